@@ -1,0 +1,98 @@
+"""``pinochle bench``: throughput of deal + meld under every trump, in hands per second.
+
+Measured, never asserted: these machines are shared and noisy. The pure-Python reference scorer is
+timed in the same process so the kernel's speed-up is a ratio taken side by side.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+from numba import njit, prange
+
+from simcore.cards import N_SUITS, N_TYPES
+from simcore.deal import deal_into
+from simcore.meld import meld_by_trump
+from simcore.reference.meld import reference_total
+from simcore.rng import chunk_states
+from simcore.runner import chunk_sizes
+from simcore.variants import Variant, load_variant
+
+BENCH_VARIANTS = ("four-hand-150", "double-deck")
+
+
+@njit(parallel=True, cache=True)
+def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, out):
+    """Deal every chunk and score each hand under all four trumps; ``out[i]`` gets the sum of the
+    hands' best meld (a checksum that keeps the work from being optimised away)."""
+    for ci in prange(states.shape[0]):
+        state = states[ci].copy()
+        cards = deck.copy()
+        hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+        widow = np.zeros(N_TYPES, dtype=np.uint8)
+        totals = np.zeros(N_SUITS, dtype=np.int64)
+        acc = np.int64(0)
+        for _ in range(sizes[ci]):
+            deal_into(state, cards, players, hand_size, hands, widow)
+            for p in range(players):
+                acc += totals[meld_by_trump(hands[p], table, flags, totals)]
+        out[ci] = acc
+
+
+@dataclass(frozen=True)
+class BenchResult:
+    variant: str
+    cards: int
+    hands: int
+    seconds: float
+    threads: int
+    reference_hands_per_s: float
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / self.seconds
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "deck_cards": self.cards, "hands": self.hands,
+                "seconds": self.seconds, "threads": self.threads,
+                "hands_per_s": self.hands_per_s,
+                "reference_python_hands_per_s": self.reference_hands_per_s,
+                "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s}
+
+
+def _run(variant: Variant, deals: int, seed: int) -> np.ndarray:
+    sizes = chunk_sizes(deals)
+    out = np.zeros(len(sizes), dtype=np.int64)
+    deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, variant.deck_cards,
+                        variant.players, variant.hand_size, variant.meld_table(), variant.meld_flags(),
+                        out)
+    return out
+
+
+def _reference_rate(variant: Variant, hands: int, seed: int) -> float:
+    from simcore.deal import deal_hands
+
+    dealt = deal_hands(variant.deck_cards, variant.players, variant.hand_size,
+                       chunk_states(seed, [0])[0], -(-hands // variant.players))
+    start = time.perf_counter()
+    n = 0
+    for deal in dealt:
+        for hand in deal[: variant.players]:
+            max(reference_total(hand, t, variant) for t in range(N_SUITS))
+            n += 1
+    return n / (time.perf_counter() - start)
+
+
+def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1) -> BenchResult:
+    """Time deal + meld under every trump for ``hands`` hands of ``variant_id`` (after a warm-up)."""
+    variant = load_variant(variant_id)
+    deals = max(1, hands // variant.players)
+    _run(variant, 4 * numba.get_num_threads(), seed)  # compile or load the cache, start threads
+    start = time.perf_counter()
+    _run(variant, deals, seed)
+    seconds = time.perf_counter() - start
+    return BenchResult(variant_id, variant.deck_size, deals * variant.players, seconds,
+                       numba.get_num_threads(), _reference_rate(variant, 2000, seed))

@@ -1,0 +1,227 @@
+"""The ``pinochle`` command: a thin layer over the Python API.
+
+Bad input of any kind ends in one line on stderr naming what was wrong and what is allowed, and exit
+status 2; no traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections.abc import Sequence
+
+import numpy as np
+
+from simcore.cards import SUITS, HandError, card_type, format_hand, parse_hand, check_hand
+from simcore.events import CATALOGUE, EventError, parse_event
+from simcore.variants import RulesError, load_variant, shipped_ids
+
+DEFAULT_VARIANT = "four-hand-150"
+EXIT_USAGE = 2
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is printed as one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> None:  # argparse would print the whole usage block
+        raise UsageError(f"{self.prog}: {message} (see `{self.prog} --help`)")
+
+
+def _positive_int(text: str) -> int:
+    try:
+        value = int(text.replace("_", ""))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; give a positive integer")
+    if value <= 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be a positive integer")
+    return value
+
+
+def _seed(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; give an integer ≥ 0")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be an integer ≥ 0")
+    return value
+
+
+def _suit(text: str) -> int:
+    letter = text.strip().upper()
+    letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(letter, letter)
+    if letter not in SUITS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a suit; give one of S H D C")
+    return SUITS.index(letter)
+
+
+def _add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default=DEFAULT_VARIANT,
+                   help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a rules key, e.g. --set meld.double_pinochle=3000 (repeatable)")
+
+
+def _threads(n: int | None) -> None:
+    if n is not None:
+        import numba
+
+        if n > numba.config.NUMBA_NUM_THREADS:
+            raise UsageError(f"--threads {n}: at most {numba.config.NUMBA_NUM_THREADS} on this machine")
+        numba.set_num_threads(n)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="pinochle", description="Pinochle odds, meld and simulation for every rule system.")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    p = sub.add_parser("variants", help="list the shipped rule systems")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("meld", help="show a hand's meld with its breakdown")
+    p.add_argument("hand", help='the cards, e.g. "AS 10S KS QS JS 9S ..." (T for ten, ♠♥♦♣ accepted)')
+    p.add_argument("--trump", type=_suit, help="trump suit S, H, D or C (default: every suit)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _add_rules_args(p)
+
+    p = sub.add_parser("odds", help="odds of dealt-hand events, simulated beside exact values")
+    p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
+    p.add_argument("--list", action="store_true", help="list the events and exit")
+    p.add_argument("--hands", type=_positive_int, default=4_000_000, help="hands to deal (default 4000000)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_rules_args(p)
+
+    p = sub.add_parser("bench", help="throughput of deal + meld under every trump")
+    p.add_argument("--hands", type=_positive_int, default=20_000_000, help="hands per deck (default 20000000)")
+    p.add_argument("--threads", type=_positive_int, help="worker threads")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    return parser
+
+
+# --- commands ---------------------------------------------------------------------------------
+
+def cmd_variants(args: argparse.Namespace) -> None:
+    rows = [load_variant(i) for i in shipped_ids()]
+    if args.json:
+        print(json.dumps([{"id": v.id, "name": v.name, "description": v.description} for v in rows], indent=2))
+        return
+    width = max(len(v.id) for v in rows)
+    for v in rows:
+        print(f"{v.id:<{width}}  {v.description}")
+
+
+def cmd_meld(args: argparse.Namespace) -> None:
+    from simcore.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
+
+    variant = load_variant(args.variant, args.overrides)
+    hand = parse_hand(args.hand)
+    check_hand(hand, variant.deck_copies, variant.hand_size)
+    table, flags = variant.meld_table(), variant.meld_flags()
+    totals = np.zeros(4, dtype=np.int64)
+    best = meld_by_trump(hand, table, flags, totals)
+    trump = best if args.trump is None else args.trump
+    counts, points = np.zeros(N_NAMED, dtype=np.int64), np.zeros(N_NAMED, dtype=np.int64)
+    total = int(meld_breakdown(hand, trump, table, flags, counts, points))
+    melds = [{"meld": name, "count": int(c), "points": int(p)}
+             for name, c, p in zip(NAMED_MELDS, counts, points) if c]
+    if args.json:
+        print(json.dumps({"variant": variant.id, "hand": format_hand(hand), "trump": SUITS[trump],
+                          "total": total, "melds": melds,
+                          "by_trump": {SUITS[s]: int(totals[s]) for s in range(4)},
+                          "best_trump": SUITS[best]}, indent=2))
+        return
+    print(f"{variant.id}: {format_hand(hand)}")
+    print(f"trump {SUITS[trump]}: {total} points")
+    for m in melds:
+        times = f" ×{m['count']}" if m["count"] > 1 else ""
+        print(f"  {m['meld'].replace('_', ' ')}{times}: {m['points']}")
+    print("by trump: " + "  ".join(f"{SUITS[s]} {int(totals[s])}" for s in range(4))
+          + f"  (best {SUITS[best]})")
+
+
+def _fmt_p(p: float) -> str:
+    return "0" if p == 0 else f"{p:.3g}" if p >= 1e-3 else f"{p:.2e}"
+
+
+def _fmt_one_in(p: float | None) -> str:
+    if p is None or p == 0:
+        return "never seen"
+    n = 1 / p
+    return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2f}"
+
+
+def cmd_odds(args: argparse.Namespace) -> None:
+    from simcore.odds import simulate_odds
+
+    if args.list:
+        for e in CATALOGUE.values():
+            print(f"{e.name:<16} {e.help}")
+        print(f"{'meld>=X':<16} best-trump meld of at least X points under the variant's table")
+        return
+    variant = load_variant(args.variant, args.overrides)
+    names = args.events or list(CATALOGUE)
+    events = [parse_event(n, variant) for n in names]
+    _threads(args.threads)
+    result = simulate_odds(variant, events, args.hands, args.seed,
+                           progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return
+    print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
+          f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+    header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<14} {'per deal [95% CI]':<30} {'exact':<10}"
+    print(header)
+    estimated_only = False
+    for o in result.events:
+        h, d = o.per_hand, o.per_deal
+        exact_d = "estimated" if o.exact_deal is None else _fmt_p(float(o.exact_deal))
+        estimated_only |= o.exact_deal is None
+        print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
+              f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
+              f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<14} "
+              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10}")
+    if estimated_only:
+        print("per deal 'estimated': two hands of one deal can both hold the event, so no exact value "
+              "is computed; the simulated interval is the answer.")
+
+
+def cmd_bench(args: argparse.Namespace) -> None:
+    from simcore.bench import BENCH_VARIANTS, bench
+
+    _threads(args.threads)
+    results = [bench(v, args.hands) for v in BENCH_VARIANTS]
+    if args.json:
+        print(json.dumps([r.to_json() for r in results], indent=2))
+        return
+    for r in results:
+        print(f"{r.variant} ({r.cards} cards): {r.hands_per_s / 1e6:.1f} M hands/s deal + meld under "
+              f"every trump, {r.threads} threads; pure-Python reference {r.reference_hands_per_s:,.0f} "
+              f"hands/s (×{r.hands_per_s / r.reference_hands_per_s:,.0f})")
+
+
+COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "bench": cmd_bench}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        COMMANDS[args.command](args)
+    except (UsageError, RulesError, HandError, EventError) as exc:
+        print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
+        return EXIT_USAGE
+    except KeyboardInterrupt:
+        print("pinochle: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        return 0
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""The meld kernel: a hand's meld points under each trump suit, from the variant's compiled table.
+
+Conventions (the rules documents' common ground, with variations as data):
+
+* Three classes of meld, and a card may serve melds of different classes but never two melds of the
+  same class: (I) runs and marriages, (II) arounds, (III) pinochles. The dix (nine of trump) and the
+  roundhouse bonus stand apart.
+* Run multiplicity r = the fewest copies among A, 10, K, Q, J of trump. Trump kings and queens left
+  over beside a run score by the variant's run convention: each leftover K-Q pair scores
+  ``run_extra_marriage`` (default: a royal marriage), a lone K or Q ``run_extra_king``/``_queen``.
+  With ``run_or_royal`` the runs and the trump marriages exclude each other and the better counts
+  (on a tie the runs).
+* Marriages in a suit = min(K, Q) of that suit, arounds = the fewest copies of that rank over the
+  suits, pinochles = min(Q♠, J♦), roundhouses = the fewest of min(K, Q) over the suits. Each is scored
+  by multiplicity from the table (so a double pinochle is one meld of multiplicity 2).
+
+Points are on the variant's own scale (1-point or 10-point). Suits are indexed S, H, D, C = 0..3.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, TEN, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
+from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, JACKS,
+                                      KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN,
+                                      RUN_EXTRA_MARRIAGE)
+
+#: Named melds reported in a breakdown, in this order (counts are multiplicities; marriages summed
+#: over the plain suits).
+NAMED_MELDS = ("run", "run_extra_marriage", "run_extra_king", "run_extra_queen", "royal_marriage",
+               "marriage", "dix", "aces_around", "kings_around", "queens_around", "jacks_around",
+               "pinochle", "roundhouse")
+(M_RUN, M_EXTRA_MARRIAGE, M_EXTRA_KING, M_EXTRA_QUEEN, M_ROYAL, M_MARRIAGE, M_DIX, M_ACES, M_KINGS,
+ M_QUEENS, M_JACKS, M_PINOCHLE, M_ROUNDHOUSE) = range(len(NAMED_MELDS))
+N_NAMED = len(NAMED_MELDS)
+
+
+@njit(cache=True, inline="always")
+def _suit_min(hand, rank):
+    """Fewest copies of ``rank`` over the four suits: how many times that rank is held around."""
+    m = hand[rank]
+    for s in range(1, N_SUITS):
+        c = hand[s * N_RANKS + rank]
+        if c < m:
+            m = c
+    return np.int64(m)
+
+
+@njit(cache=True, inline="always")
+def trump_class_one(hand, s, table, flags):
+    """Class-I melds of trump suit ``s``: (points, runs, extra K-Q pairs, lone K, lone Q, royal marriages).
+
+    Returns the counts actually scored: under ``run_or_royal`` either the run counts or the royal
+    marriage count is zero.
+    """
+    b = s * N_RANKS
+    k = np.int64(hand[b + KING])
+    q = np.int64(hand[b + QUEEN])
+    r = min(np.int64(hand[b + ACE]), np.int64(hand[b + TEN]), k, q, np.int64(hand[b + JACK]))
+    royal = min(k, q)
+    royal_pts = table[ROYAL, royal]
+    if r == 0:
+        return royal_pts, 0, 0, 0, 0, royal
+    ek = k - r
+    eq = q - r
+    pairs = min(ek, eq)
+    run_pts = (table[RUN, r] + table[RUN_EXTRA_MARRIAGE, pairs] + (ek - pairs) * flags[F_EXTRA_KING]
+               + (eq - pairs) * flags[F_EXTRA_QUEEN])
+    if flags[F_RUN_OR_ROYAL] != 0 and royal_pts > run_pts:
+        return royal_pts, 0, 0, 0, 0, royal
+    return run_pts, r, pairs, ek - pairs, eq - pairs, 0
+
+
+@njit(cache=True, inline="always")
+def shared_melds(hand, table):
+    """Melds that do not depend on trump: (points of arounds + pinochles + roundhouse bonus,
+    plain-marriage points summed over all four suits)."""
+    pts = (table[ACES, _suit_min(hand, ACE)] + table[KINGS, _suit_min(hand, KING)]
+           + table[QUEENS, _suit_min(hand, QUEEN)] + table[JACKS, _suit_min(hand, JACK)]
+           + table[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))])
+    marriages = np.int64(0)
+    rh = np.int64(255)
+    for s in range(N_SUITS):
+        m = min(np.int64(hand[s * N_RANKS + KING]), np.int64(hand[s * N_RANKS + QUEEN]))
+        marriages += table[MARRIAGE, m]
+        rh = min(rh, m)
+    return pts + table[ROUNDHOUSE, rh], marriages
+
+
+@njit(cache=True)
+def meld_by_trump(hand, table, flags, out):
+    """Fill ``out`` (int64[4]) with the hand's meld points under each trump suit; return the best
+    trump (lowest suit index on a tie)."""
+    shared, marriages = shared_melds(hand, table)
+    best = 0
+    for s in range(N_SUITS):
+        b = s * N_RANKS
+        plain = table[MARRIAGE, min(np.int64(hand[b + KING]), np.int64(hand[b + QUEEN]))]
+        out[s] = (shared + marriages - plain + trump_class_one(hand, s, table, flags)[0]
+                  + np.int64(hand[b + NINE]) * flags[F_DIX])
+        if out[s] > out[best]:
+            best = s
+    return best
+
+
+@njit(cache=True)
+def meld_breakdown(hand, trump, table, flags, counts, points):
+    """Fill ``counts`` and ``points`` (int64[N_NAMED]) with each named meld under ``trump``;
+    return the total points."""
+    counts[:] = 0
+    points[:] = 0
+    b = trump * N_RANKS
+    pts, r, pairs, lone_k, lone_q, royal = trump_class_one(hand, trump, table, flags)
+    counts[M_RUN] = r
+    points[M_RUN] = table[RUN, r]
+    counts[M_EXTRA_MARRIAGE] = pairs
+    points[M_EXTRA_MARRIAGE] = table[RUN_EXTRA_MARRIAGE, pairs] if r > 0 else 0
+    counts[M_EXTRA_KING] = lone_k
+    points[M_EXTRA_KING] = lone_k * flags[F_EXTRA_KING]
+    counts[M_EXTRA_QUEEN] = lone_q
+    points[M_EXTRA_QUEEN] = lone_q * flags[F_EXTRA_QUEEN]
+    counts[M_ROYAL] = royal
+    points[M_ROYAL] = table[ROYAL, royal]
+    for s in range(N_SUITS):
+        if s != trump:
+            m = min(np.int64(hand[s * N_RANKS + KING]), np.int64(hand[s * N_RANKS + QUEEN]))
+            counts[M_MARRIAGE] += m
+            points[M_MARRIAGE] += table[MARRIAGE, m]
+    counts[M_DIX] = hand[b + NINE]
+    points[M_DIX] = np.int64(hand[b + NINE]) * flags[F_DIX]
+    for i, (rank, row) in enumerate(((ACE, ACES), (KING, KINGS), (QUEEN, QUEENS), (JACK, JACKS))):
+        m = _suit_min(hand, rank)
+        counts[M_ACES + i] = m
+        points[M_ACES + i] = table[row, m]
+    m = min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))
+    counts[M_PINOCHLE] = m
+    points[M_PINOCHLE] = table[PINOCHLE, m]
+    rh = min(_suit_min(hand, KING), _suit_min(hand, QUEEN))
+    counts[M_ROUNDHOUSE] = rh
+    points[M_ROUNDHOUSE] = table[ROUNDHOUSE, rh]
+    return points.sum()

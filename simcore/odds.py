@@ -1,0 +1,146 @@
+"""``pinochle odds``: Monte Carlo estimates of dealt-hand events beside their exact values.
+
+Per hand: the share of dealt hands that hold the event. Per deal: the share of deals in which at
+least one player holds it (the widow never counts). ``hands`` counts hands scored, deals × players.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+import pandas as pd
+from numba import njit, prange
+
+from simcore.cards import N_TYPES
+from simcore.deal import deal_into
+from simcore.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
+from simcore.exact import event_probability, per_deal_exact
+from simcore.meld import meld_by_trump
+from simcore.runner import run_chunks
+from simcore.stats import Interval, clustered_proportion, wilson
+from simcore.variants import Variant
+
+#: Rows of the per-chunk tally: hands holding the event, deals with at least one, sum of squared
+#: per-deal counts (for the per-hand interval's design effect).
+T_HANDS, T_DEALS, T_SQUARES = range(3)
+
+
+@njit(parallel=True, cache=True)
+def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
+    """Deal ``sizes[i]`` deals from stream ``states[i]`` for each chunk i and tally every event.
+
+    ``out`` is int64[chunks, 3, events] (rows T_HANDS, T_DEALS, T_SQUARES), added to.
+    """
+    n_events = kinds.shape[0]
+    need_meld = False
+    for e in range(n_events):
+        if kinds[e] == K_MELD_AT_LEAST:
+            need_meld = True
+    for ci in prange(states.shape[0]):
+        state = states[ci].copy()
+        cards = deck.copy()
+        hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+        widow = np.zeros(N_TYPES, dtype=np.uint8)
+        totals = np.zeros(4, dtype=np.int64)
+        held = np.zeros(n_events, dtype=np.int64)
+        for _ in range(sizes[ci]):
+            deal_into(state, cards, players, hand_size, hands, widow)
+            held[:] = 0
+            for p in range(players):
+                best = np.int64(0)
+                if need_meld:
+                    best = totals[meld_by_trump(hands[p], table, flags, totals)]
+                for e in range(n_events):
+                    if hand_has_event(hands[p], kinds[e], a[e], b[e], best):
+                        held[e] += 1
+            for e in range(n_events):
+                out[ci, T_HANDS, e] += held[e]
+                out[ci, T_DEALS, e] += 1 if held[e] > 0 else 0
+                out[ci, T_SQUARES, e] += held[e] * held[e]
+
+
+@dataclass(frozen=True)
+class EventOdds:
+    """One event's estimates (per hand, per deal) with the exact values where known."""
+
+    event: Event
+    per_hand: Interval
+    per_deal: Interval
+    exact_hand: Fraction | None
+    exact_deal: Fraction | None
+
+
+@dataclass(frozen=True)
+class OddsResult:
+    """Everything ``pinochle odds`` prints."""
+
+    variant: Variant
+    seed: int
+    deals: int
+    requested_deals: int
+    seconds: float
+    events: list[EventOdds] = field(default_factory=list)
+
+    @property
+    def hands(self) -> int:
+        return self.deals * self.variant.players
+
+    @property
+    def interrupted(self) -> bool:
+        return self.deals < self.requested_deals
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per event: estimates, 95% bounds, exact values (NaN where unknown), '1 in N'."""
+        rows = []
+        for o in self.events:
+            rows.append({
+                "event": o.event.name,
+                "per_hand": o.per_hand.estimate, "per_hand_lo": o.per_hand.lo,
+                "per_hand_hi": o.per_hand.hi,
+                "per_hand_exact": float(o.exact_hand) if o.exact_hand is not None else math.nan,
+                "per_deal": o.per_deal.estimate, "per_deal_lo": o.per_deal.lo,
+                "per_deal_hi": o.per_deal.hi,
+                "per_deal_exact": float(o.exact_deal) if o.exact_deal is not None else math.nan,
+            })
+        return pd.DataFrame(rows)
+
+    def to_json(self) -> dict:
+        """The ``--json`` object: variant, hands, seed and one entry per event."""
+        def block(iv: Interval, exact: Fraction | None) -> dict:
+            return {"estimate": iv.estimate, "ci95": [iv.lo, iv.hi], "one_in": iv.one_in,
+                    "exact": float(exact) if exact is not None else None}
+
+        return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed,
+                "deals": self.deals, "complete": not self.interrupted,
+                "events": [{"event": o.event.name,
+                            "per_hand": block(o.per_hand, o.exact_hand),
+                            "per_deal": block(o.per_deal, o.exact_deal)} for o in self.events]}
+
+
+def simulate_odds(variant: Variant, events: list[Event], hands: int, seed: int,
+                  progress: bool = False, exact: bool = True) -> OddsResult:
+    """Estimate ``events`` over at least ``hands`` dealt hands (whole deals) from ``seed``."""
+    deals = -(-hands // variant.players)
+    kinds, a, b = event_arrays(events)
+    table, flags = variant.meld_table(), variant.meld_flags()
+
+    def batch(states: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(sizes), 3, len(events)), dtype=np.int64)
+        if len(sizes):
+            odds_batch(states, sizes, variant.deck_cards, variant.players, variant.hand_size,
+                       table, flags, kinds, a, b, out)
+        return out
+
+    run = run_chunks(batch, seed, deals, progress=progress)
+    results = []
+    for e, event in enumerate(events):
+        per_hand = clustered_proportion(int(run.tally[T_HANDS, e]), int(run.tally[T_SQUARES, e]),
+                                        run.deals, variant.players)
+        per_deal = wilson(int(run.tally[T_DEALS, e]), run.deals)
+        exact_hand = event_probability(variant, event) if exact else None
+        exact_deal = per_deal_exact(variant, event, exact_hand) if exact_hand is not None else None
+        results.append(EventOdds(event, per_hand, per_deal, exact_hand, exact_deal))
+    return OddsResult(variant, seed, run.deals, deals, run.seconds, results)

@@ -1,0 +1,103 @@
+"""The reference meld scorer: the rules of :mod:`simcore.meld`, written plainly and slowly.
+
+It lays melds down one at a time from a copy of the hand, the way a player counts them at the table,
+instead of taking minima: for each class it removes the cards of one meld while the hand still holds
+one, which is what "a card may serve melds of different classes, never two of the same class" means.
+Tests compare it with the numba kernel on many random hands.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from simcore.cards import RANKS, SUITS
+from simcore.variants import Variant
+from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, JACKS,
+                                      KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN,
+                                      RUN_EXTRA_MARRIAGE)
+
+RUN_CARDS = ("A", "10", "K", "Q", "J")
+
+
+def _cards(counts) -> Counter:
+    """Counter of (rank, suit) pairs from a uint8[24] copy-count vector."""
+    hand: Counter = Counter()
+    for s, suit in enumerate(SUITS):
+        for r, rank in enumerate(RANKS):
+            if counts[s * 6 + r]:
+                hand[(rank, suit)] = int(counts[s * 6 + r])
+    return hand
+
+
+def _lay_down(hand: Counter, cards: list[tuple[str, str]]) -> int:
+    """Remove one copy of each of ``cards`` from ``hand`` for as long as it can; return how often."""
+    times = 0
+    while all(hand[c] > 0 for c in cards):
+        for c in cards:
+            hand[c] -= 1
+        times += 1
+    return times
+
+
+def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int, int]]:
+    """``{meld name: (count, points)}`` for the hand ``counts`` with trump suit index ``trump``.
+
+    Names and counts follow :data:`simcore.meld.NAMED_MELDS`; points are on the variant's scale.
+    """
+    table, flags = variant.meld_table(), variant.meld_flags()
+    t = SUITS[trump]
+    out: dict[str, tuple[int, int]] = {}
+
+    # Class I in trump: runs first, then K-Q pairs left beside them, then lone kings or queens.
+    trump_hand = _cards(counts)
+    runs = _lay_down(trump_hand, [(r, t) for r in RUN_CARDS])
+    pairs = _lay_down(trump_hand, [("K", t), ("Q", t)])
+    lone_k, lone_q = trump_hand[("K", t)], trump_hand[("Q", t)]
+    if runs:
+        with_runs = (int(table[RUN, runs]) + int(table[RUN_EXTRA_MARRIAGE, pairs])
+                     + lone_k * int(flags[F_EXTRA_KING]) + lone_q * int(flags[F_EXTRA_QUEEN]))
+        royal_alone = _lay_down(_cards(counts), [("K", t), ("Q", t)])
+        if flags[F_RUN_OR_ROYAL] and int(table[ROYAL, royal_alone]) > with_runs:
+            runs, pairs, lone_k, lone_q, royal = 0, 0, 0, 0, royal_alone
+        else:
+            royal = 0
+    else:
+        royal, pairs, lone_k, lone_q = pairs, 0, 0, 0
+    out["run"] = (runs, int(table[RUN, runs]))
+    out["run_extra_marriage"] = (pairs, int(table[RUN_EXTRA_MARRIAGE, pairs]) if runs else 0)
+    out["run_extra_king"] = (lone_k, lone_k * int(flags[F_EXTRA_KING]))
+    out["run_extra_queen"] = (lone_q, lone_q * int(flags[F_EXTRA_QUEEN]))
+    out["royal_marriage"] = (royal, int(table[ROYAL, royal]))
+
+    # Class I in the plain suits: marriages, each suit scored by how many it holds.
+    plain_hand = _cards(counts)
+    n_marriages, marriage_pts = 0, 0
+    for suit in SUITS:
+        if suit != t:
+            m = _lay_down(plain_hand, [("K", suit), ("Q", suit)])
+            n_marriages += m
+            marriage_pts += int(table[MARRIAGE, m])
+    out["marriage"] = (n_marriages, marriage_pts)
+
+    nines = _cards(counts)[("9", t)]
+    out["dix"] = (nines, nines * int(flags[F_DIX]))
+
+    # Class II: arounds, each rank laid down once per full set of four suits.
+    for name, rank, row in (("aces_around", "A", ACES), ("kings_around", "K", KINGS),
+                            ("queens_around", "Q", QUEENS), ("jacks_around", "J", JACKS)):
+        n = _lay_down(_cards(counts), [(rank, s) for s in SUITS])
+        out[name] = (n, int(table[row, n]))
+
+    # Class III: pinochles.
+    n = _lay_down(_cards(counts), [("Q", "S"), ("J", "D")])
+    out["pinochle"] = (n, int(table[PINOCHLE, n]))
+
+    # Roundhouse: a king and a queen of every suit, laid down as a set.
+    n = _lay_down(_cards(counts), [(r, s) for s in SUITS for r in ("K", "Q")])
+    out["roundhouse"] = (n, int(table[ROUNDHOUSE, n]))
+    return out
+
+
+def reference_total(counts, trump: int, variant: Variant) -> int:
+    """Total meld points of the hand under ``trump``."""
+    return sum(points for _, points in reference_meld(counts, trump, variant).values())

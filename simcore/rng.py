@@ -1,0 +1,63 @@
+"""Per-chunk random streams: xoshiro256** in numba, seeded from (seed, chunk) by ``SeedSequence``.
+
+Chunk k of a run always draws from the stream ``SeedSequence(seed, spawn_key=(k,))``, whichever thread
+or machine computes it, so results never depend on the thread count or the order chunks finish in.
+numba's own ``np.random`` is never used inside kernels: its per-thread state is not reproducible.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+from numba import njit, uint64
+
+_R7, _R17, _R45, _R64 = np.uint64(7), np.uint64(17), np.uint64(45), np.uint64(64)
+_U5, _U9, _U32 = np.uint64(5), np.uint64(9), np.uint64(32)
+_MASK32 = np.uint64(0xFFFFFFFF)
+_TWO32 = np.uint64(1 << 32)
+
+
+def chunk_states(seed: int, chunks: Sequence[int]) -> np.ndarray:
+    """uint64[len(chunks), 4]: the xoshiro256** state that starts each chunk's stream."""
+    states = np.empty((len(chunks), 4), dtype=np.uint64)
+    for i, k in enumerate(chunks):
+        states[i] = np.random.SeedSequence(seed, spawn_key=(int(k),)).generate_state(4, np.uint64)
+        if not states[i].any():  # the one state xoshiro cannot leave; probability 2^-256
+            states[i, 0] = 1
+    return states
+
+
+@njit(uint64(uint64, uint64), cache=True, inline="always")
+def _rotl(x, k):
+    return (x << k) | (x >> (_R64 - k))
+
+
+@njit(cache=True, inline="always")
+def next_u64(state):
+    """Next 64-bit output of the xoshiro256** generator whose state is ``state`` (uint64[4])."""
+    s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
+    result = _rotl(s1 * _U5, _R7) * _U9
+    t = s1 << _R17
+    s2 ^= s0
+    s3 ^= s1
+    s1 ^= s2
+    s0 ^= s3
+    s2 ^= t
+    s3 = _rotl(s3, _R45)
+    state[0], state[1], state[2], state[3] = s0, s1, s2, s3
+    return result
+
+
+@njit(cache=True, inline="always")
+def bounded(state, n):
+    """Uniform integer in [0, n) for 0 < n < 2^32 (Lemire's multiply-shift with rejection, unbiased)."""
+    un = np.uint64(n)
+    m = (next_u64(state) >> _U32) * un
+    low = m & _MASK32
+    if low < un:
+        threshold = (_TWO32 - un) % un
+        while low < threshold:
+            m = (next_u64(state) >> _U32) * un
+            low = m & _MASK32
+    return np.int64(m >> _U32)

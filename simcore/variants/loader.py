@@ -1,0 +1,168 @@
+"""Load a rules file (shipped id or user path), apply ``extends`` and ``--set`` overrides, validate.
+
+Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line.
+"""
+
+from __future__ import annotations
+
+import difflib
+import tomllib
+from collections.abc import Iterable, Mapping
+from importlib import resources
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from simcore.cards import RANKS
+from simcore.variants.schema import KEYS, TABLES
+from simcore.variants.variant import Variant
+
+
+class RulesError(ValueError):
+    """A rules file, key or value that cannot be used; ``str()`` is a one-line message."""
+
+    def __init__(self, where: str, key: str | None, value: Any, allowed: str):
+        self.where, self.key, self.value, self.allowed = where, key, value, allowed
+        if key is None:
+            super().__init__(f"{where}: {allowed}")
+        else:
+            super().__init__(f"{where}: {key} = {value!r}: {allowed}")
+
+
+def shipped_ids() -> list[str]:
+    """Ids of the rules files shipped in the package, sorted."""
+    folder = resources.files("simcore.variants") / "rules"
+    return sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".toml"))
+
+
+def _closest(word: str, candidates: Iterable[str]) -> str:
+    match = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.5)
+    return f" (did you mean {match[0]!r}?)" if match else ""
+
+
+def _resolve(name: str, relative_to: Path | None) -> tuple[str, str]:
+    """(label for messages, TOML text) of a shipped id or a file path."""
+    path = Path(name)
+    if relative_to is not None and not path.is_absolute():
+        candidate = relative_to.parent / path
+        if candidate.exists():
+            path = candidate
+    if name.endswith(".toml") or path.exists():
+        try:
+            return str(path), path.read_text(encoding="utf-8")
+        except OSError as exc:
+            raise RulesError(str(path), None, None, f"cannot read the rules file ({exc.strerror})")
+    ids = shipped_ids()
+    if name not in ids:
+        raise RulesError("--variant", "variant", name,
+                         "not a shipped rules id nor a .toml file; ids: " + ", ".join(ids)
+                         + _closest(name, ids))
+    text = (resources.files("simcore.variants") / "rules" / f"{name}.toml").read_text(encoding="utf-8")
+    return f"{name}.toml", text
+
+
+def _flatten(where: str, data: Mapping[str, Any]) -> dict[str, Any]:
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict):
+            if key not in TABLES:
+                raise RulesError(where, key, "{...}", "not a table of rules; tables: " + ", ".join(TABLES)
+                                 + _closest(key, TABLES))
+            for sub, subvalue in value.items():
+                flat[f"{key}.{sub}"] = subvalue
+        else:
+            flat[key] = value
+    return flat
+
+
+def _check_key(where: str, key: str, value: Any) -> None:
+    spec = KEYS.get(key)
+    if spec is None:
+        raise RulesError(where, key, value, "no such key" + _closest(key, KEYS))
+    kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+    # bool is an int in Python; a rules file must not pass true for a number or 1 for a flag
+    ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if not ok or (spec.choices is not None and value not in spec.choices):
+        raise RulesError(where, key, value, spec.allowed())
+    if isinstance(value, int) and not isinstance(value, bool):
+        if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
+            raise RulesError(where, key, value, spec.allowed())
+
+
+def _read(name: str, relative_to: Path | None, seen: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
+    where, text = _resolve(name, relative_to)
+    if where in seen:
+        raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
+                         + " -> ".join(seen + (where,)))
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesError(where, None, None, f"not valid TOML: {exc}")
+    flat = _flatten(where, data)
+    for key, value in flat.items():
+        _check_key(where, key, value)
+    if "extends" in flat:
+        base_path = Path(where) if Path(where).exists() else None
+        _, base = _read(flat["extends"], base_path, seen + (where,))
+        assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
+        base = {k: v for k, v in base.items() if k not in ("id", "extends")}
+        base.update(flat)
+        if assumptions:
+            base["assumptions"] = assumptions
+        flat = base
+    return where, flat
+
+
+def parse_override(text: str) -> tuple[str, Any]:
+    """``("meld.double_pinochle", 3000)`` from ``"meld.double_pinochle=3000"``; values are TOML."""
+    if "=" not in text:
+        raise RulesError("--set", None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
+    key, raw = (part.strip() for part in text.split("=", 1))
+    try:
+        value = tomllib.loads(f"v = {raw}")["v"]
+    except tomllib.TOMLDecodeError:
+        value = raw  # a bare word is a string: widow_kind=kitty
+    return key, value
+
+
+def load_variant(name: str, overrides: Iterable[str] = ()) -> Variant:
+    """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides."""
+    where, flat = _read(name, None, ())
+    for text in overrides:
+        key, value = parse_override(text)
+        _check_key("--set", key, value)
+        flat[key] = value
+    if overrides:
+        flat["id"] = flat.get("id", Path(where).stem) + "+" + ",".join(overrides)
+    return _build(where, flat)
+
+
+def _require(where: str, flat: Mapping[str, Any], key: str) -> Any:
+    if key not in flat:
+        raise RulesError(where, key, None, "missing; every rules file sets it (or extends a file that does)")
+    return flat[key]
+
+
+def _build(where: str, flat: dict[str, Any]) -> Variant:
+    for key in ("id", "name", "description", "source", "deck.ranks", "deck.copies", "deal.players",
+                "deal.hand_size"):
+        _require(where, flat, key)
+    ranks = flat["deck.ranks"]
+    if (not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks)
+            or sorted(ranks, key=RANKS.index) != list(ranks)):
+        raise RulesError(where, "deck.ranks", ranks,
+                         "distinct ranks in trick order, from " + ", ".join(RANKS))
+    for i, text in enumerate(flat.get("assumptions", [])):
+        if not isinstance(text, str):
+            raise RulesError(where, f"assumptions[{i}]", text, "a string")
+    deck_size = 4 * len(ranks) * flat["deck.copies"]
+    widow = flat.get("deal.widow", 0)
+    dealt = flat["deal.players"] * flat["deal.hand_size"] + widow
+    if dealt != deck_size:
+        raise RulesError(where, "deal.hand_size", flat["deal.hand_size"],
+                         f"players × hand_size + widow must equal the deck's {deck_size} cards "
+                         f"({flat['deal.players']} × {flat['deal.hand_size']} + {widow} = {dealt})")
+    if widow and flat.get("deal.widow_kind", "none") == "none":
+        raise RulesError(where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: "
+                         "widow, kitty or stock")
+    return Variant(where=where, values=MappingProxyType(dict(flat)))

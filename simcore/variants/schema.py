@@ -1,0 +1,99 @@
+"""The keys a rules file may hold, with their types and allowed values.
+
+This table is the single source of truth for what a rules file means: the loader validates against it
+and ``docs/rules-keys.md`` describes it. Later issues add bidding, play and scoring keys here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from simcore.cards import RANKS
+
+#: Multiplicity prefixes for meld keys: ``pinochle`` is the single meld, ``double_pinochle`` two of it.
+MULTIPLICITY_PREFIXES = ("", "double_", "triple_", "quadruple_", "quintuple_", "sextuple_",
+                         "septuple_", "octuple_")
+
+#: Melds whose value depends on how many times the hand holds them (1, 2, ... copies).
+MULTIPLE_MELDS = ("run", "royal_marriage", "marriage", "aces_around", "kings_around",
+                  "queens_around", "jacks_around", "pinochle", "roundhouse_bonus")
+
+
+@dataclass(frozen=True)
+class Key:
+    """One rules-file key: its type, the allowed range or choices, and what it means."""
+
+    kind: type | tuple[type, ...]
+    help: str
+    lo: int | None = None
+    hi: int | None = None
+    choices: tuple[Any, ...] | None = None
+
+    def allowed(self) -> str:
+        """Human description of the allowed values, for error messages."""
+        if self.choices is not None:
+            return "one of " + ", ".join(repr(c) for c in self.choices)
+        name = {int: "an integer", bool: "true or false", str: "a string", list: "a list"}.get(
+            self.kind if isinstance(self.kind, type) else list, "a value")
+        if self.lo is not None and self.hi is not None:
+            return f"{name} from {self.lo} to {self.hi}"
+        if self.lo is not None:
+            return f"{name} ≥ {self.lo}"
+        return name
+
+
+def _meld_keys() -> dict[str, Key]:
+    keys: dict[str, Key] = {}
+    what = {
+        "run": "A-10-K-Q-J of trump (also called flush or sequence)",
+        "royal_marriage": "K-Q of trump",
+        "marriage": "K-Q of a plain suit (value per suit)",
+        "aces_around": "an ace of every suit",
+        "kings_around": "a king of every suit",
+        "queens_around": "a queen of every suit",
+        "jacks_around": "a jack of every suit",
+        "pinochle": "Q♠ + J♦",
+        "roundhouse_bonus": "extra points for a K and a Q in every suit, on top of the kings, queens "
+                            "and marriages it is made of (0 where a roundhouse is just their sum)",
+    }
+    for base in MULTIPLE_MELDS:
+        for i, prefix in enumerate(MULTIPLICITY_PREFIXES):
+            times = "" if i == 0 else f" held {i + 1} times over"
+            keys[f"meld.{prefix}{base}"] = Key(int, f"points for {what[base]}{times}", lo=0)
+    keys["meld.dix"] = Key(int, "points for each nine of trump held", lo=0)
+    keys["meld.run_extra_king"] = Key(
+        int, "points for each trump K beside a run that is not part of it and has no Q to marry", lo=0)
+    keys["meld.run_extra_queen"] = Key(
+        int, "points for each trump Q beside a run that is not part of it and has no K to marry", lo=0)
+    keys["meld.run_extra_marriage"] = Key(
+        int, "points for each trump K-Q beside a run, outside it (default: the royal marriage value)",
+        lo=0)
+    keys["meld.run_or_royal"] = Key(
+        bool, "true: runs and trump marriages exclude each other and the better of the two counts")
+    return keys
+
+
+KEYS: dict[str, Key] = {
+    "id": Key(str, "short name of the rule system"),
+    "name": Key(str, "full name"),
+    "description": Key(str, "one line on what sets the system apart"),
+    "source": Key(str, "where the rules come from"),
+    "assumptions": Key(list, "values not in the source document, each with where it was taken from"),
+    "extends": Key(str, "id or path of a rules file whose keys this file starts from"),
+    "scale": Key(int, "points scale of the system: 1 (run 15) or 10 (run 150)", choices=(1, 10)),
+    "deck.ranks": Key(list, "ranks in the deck, in trick order, from " + " ".join(RANKS)),
+    "deck.copies": Key(int, "copies of each card in the deck", lo=1, hi=8),
+    "deal.players": Key(int, "players dealt a hand", lo=2, hi=8),
+    "deal.hand_size": Key(int, "cards in each hand", lo=1, hi=60),
+    "deal.widow": Key(int, "cards not dealt to a hand (widow, kitty or stock)", lo=0, hi=100),
+    "deal.widow_kind": Key(str, "what the undealt cards are", choices=("none", "widow", "kitty", "stock")),
+    "redeal.min_nines": Key(int, "a hand with at least this many nines may be thrown in (0: no such rule)",
+                            lo=0, hi=48),
+    "redeal.require_no_meld": Key(bool, "the nines redeal also needs a hand with no meld "
+                                        "(no marriage, pinochle or around)"),
+    **_meld_keys(),
+}
+
+#: Tables a rules file may contain (everything else at top level is a plain key).
+TABLES = ("deck", "deal", "redeal", "meld")

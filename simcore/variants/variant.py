@@ -1,0 +1,159 @@
+"""The validated, immutable rule system and the integer tables compiled from it for the kernels."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+import numpy as np
+
+from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
+from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
+
+#: Rows of the compiled meld table (see :meth:`Variant.meld_table`).
+RUN, ROYAL, MARRIAGE, ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE, RUN_EXTRA_MARRIAGE = range(10)
+#: Entries of the compiled meld flags.
+F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL = range(4)
+#: Highest multiplicity the tables hold: the most copies a deck may have.
+MAX_MULT = len(MULTIPLICITY_PREFIXES)
+
+
+def multiple_values(listed: Mapping[int, int], top: int) -> list[int]:
+    """Points for holding a meld 0..top times, from the values the rules list by multiplicity.
+
+    A multiplicity the rules do not list scores as the best split into listed ones: the six-hand
+    triple-pack document values 20 aces (five around) as triple aces plus double aces. With only a
+    single value listed this makes the meld linear (double marriage = 2 × marriage).
+    """
+    best = [0] * (top + 1)
+    for k in range(1, top + 1):
+        if k in listed:
+            best[k] = listed[k]
+        else:
+            best[k] = max((best[a] + best[k - a] for a in range(1, k)), default=0)
+    return best
+
+
+@dataclass(frozen=True, eq=False)
+class Variant:
+    """One rule system: every key of its rules file (after ``extends`` and overrides), validated.
+
+    ``values`` maps dotted keys (``meld.double_pinochle``) to values; ``where`` names the file it came
+    from, for messages. Everything the kernels need is derived from ``values``.
+    """
+
+    where: str
+    values: Mapping[str, Any]
+
+    @cached_property
+    def canonical(self) -> str:
+        """The rules as canonical JSON (sorted keys): equal rules give equal text, whatever the file."""
+        return json.dumps(dict(self.values), sort_keys=True, separators=(",", ":"))
+
+    @cached_property
+    def content_hash(self) -> str:
+        """SHA-256 of :attr:`canonical`: identifies results computed under these rules."""
+        return hashlib.sha256(self.canonical.encode()).hexdigest()
+
+    def __hash__(self) -> int:
+        return hash(self.canonical)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Variant) and self.canonical == other.canonical
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.values.get(key, default)
+
+    @property
+    def id(self) -> str:
+        return self.values["id"]
+
+    @property
+    def name(self) -> str:
+        return self.values["name"]
+
+    @property
+    def description(self) -> str:
+        return self.values["description"]
+
+    @property
+    def ranks(self) -> tuple[str, ...]:
+        return tuple(self.values["deck.ranks"])
+
+    @property
+    def copies(self) -> int:
+        return self.values["deck.copies"]
+
+    @property
+    def players(self) -> int:
+        return self.values["deal.players"]
+
+    @property
+    def hand_size(self) -> int:
+        return self.values["deal.hand_size"]
+
+    @property
+    def widow(self) -> int:
+        return self.values.get("deal.widow", 0)
+
+    @property
+    def deck_size(self) -> int:
+        return N_SUITS * len(self.ranks) * self.copies
+
+    @property
+    def redeal_min_nines(self) -> int:
+        """Nines that let a hand be thrown in; 0 when the system has no such rule."""
+        return self.values.get("redeal.min_nines", 0)
+
+    @property
+    def redeal_require_no_meld(self) -> bool:
+        return self.values.get("redeal.require_no_meld", False)
+
+    @cached_property
+    def deck_copies(self) -> np.ndarray:
+        """uint8[24]: copies of each card type in the deck (0 for ranks the deck lacks)."""
+        copies = np.zeros(N_TYPES, dtype=np.uint8)
+        for s in range(N_SUITS):
+            for r in range(N_RANKS):
+                if RANKS[r] in self.ranks:
+                    copies[s * N_RANKS + r] = self.copies
+        return copies
+
+    @cached_property
+    def deck_cards(self) -> np.ndarray:
+        """uint8[deck_size]: the deck as a list of card types, in type order (the unshuffled deck)."""
+        return np.repeat(np.arange(N_TYPES, dtype=np.uint8), self.deck_copies)
+
+    def meld_value(self, base: str, multiplicity: int) -> int:
+        """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""
+        return int(self.meld_table()[MULTIPLE_MELDS.index(base), multiplicity])
+
+    def meld_table(self) -> np.ndarray:
+        """int64[10, MAX_MULT + 1]: points by meld row (RUN ... RUN_EXTRA_MARRIAGE) and multiplicity."""
+        return self._meld_arrays[0]
+
+    def meld_flags(self) -> np.ndarray:
+        """int64[4]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1)."""
+        return self._meld_arrays[1]
+
+    @cached_property
+    def _meld_arrays(self) -> tuple[np.ndarray, np.ndarray]:
+        table = np.zeros((10, MAX_MULT + 1), dtype=np.int64)
+        for row, base in enumerate(MULTIPLE_MELDS):
+            listed = {i + 1: self.values[f"meld.{p}{base}"] for i, p in enumerate(MULTIPLICITY_PREFIXES)
+                      if f"meld.{p}{base}" in self.values}
+            table[row] = multiple_values(listed, MAX_MULT)
+        if "meld.run_extra_marriage" in self.values:
+            table[RUN_EXTRA_MARRIAGE] = np.arange(MAX_MULT + 1) * self.values["meld.run_extra_marriage"]
+        else:
+            table[RUN_EXTRA_MARRIAGE] = table[ROYAL]
+        flags = np.array([self.values.get("meld.dix", 0), self.values.get("meld.run_extra_king", 0),
+                          self.values.get("meld.run_extra_queen", 0),
+                          int(self.values.get("meld.run_or_royal", False))], dtype=np.int64)
+        table.setflags(write=False)
+        flags.setflags(write=False)
+        return table, flags
