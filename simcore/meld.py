@@ -8,8 +8,8 @@ Conventions (the rules documents' common ground, with variations as data):
 * Run multiplicity r = the fewest copies among A, 10, K, Q, J of trump. Trump kings and queens left
   over beside a run score by the variant's run convention: each leftover K-Q pair scores
   ``run_extra_marriage`` (default: a royal marriage), a lone K or Q ``run_extra_king``/``_queen``.
-  With ``run_or_royal`` the runs and the trump marriages exclude each other and the better counts
-  (on a tie the runs).
+  With ``run_or_royal`` the runs and the trump marriages exclude each other: either the runs alone
+  (no marriage beside them) or the trump marriages alone count, whichever is more (on a tie the runs).
 * Marriages in a suit = min(K, Q) of that suit, arounds = the fewest copies of that rank over the
   suits, pinochles = min(Q♠, J♦), roundhouses = the fewest of min(K, Q) over the suits. Each is scored
   by multiplicity from the table (so a double pinochle is one meld of multiplicity 2).
@@ -63,13 +63,15 @@ def trump_class_one(hand, s, table, flags):
     royal_pts = table[ROYAL, royal]
     if r == 0:
         return royal_pts, 0, 0, 0, 0, royal
+    if flags[F_RUN_OR_ROYAL] != 0:
+        if royal_pts > table[RUN, r]:
+            return royal_pts, 0, 0, 0, 0, royal
+        return table[RUN, r], r, 0, 0, 0, 0
     ek = k - r
     eq = q - r
     pairs = min(ek, eq)
     run_pts = (table[RUN, r] + table[RUN_EXTRA_MARRIAGE, pairs] + (ek - pairs) * flags[F_EXTRA_KING]
                + (eq - pairs) * flags[F_EXTRA_QUEEN])
-    if flags[F_RUN_OR_ROYAL] != 0 and royal_pts > run_pts:
-        return royal_pts, 0, 0, 0, 0, royal
     return run_pts, r, pairs, ek - pairs, eq - pairs, 0
 
 

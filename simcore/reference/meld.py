@@ -8,8 +8,6 @@ Tests compare it with the numba kernel on many random hands.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from simcore.cards import RANKS, SUITS
 from simcore.variants import Variant
 from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, JACKS,
@@ -19,17 +17,12 @@ from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, 
 RUN_CARDS = ("A", "10", "K", "Q", "J")
 
 
-def _cards(counts) -> Counter:
-    """Counter of (rank, suit) pairs from a uint8[24] copy-count vector."""
-    hand: Counter = Counter()
-    for s, suit in enumerate(SUITS):
-        for r, rank in enumerate(RANKS):
-            if counts[s * 6 + r]:
-                hand[(rank, suit)] = int(counts[s * 6 + r])
-    return hand
+def _card(rank: str, suit: str) -> int:
+    """Index of the card (rank, suit) in a copy-count vector."""
+    return SUITS.index(suit) * 6 + RANKS.index(rank)
 
 
-def _lay_down(hand: Counter, cards: list[tuple[str, str]]) -> int:
+def _lay_down(hand: list[int], cards: list[int]) -> int:
     """Remove one copy of each of ``cards`` from ``hand`` for as long as it can; return how often."""
     times = 0
     while all(hand[c] > 0 for c in cards):
@@ -46,22 +39,22 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
     """
     table, flags = variant.meld_table(), variant.meld_flags()
     t = SUITS[trump]
+    cards = [int(c) for c in counts]
     out: dict[str, tuple[int, int]] = {}
 
     # Class I in trump: runs first, then K-Q pairs left beside them, then lone kings or queens.
-    trump_hand = _cards(counts)
-    runs = _lay_down(trump_hand, [(r, t) for r in RUN_CARDS])
-    pairs = _lay_down(trump_hand, [("K", t), ("Q", t)])
-    lone_k, lone_q = trump_hand[("K", t)], trump_hand[("Q", t)]
-    if runs:
-        with_runs = (int(table[RUN, runs]) + int(table[RUN_EXTRA_MARRIAGE, pairs])
-                     + lone_k * int(flags[F_EXTRA_KING]) + lone_q * int(flags[F_EXTRA_QUEEN]))
-        royal_alone = _lay_down(_cards(counts), [("K", t), ("Q", t)])
-        if flags[F_RUN_OR_ROYAL] and int(table[ROYAL, royal_alone]) > with_runs:
-            runs, pairs, lone_k, lone_q, royal = 0, 0, 0, 0, royal_alone
-        else:
-            royal = 0
-    else:
+    trump_hand = list(cards)
+    runs = _lay_down(trump_hand, [_card(r, t) for r in RUN_CARDS])
+    pairs = _lay_down(trump_hand, [_card("K", t), _card("Q", t)])
+    lone_k, lone_q = trump_hand[_card("K", t)], trump_hand[_card("Q", t)]
+    royal = 0
+    if runs and flags[F_RUN_OR_ROYAL]:
+        # runs or trump marriages, never both: the runs alone against every K-Q laid as marriages
+        royal_alone = _lay_down(list(cards), [_card("K", t), _card("Q", t)])
+        if int(table[ROYAL, royal_alone]) > int(table[RUN, runs]):
+            runs, royal = 0, royal_alone
+        pairs, lone_k, lone_q = 0, 0, 0
+    elif not runs:
         royal, pairs, lone_k, lone_q = pairs, 0, 0, 0
     out["run"] = (runs, int(table[RUN, runs]))
     out["run_extra_marriage"] = (pairs, int(table[RUN_EXTRA_MARRIAGE, pairs]) if runs else 0)
@@ -70,30 +63,30 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
     out["royal_marriage"] = (royal, int(table[ROYAL, royal]))
 
     # Class I in the plain suits: marriages, each suit scored by how many it holds.
-    plain_hand = _cards(counts)
+    plain_hand = list(cards)
     n_marriages, marriage_pts = 0, 0
     for suit in SUITS:
         if suit != t:
-            m = _lay_down(plain_hand, [("K", suit), ("Q", suit)])
+            m = _lay_down(plain_hand, [_card("K", suit), _card("Q", suit)])
             n_marriages += m
             marriage_pts += int(table[MARRIAGE, m])
     out["marriage"] = (n_marriages, marriage_pts)
 
-    nines = _cards(counts)[("9", t)]
+    nines = cards[_card("9", t)]
     out["dix"] = (nines, nines * int(flags[F_DIX]))
 
     # Class II: arounds, each rank laid down once per full set of four suits.
     for name, rank, row in (("aces_around", "A", ACES), ("kings_around", "K", KINGS),
                             ("queens_around", "Q", QUEENS), ("jacks_around", "J", JACKS)):
-        n = _lay_down(_cards(counts), [(rank, s) for s in SUITS])
+        n = _lay_down(list(cards), [_card(rank, s) for s in SUITS])
         out[name] = (n, int(table[row, n]))
 
     # Class III: pinochles.
-    n = _lay_down(_cards(counts), [("Q", "S"), ("J", "D")])
+    n = _lay_down(list(cards), [_card("Q", "S"), _card("J", "D")])
     out["pinochle"] = (n, int(table[PINOCHLE, n]))
 
     # Roundhouse: a king and a queen of every suit, laid down as a set.
-    n = _lay_down(_cards(counts), [(r, s) for s in SUITS for r in ("K", "Q")])
+    n = _lay_down(list(cards), [_card(r, s) for s in SUITS for r in ("K", "Q")])
     out["roundhouse"] = (n, int(table[ROUNDHOUSE, n]))
     return out
 

@@ -81,6 +81,10 @@ class Variant:
         return self.values["description"]
 
     @property
+    def source(self) -> str:
+        return self.values["source"]
+
+    @property
     def ranks(self) -> tuple[str, ...]:
         return tuple(self.values["deck.ranks"])
 

@@ -1,0 +1,46 @@
+"""Shared helpers: random and deliberately meld-heavy hands for the differential tests."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from simcore.cards import N_TYPES
+from simcore.deal import deal_hands
+from simcore.rng import chunk_states
+from simcore.variants import Variant, load_variant
+
+
+def dealt_hands(variant: Variant, n: int, seed: int) -> np.ndarray:
+    """uint8[n, 24]: the first n hands (all seats) of seeded deals of the variant."""
+    deals = -(-n // variant.players)
+    out = deal_hands(variant.deck_cards, variant.players, variant.hand_size, chunk_states(seed, [0])[0],
+                     deals)
+    return out[:, : variant.players].reshape(-1, N_TYPES)[:n].copy()
+
+
+def crowded_hands(variant: Variant, n: int, seed: int) -> np.ndarray:
+    """uint8[n, 24]: hands drawn from a few card types only, so runs, doubles and arounds are common.
+
+    Each hand picks 5–12 of the deck's card types at random and fills up to the hand size with
+    copies of them (never more copies than the deck holds).
+    """
+    rng = np.random.default_rng(seed)
+    types = np.nonzero(variant.deck_copies)[0]
+    hands = np.zeros((n, N_TYPES), dtype=np.uint8)
+    for i in range(n):
+        pool = rng.choice(types, size=min(len(types), rng.integers(5, 13)), replace=False)
+        room = {int(t): int(variant.deck_copies[t]) for t in pool}
+        for _ in range(variant.hand_size):
+            open_types = [t for t, left in room.items() if left > 0]
+            if not open_types:
+                break
+            t = open_types[rng.integers(len(open_types))]
+            hands[i, t] += 1
+            room[t] -= 1
+    return hands
+
+
+@pytest.fixture(scope="session")
+def four_hand() -> Variant:
+    return load_variant("four-hand-150")

@@ -1,0 +1,124 @@
+"""Exact odds against brute-force enumeration of every hand of small decks, and basic identities."""
+
+import itertools
+from fractions import Fraction
+from math import comb
+
+import numpy as np
+import pytest
+
+from simcore.cards import N_TYPES
+from simcore.events import CATALOGUE, hand_has_event, parse_event
+from simcore.exact import event_probability, meld_distribution, per_deal_exact
+from simcore.reference.meld import reference_total
+from simcore.variants import load_variant
+
+SMALL_DECKS = {
+    # 32 cards, two of each: pinochles, marriages, kings around, nines
+    "kqj9": ['deck.ranks=["K","Q","J","9"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4"],
+    # 20 cards, one of each: runs are possible in a 5-card hand
+    "run": ['deck.ranks=["A","10","K","Q","J"]', "deck.copies=1", "deal.players=4",
+            "deal.hand_size=5"],
+    # 32 cards, two of each, hands of 4: aces and jacks around, double pinochle
+    "akqj": ['deck.ranks=["A","K","Q","J"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4"],
+}
+
+
+def all_hands(variant):
+    """Every distinct hand (copy-count vector) with the number of ways to draw it."""
+    copies = variant.deck_copies
+    types = [t for t in range(N_TYPES) if copies[t]]
+    h = variant.hand_size
+
+    def rec(i, left, hand, ways):
+        if left == 0:
+            yield hand.copy(), ways
+            return
+        if i == len(types):
+            return
+        t = types[i]
+        for k in range(min(left, copies[t]) + 1):
+            hand[t] = k
+            yield from rec(i + 1, left - k, hand, ways * comb(int(copies[t]), k))
+        hand[t] = 0
+
+    return list(rec(0, h, np.zeros(N_TYPES, dtype=np.uint8), 1))
+
+
+@pytest.fixture(scope="module", params=sorted(SMALL_DECKS))
+def small(request):
+    variant = load_variant("four-hand-150", SMALL_DECKS[request.param])
+    hands = all_hands(variant)
+    assert sum(w for _, w in hands) == comb(variant.deck_size, variant.hand_size)
+    return variant, hands
+
+
+@pytest.mark.parametrize("name", sorted(CATALOGUE))
+def test_event_probability_equals_enumeration(small, name):
+    variant, hands = small
+    event = parse_event(name, variant)
+    hits = sum(w for hand, w in hands if hand_has_event(hand, event.kind, event.a, event.b, 0))
+    assert event_probability(variant, event) == Fraction(hits, comb(variant.deck_size, variant.hand_size))
+
+
+def test_redeal_rule_with_nines_equals_enumeration():
+    rule = load_variant("four-hand-150", SMALL_DECKS["kqj9"] + ["redeal.min_nines=2"])
+    event = parse_event("redeal", rule)
+    assert (event.a, event.b) == (2, 1)
+    hits = sum(w for hand, w in all_hands(rule) if hand_has_event(hand, event.kind, 2, 1, 0))
+    assert hits > 0
+    assert event_probability(rule, event) == Fraction(hits, comb(32, 4))
+
+
+@pytest.mark.parametrize("trump", [0, 2, None])
+def test_meld_distribution_equals_enumeration(small, trump):
+    variant, hands = small
+    expected: dict[int, int] = {}
+    for hand, w in hands:
+        totals = [reference_total(hand, t, variant) for t in range(4)]
+        pts = max(totals) if trump is None else totals[trump]
+        expected[pts] = expected.get(pts, 0) + w
+    assert meld_distribution(variant, trump) == dict(sorted(expected.items()))
+
+
+def test_meld_at_least_uses_the_best_trump_distribution(small):
+    variant, hands = small
+    event = parse_event("meld>=6", variant)
+    hits = sum(w for hand, w in hands if max(reference_total(hand, t, variant) for t in range(4)) >= 6)
+    assert event_probability(variant, event) == Fraction(hits, comb(variant.deck_size, variant.hand_size))
+
+
+def test_full_deck_distributions_count_every_hand():
+    for vid in ("four-hand-150", "four-pass", "double-deck"):
+        v = load_variant(vid)
+        assert sum(meld_distribution(v, 1).values()) == comb(v.deck_size, v.hand_size)
+
+
+def test_known_single_deck_values():
+    v = load_variant("four-hand-150")
+    # double pinochle: both Q♠ and both J♦ among 12 of 48 cards
+    assert event_probability(v, parse_event("double-pinochle", v)) == Fraction(comb(44, 8), comb(48, 12))
+    # no aces: 12 cards from the 40 non-aces
+    assert event_probability(v, parse_event("no-aces", v)) == Fraction(comb(40, 12), comb(48, 12))
+    # five or more of the eight nines
+    five = sum(comb(8, k) * comb(40, 12 - k) for k in range(5, 9))
+    assert event_probability(v, parse_event("five-nines", v)) == Fraction(five, comb(48, 12))
+
+
+def test_per_deal_is_exact_only_for_events_two_hands_cannot_share():
+    v = load_variant("four-hand-150")
+    for name, exclusive in (("double-pinochle", True), ("five-nines", True), ("double-aces", True),
+                            ("pinochle", False), ("marriage", False), ("run", False),
+                            ("roundhouse", False)):
+        e = parse_event(name, v)
+        p = event_probability(v, e)
+        assert (per_deal_exact(v, e, p) == 4 * p) if exclusive else per_deal_exact(v, e, p) is None
+    dd = load_variant("double-deck")  # four copies: two hands can both hold double pinochle
+    e = parse_event("double-pinochle", dd)
+    assert per_deal_exact(dd, e, event_probability(dd, e)) is None
+
+
+def test_events_the_deck_cannot_hold_have_probability_zero():
+    dd = load_variant("double-deck")
+    assert event_probability(dd, parse_event("five-nines", dd)) == 0
+    assert event_probability(dd, parse_event("redeal", dd)) == 0

@@ -1,0 +1,136 @@
+import re
+
+import numpy as np
+import pytest
+
+from simcore.variants import RulesError, load_variant, shipped_ids
+from simcore.variants.variant import MAX_MULT, PINOCHLE, RUN, multiple_values
+
+IDS_IN_CATALOGUE = {
+    "four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
+    "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
+    "six-eight-partnership", "auction", "two-hand", "five-hand-called-card", "five-hand-widow",
+    "five-hand-universal", "five-hand-ace-partner", "five-hand-widow-96", "five-hand-cutthroat",
+    "draw-pinochle",
+}
+
+
+def test_every_variant_in_the_catalogue_ships_a_rules_file():
+    assert set(shipped_ids()) == IDS_IN_CATALOGUE
+
+
+@pytest.mark.parametrize("vid", sorted(IDS_IN_CATALOGUE))
+def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
+    v = load_variant(vid)
+    assert v.id == vid and v.source and v.description
+    assert v.players * v.hand_size + v.widow == v.deck_size == len(v.deck_cards)
+    assert int(v.deck_copies.sum()) == v.deck_size
+    # every value not in the source document is marked in the file and listed as an assumption
+    from importlib import resources
+    text = (resources.files("simcore.variants") / "rules" / f"{vid}.toml").read_text()
+    if re.search(r"#.*\bassumed\b", text):
+        assert v.get("assumptions"), f"{vid} marks assumed values but lists no assumptions"
+    assert v.meld_table()[RUN, 1] > 0 and v.meld_table()[PINOCHLE, 1] > 0
+
+
+def test_decks_cover_every_deck_type_of_the_documents():
+    sizes = {(load_variant(i).deck_size, load_variant(i).copies) for i in shipped_ids()}
+    assert {(48, 2), (80, 4), (60, 3), (96, 4), (120, 6)} <= sizes
+
+
+def test_multiplicities_beyond_the_table_score_as_the_best_split():
+    # six-hand triple pack: twenty aces (five around) = triple aces + double aces
+    assert multiple_values({1: 100, 2: 1000, 3: 1500}, 5)[5] == 2500
+    assert multiple_values({1: 100, 2: 1000, 3: 1500}, 4)[4] == 2000
+    assert multiple_values({1: 20}, 4) == [0, 20, 40, 60, 80]
+    assert multiple_values({2: 300}, 3) == [0, 0, 300, 300]
+    v = load_variant("six-hand-triple-pack")
+    assert v.meld_value("aces_around", 5) == 2500
+    assert v.meld_value("pinochle", 5) == 4000 and v.meld_value("pinochle", 6) == 5000
+
+
+def test_set_overrides_any_key_and_renames_the_variant():
+    v = load_variant("four-pass", ["meld.double_pinochle=300"])
+    assert v.meld_value("pinochle", 2) == 300
+    assert v.id == "four-pass+meld.double_pinochle=300"
+    assert load_variant("four-pass").meld_value("pinochle", 2) == 3000
+
+
+def test_user_file_extends_a_shipped_file(tmp_path):
+    house = tmp_path / "my-house.toml"
+    house.write_text('extends = "four-hand-150"\nid = "my-house"\n'
+                     'assumptions = ["double pinochle 3000: our table"]\n'
+                     '[meld]\ndouble_pinochle = 3000\n')
+    v = load_variant(str(house))
+    assert v.id == "my-house" and v.meld_value("pinochle", 2) == 3000
+    assert v.meld_value("run", 1) == 15 and v.players == 4
+    assert "double pinochle 3000: our table" in v.get("assumptions")
+    assert len(v.get("assumptions")) > 1  # the base file's assumptions still apply
+
+
+def test_user_file_can_extend_another_user_file_relative_to_itself(tmp_path):
+    (tmp_path / "base.toml").write_text('extends = "double-deck"\nid = "base"\n[meld]\nrun = 20\n')
+    (tmp_path / "top.toml").write_text('extends = "base.toml"\nid = "top"\n[meld]\npinochle = 5\n')
+    v = load_variant(str(tmp_path / "top.toml"))
+    assert v.meld_value("run", 1) == 20 and v.meld_value("pinochle", 1) == 5 and v.deck_size == 80
+
+
+def _error(name, overrides=()):
+    with pytest.raises(RulesError) as info:
+        load_variant(name, overrides)
+    return str(info.value)
+
+
+def test_unknown_key_names_file_key_and_closest(tmp_path):
+    f = tmp_path / "typo.toml"
+    f.write_text('extends = "four-hand-150"\n[meld]\ndouble_pinochel = 300\n')
+    msg = _error(str(f))
+    assert str(f) in msg and "meld.double_pinochel" in msg and "meld.double_pinochle" in msg
+
+
+def test_wrong_types_and_ranges_say_what_is_allowed():
+    assert "an integer ≥ 0" in _error("four-hand-150", ["meld.run=-5"])
+    assert "an integer" in _error("four-hand-150", ["meld.run=true"])
+    assert "true or false" in _error("four-hand-150", ["meld.run_or_royal=1"])
+    assert "from 2 to 8" in _error("four-hand-150", ["deal.players=9"])
+    assert "one of 'none', 'widow'" in _error("four-hand-150", ["deal.widow_kind=pile"])
+
+
+def test_deck_that_cannot_be_dealt_is_refused():
+    msg = _error("four-hand-150", ["deal.hand_size=13"])
+    assert "deal.hand_size = 13" in msg and "48 cards" in msg and "4 × 13 + 0 = 52" in msg
+    assert "say what the 4 undealt cards are" in _error(
+        "four-hand-150", ["deal.hand_size=11", "deal.widow=4"])
+    assert "trick order" in _error("four-hand-150", ['deck.ranks=["K","A"]'])
+
+
+def test_malformed_toml_and_missing_files(tmp_path):
+    bad = tmp_path / "bad.toml"
+    bad.write_text("[meld\nrun = 15\n")
+    msg = _error(str(bad))
+    assert str(bad) in msg and "not valid TOML" in msg
+    assert "cannot read" in _error(str(tmp_path / "missing.toml"))
+    msg = _error("four-hand-15")
+    assert "four-hand-150" in msg and "not a shipped rules id" in msg
+
+
+def test_extends_loop_is_refused(tmp_path):
+    (tmp_path / "a.toml").write_text('extends = "b.toml"\n')
+    (tmp_path / "b.toml").write_text('extends = "a.toml"\n')
+    assert "loop" in _error(str(tmp_path / "a.toml"))
+
+
+def test_unknown_table_and_override_syntax():
+    assert "no such key" in _error("four-hand-150", ["play.lead=bidder"])
+    assert "KEY=VALUE" in _error("four-hand-150", ["meld.run"])
+
+
+def test_variant_is_immutable_and_hashable_by_content():
+    a, b = load_variant("four-hand-150"), load_variant("four-hand-150")
+    assert a == b and hash(a) == hash(b) and a.content_hash == b.content_hash
+    assert a != load_variant("four-hand-150", ["meld.run=20"])
+    with pytest.raises(TypeError):
+        a.values["meld.run"] = 1
+    with pytest.raises(ValueError):
+        a.meld_table()[0, 0] = 1
+    assert a.meld_table().shape == (10, MAX_MULT + 1) and np.all(a.meld_table()[:, 0] == 0)
