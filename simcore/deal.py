@@ -11,7 +11,7 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import N_TYPES
-from simcore.rng import bounded
+from simcore.rng import _MASK32, _U32, bounded32, next_u64
 
 
 @njit(cache=True)
@@ -19,21 +19,33 @@ def deal_into(state, deck, players, hand_size, hands, widow):
     """Shuffle ``deck`` (uint8 card types, permuted in place) and fill ``hands`` and ``widow``.
 
     ``hands`` is uint8[players, 24] and ``widow`` uint8[24], both overwritten with copy counts.
-    Only the dealt prefix is shuffled (a partial Fisher–Yates), which is enough for a uniform deal:
-    the widow is the uniformly random remainder.
+    A partial Fisher–Yates shuffle draws only the positions that need drawing: the last block (the
+    widow, or the last hand when there is none) is the uniformly random remainder. Each 64-bit
+    output of the generator serves two draws, high half first.
     """
     n = deck.shape[0]
     dealt = players * hand_size
+    drawn = dealt if dealt < n else dealt - hand_size
     hands[:, :] = 0
     widow[:] = 0
-    for i in range(dealt):
-        j = i + bounded(state, n - i)
+    for i in range(0, drawn, 2):  # unrolled by pairs: a branch per draw costs several times more
+        word = next_u64(state)
+        j = i + bounded32(word >> _U32, state, n - i)
         card = deck[j]
         deck[j] = deck[i]
         deck[i] = card
-        hands[i // hand_size, card] += 1
-    for i in range(dealt, n):
-        widow[deck[i]] += 1
+        if i + 1 < drawn:
+            j = i + 1 + bounded32(word & _MASK32, state, n - i - 1)
+            card = deck[j]
+            deck[j] = deck[i + 1]
+            deck[i + 1] = card
+    i = 0
+    for p in range(players):  # seat by seat: no division per card
+        for _ in range(hand_size):
+            hands[p, deck[i]] += 1
+            i += 1
+    for k in range(dealt, n):
+        widow[deck[k]] += 1
 
 
 def deal_hands(deck_cards: np.ndarray, players: int, hand_size: int, state: np.ndarray,

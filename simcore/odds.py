@@ -28,38 +28,43 @@ from simcore.variants import Variant
 T_HANDS, T_DEALS, T_SQUARES = range(3)
 
 
-@njit(parallel=True, cache=True)
-def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
-    """Deal ``sizes[i]`` deals from stream ``states[i]`` for each chunk i and tally every event.
-
-    ``out`` is int64[chunks, 3, events] (rows T_HANDS, T_DEALS, T_SQUARES), added to.
-    """
+@njit(cache=True)
+def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b, out):
+    """Deal ``size`` deals from ``state`` and add every event's tally to ``out`` (int64[3, events]:
+    rows T_HANDS, T_DEALS, T_SQUARES)."""
     n_events = kinds.shape[0]
     need_meld = False
     for e in range(n_events):
         if kinds[e] == K_MELD_AT_LEAST:
             need_meld = True
-    for ci in prange(states.shape[0]):
-        state = states[ci].copy()
-        cards = deck.copy()
-        hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-        widow = np.zeros(N_TYPES, dtype=np.uint8)
-        totals = np.zeros(4, dtype=np.int64)
-        held = np.zeros(n_events, dtype=np.int64)
-        for _ in range(sizes[ci]):
-            deal_into(state, cards, players, hand_size, hands, widow)
-            held[:] = 0
-            for p in range(players):
-                best = np.int64(0)
-                if need_meld:
-                    best = totals[meld_by_trump(hands[p], table, flags, totals)]
-                for e in range(n_events):
-                    if hand_has_event(hands[p], kinds[e], a[e], b[e], best):
-                        held[e] += 1
+    cards = deck.copy()
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    totals = np.zeros(4, dtype=np.int64)
+    held = np.zeros(n_events, dtype=np.int64)
+    for _ in range(size):
+        deal_into(state, cards, players, hand_size, hands, widow)
+        held[:] = 0
+        for p in range(players):
+            best = np.int64(0)
+            if need_meld:
+                best = totals[meld_by_trump(hands[p], table, flags, totals)]
             for e in range(n_events):
-                out[ci, T_HANDS, e] += held[e]
-                out[ci, T_DEALS, e] += 1 if held[e] > 0 else 0
-                out[ci, T_SQUARES, e] += held[e] * held[e]
+                if hand_has_event(hands[p], kinds[e], a[e], b[e], best):
+                    held[e] += 1
+        for e in range(n_events):
+            out[T_HANDS, e] += held[e]
+            out[T_DEALS, e] += 1 if held[e] > 0 else 0
+            out[T_SQUARES, e] += held[e] * held[e]
+
+
+@njit(parallel=True, cache=True)
+def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
+    """Tally every event over chunk i (``sizes[i]`` deals from stream ``states[i]``) into ``out[i]``
+    (int64[chunks, 3, events]). The chunk body is a plain function: see :func:`simcore.bench.deal_and_meld_batch`."""
+    for ci in prange(states.shape[0]):
+        odds_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds, a, b,
+                   out[ci])
 
 
 @dataclass(frozen=True)

@@ -50,10 +50,14 @@ def next_u64(state):
 
 
 @njit(cache=True, inline="always")
-def bounded(state, n):
-    """Uniform integer in [0, n) for 0 < n < 2^32 (Lemire's multiply-shift with rejection, unbiased)."""
+def bounded32(word, state, n):
+    """Uniform integer in [0, n), 0 < n < 2^32, from the 32-bit ``word`` (Lemire's multiply-shift).
+
+    The rare biased draw is rejected and replaced from the top half of fresh outputs, so the result
+    is exactly uniform.
+    """
     un = np.uint64(n)
-    m = (next_u64(state) >> _U32) * un
+    m = word * un
     low = m & _MASK32
     if low < un:
         threshold = (_TWO32 - un) % un
@@ -61,3 +65,9 @@ def bounded(state, n):
             m = (next_u64(state) >> _U32) * un
             low = m & _MASK32
     return np.int64(m >> _U32)
+
+
+@njit(cache=True, inline="always")
+def bounded(state, n):
+    """Uniform integer in [0, n) for 0 < n < 2^32, from the top half of one output."""
+    return bounded32(next_u64(state) >> _U32, state, n)

@@ -134,3 +134,12 @@ def test_variant_is_immutable_and_hashable_by_content():
     with pytest.raises(ValueError):
         a.meld_table()[0, 0] = 1
     assert a.meld_table().shape == (10, MAX_MULT + 1) and np.all(a.meld_table()[:, 0] == 0)
+
+
+def test_key_reference_page_is_up_to_date():
+    from pathlib import Path
+
+    from simcore.variants.schema import reference_markdown
+    page = Path(__file__).resolve().parents[1] / "docs" / "rules-keys.md"
+    assert page.read_text(encoding="utf-8") == reference_markdown(), (
+        "regenerate docs/rules-keys.md from simcore.variants.schema.reference_markdown()")

@@ -28,9 +28,9 @@ class Xoshiro256:
         s[3] = ((s[3] << 45) | (s[3] >> 19)) & MASK64
         return result
 
-    def below(self, n: int) -> int:
-        """Uniform integer in [0, n): the top 32 bits times n, rejecting the biased low range."""
-        m = (self.next() >> 32) * n
+    def below(self, n: int, word: int) -> int:
+        """Uniform integer in [0, n) from a 32-bit word; a biased draw is redrawn from fresh top halves."""
+        m = word * n
         if (m & 0xFFFFFFFF) < n:
             threshold = ((1 << 32) - n) % n
             while (m & 0xFFFFFFFF) < threshold:
@@ -45,8 +45,16 @@ def reference_deals(deck: list[int], players: int, hand_size: int, state, deals:
     out = []
     for _ in range(deals):
         dealt = players * hand_size
-        for i in range(dealt):
-            j = i + rng.below(len(cards) - i)
+        # the last block (widow, or else the last hand) is whatever remains: no draws for it
+        drawn = dealt if dealt < len(cards) else dealt - hand_size
+        word = 0
+        for i in range(drawn):
+            if i % 2 == 0:  # one 64-bit output serves two draws: high half, then low half
+                word = rng.next()
+                half = word >> 32
+            else:
+                half = word & 0xFFFFFFFF
+            j = i + rng.below(len(cards) - i, half)
             cards[i], cards[j] = cards[j], cards[i]
         seats = [sorted(cards[p * hand_size:(p + 1) * hand_size]) for p in range(players)]
         out.append(seats + [sorted(cards[dealt:])])

@@ -97,3 +97,30 @@ KEYS: dict[str, Key] = {
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
 TABLES = ("deck", "deal", "redeal", "meld")
+
+
+def reference_markdown() -> str:
+    """The rules-file key reference (``docs/rules-keys.md``), generated from :data:`KEYS`."""
+    lines = [
+        "# Rules-file keys",
+        "",
+        "Generated from `simcore/variants/schema.py` (`reference_markdown()`); a test keeps this page",
+        "in step with the code. Keys are written in TOML tables (`[meld]` then",
+        "`double_pinochle = 300`) or on the command line as `--set meld.double_pinochle=300`.",
+        "",
+        "Meld values for a multiplicity that a file does not list score as the best split into listed",
+        "ones (a single listed value makes the meld linear; 20 aces in a triple pack = triple + double).",
+        "",
+        "| key | allowed | meaning |",
+        "|---|---|---|",
+    ]
+    for key, spec in KEYS.items():
+        prefix = key.split(".")[-1]
+        if any(prefix.startswith(p) for p in MULTIPLICITY_PREFIXES[1:]):
+            continue  # listed once, below the single key
+        allowed = spec.allowed()
+        meaning = spec.help
+        if key.startswith("meld.") and prefix in MULTIPLE_MELDS:
+            meaning += "; `double_`, `triple_` … `octuple_` prefixes give the value held 2–8 times"
+        lines.append(f"| `{key}` | {allowed} | {meaning} |")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,157 @@
+"""The ``pinochle`` command: output of each subcommand, and bad input (one line, exit status 2)."""
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+
+from pathlib import Path
+
+from simcore.cli import main
+
+SCRIPT = Path(sys.executable).parent / "pinochle"
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_variants_lists_every_id_with_a_description(capsys):
+    code, out, _ = run(capsys, "variants")
+    assert code == 0 and len(out.splitlines()) == 21
+    assert any(line.startswith("four-hand-150 ") and "auction from 20" in line for line in out.splitlines())
+    code, out, _ = run(capsys, "variants", "--json")
+    assert {"id", "name", "description"} <= set(json.loads(out)[0])
+
+
+def test_meld_shows_the_breakdown(capsys):
+    code, out, _ = run(capsys, "meld", "AS 10S KS KS QS QS JS 9S 9S JD AH AD", "--trump", "S")
+    assert code == 0
+    assert "trump S: 25 points" in out and "run: 15" in out and "dix ×2: 2" in out
+    assert "pinochle: 4" in out and "best S" in out
+
+
+def test_meld_json_and_best_trump_by_default(capsys):
+    code, out, _ = run(capsys, "meld", "A♦ T♦ K♦ Q♦ J♦ KC QC 9H 9H 10S 10S JS", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["trump"] == "D" and data["best_trump"] == "D"
+    assert data["total"] == 17 and data["by_trump"] == {"S": 4, "H": 6, "D": 17, "C": 6}
+    assert {"meld": "run", "count": 1, "points": 15} in data["melds"]
+
+
+def test_meld_with_override_and_user_file(capsys, tmp_path):
+    hand = "QS QS JD JD AS AH AD AC 9S 9H 9D 9C"
+    assert "pinochle ×2: 30" in run(capsys, "meld", hand, "--trump", "H")[1]
+    assert "pinochle ×2: 3000" in run(capsys, "meld", hand, "--trump", "H", "--set",
+                                      "meld.double_pinochle=3000")[1]
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "four-hand-150"\nid = "house"\n[meld]\ndouble_pinochle = 500\n')
+    code, out, _ = run(capsys, "meld", hand, "--trump", "H", "--variant", str(house))
+    assert code == 0 and out.startswith("house:") and "pinochle ×2: 500" in out
+
+
+def test_odds_json_has_the_documented_shape(capsys):
+    code, out, _ = run(capsys, "odds", "double-pinochle", "meld>=20", "--hands", "40000", "--seed",
+                       "3", "--json")
+    data = json.loads(out)
+    assert code == 0
+    assert data["variant"] == "four-hand-150" and data["hands"] == 40000 and data["seed"] == 3
+    dp, meld = data["events"]
+    assert dp["event"] == "double-pinochle"
+    for block in (dp["per_hand"], dp["per_deal"], meld["per_hand"]):
+        assert set(block) == {"estimate", "ci95", "one_in", "exact"}
+        assert block["ci95"][0] <= block["estimate"] <= block["ci95"][1]
+    assert abs(dp["per_hand"]["exact"] - 0.0025439) < 1e-6
+    assert abs(dp["per_deal"]["exact"] - 4 * dp["per_hand"]["exact"]) < 1e-12
+    assert meld["per_deal"]["exact"] is None  # two hands can both hold 20 meld
+
+
+def test_odds_table_and_list(capsys):
+    code, out, _ = run(capsys, "odds", "five-nines", "redeal", "--hands", "20000")
+    assert code == 0 and "five-nines" in out and "1 in 60" in out and "redeal" in out
+    code, out, _ = run(capsys, "odds", "--list")
+    assert code == 0 and "double-pinochle" in out and "meld>=X" in out and "roundhouse" in out
+
+
+def test_bench_reports_hands_per_second(capsys):
+    code, out, _ = run(capsys, "bench", "--hands", "40000", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"]
+    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows)
+
+
+BAD = [
+    (["odds", "--variant", "four-hand-15"], "did you mean 'four-hand-150'"),
+    (["odds", "doubel-pinochle"], "did you mean 'double-pinochle'"),
+    (["odds", "--hands", "0"], "'0' must be a positive integer"),
+    (["odds", "--hands", "-5"], "must be a positive integer"),
+    (["odds", "--hands", "many"], "not a whole number"),
+    (["odds", "--hands", "2.5"], "not a whole number"),
+    (["odds", "--seed", "-1"], "integer ≥ 0"),
+    (["odds", "--set", "meld.double_pinochel=3000"], "did you mean 'meld.double_pinochle'"),
+    (["odds", "--set", "meld.run=fifteen"], "meld.run = 'fifteen': an integer"),
+    (["odds", "--set", "deal.hand_size=13"], "players × hand_size + widow must equal"),
+    (["meld", "AS AS AS KS QS JS 10S 9S 9S KH QH JH"], "3 × AS but the deck has only 2"),
+    (["meld", "AS KS", "--variant", "four-hand-150"], "a hand in this variant holds 12"),
+    (["meld", "9S AS KS QS JS 10S AH KH QH JH 10H AD AD KD QD JD 10D AC KC QC", "--variant",
+      "double-deck"], "9S but the deck has none"),
+    (["meld", "AS XX"], "'XX' is not a card"),
+    (["meld", "AS", "--trump", "X"], "'X' is not a suit"),
+    (["frobnicate"], "invalid choice"),
+    (["odds", "--threads", "99"], "at most"),
+]
+
+
+@pytest.mark.parametrize("argv, message", BAD)
+def test_bad_input_is_one_line_with_exit_status_2(capsys, argv, message):
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
+    assert "Traceback" not in err
+
+
+def test_bad_rules_files_name_the_file(capsys, tmp_path):
+    broken = tmp_path / "broken.toml"
+    broken.write_text('extends = "four-hand-150"\n[meld]\nrun = "fifteen"\n')
+    code, _, err = run(capsys, "odds", "--variant", str(broken))
+    assert code == 2 and str(broken) in err and "meld.run" in err and "'fifteen'" in err
+    bad_toml = tmp_path / "bad.toml"
+    bad_toml.write_text("[deal\n")
+    code, _, err = run(capsys, "meld", "AS", "--variant", str(bad_toml))
+    assert code == 2 and "not valid TOML" in err and len(err.strip().splitlines()) == 1
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
+def test_console_script_end_to_end():
+    ok = subprocess.run([str(SCRIPT), "meld", "QS JD", "--variant", "four-hand-150", "--set",
+                         "deal.hand_size=2", "--set", "deal.widow=40", "--set", "deal.widow_kind=stock"],
+                        capture_output=True, text=True)
+    assert ok.returncode == 0 and "pinochle: 4" in ok.stdout
+    bad = subprocess.run([str(SCRIPT), "odds", "nope"], capture_output=True, text=True)
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
+
+
+def test_kernels_run_clean_under_numba_boundscheck():
+    # numba silently accepts index -1; with bounds checking on, an out-of-range index raises
+    code = (
+        "import numpy as np\n"
+        "from simcore.variants import load_variant\n"
+        "from simcore.events import CATALOGUE, parse_event\n"
+        "from simcore.odds import simulate_odds\n"
+        "from simcore.bench import _run\n"
+        "for vid in ('four-hand-150', 'double-deck', 'six-hand-triple-pack', 'auction'):\n"
+        "    v = load_variant(vid)\n"
+        "    ev = [parse_event(n, v) for n in list(CATALOGUE) + ['meld>=30']]\n"
+        "    simulate_odds(v, ev, 2000 * v.players, seed=1, exact=False)\n"
+        "    _run(v, 500, 1)\n"
+        "print('clean')\n"
+    )
+    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=os.path.join(
+        os.environ.get("TMPDIR", "/tmp"), "pinochle-numba-boundscheck"))
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                          timeout=900)
+    assert done.returncode == 0 and "clean" in done.stdout, done.stderr[-2000:]
