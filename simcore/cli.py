@@ -20,6 +20,7 @@ from simcore.variants import RulesError, load_variant, shipped_ids
 
 DEFAULT_VARIANT = "four-hand-150"
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # Ctrl-C: what was finished is printed, the status says it is partial
 
 
 class UsageError(Exception):
@@ -157,14 +158,14 @@ def _fmt_one_in(p: float | None) -> str:
     return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2f}"
 
 
-def cmd_odds(args: argparse.Namespace) -> None:
+def cmd_odds(args: argparse.Namespace) -> int:
     from simcore.odds import simulate_odds
 
     if args.list:
         for e in CATALOGUE.values():
             print(f"{e.name:<16} {e.help}")
         print(f"{'meld>=X':<16} best-trump meld of at least X points under the variant's table")
-        return
+        return 0
     variant = load_variant(args.variant, args.overrides)
     names = args.events or list(CATALOGUE)
     events = [parse_event(n, variant) for n in names]
@@ -173,7 +174,7 @@ def cmd_odds(args: argparse.Namespace) -> None:
                            progress=not args.json and sys.stderr.isatty())
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
-        return
+        return EXIT_INTERRUPTED if result.interrupted else 0
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
     header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<14} {'per deal [95% CI]':<30} {'exact':<10}"
@@ -190,6 +191,7 @@ def cmd_odds(args: argparse.Namespace) -> None:
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, so no exact value "
               "is computed; the simulated interval is the answer.")
+    return EXIT_INTERRUPTED if result.interrupted else 0
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
@@ -213,16 +215,16 @@ COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "bench
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        COMMANDS[args.command](args)
+        status = COMMANDS[args.command](args)
     except (UsageError, RulesError, HandError, EventError) as exc:
         print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print("pinochle: interrupted", file=sys.stderr)
-        return 130
+        return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
-    return 0
+    return status or 0
 
 
 if __name__ == "__main__":

@@ -155,3 +155,20 @@ def test_kernels_run_clean_under_numba_boundscheck():
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                           timeout=900)
     assert done.returncode == 0 and "clean" in done.stdout, done.stderr[-2000:]
+
+
+@pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
+def test_ctrl_c_prints_the_finished_chunks_as_a_partial_result():
+    import signal
+    import time
+
+    run = subprocess.Popen([str(SCRIPT), "odds", "double-pinochle", "--hands", "4000000000", "--json"],
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(10)
+    run.send_signal(signal.SIGINT)
+    out, err = run.communicate(timeout=120)
+    data = json.loads(out)
+    assert run.returncode == 130 and "Traceback" not in err
+    assert data["complete"] is False and 0 < data["hands"] < 4_000_000_000
+    assert data["hands"] % (32768 * 4) == 0  # whole chunks only
+    assert abs(data["events"][0]["per_hand"]["estimate"] - 0.00254) < 0.001
