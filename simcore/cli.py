@@ -203,7 +203,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
         print(json.dumps([r.to_json() for r in results], indent=2))
         return
     for r in results:
-        print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} threads: "
+        print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
+              f"thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
               f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
               f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
