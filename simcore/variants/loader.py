@@ -47,7 +47,7 @@ def _resolve(name: str, relative_to: Path | None) -> tuple[str, str]:
         candidate = relative_to.parent / path
         if candidate.exists():
             path = candidate
-    if name.endswith(".toml") or path.exists():
+    if name.endswith(".toml") or path.is_file():
         try:
             return str(path), path.read_text(encoding="utf-8")
         except OSError as exc:
