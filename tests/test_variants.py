@@ -121,7 +121,9 @@ def test_extends_loop_is_refused(tmp_path):
 
 
 def test_unknown_table_and_override_syntax():
-    assert "no such key" in _error("four-hand-150", ["play.lead=bidder"])
+    msg = _error("four-hand-150", ["play.leader=bidder"])
+    assert "no such key" in msg and "play.lead" in msg
+    assert "six integers" in _error("four-hand-150", ["tricks.points=[1,1,1]"])
     assert "KEY=VALUE" in _error("four-hand-150", ["meld.run"])
 
 
@@ -143,3 +145,11 @@ def test_key_reference_page_is_up_to_date():
     page = Path(__file__).resolve().parents[1] / "docs" / "rules-keys.md"
     assert page.read_text(encoding="utf-8") == reference_markdown(), (
         "regenerate docs/rules-keys.md from simcore.variants.schema.reference_markdown()")
+
+
+@pytest.mark.parametrize("vid, total", [("four-hand-150", 25), ("double-deck", 50), ("auction", 250),
+                                        ("four-pass", 250), ("five-hand-called-card", 370),
+                                        ("five-hand-widow-96", 50), ("six-hand-triple-pack", 750)])
+def test_trick_points_add_up_to_the_documents_totals(vid, total):
+    # seeds: 25 per hand (000), 50 (003), 250 (001, 002, 004), 370 (000 five-hand), last trick 30 (001)
+    assert load_variant(vid).trick_total == total

@@ -145,7 +145,8 @@ def _require(where: str, flat: Mapping[str, Any], key: str) -> Any:
 
 def _build(where: str, flat: dict[str, Any]) -> Variant:
     for key in ("id", "name", "description", "source", "deck.ranks", "deck.copies", "deal.players",
-                "deal.hand_size"):
+                "deal.hand_size", "play.lead", "play.follow_must_head", "play.head_when_trumped",
+                "play.void_must_trump", "play.void_must_overtrump", "tricks.points", "tricks.last_trick"):
         _require(where, flat, key)
     ranks = flat["deck.ranks"]
     if (not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks)
@@ -155,6 +156,11 @@ def _build(where: str, flat: dict[str, Any]) -> Variant:
     for i, text in enumerate(flat.get("assumptions", [])):
         if not isinstance(text, str):
             raise RulesError(where, f"assumptions[{i}]", text, "a string")
+    points = flat.get("tricks.points")
+    if points is not None and (len(points) != 6 or any(
+            not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in points)):
+        raise RulesError(where, "tricks.points", points,
+                         "six integers ≥ 0: points for A, 10, K, Q, J, 9 taken in tricks")
     deck_size = 4 * len(ranks) * flat["deck.copies"]
     widow = flat.get("deal.widow", 0)
     dealt = flat["deal.players"] * flat["deal.hand_size"] + widow

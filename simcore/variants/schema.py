@@ -93,10 +93,22 @@ KEYS: dict[str, Key] = {
     "redeal.require_no_meld": Key(bool, "the nines redeal also needs a hand with no meld "
                                         "(no marriage, pinochle or around)"),
     **_meld_keys(),
+    "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
+    "play.follow_must_head": Key(str, "when following suit, must a player beat the card winning the "
+                                      "trick if able (even partner's)?",
+                                 choices=("never", "always", "trump_led")),
+    "play.head_when_trumped": Key(bool, "once the lead is trumped, must followers of the led suit still "
+                                        "beat the highest card of that suit if able (false: any card "
+                                        "of the suit)"),
+    "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able"),
+    "play.void_must_overtrump": Key(bool, "a player trumping must beat the highest trump in the trick "
+                                          "if able"),
+    "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)"),
+    "tricks.last_trick": Key(int, "points for winning the last trick", lo=0),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
-TABLES = ("deck", "deal", "redeal", "meld")
+TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks")
 
 
 def reference_markdown() -> str:

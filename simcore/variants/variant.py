@@ -132,6 +132,34 @@ class Variant:
         """uint8[deck_size]: the deck as a list of card types, in type order (the unshuffled deck)."""
         return np.repeat(np.arange(N_TYPES, dtype=np.uint8), self.deck_copies)
 
+    def play_rules(self) -> np.ndarray:
+        """int64[4]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
+        void must overtrump — the duties :func:`simcore.play.legal_mask` reads."""
+        from simcore.play import HEAD_MODES
+
+        return np.array([HEAD_MODES.index(self.values["play.follow_must_head"]),
+                         int(self.values["play.head_when_trumped"]),
+                         int(self.values["play.void_must_trump"]),
+                         int(self.values["play.void_must_overtrump"])], dtype=np.int64)
+
+    @cached_property
+    def trick_points(self) -> np.ndarray:
+        """int64[24]: points for taking each card type in a trick (by rank, from ``tricks.points``)."""
+        pts = np.zeros(N_TYPES, dtype=np.int64)
+        for s in range(N_SUITS):
+            pts[s * N_RANKS: (s + 1) * N_RANKS] = self.values["tricks.points"]
+        pts.setflags(write=False)
+        return pts
+
+    @property
+    def last_trick(self) -> int:
+        return self.values["tricks.last_trick"]
+
+    @property
+    def trick_total(self) -> int:
+        """All the points to be taken in tricks in one hand, last trick included."""
+        return int((self.trick_points * self.deck_copies).sum()) + self.last_trick
+
     def meld_value(self, base: str, multiplicity: int) -> int:
         """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""
         return int(self.meld_table()[MULTIPLE_MELDS.index(base), multiplicity])
