@@ -22,6 +22,7 @@ from simcore.runner import chunk_sizes
 from simcore.variants import Variant, load_variant
 
 BENCH_VARIANTS = ("four-hand-150", "double-deck")
+HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
 @njit(cache=True)
@@ -114,3 +115,41 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
         seconds.append(time.perf_counter() - start)
     return BenchResult(variant_id, variant.deck_size, deals * variant.players, tuple(seconds),
                        numba.get_num_threads(), reference)
+
+
+@dataclass(frozen=True)
+class HandBenchResult:
+    """Full hands (deal, auction, exchange, meld, play, score) with heuristic players on every seat."""
+
+    variant: str
+    hands: int
+    seconds: tuple[float, ...]
+    threads: int
+
+    @property
+    def hands_per_s(self) -> float:
+        return self.hands / min(self.seconds)
+
+    @property
+    def median_hands_per_s(self) -> float:
+        return self.hands / sorted(self.seconds)[len(self.seconds) // 2]
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "kernel": "full hand, heuristic", "hands": self.hands,
+                "seconds": list(self.seconds), "threads": self.threads,
+                "hands_per_s": self.hands_per_s, "median_hands_per_s": self.median_hands_per_s}
+
+
+def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: int = 3) -> HandBenchResult:
+    """Time full hands with heuristic policies, ``repeats`` runs after a warm-up."""
+    from simcore.simulate import parse_policies, simulate
+
+    variant = load_variant(variant_id)
+    policies = parse_policies("heuristic", variant.players)
+    simulate(variant, max(1, hands // 10), seed, policies)
+    seconds = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        simulate(variant, hands, seed, policies)
+        seconds.append(time.perf_counter() - start)
+    return HandBenchResult(variant_id, hands, tuple(seconds), numba.get_num_threads())

@@ -16,6 +16,7 @@ import numpy as np
 
 from simcore.cards import SUITS, HandError, card_type, format_hand, parse_hand, check_hand
 from simcore.events import CATALOGUE, EventError, parse_event
+from simcore.simulate import PolicyError
 from simcore.variants import RulesError, load_variant, shipped_ids
 
 DEFAULT_VARIANT = "four-hand-150"
@@ -98,9 +99,21 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_rules_args(p)
 
+    p = sub.add_parser("simulate", help="full hands: bids, make and set rates, meld, tricks, scores")
+    p.add_argument("--hands", type=_positive_int, default=200_000, help="hands to play (default 200000)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--policy", default="heuristic",
+                   help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--out", metavar="FILE.parquet", help="write one row per hand to a Parquet file")
+    _add_rules_args(p)
+
     p = sub.add_parser("bench", help="throughput of deal + meld under every trump")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
-                   help="hands per timed run, three runs per deck (default 20000000)")
+                   help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
+    p.add_argument("--full-hands", type=_positive_int, default=400_000,
+                   help="hands per timed run of full hands (default 400000)")
     p.add_argument("--threads", type=_positive_int, help="worker threads")
     p.add_argument("--json", action="store_true", help="print JSON")
     return parser
@@ -194,13 +207,53 @@ def cmd_odds(args: argparse.Namespace) -> int:
     return EXIT_INTERRUPTED if result.interrupted else 0
 
 
+def _fmt_iv(iv) -> str:
+    return f"{iv.estimate:.4g} [{iv.lo:.4g}, {iv.hi:.4g}]"
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from simcore.simulate import parse_policies, simulate
+
+    variant = load_variant(args.variant, args.overrides)
+    if variant.get("auction.kind") is None:
+        raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
+                         f"{variant.id} (it has no [auction] rules); systems with them: "
+                         + ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind")))
+    policies = parse_policies(args.policy, variant.players)
+    if args.out is not None and not args.out.endswith(".parquet"):
+        raise UsageError(f"pinochle: --out {args.out!r}: give a file name ending in .parquet")
+    _threads(args.threads)
+    result = simulate(variant, args.hands, args.seed, policies,
+                      progress=not args.json and sys.stderr.isatty(), out=args.out)
+    status = EXIT_INTERRUPTED if result.interrupted else 0
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return status
+    print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}, "
+          f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+    print("estimate [95% CI]; side = the bidder's side")
+    for name, iv in result.rates().items():
+        print(f"  {name + ' rate':<26} {_fmt_iv(iv)}")
+    for name, iv in result.means().items():
+        print(f"  {'mean ' + name.replace('_', ' '):<26} {_fmt_iv(iv)}")
+    bids = result.bid_distribution()
+    if len(bids):
+        top = bids.sort_values("hands", ascending=False).head(10).sort_values("bid")
+        print("most frequent winning bids: " + ", ".join(
+            f"{int(r.bid)} ({r.share:.1%})" for r in top.itertuples()))
+    if args.out:
+        print(f"wrote {result.hands:,} rows to {args.out}")
+    return status
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
-    from simcore.bench import BENCH_VARIANTS, bench
+    from simcore.bench import BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_hands
 
     _threads(args.threads)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
+    full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     if args.json:
-        print(json.dumps([r.to_json() for r in results], indent=2))
+        print(json.dumps([r.to_json() for r in results] + [r.to_json() for r in full], indent=2))
         return
     for r in results:
         print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
@@ -208,16 +261,21 @@ def cmd_bench(args: argparse.Namespace) -> None:
               f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
               f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
               f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
+    for r in full:
+        print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+              f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
+              f"(3 runs of {r.hands:,})")
 
 
-COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "bench": cmd_bench}
+COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
+            "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         status = COMMANDS[args.command](args)
-    except (UsageError, RulesError, HandError, EventError) as exc:
+    except (UsageError, RulesError, HandError, EventError, PolicyError) as exc:
         print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

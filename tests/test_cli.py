@@ -77,10 +77,22 @@ def test_odds_table_and_list(capsys):
     assert code == 0 and "double-pinochle" in out and "meld>=X" in out and "roundhouse" in out
 
 
+def test_simulate_prints_rates_means_and_bids(capsys, tmp_path):
+    code, out, _ = run(capsys, "simulate", "--hands", "3000", "--variant", "double-deck")
+    assert code == 0 and "made rate" in out and "mean side tricks" in out and "winning bids" in out
+    code, out, _ = run(capsys, "simulate", "--hands", "3000", "--json", "--policy",
+                       "heuristic,random,heuristic,random", "--out", str(tmp_path / "h.parquet"))
+    data = json.loads(out)
+    assert code == 0 and data["hands"] == 3000 and data["policies"][1] == "random"
+    assert 0 < data["rates"]["made"]["estimate"] < 1 and data["bids"][0]["bid"] >= 20
+    assert (tmp_path / "h.parquet").stat().st_size > 0
+
+
 def test_bench_reports_hands_per_second(capsys):
-    code, out, _ = run(capsys, "bench", "--hands", "40000", "--json")
+    code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--json")
     rows = json.loads(out)
-    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"]
+    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"] * 2
+    assert rows[2]["kernel"] == "full hand, heuristic"
     assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows)
 
 
@@ -103,6 +115,12 @@ BAD = [
     (["meld", "AS", "--trump", "X"], "'X' is not a suit"),
     (["frobnicate"], "invalid choice"),
     (["odds", "--threads", "99"], "at most"),
+    (["simulate", "--policy", "smart"], "'smart' is not a policy"),
+    (["simulate", "--policy", "random,heuristic"], "2 policies given for 4 seats"),
+    (["simulate", "--out", "hands.csv"], "ending in .parquet"),
+    (["simulate", "--variant", "two-hand"], "not yet simulated for two-hand"),
+    (["simulate", "--hands", "0"], "must be a positive integer"),
+    (["simulate", "--set", "auction.all_pass=nobody"], "one of 'dealer_left_takes'"),
 ]
 
 

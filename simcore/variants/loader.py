@@ -171,4 +171,8 @@ def _build(where: str, flat: dict[str, Any]) -> Variant:
     if widow and flat.get("deal.widow_kind", "none") == "none":
         raise RulesError(where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: "
                          "widow, kitty or stock")
+    if flat.get("teams.kind") == "partners_across" and flat["deal.players"] % 2:
+        raise RulesError(where, "teams.kind", "partners_across",
+                         f"partners across the table need an even number of players, not "
+                         f"{flat['deal.players']}; use bidder_alone")
     return Variant(where=where, values=MappingProxyType(dict(flat)))

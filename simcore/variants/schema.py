@@ -103,12 +103,45 @@ KEYS: dict[str, Key] = {
     "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able"),
     "play.void_must_overtrump": Key(bool, "a player trumping must beat the highest trump in the trick "
                                           "if able"),
+    "teams.kind": Key(str, "who plays with whom: fixed partners across the table, or the bidder alone "
+                           "against the rest", choices=("partners_across", "bidder_alone")),
+    "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
+                             "auction (the dealer's last card is turned for trump)",
+                        choices=("open", "single_round", "none")),
+    "auction.min_bid": Key(int, "the lowest bid", lo=0),
+    "auction.step": Key(int, "bids go up by multiples of this", lo=1),
+    "auction.step_from": Key(int, "from this bid on, bids go up by auction.step_after instead "
+                                  "(0: one step throughout)", lo=0),
+    "auction.step_after": Key(int, "the step from auction.step_from on", lo=1),
+    "auction.all_pass": Key(str, "when nobody bids: the dealer's left takes it at the minimum, the dealer "
+                                 "is forced to the minimum, or the hand is thrown in and redealt",
+                            choices=("dealer_left_takes", "dealer_forced", "redeal")),
+    "auction.bid_needs_marriage": Key(bool, "a player may bid only holding a marriage (a forced bid at "
+                                            "the minimum excepted)"),
+    "auction.trump_needs_marriage": Key(bool, "the bidder must name a suit in which he holds a marriage; "
+                                              "with none the hand is not played and the side is set"),
+    "exchange.pass_cards": Key(int, "cards the bidder's partner passes him, and he passes back (0: none)",
+                               lo=0, hi=8),
+    "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
+                                          "count for him as a trick"),
+    "scoring.bid_added": Key(bool, "a made bid scores the bid on top of meld and trick points"),
+    "scoring.save_meld": Key(str, "what a side must take in tricks to keep its meld: a trick, at least "
+                                  "scoring.save_meld_points trick points, or nothing",
+                             choices=("trick", "points", "nothing")),
+    "scoring.save_meld_points": Key(int, "trick points needed to keep meld when save_meld = points", lo=0),
+    "scoring.dix_kept": Key(bool, "the dix counts even when the rest of the side's meld is lost"),
+    "scoring.set_if_short_by": Key(int, "the bidding side is set without play when its meld is more than "
+                                        "this short of the bid (0: no such rule)", lo=0),
+    "scoring.concede": Key(bool, "the bidder may throw in the hand before play (losing the bid) when it "
+                                 "cannot be made"),
+    "scoring.opponents_on_concede": Key(str, "what the other side scores on a throw-in or set without "
+                                             "play", choices=("meld", "nothing", "meld_and_tricks")),
     "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)"),
     "tricks.last_trick": Key(int, "points for winning the last trick", lo=0),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
-TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks")
+TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring")
 
 
 def reference_markdown() -> str:

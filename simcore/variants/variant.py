@@ -160,6 +160,62 @@ class Variant:
         """All the points to be taken in tricks in one hand, last trick included."""
         return int((self.trick_points * self.deck_copies).sum()) + self.last_trick
 
+    @cached_property
+    def hand_rules(self) -> np.ndarray:
+        """int64[N_HAND_RULES]: teams, auction, exchange, scoring and lead rules as integers for
+        :func:`simcore.hand.play_hand` (indices ``H_*`` there)."""
+        from simcore import hand as h
+
+        v = self.values
+
+        def pick(key: str, choices: tuple[str, ...]) -> int:
+            return choices.index(v[key])
+
+        rules = np.zeros(h.N_HAND_RULES, dtype=np.int64)
+        rules[h.H_TEAMS] = pick("teams.kind", ("partners_across", "bidder_alone"))
+        rules[h.H_AUCTION] = pick("auction.kind", ("open", "single_round", "none"))
+        rules[h.H_MIN_BID] = v["auction.min_bid"]
+        rules[h.H_STEP] = v["auction.step"]
+        rules[h.H_STEP_FROM] = v["auction.step_from"]
+        rules[h.H_STEP_AFTER] = v["auction.step_after"]
+        rules[h.H_ALL_PASS] = pick("auction.all_pass", ("dealer_left_takes", "dealer_forced", "redeal"))
+        rules[h.H_BID_MARRIAGE] = v["auction.bid_needs_marriage"]
+        rules[h.H_TRUMP_MARRIAGE] = v["auction.trump_needs_marriage"]
+        rules[h.H_PASS] = v["exchange.pass_cards"]
+        rules[h.H_WIDOW_TO_BIDDER] = v["exchange.widow_to_bidder"]
+        rules[h.H_BID_ADDED] = v["scoring.bid_added"]
+        rules[h.H_SAVE] = pick("scoring.save_meld", ("trick", "points", "nothing"))
+        rules[h.H_SAVE_POINTS] = v["scoring.save_meld_points"]
+        rules[h.H_DIX_KEPT] = v["scoring.dix_kept"]
+        rules[h.H_SHORT_BY] = v["scoring.set_if_short_by"]
+        rules[h.H_CONCEDE] = v["scoring.concede"]
+        rules[h.H_OPP_CONCEDE] = pick("scoring.opponents_on_concede", ("meld", "nothing", "meld_and_tricks"))
+        rules[h.H_LEAD] = pick("play.lead", ("bidder", "dealer_left"))
+        rules[h.H_REDEAL_NINES] = self.redeal_min_nines
+        rules[h.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
+        rules[h.H_TRICK_TOTAL] = self.trick_total
+        rules[h.H_PARTNER_MELD] = self.mean_meld_fixed_trump
+        rules.setflags(write=False)
+        return rules
+
+    @cached_property
+    def mean_meld_fixed_trump(self) -> int:
+        """Average meld of a dealt hand under a fixed trump (rounded; from 20,000 seeded hands): what
+        a bidder can count on from his partner before seeing the pass."""
+        from simcore.deal import deal_hands
+        from simcore.meld import meld_by_trump
+        from simcore.rng import chunk_states
+
+        deals = deal_hands(self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0],
+                           20_000 // self.players)
+        totals = np.zeros(N_SUITS, dtype=np.int64)
+        sum_ = 0
+        for deal in deals:
+            for hand in deal[: self.players]:
+                meld_by_trump(hand, self.meld_table(), self.meld_flags(), totals)
+                sum_ += int(totals[0])
+        return round(sum_ / (len(deals) * self.players))
+
     def meld_value(self, base: str, multiplicity: int) -> int:
         """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""
         return int(self.meld_table()[MULTIPLE_MELDS.index(base), multiplicity])

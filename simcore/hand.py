@@ -1,0 +1,301 @@
+"""One full hand in one kernel: deal → redeal rule → auction → trump → exchange → meld → concede or
+play → score, driven by the variant's compiled rules and a policy per seat.
+
+Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last seat. With
+``partners_across`` seat s plays with s + players/2; with ``bidder_alone`` the bidder plays against
+everyone else. Points are on the variant's own scale. Each hand writes one record (see ``FIELDS``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit, prange
+
+from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
+from simcore.deal import deal_into
+from simcore.events import K_REDEAL, hand_has_event
+from simcore.meld import meld_by_trump
+from simcore.policies import HEURISTIC, any_marriage, choose_card, choose_trump, give_cards, hand_value
+from simcore.play import trick_winner
+from simcore.rng import bounded
+from simcore.variants.variant import F_DIX
+
+# compiled hand rules (Variant.hand_rules)
+(H_TEAMS, H_AUCTION, H_MIN_BID, H_STEP, H_STEP_FROM, H_STEP_AFTER, H_ALL_PASS, H_BID_MARRIAGE,
+ H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
+ H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
+ H_PARTNER_MELD) = range(23)
+N_HAND_RULES = 23
+AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
+ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
+SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
+OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = range(3)
+
+#: One record per hand.
+FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld", "bidder_meld_after",
+          "side_meld", "other_meld", "side_tricks", "other_tricks", "side_score", "other_score",
+          "trump_len", "aces")
+(F_REDEALS, F_BIDDER, F_BID, F_TRUMP, F_OUTCOME, F_MADE, F_BIDDER_MELD, F_BIDDER_MELD_AFTER, F_SIDE_MELD,
+ F_OTHER_MELD, F_SIDE_TRICKS, F_OTHER_TRICKS, F_SIDE_SCORE, F_OTHER_SCORE, F_TRUMP_LEN, F_ACES) = range(16)
+N_FIELDS = len(FIELDS)
+#: Outcomes of a hand.
+OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage")
+PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE = range(4)
+MAX_REDEALS = 1000
+
+
+@njit(cache=True)
+def next_bid(high, rules):
+    """The lowest bid above ``high`` (0: no bid yet)."""
+    if high == 0:
+        return rules[H_MIN_BID]
+    step = rules[H_STEP]
+    if rules[H_STEP_FROM] > 0 and high >= rules[H_STEP_FROM]:
+        step = rules[H_STEP_AFTER]
+        return (high // step + 1) * step
+    return high + step
+
+
+@njit(cache=True)
+def _auction(hands, players, rules, policies, limits, side, state):
+    """(bidder, bid); bidder -1 when everybody passed."""
+    active = np.ones(players, dtype=np.bool_)
+    high, high_seat = np.int64(0), np.int64(-1)
+    single = rules[H_AUCTION] == AUCTION_SINGLE
+    seat = 0
+    turns = 0
+    while True:
+        if active[seat] and seat != high_seat:
+            want = next_bid(high, rules)
+            allowed = rules[H_BID_MARRIAGE] == 0 or any_marriage(hands[seat])
+            if policies[seat] == HEURISTIC:
+                bid_it = allowed and want <= limits[seat]
+                if bid_it and high_seat >= 0 and side[high_seat] == side[seat]:
+                    bid_it = limits[seat] - want >= rules[H_TRICK_TOTAL] // 5  # do not outbid partner lightly
+            else:
+                bid_it = allowed and bounded(state, 2) == 1
+            if bid_it:
+                high, high_seat = want, seat
+            else:
+                active[seat] = False
+        turns += 1
+        seat = (seat + 1) % players
+        n_active = 0
+        for s in range(players):
+            if active[s]:
+                n_active += 1
+        if single and turns >= players:
+            break
+        if n_active == 0 or (n_active == 1 and high_seat >= 0 and active[high_seat]):
+            break
+    return high_seat, high
+
+
+@njit(cache=True)
+def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
+              policies, deck_copies, rec, hands, widow, side):
+    """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS])."""
+    totals = np.zeros(N_SUITS, dtype=np.int64)
+    rec[:] = 0
+    redeals = 0
+    bidder, bid = np.int64(-1), np.int64(0)
+    while True:
+        deal_into(state, cards, players, hand_size, hands, widow)
+        redeal = False
+        if rules[H_REDEAL_NINES] > 0:
+            for p in range(players):
+                if hand_has_event(hands[p], K_REDEAL, rules[H_REDEAL_NINES], rules[H_REDEAL_NO_MELD], 0):
+                    redeal = True
+        if not redeal and rules[H_AUCTION] != AUCTION_NONE:
+            limits = np.zeros(players, dtype=np.int64)
+            for p in range(players):
+                if policies[p] == HEURISTIC:
+                    v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
+                                      rules[H_PARTNER_MELD] if rules[H_TEAMS] == 0 else 0,
+                                      rules[H_PASS], hand_size)
+                    limits[p] = np.int64(v)
+            bidder, bid = _auction(hands, players, rules, policies, limits, side, state)
+            if bidder < 0:
+                if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
+                    redeal = True
+                elif rules[H_ALL_PASS] == ALL_PASS_DEALER:
+                    bidder, bid = players - 1, rules[H_MIN_BID]
+                else:
+                    bidder, bid = 0, rules[H_MIN_BID]
+        if not redeal or redeals >= MAX_REDEALS:
+            break
+        redeals += 1
+    rec[F_REDEALS] = redeals
+    rec[F_BIDDER] = bidder
+    rec[F_BID] = bid
+
+    # sides: side[s] = 1 for the bidder's side (with no auction: seats 0, 2, ... as side 1)
+    anchor = bidder if bidder >= 0 else 0
+    for s in range(players):
+        if rules[H_TEAMS] == 0:
+            side[s] = 1 if (s - anchor) % 2 == 0 else 0
+        else:
+            side[s] = 1 if s == anchor else 0
+
+    # trump
+    if rules[H_AUCTION] == AUCTION_NONE:
+        # the turned card: a uniformly random card of the dealer's hand (the block's order is not
+        # uniform after a partial shuffle, so never read a fixed position)
+        k = bounded(state, hand_size)
+        turned = -1
+        for t in range(N_TYPES):
+            if turned < 0:
+                if k < hands[players - 1, t]:
+                    turned = t
+                else:
+                    k -= hands[players - 1, t]
+        trump = np.int64(turned // N_RANKS)
+    else:
+        trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules[H_TRUMP_MARRIAGE] != 0,
+                                      table, flags, totals, state))
+    rec[F_TRUMP] = trump
+    if trump < 0:  # the bidder holds no marriage to name trump with
+        rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
+        rec[F_TRUMP] = -1
+        rec[F_MADE] = 0
+        rec[F_SIDE_SCORE] = -bid
+        return
+    if bidder >= 0:
+        meld_by_trump(hands[bidder], table, flags, totals)
+        rec[F_BIDDER_MELD] = totals[trump]
+
+    # exchange
+    buried = np.zeros(N_TYPES, dtype=np.uint8)
+    if bidder >= 0 and rules[H_PASS] > 0 and rules[H_TEAMS] == 0:
+        partner = (bidder + players // 2) % players
+        passed = np.zeros(N_TYPES, dtype=np.uint8)
+        give_cards(hands[partner], rules[H_PASS], trump, policies[partner], True, table, flags, totals,
+                   state, passed)
+        for t in range(N_TYPES):
+            hands[bidder, t] += passed[t]
+        back = np.zeros(N_TYPES, dtype=np.uint8)
+        give_cards(hands[bidder], rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
+                   state, back)
+        for t in range(N_TYPES):
+            hands[partner, t] += back[t]
+    if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
+        n_widow = 0
+        for t in range(N_TYPES):
+            hands[bidder, t] += widow[t]
+            n_widow += widow[t]
+        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state,
+                   buried)
+
+    # meld, by side; dix kept apart for the rule that keeps it when the meld is lost
+    meld = np.zeros(2, dtype=np.int64)
+    dix = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        meld_by_trump(hands[s], table, flags, totals)
+        meld[side[s]] += totals[trump]
+        dix[side[s]] += hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+    if bidder >= 0:
+        meld_by_trump(hands[bidder], table, flags, totals)
+        rec[F_BIDDER_MELD_AFTER] = totals[trump]
+        for r in range(N_RANKS):
+            rec[F_TRUMP_LEN] += hands[bidder, trump * N_RANKS + r]
+        for s in range(N_SUITS):
+            rec[F_ACES] += hands[bidder, s * N_RANKS + ACE]
+    rec[F_SIDE_MELD] = meld[1]
+    rec[F_OTHER_MELD] = meld[0]
+
+    # set without play, or a throw-in
+    if bidder >= 0:
+        short = bid - meld[1]
+        outcome = PLAYED
+        if rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]:
+            outcome = SET_WITHOUT_PLAY
+        elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
+            outcome = CONCEDED
+        if outcome != PLAYED:
+            rec[F_OUTCOME] = outcome
+            rec[F_MADE] = 0
+            rec[F_SIDE_SCORE] = -bid
+            if rules[H_OPP_CONCEDE] == OPP_MELD:
+                rec[F_OTHER_SCORE] = meld[0]
+            elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
+                rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
+            return
+
+    # play
+    played = np.zeros(N_TYPES, dtype=np.uint8)
+    trick = np.zeros(players, dtype=np.int64)
+    tricks_pts = np.zeros(2, dtype=np.int64)
+    tricks_won = np.zeros(2, dtype=np.int64)
+    for t in range(N_TYPES):
+        tricks_pts[1] += buried[t] * points[t]  # buried cards count for the bidder
+    leader = bidder if (play_rules_lead_bidder(rules) and bidder >= 0) else 0
+    n_tricks = 0
+    for t in range(N_TYPES):
+        n_tricks += hands[0, t]
+    for k in range(n_tricks):
+        for i in range(players):
+            seat = (leader + i) % players
+            card = choose_card(hands[seat], trick, i, seat, leader, side, trump, play_rules, played,
+                               deck_copies, points, policies[seat], state)
+            hands[seat, card] -= 1
+            trick[i] = card
+        w = (leader + trick_winner(trick, players, trump)) % players
+        for i in range(players):
+            tricks_pts[side[w]] += points[trick[i]]
+            played[trick[i]] += 1
+        tricks_won[side[w]] += 1
+        if k == n_tricks - 1:
+            tricks_pts[side[w]] += last_trick
+        leader = w
+    rec[F_SIDE_TRICKS] = tricks_pts[1]
+    rec[F_OTHER_TRICKS] = tricks_pts[0]
+
+    # score
+    kept = np.zeros(2, dtype=np.int64)
+    for sd in range(2):
+        if rules[H_SAVE] == SAVE_TRICK:
+            saved = tricks_won[sd] > 0
+        elif rules[H_SAVE] == SAVE_POINTS:
+            saved = tricks_pts[sd] >= rules[H_SAVE_POINTS]
+        else:
+            saved = True
+        kept[sd] = meld[sd] if saved else (dix[sd] if rules[H_DIX_KEPT] != 0 else 0)
+    rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
+    if bidder < 0:
+        rec[F_MADE] = -1
+        rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1]
+        return
+    made = kept[1] + tricks_pts[1] >= bid
+    rec[F_MADE] = 1 if made else 0
+    if made:
+        rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1] + (bid if rules[H_BID_ADDED] != 0 else 0)
+    else:
+        rec[F_SIDE_SCORE] = -bid
+
+
+@njit(cache=True, inline="always")
+def play_rules_lead_bidder(rules):
+    return rules[H_LEAD] == 0
+
+
+@njit(cache=True)
+def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
+                rules, policies, deck_copies, out):
+    """Play ``size`` hands from ``state``; ``out`` is int64[size, N_FIELDS]."""
+    cards = deck.copy()
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    side = np.zeros(players, dtype=np.int64)
+    for i in range(size):
+        play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
+                  policies, deck_copies, out[i], hands, widow, side)
+
+
+@njit(parallel=True, cache=True)
+def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, play_rules, points,
+                last_trick, rules, policies, deck_copies, out):
+    """Chunk i plays ``sizes[i]`` hands into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
+    for ci in prange(states.shape[0]):
+        hands_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, play_rules,
+                    points, last_trick, rules, policies, deck_copies,
+                    out[offsets[ci]: offsets[ci] + sizes[ci]])

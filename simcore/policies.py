@@ -1,0 +1,251 @@
+"""Policies (numba): the decisions of a hand, for the ``random`` and ``heuristic`` players.
+
+``random`` takes a uniformly random legal action at every decision. ``heuristic`` plays like a
+competent club player, with a few weights (below) tuned by simulation:
+
+* bidding: value = best-trump meld + partner's expected meld and pass + a share of the trick points
+  from aces, trump length and voids; bid up to that value and no further;
+* trump: the suit with the most meld plus length;
+* passing: the partner feeds trump (high first) and aces; the bidder returns the cards whose loss costs
+  the least meld, plain low cards first; a widow discard the same way;
+* play: cash boss cards, draw trump when long in it, feed counters onto a partner's sure winner, win as
+  cheaply as possible, and throw the cheapest card when the trick is lost.
+
+Seats are numbered clockwise from 0 (the dealer's left); cards are card types (``suit * 6 + rank``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
+from simcore.meld import meld_by_trump
+from simcore.play import beats, legal_mask, pick_card, trick_winner
+from simcore.rng import bounded
+
+RANDOM, HEURISTIC = 0, 1
+POLICY_NAMES = ("random", "heuristic")
+
+# Heuristic weights, as fractions of the hand's trick total; see docs/policies.md for what was tried.
+W_TRICK_BASE = 0.45      # share of the trick points a bidding side expects with an average hand
+W_TRICK_PER_ACE = 0.035  # each ace held
+W_TRICK_PER_TRUMP = 0.03  # each trump beyond a quarter of the hand
+W_PARTNER_MELD = 1.0     # a partner's average meld, counted on when bidding ...
+W_PASS_CARD = 0.33       # ... plus this share of it again for each card the partner passes
+W_SAFETY = 0.08          # shaved off the value before bidding
+
+
+@njit(cache=True)
+def suit_count(hand, s):
+    n = 0
+    for r in range(N_RANKS):
+        n += hand[s * N_RANKS + r]
+    return n
+
+
+@njit(cache=True)
+def has_marriage(hand, s):
+    return hand[s * N_RANKS + KING] > 0 and hand[s * N_RANKS + QUEEN] > 0
+
+
+@njit(cache=True)
+def any_marriage(hand):
+    for s in range(N_SUITS):
+        if has_marriage(hand, s):
+            return True
+    return False
+
+
+@njit(cache=True)
+def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards, hand_size):
+    """Heuristic worth of a hand if its holder names trump: (points, best trump). ``partner_meld`` is
+    a partner's average meld (0 when playing alone), ``pass_cards`` the cards the partner passes."""
+    best = meld_by_trump(hand, table, flags, totals)
+    aces = 0
+    for s in range(N_SUITS):
+        aces += hand[s * N_RANKS + ACE]
+    extra_trump = suit_count(hand, best) - hand_size / 4.0
+    share = W_TRICK_BASE + W_TRICK_PER_ACE * aces + W_TRICK_PER_TRUMP * max(extra_trump, 0.0)
+    share = min(share, 1.0)
+    partner = partner_meld * (W_PARTNER_MELD + W_PASS_CARD * pass_cards)
+    return totals[best] + partner + share * trick_total - W_SAFETY * trick_total, best
+
+
+@njit(cache=True)
+def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
+    """Trump suit the bidder names; -1 when ``need_marriage`` and he holds no marriage."""
+    allowed = 0
+    for s in range(N_SUITS):
+        if not need_marriage or has_marriage(hand, s):
+            allowed |= 1 << s
+    if allowed == 0:
+        return -1
+    if policy == RANDOM:
+        n = 0
+        for s in range(N_SUITS):
+            n += (allowed >> s) & 1
+        k = bounded(state, n)
+        for s in range(N_SUITS):
+            if (allowed >> s) & 1:
+                if k == 0:
+                    return s
+                k -= 1
+    meld_by_trump(hand, table, flags, totals)
+    best, best_score = -1, -1e18
+    for s in range(N_SUITS):
+        if (allowed >> s) & 1:
+            score = totals[s] + 0.05 * table[0, 1] * suit_count(hand, s) * 4
+            if score > best_score:
+                best, best_score = s, score
+    return best
+
+
+@njit(cache=True)
+def _card_keep_value(hand, t, trump, table, flags, totals):
+    """How much the holder loses by giving card ``t`` away: meld lost under ``trump`` plus a small
+    premium for trumps, aces and high cards."""
+    meld_by_trump(hand, table, flags, totals)
+    before = totals[trump]
+    hand[t] -= 1
+    meld_by_trump(hand, table, flags, totals)
+    after = totals[trump]
+    hand[t] += 1
+    rank = t % N_RANKS
+    bonus = (6 - rank) * 0.01 * table[0, 1]
+    if t // N_RANKS == trump:
+        bonus += 0.2 * table[0, 1]
+    return (before - after) + bonus
+
+
+@njit(cache=True)
+def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out):
+    """Take ``n`` cards out of ``hand`` into ``out`` (copy counts, added to).
+
+    ``feeding``: the partner passing to the bidder gives his best trumps and aces; otherwise (bidder
+    returning, or burying) the cards whose loss costs least."""
+    for _ in range(n):
+        if policy == RANDOM:
+            held = np.int64(0)
+            for t in range(N_TYPES):
+                if hand[t] > 0:
+                    held |= np.int64(1) << t
+            t = pick_card(held, state)
+        elif feeding:
+            t = -1
+            for r in range(N_RANKS):  # trump high first
+                if hand[trump * N_RANKS + r] > 0:
+                    t = trump * N_RANKS + r
+                    break
+            if t < 0:
+                for s in range(N_SUITS):
+                    if hand[s * N_RANKS + ACE] > 0:
+                        t = s * N_RANKS + ACE
+                        break
+            if t < 0:
+                best = 1e18
+                for c in range(N_TYPES):
+                    if hand[c] > 0:
+                        v = -_card_keep_value(hand, c, trump, table, flags, totals)
+                        if v < best:
+                            best, t = v, c
+        else:
+            t = -1
+            best = 1e18
+            for c in range(N_TYPES):
+                if hand[c] > 0:
+                    v = _card_keep_value(hand, c, trump, table, flags, totals)
+                    if v < best:
+                        best, t = v, c
+        hand[t] -= 1
+        out[t] += 1
+
+
+@njit(cache=True)
+def _boss(card, hand, played, deck_copies):
+    """True when no higher card of ``card``'s suit can be held by anyone else."""
+    for t in range((card // N_RANKS) * N_RANKS, card):
+        if played[t] + hand[t] < deck_copies[t]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def choose_card(hand, trick, n, seat, leader, side, trump, rules, played, deck_copies, points,
+                policy, state):
+    """The card ``seat`` plays to the trick ``trick[:n]`` (led by ``leader``)."""
+    legal = legal_mask(hand, trick, n, trump, rules)
+    if policy == RANDOM:
+        return pick_card(legal, state)
+    players = side.shape[0]
+    if n == 0:
+        # lead a boss card, aces first, plain suits before trump
+        for r in range(N_RANKS):
+            for s in range(N_SUITS):
+                t = s * N_RANKS + r
+                if (legal >> t) & 1 and s != trump and _boss(t, hand, played, deck_copies):
+                    return t
+        if suit_count(hand, trump) * 2 >= suit_count_all(hand):
+            for r in range(N_RANKS):
+                t = trump * N_RANKS + r
+                if (legal >> t) & 1:
+                    return t
+        # else the lowest card of the longest plain suit, trump last
+        best_t, best_key = -1, -1e18
+        for t in range(N_TYPES):
+            if (legal >> t) & 1:
+                s = t // N_RANKS
+                key = suit_count(hand, s) * 10 + t % N_RANKS - (1000 if s == trump else 0) - points[t]
+                if key > best_key:
+                    best_t, best_key = t, key
+        return best_t
+    w = trick_winner(trick, n, trump)
+    winner_seat = (leader + w) % players
+    partner_winning = side[winner_seat] == side[seat]
+    last = n == players - 1
+    partner_safe = partner_winning and (last or _boss(trick[w], hand, played, deck_copies)
+                                        and (trick[w] // N_RANKS == trump or suit_count_all_trumps_out(
+                                            hand, played, deck_copies, trump)))
+    if partner_safe:
+        # feed the most points that do not overtake partner
+        best_t, best_key = -1, -1e18
+        for t in range(N_TYPES):
+            if (legal >> t) & 1:
+                key = points[t] * 100 - (50 if beats(t, trick[w], trump) else 0) - (6 - t % N_RANKS)
+                if key > best_key:
+                    best_t, best_key = t, key
+        return best_t
+    # win as cheaply as possible, else throw the cheapest card
+    best_t, best_key = -1, -1e18
+    for t in range(N_TYPES):
+        if (legal >> t) & 1 and beats(t, trick[w], trump) and not partner_winning:
+            key = -points[t] * 100 - (6 - t % N_RANKS) - (200 if t // N_RANKS == trump else 0)
+            if key > best_key:
+                best_t, best_key = t, key
+    if best_t >= 0:
+        return best_t
+    for t in range(N_TYPES):
+        if (legal >> t) & 1:
+            key = -points[t] * 100 + t % N_RANKS - (50 if t // N_RANKS == trump else 0)
+            if key > best_key:
+                best_t, best_key = t, key
+    return best_t
+
+
+@njit(cache=True)
+def suit_count_all(hand):
+    n = 0
+    for t in range(N_TYPES):
+        n += hand[t]
+    return n
+
+
+@njit(cache=True)
+def suit_count_all_trumps_out(hand, played, deck_copies, trump):
+    """True when every trump is either played or in ``hand``: a plain boss card cannot be ruffed by
+    the others only if they hold no trump (approximated by: all trumps accounted for)."""
+    for r in range(N_RANKS):
+        t = trump * N_RANKS + r
+        if played[t] + hand[t] < deck_copies[t]:
+            return False
+    return True

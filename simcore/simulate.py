@@ -1,0 +1,195 @@
+"""``pinochle simulate``: full hands under the variant's rules and the seats' policies, summarised.
+
+Every hand is one record (:data:`simcore.hand.FIELDS`). Chunks of records are reduced to sums as they
+arrive (memory does not grow with the number of hands); ``out`` streams the records to Parquet.
+"Side" is the bidder's side (the bidder alone in ``bidder_alone`` systems; seats 0, 2, … when the
+system has no auction), "other" the rest of the table.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from simcore import hand as h
+from simcore.policies import POLICY_NAMES
+from simcore.runner import run_chunks
+from simcore.stats import Z95, Interval, wilson
+from simcore.variants import Variant
+
+MEANS = ("bid", "bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
+         "other_tricks", "side_score", "other_score", "redeals")
+MAX_BID_BINS = 512
+
+
+class PolicyError(ValueError):
+    """A policy list that names an unknown policy or has the wrong length."""
+
+
+def parse_policies(text: str | None, players: int) -> np.ndarray:
+    """int64[players] policy codes from ``"heuristic"`` or ``"heuristic,random,heuristic,random"``."""
+    names = ["heuristic"] if not text else [n.strip() for n in text.split(",")]
+    for n in names:
+        if n not in POLICY_NAMES:
+            raise PolicyError(f"--policy: {n!r} is not a policy; choose from {', '.join(POLICY_NAMES)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise PolicyError(f"--policy: {len(names)} policies given for {players} seats; give one name for "
+                          "every seat, or one for all")
+    return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
+
+
+def mean_interval(total: float, squares: float, n: int) -> Interval:
+    """Mean with a normal 95% interval from a sum and a sum of squares over ``n`` independent hands."""
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    half = Z95 * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+@dataclass(frozen=True)
+class SimResult:
+    """Summed records of a simulation: ``tally`` rows are laid out by :func:`_layout`."""
+
+    variant: Variant
+    seed: int
+    policies: tuple[str, ...]
+    hands: int
+    requested: int
+    seconds: float
+    tally: np.ndarray
+
+    @property
+    def interrupted(self) -> bool:
+        return self.hands < self.requested
+
+    def _get(self, name: str) -> np.ndarray:
+        start, size = _layout()[name]
+        return self.tally[start: start + size]
+
+    def means(self) -> dict[str, Interval]:
+        n = int(self._get("n")[0])
+        sums, squares = self._get("sum"), self._get("squares")
+        return {f: mean_interval(float(sums[h.FIELDS.index(f)]),
+                                 float(squares[h.FIELDS.index(f)]), n) for f in MEANS}
+
+    def rates(self) -> dict[str, Interval]:
+        n = int(self._get("n")[0])
+        outcomes = self._get("outcomes")
+        with_bidder = int(self._get("with_bidder")[0])
+        made = int(self._get("made")[0])
+        out = {"made": wilson(made, with_bidder), "set": wilson(with_bidder - made, with_bidder)}
+        for i, name in enumerate(h.OUTCOMES):
+            out[name] = wilson(int(outcomes[i]), n)
+        return out
+
+    def bid_distribution(self) -> pd.DataFrame:
+        """Bids won, with their share of hands that had a bidder and a 95% interval."""
+        counts = self._get("bids")
+        total = int(counts.sum())
+        rows = []
+        for i in np.nonzero(counts)[0]:
+            iv = wilson(int(counts[i]), total)
+            rows.append({"bid": _bin_bid(self.variant, int(i)), "hands": int(counts[i]),
+                         "share": iv.estimate, "share_lo": iv.lo, "share_hi": iv.hi})
+        return pd.DataFrame(rows)
+
+    def to_frame(self) -> pd.DataFrame:
+        """One row per measure: estimate and 95% bounds."""
+        rows = [{"measure": f"mean {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi}
+                for k, v in self.means().items()]
+        rows += [{"measure": f"rate {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi}
+                 for k, v in self.rates().items()]
+        return pd.DataFrame(rows)
+
+    def to_json(self) -> dict:
+        def iv(x: Interval) -> dict:
+            return {"estimate": x.estimate, "ci95": [x.lo, x.hi]}
+
+        return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed,
+                "policies": list(self.policies), "complete": not self.interrupted,
+                "means": {k: iv(v) for k, v in self.means().items()},
+                "rates": {k: iv(v) for k, v in self.rates().items()},
+                "bids": self.bid_distribution().to_dict(orient="records")}
+
+
+def _layout() -> dict[str, tuple[int, int]]:
+    sizes = {"n": 1, "sum": h.N_FIELDS, "squares": h.N_FIELDS, "outcomes": len(h.OUTCOMES),
+             "with_bidder": 1, "made": 1, "bids": MAX_BID_BINS}
+    out, start = {}, 0
+    for name, size in sizes.items():
+        out[name] = (start, size)
+        start += size
+    return out
+
+
+def _bid_bin(variant: Variant, bids: np.ndarray) -> np.ndarray:
+    lo, step = variant.get("auction.min_bid"), variant.get("auction.step")
+    return np.clip((bids - lo) // step, 0, MAX_BID_BINS - 1)
+
+
+def _bin_bid(variant: Variant, i: int) -> int:
+    return variant.get("auction.min_bid") + i * variant.get("auction.step")
+
+
+def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
+    layout = _layout()
+    out = np.zeros(sum(size for _, size in layout.values()), dtype=np.int64)
+
+    def put(name: str, values: np.ndarray) -> None:
+        start, size = layout[name]
+        out[start: start + size] = values
+
+    put("n", np.array([len(rec)]))
+    put("sum", rec.sum(axis=0))
+    put("squares", (rec * rec).sum(axis=0))
+    put("outcomes", np.bincount(rec[:, h.F_OUTCOME], minlength=len(h.OUTCOMES)))
+    has_bidder = rec[:, h.F_BIDDER] >= 0
+    put("with_bidder", np.array([has_bidder.sum()]))
+    put("made", np.array([(rec[:, h.F_MADE] == 1).sum()]))
+    put("bids", np.bincount(_bid_bin(variant, rec[has_bidder, h.F_BID]), minlength=MAX_BID_BINS))
+    return out
+
+
+def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
+             progress: bool = False, out: str | Path | None = None) -> SimResult:
+    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand."""
+    policies = np.asarray(policies, dtype=np.int64)
+    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
+            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
+            variant.hand_rules, policies, variant.deck_copies)
+    writer = None
+    if out is not None:
+        import pyarrow as pa
+        import pyarrow.parquet as pq
+
+        schema = pa.schema([(f, pa.int64()) for f in h.FIELDS])
+        writer = pq.ParquetWriter(str(out), schema)
+
+    def batch(states: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+        rec = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
+        if len(sizes):
+            h.hands_batch(states, sizes, offsets, *args, rec)
+        if writer is not None and len(rec):
+            import pyarrow as pa
+
+            writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
+                                                    names=list(h.FIELDS)))
+        return _tally(variant, rec)[None, :]
+
+    try:
+        run = run_chunks(batch, seed, hands, progress=progress, unit="hands")
+    finally:
+        if writer is not None:
+            writer.close()
+    names = tuple(POLICY_NAMES[p] for p in policies)
+    return SimResult(variant, seed, names, run.deals, hands, run.seconds, run.tally)

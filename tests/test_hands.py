@@ -1,0 +1,124 @@
+"""Full hands: invariants of every record, for every system with auction rules, under both policies."""
+
+import numba
+import numpy as np
+import pytest
+
+from simcore import hand as h
+from simcore.simulate import PolicyError, parse_policies, simulate
+from simcore.variants import load_variant, shipped_ids
+
+IN_SCOPE = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
+            "ok-pinochle", "double-deck", "double-pack", "auction"]
+
+
+def records(vid, hands, seed, policy, overrides=()):
+    """Play hands through the kernel and return the raw records (int64[hands, N_FIELDS])."""
+    from simcore.rng import chunk_states
+    v = load_variant(vid, list(overrides))
+    out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
+    h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.deck_cards, v.players,
+                  v.hand_size, v.meld_table(), v.meld_flags(), v.play_rules(), v.trick_points,
+                  v.last_trick, v.hand_rules, parse_policies(policy, v.players), v.deck_copies, out)
+    return v, out
+
+
+def test_every_system_in_scope_has_hand_rules():
+    for vid in IN_SCOPE:
+        assert load_variant(vid).hand_rules.shape == (h.N_HAND_RULES,)
+
+
+@pytest.mark.parametrize("vid", IN_SCOPE)
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_records_keep_the_invariants(vid, policy):
+    v, rec = records(vid, 3000, seed=11, policy=policy)
+    field = {name: rec[:, i] for i, name in enumerate(h.FIELDS)}
+    played = field["outcome"] == h.PLAYED
+    # every trick point of the hand is won by one side or the other (buried cards count too)
+    assert np.all(field["side_tricks"][played] + field["other_tricks"][played] == v.trick_total)
+    assert np.all(field["side_tricks"][~played] + field["other_tricks"][~played] == 0)
+    has_bidder = field["bidder"] >= 0
+    if v.get("auction.kind") == "none":
+        assert not has_bidder.any() and np.all(field["made"] == -1)
+        assert np.all(field["side_score"] + field["other_score"] >= v.trick_total)
+        return
+    assert has_bidder.all() and played.mean() > 0.5
+    bids = field["bid"]
+    assert np.all(bids >= v.get("auction.min_bid"))
+    # a made bid scores meld + tricks (+ the bid where the rules add it); a set one loses the bid
+    made = field["made"] == 1
+    assert np.all(field["side_score"][~made] == -bids[~made])
+    gained = field["side_score"][made] - (bids[made] if v.get("scoring.bid_added") else 0)
+    assert np.all(gained >= bids[made])
+    assert np.all(gained <= field["side_meld"][made] + field["side_tricks"][made])
+    # a made bid really was reached, a set one really was not (given the meld that was kept)
+    kept_max = field["side_meld"] + field["side_tricks"]
+    assert np.all(kept_max[made] >= bids[made])
+    assert np.all((field["trump"] >= 0) | (field["outcome"] == h.NO_TRUMP_MARRIAGE))
+    assert np.all(field["trump_len"][played] >= 0) and np.all(field["aces"] <= 4 * v.copies)
+
+
+def test_the_heuristic_bids_higher_and_makes_more_than_random_play():
+    v = load_variant("four-hand-150")
+    smart = simulate(v, 40_000, 3, parse_policies("heuristic", 4))
+    rand = simulate(v, 40_000, 3, parse_policies("random", 4))
+    assert smart.means()["bid"].lo > rand.means()["bid"].hi
+    assert smart.means()["side_score"].lo > rand.means()["side_score"].hi
+    # the heuristic side against random opponents takes more trick points than random against random
+    mixed = simulate(v, 40_000, 3, parse_policies("heuristic,random,heuristic,random", 4))
+    assert mixed.means()["side_tricks"].estimate != rand.means()["side_tricks"].estimate
+
+
+def test_same_seed_same_hands_whatever_the_thread_count():
+    v = load_variant("double-deck")
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(1)
+        one = simulate(v, 70_000, 5, parse_policies("heuristic", 4))
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        two = simulate(v, 70_000, 5, parse_policies("heuristic", 4))
+    finally:
+        numba.set_num_threads(before)
+    assert np.array_equal(one.tally, two.tally)
+
+
+def test_random_play_on_a_symmetric_deal_splits_trick_points_evenly():
+    # random bids, a random trump, no pass and the dealer's left leading: nothing favours the bidding
+    # side, so the two sides' mean trick points agree within 4.5 standard errors of the difference
+    v, rec = records("four-hand-150", 60_000, seed=21, policy="random",
+                     overrides=["exchange.pass_cards=0", 'play.lead="dealer_left"'])
+    diff = rec[:, h.F_SIDE_TRICKS] - rec[:, h.F_OTHER_TRICKS]
+    se = diff.std(ddof=1) / np.sqrt(len(diff))
+    assert abs(diff.mean()) < 4.5 * se
+
+
+def test_the_turned_trump_card_favours_the_dealers_side():
+    # partnership: the turned card is the dealer's, so his side holds more trump and wins more
+    v, rec = records("partnership", 20_000, seed=21, policy="random")
+    dealer_side = rec[:, h.F_OTHER_TRICKS] - rec[:, h.F_SIDE_TRICKS]  # side 1 = seats 0 and 2
+    assert dealer_side.mean() > 4.5 * dealer_side.std(ddof=1) / np.sqrt(len(dealer_side))
+
+
+def test_policies_are_checked():
+    assert parse_policies("heuristic,random,heuristic,random", 4).tolist() == [1, 0, 1, 0]
+    assert parse_policies(None, 3).tolist() == [1, 1, 1]
+    with pytest.raises(PolicyError, match="'smart' is not a policy"):
+        parse_policies("smart", 4)
+    with pytest.raises(PolicyError, match="3 policies given for 4 seats"):
+        parse_policies("random,random,random", 4)
+
+
+def test_simulate_writes_one_parquet_row_per_hand(tmp_path):
+    import pandas as pd
+    v = load_variant("four-hand-150")
+    out = tmp_path / "hands.parquet"
+    result = simulate(v, 5000, 1, parse_policies("heuristic", 4), out=out)
+    frame = pd.read_parquet(out)
+    assert len(frame) == result.hands == 5000 and list(frame.columns) == list(h.FIELDS)
+    assert frame["bid"].mean() == pytest.approx(result.means()["bid"].estimate)
+
+
+def test_odd_tables_cannot_sit_partners_across():
+    from simcore.variants import RulesError
+    with pytest.raises(RulesError, match="even number of players"):
+        load_variant("four-hand-150", ["deal.players=3", "deal.hand_size=16"])
