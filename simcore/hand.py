@@ -16,7 +16,7 @@ from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import HEURISTIC, any_marriage, choose_card, choose_trump, give_cards, hand_value
-from simcore.play import trick_winner
+from simcore.play import held_mask, trick_winner
 from simcore.rng import bounded
 from simcore.variants.variant import F_DIX
 
@@ -232,12 +232,17 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
+    held = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        held[s] = held_mask(hands[s])
     for k in range(n_tricks):
         for i in range(players):
             seat = (leader + i) % players
-            card = choose_card(hands[seat], trick, i, seat, leader, side, trump, play_rules, played,
-                               deck_copies, points, policies[seat], state)
+            card = choose_card(hands[seat], held[seat], trick, i, seat, leader, side, trump, play_rules,
+                               played, deck_copies, points, policies[seat], state)
             hands[seat, card] -= 1
+            if hands[seat, card] == 0:
+                held[seat] &= ~(np.int64(1) << card)
             trick[i] = card
         w = (leader + trick_winner(trick, players, trump)) % players
         for i in range(players):
@@ -273,7 +278,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_SIDE_SCORE] = -bid
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def play_rules_lead_bidder(rules):
     return rules[H_LEAD] == 0
 

@@ -37,7 +37,7 @@ NAMED_MELDS = ("run", "run_extra_marriage", "run_extra_king", "run_extra_queen",
 N_NAMED = len(NAMED_MELDS)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def _suit_min(hand, rank):
     """Fewest copies of ``rank`` over the four suits: how many times that rank is held around."""
     m = hand[rank]
@@ -48,7 +48,7 @@ def _suit_min(hand, rank):
     return np.int64(m)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def trump_class_one(hand, s, table, flags):
     """Class-I melds of trump suit ``s``: (points, runs, extra K-Q pairs, lone K, lone Q, royal marriages).
 
@@ -75,7 +75,7 @@ def trump_class_one(hand, s, table, flags):
     return run_pts, r, pairs, ek - pairs, eq - pairs, 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def shared_melds(hand, table):
     """Melds that do not depend on trump: (points of arounds + pinochles + roundhouse bonus,
     plain-marriage points summed over all four suits)."""

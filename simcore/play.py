@@ -28,13 +28,17 @@ HEAD_MODES = ("never", "always", "trump_led")
 R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_TRUMP, R_VOID_OVERTRUMP = range(4)
 
 
-@njit(cache=True, inline="always")
+#: Suit and rank of each card type, looked up rather than divided on the hot path.
+SUIT_OF = np.array([t // N_RANKS for t in range(N_TYPES)], dtype=np.int64)
+RANK_OF = np.array([t % N_RANKS for t in range(N_TYPES)], dtype=np.int64)
+
+
+@njit(cache=True)
 def beats(card, other, trump):
     """True when ``card``, played after ``other``, takes the trick from it (equal cards: first wins)."""
-    cs = card // N_RANKS
-    os_ = other // N_RANKS
-    if cs == os_:
-        return card % N_RANKS < other % N_RANKS
+    cs = SUIT_OF[card]
+    if cs == SUIT_OF[other]:
+        return card < other  # same suit: a lower type index is a higher rank
     return cs == trump
 
 
@@ -48,82 +52,79 @@ def trick_winner(trick, n, trump):
     return best
 
 
-@njit(cache=True, inline="always")
-def _suit_mask(hand, suit):
-    m = np.int64(0)
-    for t in range(suit * N_RANKS, (suit + 1) * N_RANKS):
-        if hand[t] > 0:
-            m |= np.int64(1) << t
-    return m
+#: Bits of each suit's six card types in a card-set bitmask.
+SUIT_BITS = np.array([0x3F << (N_RANKS * s) for s in range(4)], dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
-def _higher_mask(hand, card):
-    """Cards in hand of ``card``'s suit that rank strictly above it."""
+@njit(cache=True)
+def held_mask(hand):
+    """Bitmask of the card types a hand (uint8[24] copy counts) holds at least one of."""
     m = np.int64(0)
-    for t in range((card // N_RANKS) * N_RANKS, card):
+    for t in range(N_TYPES):
         if hand[t] > 0:
             m |= np.int64(1) << t
     return m
 
 
 @njit(cache=True)
-def legal_mask(hand, trick, n, trump, rules):
-    """Bitmask of the card types in ``hand`` (uint8[24]) that may be played to a trick holding the
-    ``n`` cards ``trick[:n]``, under trump suit ``trump`` and compiled duties ``rules``."""
+def _above(card):
+    """Bits of the card types of ``card``'s suit that rank above it (lower type index)."""
+    return SUIT_BITS[SUIT_OF[card]] & ((np.int64(1) << card) - 1)
+
+
+@njit(cache=True)
+def legal_mask(held, trick, n, trump, rules):
+    """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played to
+    a trick holding the ``n`` cards ``trick[:n]``, under trump suit ``trump`` and duties ``rules``."""
     if n == 0:
-        m = np.int64(0)
-        for t in range(N_TYPES):
-            if hand[t] > 0:
-                m |= np.int64(1) << t
-        return m
-    led = trick[0] // N_RANKS
+        return held
+    led = SUIT_OF[trick[0]]
     winner = trick[trick_winner(trick, n, trump)]
-    follow = _suit_mask(hand, led)
+    follow = held & SUIT_BITS[led]
     if follow != 0:
         head = rules[R_HEAD] == HEAD_ALWAYS or (rules[R_HEAD] == HEAD_TRUMP_LED and led == trump)
         if head:
-            if winner // N_RANKS == led:
-                higher = _higher_mask(hand, winner)
+            if SUIT_OF[winner] == led:
+                higher = held & _above(winner)
                 if higher != 0:
                     return higher
             elif rules[R_HEAD_WHEN_TRUMPED] != 0:
                 top = trick[0]
                 for i in range(1, n):
-                    if trick[i] // N_RANKS == led and trick[i] < top:
+                    if SUIT_OF[trick[i]] == led and trick[i] < top:
                         top = trick[i]
-                higher = _higher_mask(hand, top)
+                higher = held & _above(top)
                 if higher != 0:
                     return higher
         return follow
-    trumps = _suit_mask(hand, trump)
+    trumps = held & SUIT_BITS[trump]
     if trumps != 0 and rules[R_VOID_TRUMP] != 0:
-        if rules[R_VOID_OVERTRUMP] != 0 and winner // N_RANKS == trump:
-            higher = _higher_mask(hand, winner)
+        if rules[R_VOID_OVERTRUMP] != 0 and SUIT_OF[winner] == trump:
+            higher = held & _above(winner)
             if higher != 0:
                 return higher
         return trumps
-    m = np.int64(0)
-    for t in range(N_TYPES):
-        if hand[t] > 0:
-            m |= np.int64(1) << t
-    return m
+    return held
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
+def popcount(m):
+    """Number of set bits of a non-negative int64 (SWAR, constant time)."""
+    m = m - ((m >> 1) & 0x5555555555555555)
+    m = (m & 0x3333333333333333) + ((m >> 2) & 0x3333333333333333)
+    m = (m + (m >> 4)) & 0x0F0F0F0F0F0F0F0F
+    return ((m * 0x0101010101010101) & 0x7FFFFFFFFFFFFFFF) >> 56
+
+
+@njit(cache=True)
 def pick_card(mask, state):
-    """A uniformly random card type from a non-empty bitmask (the ``random`` policy's choice)."""
-    count = 0
-    for t in range(N_TYPES):
-        if (mask >> t) & 1:
-            count += 1
-    k = bounded(state, count)
-    for t in range(N_TYPES):
-        if (mask >> t) & 1:
-            if k == 0:
-                return t
-            k -= 1
-    return -1
+    """A uniformly random card type from a non-empty bitmask: the k-th set bit, k uniform (the
+    ``random`` policy's choice)."""
+    k = bounded(state, popcount(mask))
+    m = mask
+    for _ in range(k):
+        m &= m - 1
+    return popcount((m & -m) - 1)
 
 
 @njit(cache=True)
@@ -143,7 +144,7 @@ def random_playout(hands, leader, trump, rules, points, last_trick, state, plays
     for done in range(tricks):
         for i in range(players):
             seat = (leader + i) % players
-            card = pick_card(legal_mask(hands[seat], trick, i, trump, rules), state)
+            card = pick_card(legal_mask(held_mask(hands[seat]), trick, i, trump, rules), state)
             hands[seat, card] -= 1
             trick[i] = card
             plays[k] = card

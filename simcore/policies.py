@@ -21,7 +21,7 @@ from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
 from simcore.meld import meld_by_trump
-from simcore.play import beats, legal_mask, pick_card, trick_winner
+from simcore.play import beats, held_mask, legal_mask, pick_card, trick_winner
 from simcore.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1
@@ -126,11 +126,7 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
     returning, or burying) the cards whose loss costs least."""
     for _ in range(n):
         if policy == RANDOM:
-            held = np.int64(0)
-            for t in range(N_TYPES):
-                if hand[t] > 0:
-                    held |= np.int64(1) << t
-            t = pick_card(held, state)
+            t = pick_card(held_mask(hand), state)
         elif feeding:
             t = -1
             for r in range(N_RANKS):  # trump high first
@@ -171,10 +167,11 @@ def _boss(card, hand, played, deck_copies):
 
 
 @njit(cache=True)
-def choose_card(hand, trick, n, seat, leader, side, trump, rules, played, deck_copies, points,
+def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, deck_copies, points,
                 policy, state):
-    """The card ``seat`` plays to the trick ``trick[:n]`` (led by ``leader``)."""
-    legal = legal_mask(hand, trick, n, trump, rules)
+    """The card ``seat`` plays to the trick ``trick[:n]`` (led by ``leader``); ``held`` is the
+    bitmask of the card types in ``hand``."""
+    legal = legal_mask(held, trick, n, trump, rules)
     if policy == RANDOM:
         return pick_card(legal, state)
     players = side.shape[0]

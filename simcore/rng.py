@@ -28,12 +28,12 @@ def chunk_states(seed: int, chunks: Sequence[int]) -> np.ndarray:
     return states
 
 
-@njit(uint64(uint64, uint64), cache=True, inline="always")
+@njit(uint64(uint64, uint64), cache=True)
 def _rotl(x, k):
     return (x << k) | (x >> (_R64 - k))
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_u64(state):
     """Next 64-bit output of the xoshiro256** generator whose state is ``state`` (uint64[4])."""
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
@@ -49,7 +49,7 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bounded32(word, state, n):
     """Uniform integer in [0, n), 0 < n < 2^32, from the 32-bit ``word`` (Lemire's multiply-shift).
 
@@ -67,7 +67,7 @@ def bounded32(word, state, n):
     return np.int64(m >> _U32)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def bounded(state, n):
     """Uniform integer in [0, n) for 0 < n < 2^32, from the top half of one output."""
     return bounded32(next_u64(state) >> _U32, state, n)

@@ -9,7 +9,7 @@ from numba import njit
 
 from conftest import dealt_hands
 from simcore.cards import N_TYPES, parse_card, parse_hand
-from simcore.play import HEAD_MODES, legal_mask, random_playout, trick_winner
+from simcore.play import HEAD_MODES, held_mask, legal_mask, random_playout, trick_winner
 from simcore.reference.play import reference_legal, reference_playout, winning_position
 from simcore.rng import chunk_states
 from simcore.variants import load_variant
@@ -50,7 +50,7 @@ def positions(variant, n, seed):
 def _masks(hands, tricks, ns, trumps, rules):
     out = np.zeros(hands.shape[0], dtype=np.int64)
     for i in range(hands.shape[0]):
-        out[i] = legal_mask(hands[i], tricks[i], ns[i], trumps[i], rules)
+        out[i] = legal_mask(held_mask(hands[i]), tricks[i], ns[i], trumps[i], rules)
     return out
 
 
@@ -82,7 +82,7 @@ def _legal(vid, hand, trick, trump, **duties):
         "play.void_must_trump": str(duties.get("vt", True)).lower(),
         "play.void_must_overtrump": str(duties.get("vo", True)).lower()}.items()})
     cards = np.array([parse_card(c) for c in trick.split()] + [0] * 4, dtype=np.int64)
-    mask = legal_mask(parse_hand(hand), cards, len(trick.split()), "SHDC".index(trump), v.play_rules())
+    mask = legal_mask(held_mask(parse_hand(hand)), cards, len(trick.split()), "SHDC".index(trump), v.play_rules())
     from simcore.cards import card_name
     return sorted(card_name(t) for t in range(N_TYPES) if (mask >> t) & 1)
 
