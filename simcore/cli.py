@@ -109,6 +109,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", metavar="FILE.parquet", help="write one row per hand to a Parquet file")
     _add_rules_args(p)
 
+    p = sub.add_parser("bid-odds", help="P(bidding side makes) by bid, meld, trump length and aces")
+    p.add_argument("--hands", type=_positive_int, default=400_000, help="hands to play (default 400000)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--policy", default="heuristic", help="as for simulate")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--csv", metavar="FILE", help="write every table to one CSV file (long format)")
+    _add_rules_args(p)
+
     p = sub.add_parser("bench", help="throughput of deal + meld under every trump")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
                    help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
@@ -214,11 +223,7 @@ def _fmt_iv(iv) -> str:
 def cmd_simulate(args: argparse.Namespace) -> int:
     from simcore.simulate import parse_policies, simulate
 
-    variant = load_variant(args.variant, args.overrides)
-    if variant.get("auction.kind") is None:
-        raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
-                         f"{variant.id} (it has no [auction] rules); systems with them: "
-                         + ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind")))
+    variant = _full_hand_variant(args)
     policies = parse_policies(args.policy, variant.players)
     if args.out is not None and not args.out.endswith(".parquet"):
         raise UsageError(f"pinochle: --out {args.out!r}: give a file name ending in .parquet")
@@ -246,6 +251,48 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return status
 
 
+def _full_hand_variant(args: argparse.Namespace):
+    variant = load_variant(args.variant, args.overrides)
+    if variant.get("auction.kind") is None:
+        raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
+                         f"{variant.id} (it has no [auction] rules); systems with them: "
+                         + ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind")))
+    return variant
+
+
+def cmd_bid_odds(args: argparse.Namespace) -> int:
+    import pandas as pd
+
+    from simcore.bidodds import bid_odds
+    from simcore.simulate import parse_policies
+
+    variant = _full_hand_variant(args)
+    if variant.get("auction.kind") == "none":
+        raise UsageError(f"pinochle: {variant.id} has no auction, so no bids to tabulate")
+    policies = parse_policies(args.policy, variant.players)
+    _threads(args.threads)
+    result = bid_odds(variant, args.hands, args.seed, policies,
+                      progress=not args.json and sys.stderr.isatty())
+    status = EXIT_INTERRUPTED if result.interrupted else 0
+    tables = result.tables()
+    if args.csv:
+        long = pd.concat([t.rename(columns={name: "value"}).assign(table=name)
+                          for name, t in tables.items()], ignore_index=True)
+        long[["table", "value", "hands", "made", "p_make", "lo", "hi"]].to_csv(args.csv, index=False)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return status
+    print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
+          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+    for name, t in tables.items():
+        print(f"\nP(make) by {name.replace('_', ' ')}  [95% CI]  (hands)")
+        for row in t.itertuples(index=False):
+            print(f"  {row[0]:>6}  {row.p_make:6.1%}  [{row.lo:.1%}, {row.hi:.1%}]  ({row.hands:,})")
+    if args.csv:
+        print(f"\nwrote {args.csv}")
+    return status
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from simcore.bench import BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_hands
 
@@ -268,7 +315,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
-            "bench": cmd_bench}
+            "bid-odds": cmd_bid_odds, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -9,7 +9,7 @@ system has no auction), "other" the rest of the table.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -159,20 +159,23 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
     return out
 
 
-def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
-             progress: bool = False, out: str | Path | None = None) -> SimResult:
-    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand."""
-    policies = np.asarray(policies, dtype=np.int64)
+def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
+              reduce: Callable[[np.ndarray], np.ndarray], progress: bool = False,
+              out: str | Path | None = None):
+    """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the batches.
+
+    ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; ``out`` (a
+    .parquet path) also receives every record. Returns the runner's :class:`RunResult`.
+    """
     args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
             variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, policies, variant.deck_copies)
+            variant.hand_rules, np.asarray(policies, dtype=np.int64), variant.deck_copies)
     writer = None
     if out is not None:
         import pyarrow as pa
         import pyarrow.parquet as pq
 
-        schema = pa.schema([(f, pa.int64()) for f in h.FIELDS])
-        writer = pq.ParquetWriter(str(out), schema)
+        writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
 
     def batch(states: np.ndarray, sizes: np.ndarray) -> np.ndarray:
         offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
@@ -184,12 +187,19 @@ def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | 
 
             writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
                                                     names=list(h.FIELDS)))
-        return _tally(variant, rec)[None, :]
+        return reduce(rec)[None, :]
 
     try:
-        run = run_chunks(batch, seed, hands, progress=progress, unit="hands")
+        return run_chunks(batch, seed, hands, progress=progress, unit="hands")
     finally:
         if writer is not None:
             writer.close()
+
+
+def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
+             progress: bool = False, out: str | Path | None = None) -> SimResult:
+    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand."""
+    policies = np.asarray(policies, dtype=np.int64)
+    run = run_hands(variant, hands, seed, policies, lambda rec: _tally(variant, rec), progress, out)
     names = tuple(POLICY_NAMES[p] for p in policies)
     return SimResult(variant, seed, names, run.deals, hands, run.seconds, run.tally)

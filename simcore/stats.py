@@ -37,7 +37,10 @@ def wilson(successes: float, n: float, z: float = Z95) -> Interval:
     denom = 1 + z * z / n
     centre = (p + z * z / (2 * n)) / denom
     half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return Interval(p, max(0.0, centre - half), min(1.0, centre + half))
+    # at p = 0 or 1 the bound is exactly 0 or 1; floating point would leave it a hair inside
+    lo = 0.0 if successes <= 0 else max(0.0, centre - half)
+    hi = 1.0 if successes >= n else min(1.0, centre + half)
+    return Interval(p, lo, hi)
 
 
 def clustered_proportion(hits: int, sum_sq: int, clusters: int, per_cluster: int) -> Interval:

@@ -88,6 +88,17 @@ def test_simulate_prints_rates_means_and_bids(capsys, tmp_path):
     assert (tmp_path / "h.parquet").stat().st_size > 0
 
 
+def test_bid_odds_prints_tables_and_writes_csv(capsys, tmp_path):
+    import pandas as pd
+    csv = tmp_path / "odds.csv"
+    code, out, _ = run(capsys, "bid-odds", "--hands", "3000", "--csv", str(csv))
+    assert code == 0 and "P(make) by bid" in out and "P(make) by trump length" in out
+    frame = pd.read_csv(csv)
+    assert set(frame["table"]) == {"bid", "bidder_meld", "side_meld", "trump_length", "aces"}
+    code, out, _ = run(capsys, "bid-odds", "--hands", "2000", "--json", "--variant", "auction")
+    assert code == 0 and json.loads(out)["tables"]["bid"][0]["bid"] >= 300
+
+
 def test_bench_reports_hands_per_second(capsys):
     code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--json")
     rows = json.loads(out)
@@ -121,6 +132,8 @@ BAD = [
     (["simulate", "--variant", "two-hand"], "not yet simulated for two-hand"),
     (["simulate", "--hands", "0"], "must be a positive integer"),
     (["simulate", "--set", "auction.all_pass=nobody"], "one of 'dealer_left_takes'"),
+    (["bid-odds", "--variant", "partnership"], "no auction, so no bids"),
+    (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
 ]
 
 

@@ -122,3 +122,19 @@ def test_odd_tables_cannot_sit_partners_across():
     from simcore.variants import RulesError
     with pytest.raises(RulesError, match="even number of players"):
         load_variant("four-hand-150", ["deal.players=3", "deal.hand_size=16"])
+
+
+def test_bid_odds_tables_count_every_bidding_hand():
+    from simcore.bidodds import bid_odds
+    v = load_variant("four-hand-150")
+    result = bid_odds(v, 20_000, 2, parse_policies("heuristic", 4))
+    sim = simulate(v, 20_000, 2, parse_policies("heuristic", 4))
+    made_rate = sim.rates()["made"].estimate
+    for name, table in result.tables().items():
+        assert list(table.columns) == [name, "hands", "made", "p_make", "lo", "hi"]
+        assert table["hands"].sum() == 20_000  # every hand of four-hand-150 has a bidder
+        assert table["made"].sum() / 20_000 == pytest.approx(made_rate)  # same hands, same seed
+        assert ((table["lo"] <= table["p_make"]) & (table["p_make"] <= table["hi"])).all()
+    by_trump = result.table("trump_length").set_index("trump_length")
+    # long trump makes more often than short trump (a monotone trend the heuristic must show)
+    assert by_trump.loc[8, "p_make"] > by_trump.loc[5, "p_make"]

@@ -93,3 +93,11 @@ def test_a_longer_run_extends_a_shorter_one_chunk_by_chunk():
     assert longer.events[0].per_hand.estimate != short.events[0].per_hand.estimate
     again = simulate_odds(v, events, CHUNK_DEALS * v.players, seed=3, exact=False)
     assert again.to_json() == short.to_json()
+
+
+def test_wilson_interval_known_values_and_edges():
+    from simcore.stats import wilson
+    iv = wilson(10, 100)
+    assert iv.estimate == 0.1 and abs(iv.lo - 0.05523) < 1e-4 and abs(iv.hi - 0.17437) < 1e-4
+    assert wilson(0, 50).lo == 0.0 and wilson(50, 50).hi == 1.0
+    assert wilson(50, 50).lo < 1.0 and wilson(0, 50).hi > 0.0
