@@ -118,6 +118,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", metavar="FILE", help="write every table to one CSV file (long format)")
     _add_rules_args(p)
 
+    p = sub.add_parser("playthrough", help="one seeded hand move by move: deal, bids, pass, melds, tricks")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--policy", default="heuristic", help="as for simulate")
+    _add_rules_args(p)
+
     p = sub.add_parser("bench", help="throughput of deal + meld under every trump")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
                    help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
@@ -293,6 +298,14 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     return status
 
 
+def cmd_playthrough(args: argparse.Namespace) -> None:
+    from simcore.playthrough import playthrough_text
+    from simcore.simulate import parse_policies
+
+    variant = _full_hand_variant(args)
+    print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from simcore.bench import BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_hands
 
@@ -315,7 +328,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
-            "bid-odds": cmd_bid_odds, "bench": cmd_bench}
+            "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -43,6 +43,21 @@ OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage")
 PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE = range(4)
 MAX_REDEALS = 1000
 
+#: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
+(T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
+ T_SCORE) = range(1, 13)
+
+
+@njit(cache=True)
+def _note(trace, pos, code, a, b, c):
+    """Append a trace row when tracing (``trace`` has rows) and there is room."""
+    if pos[0] < trace.shape[0]:
+        trace[pos[0], 0] = code
+        trace[pos[0], 1] = a
+        trace[pos[0], 2] = b
+        trace[pos[0], 3] = c
+        pos[0] += 1
+
 
 @njit(cache=True)
 def next_bid(high, rules):
@@ -57,7 +72,7 @@ def next_bid(high, rules):
 
 
 @njit(cache=True)
-def _auction(hands, players, rules, policies, limits, side, state):
+def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
     """(bidder, bid); bidder -1 when everybody passed."""
     active = np.ones(players, dtype=np.bool_)
     high, high_seat = np.int64(0), np.int64(-1)
@@ -76,8 +91,10 @@ def _auction(hands, players, rules, policies, limits, side, state):
                 bid_it = allowed and bounded(state, 2) == 1
             if bid_it:
                 high, high_seat = want, seat
+                _note(trace, pos, T_BID, seat, want, 0)
             else:
                 active[seat] = False
+                _note(trace, pos, T_BID, seat, 0, 0)
         turns += 1
         seat = (seat + 1) % players
         n_active = 0
@@ -93,14 +110,25 @@ def _auction(hands, players, rules, policies, limits, side, state):
 
 @njit(cache=True)
 def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, deck_copies, rec, hands, widow, side):
-    """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS])."""
+              policies, deck_copies, rec, hands, widow, side, trace):
+    """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
+
+    ``trace`` (int64[rows, 4]; zero rows for none) receives the hand move by move."""
     totals = np.zeros(N_SUITS, dtype=np.int64)
+    pos = np.zeros(1, dtype=np.int64)
     rec[:] = 0
     redeals = 0
     bidder, bid = np.int64(-1), np.int64(0)
     while True:
         deal_into(state, cards, players, hand_size, hands, widow)
+        pos[0] = 0  # a redealt hand's moves are not kept
+        for p in range(players):
+            for t in range(N_TYPES):
+                if hands[p, t] > 0:
+                    _note(trace, pos, T_DEAL, p, t, hands[p, t])
+        for t in range(N_TYPES):
+            if widow[t] > 0:
+                _note(trace, pos, T_DEAL, players, t, widow[t])
         redeal = False
         if rules[H_REDEAL_NINES] > 0:
             for p in range(players):
@@ -114,7 +142,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                                       rules[H_PARTNER_MELD] if rules[H_TEAMS] == 0 else 0,
                                       rules[H_PASS], hand_size)
                     limits[p] = np.int64(v)
-            bidder, bid = _auction(hands, players, rules, policies, limits, side, state)
+            bidder, bid = _auction(hands, players, rules, policies, limits, side, state, trace, pos)
             if bidder < 0:
                 if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
                     redeal = True
@@ -128,6 +156,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     rec[F_REDEALS] = redeals
     rec[F_BIDDER] = bidder
     rec[F_BID] = bid
+    _note(trace, pos, T_REDEAL, redeals, 0, 0)
+    _note(trace, pos, T_CONTRACT, bidder, bid, 0)
 
     # sides: side[s] = 1 for the bidder's side (with no auction: seats 0, 2, ... as side 1)
     anchor = bidder if bidder >= 0 else 0
@@ -154,11 +184,13 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules[H_TRUMP_MARRIAGE] != 0,
                                       table, flags, totals, state))
     rec[F_TRUMP] = trump
+    _note(trace, pos, T_TRUMP, trump, 0, 0)
     if trump < 0:  # the bidder holds no marriage to name trump with
         rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
         rec[F_TRUMP] = -1
         rec[F_MADE] = 0
         rec[F_SIDE_SCORE] = -bid
+        _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
         return
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -173,11 +205,15 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                    state, passed)
         for t in range(N_TYPES):
             hands[bidder, t] += passed[t]
+            if passed[t] > 0:
+                _note(trace, pos, T_PASS, partner, t, passed[t])
         back = np.zeros(N_TYPES, dtype=np.uint8)
         give_cards(hands[bidder], rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
                    state, back)
         for t in range(N_TYPES):
             hands[partner, t] += back[t]
+            if back[t] > 0:
+                _note(trace, pos, T_PASS, bidder, t, back[t])
     if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
         n_widow = 0
         for t in range(N_TYPES):
@@ -185,6 +221,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             n_widow += widow[t]
         give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state,
                    buried)
+        for t in range(N_TYPES):
+            if buried[t] > 0:
+                _note(trace, pos, T_BURY, bidder, t, buried[t])
 
     # meld, by side; dix kept apart for the rule that keeps it when the meld is lost
     meld = np.zeros(2, dtype=np.int64)
@@ -192,6 +231,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     for s in range(players):
         meld_by_trump(hands[s], table, flags, totals)
         meld[side[s]] += totals[trump]
+        _note(trace, pos, T_MELD, s, totals[trump], 0)
         dix[side[s]] += hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -212,6 +252,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
             outcome = CONCEDED
         if outcome != PLAYED:
+            _note(trace, pos, T_OUTCOME, outcome, 0, 0)
             rec[F_OUTCOME] = outcome
             rec[F_MADE] = 0
             rec[F_SIDE_SCORE] = -bid
@@ -219,6 +260,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                 rec[F_OTHER_SCORE] = meld[0]
             elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
                 rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
+            _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
             return
 
     # play
@@ -244,13 +286,19 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)
             trick[i] = card
+            _note(trace, pos, T_PLAY, seat, card, 0)
         w = (leader + trick_winner(trick, players, trump)) % players
         for i in range(players):
             tricks_pts[side[w]] += points[trick[i]]
             played[trick[i]] += 1
         tricks_won[side[w]] += 1
+        won_pts = 0
+        for i in range(players):
+            won_pts += points[trick[i]]
         if k == n_tricks - 1:
             tricks_pts[side[w]] += last_trick
+            won_pts += last_trick
+        _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
     rec[F_SIDE_TRICKS] = tricks_pts[1]
     rec[F_OTHER_TRICKS] = tricks_pts[0]
@@ -269,6 +317,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     if bidder < 0:
         rec[F_MADE] = -1
         rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1]
+        _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], -1)
         return
     made = kept[1] + tricks_pts[1] >= bid
     rec[F_MADE] = 1 if made else 0
@@ -276,6 +325,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1] + (bid if rules[H_BID_ADDED] != 0 else 0)
     else:
         rec[F_SIDE_SCORE] = -bid
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
 
 
 @njit(cache=True)
@@ -291,9 +341,10 @@ def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules,
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     side = np.zeros(players, dtype=np.int64)
+    no_trace = np.zeros((0, 4), dtype=np.int64)  # a local array: a global one would be read-only
     for i in range(size):
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, deck_copies, out[i], hands, widow, side)
+                  policies, deck_copies, out[i], hands, widow, side, no_trace)
 
 
 @njit(parallel=True, cache=True)
@@ -304,3 +355,22 @@ def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, 
         hands_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, play_rules,
                     points, last_trick, rules, policies, deck_copies,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])
+
+
+def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096) -> tuple[np.ndarray, np.ndarray]:
+    """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
+    records. The same hand is the first row of ``simulate(variant, n, seed, policies)``."""
+    from simcore.rng import chunk_states
+
+    state = chunk_states(seed, [0])[0]
+    rec = np.zeros(N_FIELDS, dtype=np.int64)
+    trace = np.zeros((rows, 4), dtype=np.int64)
+    hands = np.zeros((variant.players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    side = np.zeros(variant.players, dtype=np.int64)
+    play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
+              variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
+              variant.hand_rules, np.asarray(policies, dtype=np.int64), variant.deck_copies, rec, hands,
+              widow, side, trace)
+    used = int(np.count_nonzero(trace[:, 0]))
+    return rec, trace[:used]

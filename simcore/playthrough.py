@@ -1,0 +1,77 @@
+"""Readable playthroughs of one seeded hand: the deal, bids, exchange, melds, every trick, the score.
+
+``pinochle playthrough --variant ID --seed S`` prints one; the golden files in ``tests/golden/`` are
+such texts, and a test replays each and compares, so a change of rules or policies that alters a
+hand must update its file on purpose (``PINOCHLE_UPDATE_GOLDEN=1 pytest tests/test_golden.py``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simcore import hand as h
+from simcore.cards import SUITS, card_name
+from simcore.policies import POLICY_NAMES
+from simcore.variants import Variant
+
+
+def _cards(rows: list[tuple[int, int]]) -> str:
+    return " ".join(" ".join([card_name(t)] * n) for t, n in rows)
+
+
+def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
+    """The first hand of ``seed`` under ``policies``, move by move (seats clockwise from the dealer's
+    left; the dealer is the last seat)."""
+    rec, trace = h.trace_hand(variant, seed, policies)
+    names = ",".join(POLICY_NAMES[p] for p in policies)
+    lines = [f"{variant.id}: first hand of seed {seed}, policies {names}",
+             f"seats 0..{variant.players - 1} clockwise from the dealer's left; "
+             f"the dealer is seat {variant.players - 1}"]
+    deal: dict[int, list[tuple[int, int]]] = {}
+    bids, passes, buried, melds, trick = [], [], [], [], []
+    n_trick = 0
+    for code, a, b, c in trace.tolist():
+        if code == h.T_DEAL:
+            deal.setdefault(a, []).append((b, c))
+        elif code == h.T_REDEAL:
+            for seat in range(variant.players + 1):
+                label = f"seat {seat}" if seat < variant.players else variant.get("deal.widow_kind")
+                if seat in deal:
+                    lines.append(f"{label:>8}: {_cards(deal[seat])}")
+            lines.append(f"redeals before this deal: {a}")
+        elif code == h.T_BID:
+            bids.append(f"{a}:{b if b else 'pass'}")
+        elif code == h.T_CONTRACT:
+            if bids:
+                lines.append("bids (seat:bid): " + " ".join(bids))
+            lines.append("no bid" if a < 0 else f"contract: seat {a} at {b}")
+        elif code == h.T_TRUMP:
+            lines.append("trump: none (no trump marriage)" if a < 0 else f"trump: {SUITS[a]}")
+        elif code == h.T_PASS:
+            passes.append((a, b, c))
+        elif code == h.T_BURY:
+            buried.append((b, c))
+        elif code == h.T_MELD:
+            if passes:
+                for giver in dict.fromkeys(p[0] for p in passes):
+                    lines.append(f"seat {giver} passes: " + _cards([(t, n) for g, t, n in passes if g == giver]))
+                passes = []
+            if buried:
+                lines.append("buried: " + _cards(buried))
+                buried = []
+            melds.append(f"{a}:{b}")
+            if len(melds) == variant.players:
+                lines.append("meld (seat:points): " + " ".join(melds))
+        elif code == h.T_OUTCOME:
+            lines.append(f"not played: {h.OUTCOMES[a].replace('_', ' ')}")
+        elif code == h.T_PLAY:
+            trick.append(f"{a}:{card_name(b)}")
+        elif code == h.T_TRICK:
+            n_trick += 1
+            lines.append(f"trick {n_trick:>2}: {' '.join(trick)} -> seat {a} takes {b}")
+            trick = []
+        elif code == h.T_SCORE:
+            made = {1: "made", 0: "not made", -1: "no contract"}[c]
+            lines.append(f"score: bidder's side {a}, other side {b} ({made})")
+    lines.append("record: " + " ".join(f"{f}={v}" for f, v in zip(h.FIELDS, rec.tolist())))
+    return "\n".join(lines) + "\n"
