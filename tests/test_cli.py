@@ -99,6 +99,12 @@ def test_bid_odds_prints_tables_and_writes_csv(capsys, tmp_path):
     assert code == 0 and json.loads(out)["tables"]["bid"][0]["bid"] >= 300
 
 
+def test_playthrough_prints_one_hand(capsys):
+    code, out, _ = run(capsys, "playthrough", "--seed", "7")
+    assert code == 0 and out.startswith("four-hand-150: first hand of seed 7")
+    assert out.count("trick ") == 12 and "score: bidder's side" in out
+
+
 def test_bench_reports_hands_per_second(capsys):
     code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--json")
     rows = json.loads(out)
@@ -133,6 +139,8 @@ BAD = [
     (["simulate", "--hands", "0"], "must be a positive integer"),
     (["simulate", "--set", "auction.all_pass=nobody"], "one of 'dealer_left_takes'"),
     (["bid-odds", "--variant", "partnership"], "no auction, so no bids"),
+    (["simulate", "--variant", "partnership", "--set", "exchange.pass_cards=3"], "no bidder to pass to"),
+    (["playthrough", "--policy", "random,random"], "2 policies given for 4 seats"),
     (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
 ]
 
@@ -159,7 +167,8 @@ def test_bad_rules_files_name_the_file(capsys, tmp_path):
 @pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
 def test_console_script_end_to_end():
     ok = subprocess.run([str(SCRIPT), "meld", "QS JD", "--variant", "four-hand-150", "--set",
-                         "deal.hand_size=2", "--set", "deal.widow=40", "--set", "deal.widow_kind=stock"],
+                         "deal.hand_size=2", "--set", "deal.widow=40", "--set", "deal.widow_kind=stock",
+                         "--set", "exchange.pass_cards=0"],
                         capture_output=True, text=True)
     assert ok.returncode == 0 and "pinochle: 4" in ok.stdout
     bad = subprocess.run([str(SCRIPT), "odds", "nope"], capture_output=True, text=True)

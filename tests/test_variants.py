@@ -153,3 +153,13 @@ def test_key_reference_page_is_up_to_date():
 def test_trick_points_add_up_to_the_documents_totals(vid, total):
     # seeds: 25 per hand (000), 50 (003), 250 (001, 002, 004), 370 (000 five-hand), last trick 30 (001)
     assert load_variant(vid).trick_total == total
+
+
+def test_contradictory_hand_rules_are_refused():
+    assert "no bidder to pass to" in _error("partnership", ["exchange.pass_cards=3"])
+    assert "no partner to pass with" in _error("auction", ["exchange.pass_cards=3"])
+    assert "no widow to take" in _error("four-hand-150", ["exchange.widow_to_bidder=true"])
+    assert "from 1 to the 50 trick points" in _error(
+        "double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=60"])
+    assert "below the minimum bid" in _error("double-deck", ["auction.step_from=40"])
+    load_variant("double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=20"])
