@@ -102,11 +102,9 @@ def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
 
 
 @njit(cache=True)
-def _card_keep_value(hand, t, trump, table, flags, totals):
-    """How much the holder loses by giving card ``t`` away: meld lost under ``trump`` plus a small
-    premium for trumps, aces and high cards."""
-    meld_by_trump(hand, table, flags, totals)
-    before = totals[trump]
+def _card_keep_value(hand, t, trump, before, table, flags, totals):
+    """How much the holder loses by giving card ``t`` away: meld lost under ``trump`` (``before`` is
+    the hand's meld with it) plus a small premium for trumps, aces and high cards."""
     hand[t] -= 1
     meld_by_trump(hand, table, flags, totals)
     after = totals[trump]
@@ -139,18 +137,22 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
                         t = s * N_RANKS + ACE
                         break
             if t < 0:
+                meld_by_trump(hand, table, flags, totals)
+                before = totals[trump]
                 best = 1e18
                 for c in range(N_TYPES):
                     if hand[c] > 0:
-                        v = -_card_keep_value(hand, c, trump, table, flags, totals)
+                        v = -_card_keep_value(hand, c, trump, before, table, flags, totals)
                         if v < best:
                             best, t = v, c
         else:
+            meld_by_trump(hand, table, flags, totals)
+            before = totals[trump]
             t = -1
             best = 1e18
             for c in range(N_TYPES):
                 if hand[c] > 0:
-                    v = _card_keep_value(hand, c, trump, table, flags, totals)
+                    v = _card_keep_value(hand, c, trump, before, table, flags, totals)
                     if v < best:
                         best, t = v, c
         hand[t] -= 1
@@ -175,6 +177,9 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
     if policy == RANDOM:
         return pick_card(legal, state)
     players = side.shape[0]
+    length = np.zeros(N_SUITS, dtype=np.int64)
+    for t in range(N_TYPES):
+        length[t // N_RANKS] += hand[t]
     if n == 0:
         # lead a boss card, aces first, plain suits before trump
         for r in range(N_RANKS):
@@ -182,7 +187,7 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
                 t = s * N_RANKS + r
                 if (legal >> t) & 1 and s != trump and _boss(t, hand, played, deck_copies):
                     return t
-        if suit_count(hand, trump) * 2 >= suit_count_all(hand):
+        if length[trump] * 2 >= length.sum():
             for r in range(N_RANKS):
                 t = trump * N_RANKS + r
                 if (legal >> t) & 1:
@@ -192,7 +197,7 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
         for t in range(N_TYPES):
             if (legal >> t) & 1:
                 s = t // N_RANKS
-                key = suit_count(hand, s) * 10 + t % N_RANKS - (1000 if s == trump else 0) - points[t]
+                key = length[s] * 10 + t % N_RANKS - (1000 if s == trump else 0) - points[t]
                 if key > best_key:
                     best_t, best_key = t, key
         return best_t
@@ -227,14 +232,6 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
             if key > best_key:
                 best_t, best_key = t, key
     return best_t
-
-
-@njit(cache=True)
-def suit_count_all(hand):
-    n = 0
-    for t in range(N_TYPES):
-        n += hand[t]
-    return n
 
 
 @njit(cache=True)
