@@ -50,3 +50,37 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     played = trace[trace[:, 0] == h.T_PLAY]
     if rec[h.F_OUTCOME] == h.PLAYED:
         assert len(played) == v.players * v.hand_size
+
+
+@pytest.mark.parametrize("vid", [c[0] for c in CASES[:10]])
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, policy):
+    # the kernel decides; the plain referee checks each bid and card against the rules and
+    # recomputes melds, tricks and scores: 150 hands per system and policy
+    from simcore.reference.hand import referee
+    v = load_variant(vid)
+    policies = parse_policies(policy, v.players)
+    for seed in range(150):
+        rec, trace = h.trace_hand(v, seed, policies)
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist())), (vid, policy, seed)
+
+
+def test_the_referee_catches_broken_decisions():
+    from simcore.reference.hand import RuleBroken, referee
+    v = load_variant("four-hand-150")
+    rec, trace = h.trace_hand(v, SEED, parse_policies("heuristic", 4))
+    rows = trace.tolist()
+    bids = [i for i, r in enumerate(rows) if r[0] == h.T_BID and r[2] > 0]
+    bad = [list(r) for r in rows]
+    bad[bids[0]][2] += 7  # a bid off the legal step
+    with pytest.raises(RuleBroken, match="next legal bid"):
+        referee(v, bad)
+    plays = [i for i, r in enumerate(rows) if r[0] == h.T_PLAY]
+    bad = [list(r) for r in rows]
+    bad[plays[0]], bad[plays[1]] = bad[plays[1]], bad[plays[0]]  # two seats swap turns
+    with pytest.raises(RuleBroken, match="out of turn"):
+        referee(v, bad)
+    bad = [list(r) for r in rows]
+    bad[plays[-1]][2] = (bad[plays[-1]][2] + 1) % 24  # the last card played is not the one held
+    with pytest.raises(RuleBroken):
+        referee(v, bad)

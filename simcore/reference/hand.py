@@ -1,0 +1,171 @@
+"""The reference referee of a full hand: replays the kernel's decisions and recomputes everything else.
+
+Given a traced hand (:func:`simcore.hand.trace_hand`), it takes the decisions — bids, trump, cards
+passed and buried, cards played — and checks each against the rules as plainly written (a bid must top
+the last one by a legal step, a card played must be held and legal), then recomputes the melds with the
+reference scorer, the trick winners and points, and the score, and returns the hand's record. For the
+same decisions the kernel and the referee must produce the same record.
+"""
+
+from __future__ import annotations
+
+from simcore import hand as h
+from simcore.cards import N_TYPES
+from simcore.reference.meld import reference_total
+from simcore.reference.play import reference_legal, winning_position
+from simcore.variants import Variant
+
+
+class RuleBroken(AssertionError):
+    """The kernel took a decision the rules do not allow."""
+
+
+def _next_bid(high: int, variant: Variant) -> int:
+    if high == 0:
+        return variant.get("auction.min_bid")
+    step_from = variant.get("auction.step_from")
+    if step_from and high >= step_from:
+        step = variant.get("auction.step_after")
+        return (high // step + 1) * step
+    return high + variant.get("auction.step")
+
+
+def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
+    """The record (``simcore.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken."""
+    players = variant.players
+    hands = [[0] * N_TYPES for _ in range(players)]
+    widow = [0] * N_TYPES
+    rows = [tuple(r) for r in trace]
+    for code, a, b, c in rows:
+        if code == h.T_DEAL:
+            (hands[a] if a < players else widow)[b] += c
+    rec = dict.fromkeys(h.FIELDS, 0)
+
+    # auction
+    high, high_seat, out = 0, -1, set()
+    for code, a, b, c in rows:
+        if code == h.T_BID:
+            if a in out:
+                raise RuleBroken(f"seat {a} bid after passing")
+            if b == 0:
+                out.add(a)
+            elif b != _next_bid(high, variant):
+                raise RuleBroken(f"seat {a} bid {b}; the next legal bid was {_next_bid(high, variant)}")
+            else:
+                high, high_seat = b, a
+        elif code == h.T_REDEAL:
+            rec["redeals"] = a
+        elif code == h.T_CONTRACT:
+            bidder, bid = a, b
+    kind = variant.get("auction.kind")
+    if kind == "none":
+        expected = (-1, 0)
+    elif high_seat >= 0:
+        expected = (high_seat, high)
+    else:
+        forced = {"dealer_left_takes": 0, "dealer_forced": players - 1}[variant.get("auction.all_pass")]
+        expected = (forced, variant.get("auction.min_bid"))
+    if (bidder, bid) != expected:
+        raise RuleBroken(f"contract {(bidder, bid)} but the auction gave {expected}")
+    rec["bidder"], rec["bid"] = bidder, bid
+    anchor = max(bidder, 0)
+    if variant.get("teams.kind") == "bidder_alone":
+        side = [1 if s == anchor else 0 for s in range(players)]
+    else:
+        side = [1 if (s - anchor) % 2 == 0 else 0 for s in range(players)]
+
+    trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
+    rec["trump"] = trump
+    if trump < 0:
+        if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
+            raise RuleBroken("the bidder held a marriage but named no trump")
+        rec.update(outcome=h.NO_TRUMP_MARRIAGE, made=0, side_score=-bid)
+        return rec
+    if bidder >= 0:
+        rec["bidder_meld"] = reference_total(hands[bidder], trump, variant)
+
+    # exchange: passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder
+    buried = [0] * N_TYPES
+    for code, a, b, c in rows:
+        if code == h.T_PASS:
+            to = bidder if a != bidder else (bidder + players // 2) % players
+            if hands[a][b] < c:
+                raise RuleBroken(f"seat {a} passed a card it does not hold")
+            hands[a][b] -= c
+            hands[to][b] += c
+        elif code == h.T_BURY:
+            if a != bidder:
+                raise RuleBroken("only the bidder buries")
+            buried[b] += c
+    if variant.get("exchange.widow_to_bidder") and bidder >= 0:
+        for t in range(N_TYPES):
+            hands[bidder][t] += widow[t] - buried[t]
+            if hands[bidder][t] < 0:
+                raise RuleBroken("the bidder buried a card he does not hold")
+
+    meld, dix = [0, 0], [0, 0]
+    for s in range(players):
+        m = reference_total(hands[s], trump, variant)
+        meld[side[s]] += m
+        dix[side[s]] += hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+    if bidder >= 0:
+        rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)
+        rec["trump_len"] = sum(hands[bidder][trump * 6: trump * 6 + 6])
+        rec["aces"] = sum(hands[bidder][s * 6] for s in range(4))
+    rec["side_meld"], rec["other_meld"] = meld[1], meld[0]
+
+    outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
+    if outcome != h.PLAYED:
+        short_by = variant.get("scoring.set_if_short_by")
+        if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by):
+            raise RuleBroken("set without play although the meld was within reach")
+        if outcome == h.CONCEDED and not variant.get("scoring.concede"):
+            raise RuleBroken("a throw-in where the rules allow none")
+        opp = variant.get("scoring.opponents_on_concede")
+        rec.update(outcome=outcome, made=0, side_score=-bid,
+                   other_score={"meld": meld[0], "nothing": 0,
+                                "meld_and_tricks": meld[0] + variant.trick_total}[opp])
+        return rec
+
+    # play
+    points = [int(p) for p in variant.trick_points]
+    plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
+    tricks_pts = [0, sum(points[t] * buried[t] for t in range(N_TYPES))]
+    tricks_won = [0, 0]
+    leader = bidder if (variant.get("play.lead") == "bidder" and bidder >= 0) else 0
+    n_tricks = len(plays) // players
+    if n_tricks != sum(hands[0]):
+        raise RuleBroken("not every card was played")
+    for k in range(n_tricks):
+        trick = []
+        for i in range(players):
+            seat, card = plays[k * players + i]
+            if seat != (leader + i) % players:
+                raise RuleBroken(f"seat {seat} played out of turn")
+            if card not in reference_legal(hands[seat], trick, trump, variant):
+                raise RuleBroken(f"seat {seat} played an illegal card {card} to {trick}")
+            hands[seat][card] -= 1
+            trick.append(card)
+        winner = (leader + winning_position(trick, trump)) % players
+        tricks_pts[side[winner]] += sum(points[c] for c in trick)
+        tricks_won[side[winner]] += 1
+        if k == n_tricks - 1:
+            tricks_pts[side[winner]] += variant.last_trick
+        leader = winner
+    rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
+
+    def kept(sd: int) -> int:
+        rule = variant.get("scoring.save_meld")
+        saved = (rule == "nothing" or (rule == "trick" and tricks_won[sd] > 0)
+                 or (rule == "points" and tricks_pts[sd] >= variant.get("scoring.save_meld_points")))
+        return meld[sd] if saved else (dix[sd] if variant.get("scoring.dix_kept") else 0)
+
+    rec["other_score"] = kept(0) + tricks_pts[0]
+    if bidder < 0:
+        rec.update(made=-1, side_score=kept(1) + tricks_pts[1])
+        return rec
+    made = kept(1) + tricks_pts[1] >= bid
+    rec["made"] = int(made)
+    rec["side_score"] = (kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
+                         if made else -bid)
+    return rec
