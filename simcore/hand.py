@@ -16,7 +16,7 @@ from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import HEURISTIC, any_marriage, choose_card, choose_trump, give_cards, hand_value
-from simcore.play import held_mask, trick_winner
+from simcore.play import held_mask, legal_mask, pick_card, trick_winner
 from simcore.rng import bounded
 from simcore.variants.variant import F_DIX
 
@@ -280,8 +280,11 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     for k in range(n_tricks):
         for i in range(players):
             seat = (leader + i) % players
-            card = choose_card(hands[seat], held[seat], trick, i, seat, leader, side, trump, play_rules,
-                               played, deck_copies, points, policies[seat], state)
+            if policies[seat] == HEURISTIC:
+                card = choose_card(hands[seat], held[seat], trick, i, seat, leader, side, trump,
+                                   play_rules, played, deck_copies, points, HEURISTIC, state)
+            else:  # random play inline: a call into the large choose_card costs more than the move
+                card = pick_card(legal_mask(held[seat], trick, i, trump, play_rules), state)
             hands[seat, card] -= 1
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)

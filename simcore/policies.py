@@ -160,6 +160,18 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
 
 
 @njit(cache=True)
+def _suit_lengths(hand):
+    """Cards held in each suit, as a tuple (no allocation: see choose_card)."""
+    a = b = c = d = 0
+    for r in range(N_RANKS):
+        a += hand[r]
+        b += hand[N_RANKS + r]
+        c += hand[2 * N_RANKS + r]
+        d += hand[3 * N_RANKS + r]
+    return (a, b, c, d)
+
+
+@njit(cache=True)
 def _boss(card, hand, played, deck_copies):
     """True when no higher card of ``card``'s suit can be held by anyone else."""
     for t in range((card // N_RANKS) * N_RANKS, card):
@@ -177,9 +189,7 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
     if policy == RANDOM:
         return pick_card(legal, state)
     players = side.shape[0]
-    length = np.zeros(N_SUITS, dtype=np.int64)
-    for t in range(N_TYPES):
-        length[t // N_RANKS] += hand[t]
+    length = _suit_lengths(hand)
     if n == 0:
         # lead a boss card, aces first, plain suits before trump
         for r in range(N_RANKS):
@@ -187,7 +197,7 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
                 t = s * N_RANKS + r
                 if (legal >> t) & 1 and s != trump and _boss(t, hand, played, deck_copies):
                     return t
-        if length[trump] * 2 >= length.sum():
+        if length[trump] * 2 >= length[0] + length[1] + length[2] + length[3]:
             for r in range(N_RANKS):
                 t = trump * N_RANKS + r
                 if (legal >> t) & 1:
