@@ -15,7 +15,8 @@ from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
-from simcore.policies import HEURISTIC, any_marriage, choose_card, choose_trump, give_cards, hand_value
+from simcore.policies import (C_COPIES, C_PLAYED, C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage,
+                              choose_card, choose_trump, give_cards, hand_value)
 from simcore.play import held_mask, legal_mask, pick_card, trick_winner
 from simcore.rng import bounded
 from simcore.variants.variant import F_DIX
@@ -263,8 +264,13 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
             return
 
-    # play
-    played = np.zeros(N_TYPES, dtype=np.uint8)
+    # play; ctx carries trick points, deck copies, cards played and sides to the card choice
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+    for t in range(N_TYPES):
+        ctx[C_POINTS + t] = points[t]
+        ctx[C_COPIES + t] = deck_copies[t]
+    for s in range(players):
+        ctx[C_SIDE + s] = side[s]
     trick = np.zeros(players, dtype=np.int64)
     tricks_pts = np.zeros(2, dtype=np.int64)
     tricks_won = np.zeros(2, dtype=np.int64)
@@ -280,11 +286,11 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     for k in range(n_tricks):
         for i in range(players):
             seat = (leader + i) % players
+            legal = legal_mask(held[seat], trick, i, trump, play_rules)
             if policies[seat] == HEURISTIC:
-                card = choose_card(hands[seat], held[seat], trick, i, seat, leader, side, trump,
-                                   play_rules, played, deck_copies, points, HEURISTIC, state)
-            else:  # random play inline: a call into the large choose_card costs more than the move
-                card = pick_card(legal_mask(held[seat], trick, i, trump, play_rules), state)
+                card = choose_card(hands, seat, legal, trick, i, leader, players, trump, ctx)
+            else:
+                card = pick_card(legal, state)
             hands[seat, card] -= 1
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)
@@ -293,7 +299,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         w = (leader + trick_winner(trick, players, trump)) % players
         for i in range(players):
             tricks_pts[side[w]] += points[trick[i]]
-            played[trick[i]] += 1
+            ctx[C_PLAYED + trick[i]] += 1
         tricks_won[side[w]] += 1
         won_pts = 0
         for i in range(players):

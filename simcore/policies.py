@@ -159,43 +159,55 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
         out[t] += 1
 
 
+#: Layout of the play context array (int64): the few arrays the card choice reads, in one, because
+#: every array argument of a call costs reference counting (about 18 ns each, 48 calls a hand).
+C_POINTS, C_COPIES, C_PLAYED, C_SIDE = 0, 24, 48, 72
+CTX_SIZE = C_SIDE + 8
+
+
 @njit(cache=True)
-def _suit_lengths(hand):
-    """Cards held in each suit, as a tuple (no allocation: see choose_card)."""
+def _suit_lengths(hands, seat):
+    """Cards ``seat`` holds in each suit, as a tuple (no allocation)."""
     a = b = c = d = 0
     for r in range(N_RANKS):
-        a += hand[r]
-        b += hand[N_RANKS + r]
-        c += hand[2 * N_RANKS + r]
-        d += hand[3 * N_RANKS + r]
+        a += hands[seat, r]
+        b += hands[seat, N_RANKS + r]
+        c += hands[seat, 2 * N_RANKS + r]
+        d += hands[seat, 3 * N_RANKS + r]
     return (a, b, c, d)
 
 
 @njit(cache=True)
-def _boss(card, hand, played, deck_copies):
-    """True when no higher card of ``card``'s suit can be held by anyone else."""
+def _boss(card, hands, seat, ctx):
+    """True when no higher card of ``card``'s suit can be held by anyone but ``seat``."""
     for t in range((card // N_RANKS) * N_RANKS, card):
-        if played[t] + hand[t] < deck_copies[t]:
+        if ctx[C_PLAYED + t] + hands[seat, t] < ctx[C_COPIES + t]:
             return False
     return True
 
 
 @njit(cache=True)
-def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, deck_copies, points,
-                policy, state):
-    """The card ``seat`` plays to the trick ``trick[:n]`` (led by ``leader``); ``held`` is the
-    bitmask of the card types in ``hand``."""
-    legal = legal_mask(held, trick, n, trump, rules)
-    if policy == RANDOM:
-        return pick_card(legal, state)
-    players = side.shape[0]
-    length = _suit_lengths(hand)
+def _trumps_accounted(hands, seat, ctx, trump):
+    """True when every trump is played or in ``seat``'s hand, so nobody else can ruff."""
+    for r in range(N_RANKS):
+        t = trump * N_RANKS + r
+        if ctx[C_PLAYED + t] + hands[seat, t] < ctx[C_COPIES + t]:
+            return False
+    return True
+
+
+@njit(cache=True)
+def choose_card(hands, seat, legal, trick, n, leader, players, trump, ctx):
+    """The card the heuristic ``seat`` plays from the legal cards ``legal`` (a bitmask) to the trick
+    ``trick[:n]`` led by ``leader``. ``ctx`` holds trick points, deck copies, cards played and sides
+    (layout ``C_*``)."""
     if n == 0:
+        length = _suit_lengths(hands, seat)
         # lead a boss card, aces first, plain suits before trump
         for r in range(N_RANKS):
             for s in range(N_SUITS):
                 t = s * N_RANKS + r
-                if (legal >> t) & 1 and s != trump and _boss(t, hand, played, deck_copies):
+                if (legal >> t) & 1 and s != trump and _boss(t, hands, seat, ctx):
                     return t
         if length[trump] * 2 >= length[0] + length[1] + length[2] + length[3]:
             for r in range(N_RANKS):
@@ -207,23 +219,23 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
         for t in range(N_TYPES):
             if (legal >> t) & 1:
                 s = t // N_RANKS
-                key = length[s] * 10 + t % N_RANKS - (1000 if s == trump else 0) - points[t]
+                key = length[s] * 10 + t % N_RANKS - (1000 if s == trump else 0) - ctx[C_POINTS + t]
                 if key > best_key:
                     best_t, best_key = t, key
         return best_t
     w = trick_winner(trick, n, trump)
     winner_seat = (leader + w) % players
-    partner_winning = side[winner_seat] == side[seat]
+    partner_winning = ctx[C_SIDE + winner_seat] == ctx[C_SIDE + seat]
     last = n == players - 1
-    partner_safe = partner_winning and (last or _boss(trick[w], hand, played, deck_copies)
-                                        and (trick[w] // N_RANKS == trump or suit_count_all_trumps_out(
-                                            hand, played, deck_copies, trump)))
+    partner_safe = partner_winning and (last or _boss(trick[w], hands, seat, ctx)
+                                        and (trick[w] // N_RANKS == trump
+                                             or _trumps_accounted(hands, seat, ctx, trump)))
     if partner_safe:
         # feed the most points that do not overtake partner
         best_t, best_key = -1, -1e18
         for t in range(N_TYPES):
             if (legal >> t) & 1:
-                key = points[t] * 100 - (50 if beats(t, trick[w], trump) else 0) - (6 - t % N_RANKS)
+                key = ctx[C_POINTS + t] * 100 - (50 if beats(t, trick[w], trump) else 0) - (6 - t % N_RANKS)
                 if key > best_key:
                     best_t, best_key = t, key
         return best_t
@@ -231,25 +243,14 @@ def choose_card(hand, held, trick, n, seat, leader, side, trump, rules, played, 
     best_t, best_key = -1, -1e18
     for t in range(N_TYPES):
         if (legal >> t) & 1 and beats(t, trick[w], trump) and not partner_winning:
-            key = -points[t] * 100 - (6 - t % N_RANKS) - (200 if t // N_RANKS == trump else 0)
+            key = -ctx[C_POINTS + t] * 100 - (6 - t % N_RANKS) - (200 if t // N_RANKS == trump else 0)
             if key > best_key:
                 best_t, best_key = t, key
     if best_t >= 0:
         return best_t
     for t in range(N_TYPES):
         if (legal >> t) & 1:
-            key = -points[t] * 100 + t % N_RANKS - (50 if t // N_RANKS == trump else 0)
+            key = -ctx[C_POINTS + t] * 100 + t % N_RANKS - (50 if t // N_RANKS == trump else 0)
             if key > best_key:
                 best_t, best_key = t, key
     return best_t
-
-
-@njit(cache=True)
-def suit_count_all_trumps_out(hand, played, deck_copies, trump):
-    """True when every trump is either played or in ``hand``: a plain boss card cannot be ruffed by
-    the others only if they hold no trump (approximated by: all trumps accounted for)."""
-    for r in range(N_RANKS):
-        t = trump * N_RANKS + r
-        if played[t] + hand[t] < deck_copies[t]:
-            return False
-    return True
