@@ -204,7 +204,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return EXIT_INTERRUPTED if result.interrupted else 0
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
-    header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<14} {'per deal [95% CI]':<30} {'exact':<10}"
+    header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<16} {'per deal [95% CI]':<30} {'exact':<10}"
     print(header)
     estimated_only = False
     for o in result.events:
@@ -213,7 +213,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
         estimated_only |= o.exact_deal is None
         print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
               f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
-              f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<14} "
+              f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
               f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10}")
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, so no exact value "
