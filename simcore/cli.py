@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from collections.abc import Sequence
 
 import numpy as np
 
-from simcore.cards import SUITS, HandError, card_type, format_hand, parse_hand, check_hand
+from simcore.cards import SUITS, HandError, check_hand, format_hand, parse_hand
 from simcore.events import CATALOGUE, EventError, parse_event
 from simcore.simulate import PolicyError
 from simcore.variants import RulesError, load_variant, shipped_ids

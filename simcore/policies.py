@@ -16,12 +16,11 @@ Seats are numbered clockwise from 0 (the dealer's left); cards are card types (`
 
 from __future__ import annotations
 
-import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
 from simcore.meld import meld_by_trump
-from simcore.play import beats, held_mask, legal_mask, pick_card, trick_winner
+from simcore.play import beats, held_mask, pick_card, trick_winner
 from simcore.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1

@@ -1,6 +1,5 @@
 """Exact odds against brute-force enumeration of every hand of small decks, and basic identities."""
 
-import itertools
 from fractions import Fraction
 from math import comb
 

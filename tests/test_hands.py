@@ -6,7 +6,7 @@ import pytest
 
 from simcore import hand as h
 from simcore.simulate import PolicyError, parse_policies, simulate
-from simcore.variants import load_variant, shipped_ids
+from simcore.variants import load_variant
 
 IN_SCOPE = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
             "ok-pinochle", "double-deck", "double-pack", "auction"]

@@ -7,11 +7,10 @@ takes the design effect of dealing several hands from one deck (never below inde
 import math
 
 import numba
-import numpy as np
 import pytest
 
 from simcore.events import CATALOGUE, parse_event
-from simcore.odds import T_HANDS, simulate_odds
+from simcore.odds import simulate_odds
 from simcore.variants import load_variant
 
 Z_MAX = 4.5
