@@ -51,15 +51,12 @@ def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, o
 
 
 @dataclass(frozen=True)
-class BenchResult:
-    """Timings of ``repeats`` runs of ``hands`` hands each; rates in hands per second."""
+class Timings:
+    """``repeats`` timed runs of ``hands`` hands each; rates in hands per second."""
 
-    variant: str
-    cards: int
     hands: int
     seconds: tuple[float, ...]
     threads: int
-    reference_hands_per_s: float
 
     @property
     def hands_per_s(self) -> float:
@@ -69,6 +66,15 @@ class BenchResult:
     @property
     def median_hands_per_s(self) -> float:
         return self.hands / sorted(self.seconds)[len(self.seconds) // 2]
+
+
+@dataclass(frozen=True)
+class BenchResult(Timings):
+    """Deal + meld under every trump, beside the pure-Python reference scorer's rate."""
+
+    variant: str = ""
+    cards: int = 0
+    reference_hands_per_s: float = 0.0
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "deck_cards": self.cards, "hands": self.hands,
@@ -113,26 +119,16 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
         start = time.perf_counter()
         _run(variant, deals, seed)
         seconds.append(time.perf_counter() - start)
-    return BenchResult(variant_id, variant.deck_size, deals * variant.players, tuple(seconds),
-                       numba.get_num_threads(), reference)
+    return BenchResult(hands=deals * variant.players, seconds=tuple(seconds),
+                       threads=numba.get_num_threads(), variant=variant_id, cards=variant.deck_size,
+                       reference_hands_per_s=reference)
 
 
 @dataclass(frozen=True)
-class HandBenchResult:
+class HandBenchResult(Timings):
     """Full hands (deal, auction, exchange, meld, play, score) with heuristic players on every seat."""
 
-    variant: str
-    hands: int
-    seconds: tuple[float, ...]
-    threads: int
-
-    @property
-    def hands_per_s(self) -> float:
-        return self.hands / min(self.seconds)
-
-    @property
-    def median_hands_per_s(self) -> float:
-        return self.hands / sorted(self.seconds)[len(self.seconds) // 2]
+    variant: str = ""
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "kernel": "full hand, heuristic", "hands": self.hands,
@@ -152,4 +148,5 @@ def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: i
         start = time.perf_counter()
         simulate(variant, hands, seed, policies)
         seconds.append(time.perf_counter() - start)
-    return HandBenchResult(variant_id, hands, tuple(seconds), numba.get_num_threads())
+    return HandBenchResult(hands=hands, seconds=tuple(seconds), threads=numba.get_num_threads(),
+                           variant=variant_id)

@@ -110,6 +110,18 @@ def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
 
 
 @njit(cache=True)
+def _pass(hands, giver, taker, n, trump, policy, feeding, table, flags, totals, state, trace, pos):
+    """``giver`` passes ``n`` cards to ``taker`` (the partner feeding the bidder, or the bidder
+    returning cards), noted in the trace."""
+    given = np.zeros(N_TYPES, dtype=np.uint8)
+    give_cards(hands[giver], n, trump, policy, feeding, table, flags, totals, state, given)
+    for t in range(N_TYPES):
+        hands[taker, t] += given[t]
+        if given[t] > 0:
+            _note(trace, pos, T_PASS, giver, t, given[t])
+
+
+@njit(cache=True)
 def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
               policies, deck_copies, rec, hands, widow, side, trace):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
@@ -201,20 +213,10 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     buried = np.zeros(N_TYPES, dtype=np.uint8)
     if bidder >= 0 and rules[H_PASS] > 0 and rules[H_TEAMS] == 0:
         partner = (bidder + players // 2) % players
-        passed = np.zeros(N_TYPES, dtype=np.uint8)
-        give_cards(hands[partner], rules[H_PASS], trump, policies[partner], True, table, flags, totals,
-                   state, passed)
-        for t in range(N_TYPES):
-            hands[bidder, t] += passed[t]
-            if passed[t] > 0:
-                _note(trace, pos, T_PASS, partner, t, passed[t])
-        back = np.zeros(N_TYPES, dtype=np.uint8)
-        give_cards(hands[bidder], rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
-                   state, back)
-        for t in range(N_TYPES):
-            hands[partner, t] += back[t]
-            if back[t] > 0:
-                _note(trace, pos, T_PASS, bidder, t, back[t])
+        _pass(hands, partner, bidder, rules[H_PASS], trump, policies[partner], True, table, flags, totals,
+              state, trace, pos)
+        _pass(hands, bidder, partner, rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
+              state, trace, pos)
     if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
         n_widow = 0
         for t in range(N_TYPES):
