@@ -25,8 +25,8 @@ from simcore.variants.variant import F_DIX
 (H_TEAMS, H_AUCTION, H_MIN_BID, H_STEP, H_STEP_FROM, H_STEP_AFTER, H_ALL_PASS, H_BID_MARRIAGE,
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
- H_PARTNER_MELD) = range(23)
-N_HAND_RULES = 23
+ H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS) = range(25)
+N_HAND_RULES = 25
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
@@ -88,8 +88,11 @@ def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
                 bid_it = allowed and want <= limits[seat]
                 if bid_it and high_seat >= 0 and side[high_seat] == side[seat]:
                     bid_it = limits[seat] - want >= rules[H_TRICK_TOTAL] // 5  # do not outbid partner lightly
-            else:
-                bid_it = allowed and bounded(state, 2) == 1
+            else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
+                choice = bounded(state, 2 + rules[H_JUMP_STEPS])
+                bid_it = allowed and choice >= 1
+                for _ in range(choice - 1):
+                    want = next_bid(want, rules)
             if bid_it:
                 high, high_seat = want, seat
                 _note(trace, pos, T_BID, seat, want, 0)
@@ -110,11 +113,8 @@ def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
 
 
 @njit(cache=True)
-def _pass(hands, giver, taker, n, trump, policy, feeding, table, flags, totals, state, trace, pos):
-    """``giver`` passes ``n`` cards to ``taker`` (the partner feeding the bidder, or the bidder
-    returning cards), noted in the trace."""
-    given = np.zeros(N_TYPES, dtype=np.uint8)
-    give_cards(hands[giver], n, trump, policy, feeding, table, flags, totals, state, given)
+def _hand_over(hands, giver, taker, given, trace, pos):
+    """Put the cards ``given`` (copy counts) into ``taker``'s hand, noted in the trace."""
     for t in range(N_TYPES):
         hands[taker, t] += given[t]
         if given[t] > 0:
@@ -213,10 +213,17 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     buried = np.zeros(N_TYPES, dtype=np.uint8)
     if bidder >= 0 and rules[H_PASS] > 0 and rules[H_TEAMS] == 0:
         partner = (bidder + players // 2) % players
-        _pass(hands, partner, bidder, rules[H_PASS], trump, policies[partner], True, table, flags, totals,
-              state, trace, pos)
-        _pass(hands, bidder, partner, rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
-              state, trace, pos)
+        fed = np.zeros(N_TYPES, dtype=np.uint8)
+        back = np.zeros(N_TYPES, dtype=np.uint8)
+        give_cards(hands[partner], rules[H_PASS], trump, policies[partner], True, table, flags, totals,
+                   state, fed)
+        if rules[H_SIMULTANEOUS] == 0:  # the bidder sees what he got before returning
+            _hand_over(hands, partner, bidder, fed, trace, pos)
+        give_cards(hands[bidder], rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
+                   state, back)
+        if rules[H_SIMULTANEOUS] != 0:
+            _hand_over(hands, partner, bidder, fed, trace, pos)
+        _hand_over(hands, bidder, partner, back, trace, pos)
     if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
         n_widow = 0
         for t in range(N_TYPES):

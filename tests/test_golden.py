@@ -84,3 +84,21 @@ def test_the_referee_catches_broken_decisions():
     bad[plays[-1]][2] = (bad[plays[-1]][2] + 1) % 24  # the last card played is not the one held
     with pytest.raises(RuleBroken):
         referee(v, bad)
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_simultaneous_pass_and_jump_bids_are_refereed(policy):
+    from simcore.reference.hand import referee
+    v = load_variant("double-deck", ["exchange.pass_cards=3", "exchange.simultaneous=true",
+                                     "auction.jump_steps=2"])
+    policies = parse_policies(policy, 4)
+    jumps = passes = 0
+    for seed in range(100):
+        rec, trace = h.trace_hand(v, seed, policies)
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        bids = [b for code, a, b, c in trace.tolist() if code == h.T_BID and b > 0]
+        jumps += sum(1 for x, y in zip(bids, bids[1:]) if y - x > (5 if x >= 60 else 1))
+        passes += sum(1 for r in trace.tolist() if r[0] == h.T_PASS)
+    assert passes > 0
+    if policy == "random":
+        assert jumps > 0  # random bidders really do jump

@@ -47,10 +47,13 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
         if code == h.T_BID:
             if a in out:
                 raise RuleBroken(f"seat {a} bid after passing")
+            allowed = [_next_bid(high, variant)]
+            for _ in range(variant.get("auction.jump_steps", 0)):
+                allowed.append(_next_bid(allowed[-1], variant))
             if b == 0:
                 out.add(a)
-            elif b != _next_bid(high, variant):
-                raise RuleBroken(f"seat {a} bid {b}; the next legal bid was {_next_bid(high, variant)}")
+            elif b not in allowed:
+                raise RuleBroken(f"seat {a} bid {b}; the next legal bid was {allowed[0]}")
             else:
                 high, high_seat = b, a
         elif code == h.T_REDEAL:
@@ -86,7 +89,10 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
 
     # exchange: passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder
     buried = [0] * N_TYPES
+    before = [list(hand) for hand in hands]
     for code, a, b, c in rows:
+        if code == h.T_PASS and variant.get("exchange.simultaneous", False) and before[a][b] < c:
+            raise RuleBroken(f"seat {a} passed back a card it only received in the simultaneous pass")
         if code == h.T_PASS:
             to = bidder if a != bidder else (bidder + players // 2) % players
             if hands[a][b] < c:

@@ -113,6 +113,8 @@ KEYS: dict[str, Key] = {
     "auction.step_from": Key(int, "from this bid on, bids go up by auction.step_after instead "
                                   "(0: one step throughout)", lo=0),
     "auction.step_after": Key(int, "the step from auction.step_from on", lo=1),
+    "auction.jump_steps": Key(int, "a bid may go up by up to this many extra steps at once (0: only the "
+                                   "next bid; ok-pinochle's 'raise by 10 or jump by 20' is 1)", lo=0, hi=20),
     "auction.all_pass": Key(str, "when nobody bids: the dealer's left takes it at the minimum, the dealer "
                                  "is forced to the minimum, or the hand is thrown in and redealt",
                             choices=("dealer_left_takes", "dealer_forced", "redeal")),
@@ -122,6 +124,8 @@ KEYS: dict[str, Key] = {
                                               "with none the hand is not played and the side is set"),
     "exchange.pass_cards": Key(int, "cards the bidder's partner passes him, and he passes back (0: none)",
                                lo=0, hi=8),
+    "exchange.simultaneous": Key(bool, "bidder and partner pass their cards at the same time, unseen "
+                                       "(false: the partner passes first, the bidder returns)"),
     "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
                                           "count for him as a trick"),
     "scoring.bid_added": Key(bool, "a made bid scores the bid on top of meld and trick points"),

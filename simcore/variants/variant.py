@@ -195,6 +195,8 @@ class Variant:
         rules[h.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
         rules[h.H_TRICK_TOTAL] = self.trick_total
         rules[h.H_PARTNER_MELD] = self.mean_meld_fixed_trump
+        rules[h.H_JUMP_STEPS] = v.get("auction.jump_steps", 0)
+        rules[h.H_SIMULTANEOUS] = v.get("exchange.simultaneous", False)
         rules.setflags(write=False)
         return rules
 
