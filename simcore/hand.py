@@ -73,7 +73,7 @@ def next_bid(high, rules):
 
 
 @njit(cache=True)
-def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
+def _auction(hands, players, rules, policies, limits, state, trace, pos):
     """(bidder, bid); bidder -1 when everybody passed."""
     active = np.ones(players, dtype=np.bool_)
     high, high_seat = np.int64(0), np.int64(-1)
@@ -86,7 +86,8 @@ def _auction(hands, players, rules, policies, limits, side, state, trace, pos):
             allowed = rules[H_BID_MARRIAGE] == 0 or any_marriage(hands[seat])
             if policies[seat] == HEURISTIC:
                 bid_it = allowed and want <= limits[seat]
-                if bid_it and high_seat >= 0 and side[high_seat] == side[seat]:
+                partners = rules[H_TEAMS] == 0 and (seat - high_seat) % 2 == 0
+                if bid_it and high_seat >= 0 and partners:
                     bid_it = limits[seat] - want >= rules[H_TRICK_TOTAL] // 5  # do not outbid partner lightly
             else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
                 choice = bounded(state, 2 + rules[H_JUMP_STEPS])
@@ -155,7 +156,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                                       rules[H_PARTNER_MELD] if rules[H_TEAMS] == 0 else 0,
                                       rules[H_PASS], hand_size)
                     limits[p] = np.int64(v)
-            bidder, bid = _auction(hands, players, rules, policies, limits, side, state, trace, pos)
+            bidder, bid = _auction(hands, players, rules, policies, limits, state, trace, pos)
             if bidder < 0:
                 if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
                     redeal = True
