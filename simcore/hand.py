@@ -286,7 +286,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     tricks_won = np.zeros(2, dtype=np.int64)
     for t in range(N_TYPES):
         tricks_pts[1] += buried[t] * points[t]  # buried cards count for the bidder
-    leader = bidder if (play_rules_lead_bidder(rules) and bidder >= 0) else 0
+    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
@@ -345,11 +345,6 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     else:
         rec[F_SIDE_SCORE] = -bid
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
-
-
-@njit(cache=True)
-def play_rules_lead_bidder(rules):
-    return rules[H_LEAD] == 0
 
 
 @njit(cache=True)

@@ -171,25 +171,22 @@ def _build(where: str, flat: dict[str, Any]) -> Variant:
     if widow and flat.get("deal.widow_kind", "none") == "none":
         raise RulesError(where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: "
                          "widow, kitty or stock")
-    _check_hand_rules(where, flat, deck_size)
     if flat.get("teams.kind") == "partners_across" and flat["deal.players"] % 2:
         raise RulesError(where, "teams.kind", "partners_across",
                          f"partners across the table need an even number of players, not "
                          f"{flat['deal.players']}; use bidder_alone")
-    return Variant(where=where, values=MappingProxyType(dict(flat)))
+    variant = Variant(where=where, values=MappingProxyType(dict(flat)))
+    _check_hand_rules(variant)
+    return variant
 
 
-def _check_hand_rules(where: str, flat: Mapping[str, Any], deck_size: int) -> None:
+def _check_hand_rules(variant: Variant) -> None:
     """Refuse rules whose duties contradict each other (only for keys the file sets)."""
+    where, flat = variant.where, variant.values
+
     def fail(key: str, why: str) -> None:
         raise RulesError(where, key, flat[key], why)
 
-    trick_total = None
-    if "tricks.points" in flat and "tricks.last_trick" in flat:
-        copies = flat["deck.copies"]
-        ranks = flat["deck.ranks"]
-        trick_total = sum(p * 4 * copies for p, r in zip(flat["tricks.points"], RANKS) if r in ranks) \
-            + flat["tricks.last_trick"]
     pass_cards = flat.get("exchange.pass_cards", 0)
     if pass_cards:
         if flat.get("auction.kind") == "none":
@@ -200,11 +197,11 @@ def _check_hand_rules(where: str, flat: Mapping[str, Any], deck_size: int) -> No
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
     if flat.get("exchange.widow_to_bidder") and not flat.get("deal.widow", 0):
         fail("exchange.widow_to_bidder", "the deal leaves no widow to take (deal.widow = 0)")
-    if flat.get("scoring.save_meld") == "points" and trick_total is not None:
+    if flat.get("scoring.save_meld") == "points":
         need = flat.get("scoring.save_meld_points", 0)
-        if not 0 < need <= trick_total:
+        if not 0 < need <= variant.trick_total:
             raise RulesError(where, "scoring.save_meld_points", need,
-                             f"saving meld by points needs a number from 1 to the {trick_total} "
+                             f"saving meld by points needs a number from 1 to the {variant.trick_total} "
                              "trick points of a hand")
     step_from = flat.get("auction.step_from", 0)
     if step_from and step_from < flat.get("auction.min_bid", 0):
