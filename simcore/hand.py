@@ -15,9 +15,10 @@ from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
-from simcore.policies import (C_COPIES, C_PLAYED, C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage,
+from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage,
                               choose_card, choose_trump, give_cards, hand_value)
-from simcore.play import held_mask, legal_mask, pick_card, trick_winner
+from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_OF, beats,
+                          held_mask, legal_cards, pick_card)
 from simcore.rng import bounded
 from simcore.variants.variant import F_DIX
 
@@ -128,6 +129,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
     ``trace`` (int64[rows, 4]; zero rows for none) receives the hand move by move."""
+    tracing = trace.shape[0] > 0
     totals = np.zeros(N_SUITS, dtype=np.int64)
     pos = np.zeros(1, dtype=np.int64)
     rec[:] = 0
@@ -136,13 +138,14 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     while True:
         deal_into(state, cards, players, hand_size, hands, widow)
         pos[0] = 0  # a redealt hand's moves are not kept
-        for p in range(players):
+        if tracing:
+            for p in range(players):
+                for t in range(N_TYPES):
+                    if hands[p, t] > 0:
+                        _note(trace, pos, T_DEAL, p, t, hands[p, t])
             for t in range(N_TYPES):
-                if hands[p, t] > 0:
-                    _note(trace, pos, T_DEAL, p, t, hands[p, t])
-        for t in range(N_TYPES):
-            if widow[t] > 0:
-                _note(trace, pos, T_DEAL, players, t, widow[t])
+                if widow[t] > 0:
+                    _note(trace, pos, T_DEAL, players, t, widow[t])
         redeal = False
         if rules[H_REDEAL_NINES] > 0:
             for p in range(players):
@@ -274,13 +277,19 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
             return
 
-    # play; ctx carries trick points, deck copies, cards played and sides to the card choice
+    # play; ctx carries trick points and sides to the card choice, and unseen[s] the card types of
+    # which a copy is neither in a finished trick nor in seat s's hand
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
-        ctx[C_COPIES + t] = deck_copies[t]
     for s in range(players):
         ctx[C_SIDE + s] = side[s]
+    played = np.zeros(N_TYPES, dtype=np.int64)
+    unseen = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        for t in range(N_TYPES):
+            if hands[s, t] < deck_copies[t]:
+                unseen[s] |= np.int64(1) << t
     trick = np.zeros(players, dtype=np.int64)
     tricks_pts = np.zeros(2, dtype=np.int64)
     tricks_won = np.zeros(2, dtype=np.int64)
@@ -293,23 +302,40 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     held = np.zeros(players, dtype=np.int64)
     for s in range(players):
         held[s] = held_mask(hands[s])
+    head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
+    void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     for k in range(n_tricks):
+        # the trick so far, kept card by card: led suit, winning card and seat, top card of the led suit
+        led, win, win_seat, top_led = np.int64(0), np.int64(0), leader, np.int64(0)
         for i in range(players):
             seat = (leader + i) % players
-            legal = legal_mask(held[seat], trick, i, trump, play_rules)
+            legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump,
+                                void_over)
             if policies[seat] == HEURISTIC:
-                card = choose_card(hands, seat, legal, trick, i, leader, players, trump, ctx)
+                card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
                 card = pick_card(legal, state)
             hands[seat, card] -= 1
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)
             trick[i] = card
-            _note(trace, pos, T_PLAY, seat, card, 0)
-        w = (leader + trick_winner(trick, players, trump)) % players
+            if i == 0:
+                led, win, top_led = SUIT_OF[card], card, card
+            else:
+                if beats(card, win, trump):
+                    win, win_seat = card, seat
+                if SUIT_OF[card] == led and card < top_led:
+                    top_led = card
+            if tracing:
+                _note(trace, pos, T_PLAY, seat, card, 0)
+        w = win_seat
         for i in range(players):
-            tricks_pts[side[w]] += points[trick[i]]
-            ctx[C_PLAYED + trick[i]] += 1
+            card = trick[i]
+            tricks_pts[side[w]] += points[card]
+            played[card] += 1
+            for s in range(players):
+                if played[card] + hands[s, card] >= deck_copies[card]:
+                    unseen[s] &= ~(np.int64(1) << card)
         tricks_won[side[w]] += 1
         won_pts = 0
         for i in range(players):
@@ -317,7 +343,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         if k == n_tricks - 1:
             tricks_pts[side[w]] += last_trick
             won_pts += last_trick
-        _note(trace, pos, T_TRICK, w, won_pts, 0)
+        if tracing:
+            _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
     rec[F_SIDE_TRICKS] = tricks_pts[1]
     rec[F_OTHER_TRICKS] = tricks_pts[0]
@@ -351,6 +378,10 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
 def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
                 rules, policies, deck_copies, out):
     """Play ``size`` hands from ``state``; ``out`` is int64[size, N_FIELDS]."""
+    # private copies: every call passing a shared array updates its reference count, and two threads
+    # doing that on one array fight over its cache line
+    table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
+    rules, policies, deck_copies = rules.copy(), policies.copy(), deck_copies.copy()
     cards = deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)

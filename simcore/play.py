@@ -67,44 +67,55 @@ def held_mask(hand):
 
 
 @njit(cache=True)
-def _above(card):
+def cards_above(card):
     """Bits of the card types of ``card``'s suit that rank above it (lower type index)."""
     return SUIT_BITS[SUIT_OF[card]] & ((np.int64(1) << card) - 1)
 
 
 @njit(cache=True)
-def legal_mask(held, trick, n, trump, rules):
-    """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played to
-    a trick holding the ``n`` cards ``trick[:n]``, under trump suit ``trump`` and duties ``rules``."""
+def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump):
+    """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played as
+    card ``n`` (0 = the lead) of a trick, from scalars only (the hand kernel keeps them up to date
+    card by card, and array arguments cost reference counting on the hot path).
+
+    ``led`` is the led suit, ``win`` the card winning so far, ``top_led`` the highest card of the led
+    suit played so far; the last four are the duties (entries ``R_*`` of the compiled play rules)."""
     if n == 0:
         return held
-    led = SUIT_OF[trick[0]]
-    winner = trick[trick_winner(trick, n, trump)]
     follow = held & SUIT_BITS[led]
     if follow != 0:
-        head = rules[R_HEAD] == HEAD_ALWAYS or (rules[R_HEAD] == HEAD_TRUMP_LED and led == trump)
-        if head:
-            if SUIT_OF[winner] == led:
-                higher = held & _above(winner)
+        if head == HEAD_ALWAYS or (head == HEAD_TRUMP_LED and led == trump):
+            if SUIT_OF[win] == led:
+                higher = held & cards_above(win)
                 if higher != 0:
                     return higher
-            elif rules[R_HEAD_WHEN_TRUMPED] != 0:
-                top = trick[0]
-                for i in range(1, n):
-                    if SUIT_OF[trick[i]] == led and trick[i] < top:
-                        top = trick[i]
-                higher = held & _above(top)
+            elif head_when_trumped != 0:
+                higher = held & cards_above(top_led)
                 if higher != 0:
                     return higher
         return follow
     trumps = held & SUIT_BITS[trump]
-    if trumps != 0 and rules[R_VOID_TRUMP] != 0:
-        if rules[R_VOID_OVERTRUMP] != 0 and SUIT_OF[winner] == trump:
-            higher = held & _above(winner)
+    if trumps != 0 and void_trump != 0:
+        if void_overtrump != 0 and SUIT_OF[win] == trump:
+            higher = held & cards_above(win)
             if higher != 0:
                 return higher
         return trumps
     return held
+
+
+@njit(cache=True)
+def legal_mask(held, trick, n, trump, rules):
+    """:func:`legal_cards` for the trick ``trick[:n]`` and the compiled play rules ``rules``."""
+    if n == 0:
+        return held
+    led = SUIT_OF[trick[0]]
+    top = trick[0]
+    for i in range(1, n):
+        if SUIT_OF[trick[i]] == led and trick[i] < top:
+            top = trick[i]
+    return legal_cards(held, n, led, trick[trick_winner(trick, n, trump)], top, trump, rules[R_HEAD],
+                       rules[R_HEAD_WHEN_TRUMPED], rules[R_VOID_TRUMP], rules[R_VOID_OVERTRUMP])
 
 
 @njit(cache=True)
@@ -124,7 +135,13 @@ def pick_card(mask, state):
     m = mask
     for _ in range(k):
         m &= m - 1
-    return popcount((m & -m) - 1)
+    return lowest_card(m)
+
+
+@njit(cache=True)
+def lowest_card(mask):
+    """The lowest card type in a non-empty bitmask (loops over a set take it and clear it)."""
+    return popcount((mask & -mask) - 1)
 
 
 @njit(cache=True)

@@ -20,7 +20,7 @@ from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
 from simcore.meld import meld_by_trump
-from simcore.play import beats, held_mask, pick_card, trick_winner
+from simcore.play import SUIT_BITS, SUIT_OF, cards_above, beats, held_mask, lowest_card, pick_card
 from simcore.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1
@@ -108,11 +108,40 @@ def _card_keep_value(hand, t, trump, before, table, flags, totals):
     meld_by_trump(hand, table, flags, totals)
     after = totals[trump]
     hand[t] += 1
-    rank = t % N_RANKS
-    bonus = (6 - rank) * 0.01 * table[0, 1]
+    return (before - after) + _keep_premium(t, trump, table)
+
+
+@njit(cache=True)
+def _keep_premium(t, trump, table):
+    """The part of card ``t``'s keep value that is not meld: a little per rank, more for a trump."""
+    bonus = (6 - t % N_RANKS) * 0.01 * table[0, 1]
     if t // N_RANKS == trump:
         bonus += 0.2 * table[0, 1]
-    return (before - after) + bonus
+    return bonus
+
+
+@njit(cache=True)
+def _cheapest_to_lose(hand, trump, table, flags, totals):
+    """The card of ``hand`` with the least keep value (lowest type on ties).
+
+    Candidates are tried in order of their premium (plain suits before trump, low ranks first):
+    the meld lost is never negative, so once the premium alone exceeds the best value found no later
+    card can beat it, and most hands stop after a few meld evaluations instead of one per card."""
+    meld_by_trump(hand, table, flags, totals)
+    before = totals[trump]
+    best_t, best = -1, 1e18
+    for is_trump in range(2):
+        for r in range(N_RANKS - 1, -1, -1):
+            for s in range(N_SUITS):
+                c = s * N_RANKS + r
+                if (s == trump) != (is_trump == 1) or hand[c] == 0:
+                    continue
+                if _keep_premium(c, trump, table) > best:
+                    return best_t
+                v = _card_keep_value(hand, c, trump, before, table, flags, totals)
+                if v < best or (v == best and c < best_t):
+                    best_t, best = c, v
+    return best_t
 
 
 @njit(cache=True)
@@ -145,22 +174,14 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
                         if v < best:
                             best, t = v, c
         else:
-            meld_by_trump(hand, table, flags, totals)
-            before = totals[trump]
-            t = -1
-            best = 1e18
-            for c in range(N_TYPES):
-                if hand[c] > 0:
-                    v = _card_keep_value(hand, c, trump, before, table, flags, totals)
-                    if v < best:
-                        best, t = v, c
+            t = _cheapest_to_lose(hand, trump, table, flags, totals)
         hand[t] -= 1
         out[t] += 1
 
 
-#: Layout of the play context array (int64): the few arrays the card choice reads, in one, because
-#: every array argument of a call costs reference counting (about 18 ns each, 48 calls a hand).
-C_POINTS, C_COPIES, C_PLAYED, C_SIDE = 0, 24, 48, 72
+#: Layout of the play context array (int64): trick points per card type and side per seat, in one
+#: array because every array argument of a call costs reference counting (48 calls a hand).
+C_POINTS, C_SIDE = 0, 24
 CTX_SIZE = C_SIDE + 8
 
 
@@ -177,79 +198,69 @@ def _suit_lengths(hands, seat):
 
 
 @njit(cache=True)
-def _boss(card, hands, seat, ctx):
-    """True when no higher card of ``card``'s suit can be held by anyone but ``seat``."""
-    for t in range((card // N_RANKS) * N_RANKS, card):
-        if ctx[C_PLAYED + t] + hands[seat, t] < ctx[C_COPIES + t]:
-            return False
-    return True
+def choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx):
+    """The card the heuristic ``seat`` plays from the legal cards ``legal`` (a bitmask) as card ``n``
+    (0 = the lead) of a trick that ``win``, played by ``win_seat``, is winning so far. ``unseen`` is
+    the bitmask of card types of which a copy is neither in earlier tricks nor in ``seat``'s hand;
+    ``ctx`` holds trick points and sides (layout ``C_*``).
 
-
-@njit(cache=True)
-def _trumps_accounted(hands, seat, ctx, trump):
-    """True when every trump is played or in ``seat``'s hand, so nobody else can ruff."""
-    for r in range(N_RANKS):
-        t = trump * N_RANKS + r
-        if ctx[C_PLAYED + t] + hands[seat, t] < ctx[C_COPIES + t]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def choose_card(hands, seat, legal, trick, n, leader, players, trump, ctx):
-    """The card the heuristic ``seat`` plays from the legal cards ``legal`` (a bitmask) to the trick
-    ``trick[:n]`` led by ``leader``. ``ctx`` holds trick points, deck copies, cards played and sides
-    (layout ``C_*``)."""
+    A card is a boss when no higher card of its suit is unseen."""
     if n == 0:
         length = _suit_lengths(hands, seat)
         # lead a boss card, aces first, plain suits before trump
         for r in range(N_RANKS):
             for s in range(N_SUITS):
                 t = s * N_RANKS + r
-                if (legal >> t) & 1 and s != trump and _boss(t, hands, seat, ctx):
+                if (legal >> t) & 1 and s != trump and unseen & cards_above(t) == 0:
                     return t
         if length[trump] * 2 >= length[0] + length[1] + length[2] + length[3]:
-            for r in range(N_RANKS):
-                t = trump * N_RANKS + r
-                if (legal >> t) & 1:
-                    return t
+            trumps = legal & SUIT_BITS[trump]
+            if trumps != 0:
+                return lowest_card(trumps)
         # else the lowest card of the longest plain suit, trump last
         best_t, best_key = -1, -1e18
-        for t in range(N_TYPES):
-            if (legal >> t) & 1:
-                s = t // N_RANKS
-                key = length[s] * 10 + t % N_RANKS - (1000 if s == trump else 0) - ctx[C_POINTS + t]
-                if key > best_key:
-                    best_t, best_key = t, key
+        m = legal
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            s = t // N_RANKS
+            key = length[s] * 10 + t % N_RANKS - (1000 if s == trump else 0) - ctx[C_POINTS + t]
+            if key > best_key:
+                best_t, best_key = t, key
         return best_t
-    w = trick_winner(trick, n, trump)
-    winner_seat = (leader + w) % players
-    partner_winning = ctx[C_SIDE + winner_seat] == ctx[C_SIDE + seat]
-    last = n == players - 1
-    partner_safe = partner_winning and (last or _boss(trick[w], hands, seat, ctx)
-                                        and (trick[w] // N_RANKS == trump
-                                             or _trumps_accounted(hands, seat, ctx, trump)))
+    partner_winning = ctx[C_SIDE + win_seat] == ctx[C_SIDE + seat]
+    partner_safe = partner_winning
+    if partner_winning and n < players - 1:  # a later player may still overtake partner
+        partner_safe = unseen & cards_above(win) == 0 and (SUIT_OF[win] == trump
+                                                      or unseen & SUIT_BITS[trump] == 0)
+    best_t, best_key = -1, -1e18
+    m = legal
     if partner_safe:
         # feed the most points that do not overtake partner
-        best_t, best_key = -1, -1e18
-        for t in range(N_TYPES):
-            if (legal >> t) & 1:
-                key = ctx[C_POINTS + t] * 100 - (50 if beats(t, trick[w], trump) else 0) - (6 - t % N_RANKS)
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            key = ctx[C_POINTS + t] * 100 - (50 if beats(t, win, trump) else 0) - (6 - t % N_RANKS)
+            if key > best_key:
+                best_t, best_key = t, key
+        return best_t
+    if not partner_winning:
+        # win as cheaply as possible
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            if beats(t, win, trump):
+                key = -ctx[C_POINTS + t] * 100 - (6 - t % N_RANKS) - (200 if t // N_RANKS == trump else 0)
                 if key > best_key:
                     best_t, best_key = t, key
-        return best_t
-    # win as cheaply as possible, else throw the cheapest card
-    best_t, best_key = -1, -1e18
-    for t in range(N_TYPES):
-        if (legal >> t) & 1 and beats(t, trick[w], trump) and not partner_winning:
-            key = -ctx[C_POINTS + t] * 100 - (6 - t % N_RANKS) - (200 if t // N_RANKS == trump else 0)
-            if key > best_key:
-                best_t, best_key = t, key
-    if best_t >= 0:
-        return best_t
-    for t in range(N_TYPES):
-        if (legal >> t) & 1:
-            key = -ctx[C_POINTS + t] * 100 + t % N_RANKS - (50 if t // N_RANKS == trump else 0)
-            if key > best_key:
-                best_t, best_key = t, key
+        if best_t >= 0:
+            return best_t
+    # else throw the cheapest card
+    m = legal
+    while m != 0:
+        t = lowest_card(m)
+        m &= m - 1
+        key = -ctx[C_POINTS + t] * 100 + t % N_RANKS - (50 if t // N_RANKS == trump else 0)
+        if key > best_key:
+            best_t, best_key = t, key
     return best_t
