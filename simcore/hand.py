@@ -15,8 +15,8 @@ from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
-from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage,
-                              choose_card, choose_trump, give_cards, hand_value)
+from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, choose_card,
+                              choose_trump, give_cards, hand_value, widow_order)
 from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_OF, beats,
                           held_mask, legal_cards, pick_card)
 from simcore.rng import bounded
@@ -26,8 +26,8 @@ from simcore.variants.variant import F_DIX
 (H_TEAMS, H_AUCTION, H_MIN_BID, H_STEP, H_STEP_FROM, H_STEP_AFTER, H_ALL_PASS, H_BID_MARRIAGE,
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
- H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS) = range(25)
-N_HAND_RULES = 25
+ H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT) = range(28)
+N_HAND_RULES = 28
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
@@ -47,7 +47,7 @@ MAX_REDEALS = 1000
 
 #: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
 (T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
- T_SCORE) = range(1, 13)
+ T_SCORE, T_SHARE) = range(1, 14)
 
 
 @njit(cache=True)
@@ -121,6 +121,30 @@ def _hand_over(hands, giver, taker, given, trace, pos):
         hands[taker, t] += given[t]
         if given[t] > 0:
             _note(trace, pos, T_PASS, giver, t, given[t])
+
+
+@njit(cache=True)
+def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table, flags, totals, state,
+                 trace, pos):
+    """The bidder keeps one widow card and gives one to each other player, face down: his choice first
+    (``widow_order``), the next to his partner, the rest clockwise from his left."""
+    order = widow_order(hands[bidder], widow, trump, policy, table, flags, totals, state)
+    partner = (bidder + players // 2) % players if partnered else bidder
+    k = 0
+    for i in range(players + 1):
+        if i == 0:
+            seat = bidder
+        elif i == 1:
+            if not partnered:
+                continue
+            seat = partner
+        else:
+            seat = (bidder + i - 1) % players
+            if seat == bidder or seat == partner:
+                continue
+        hands[seat, order[k]] += 1
+        _note(trace, pos, T_SHARE, seat, order[k], 0)
+        k += 1
 
 
 @njit(cache=True)
@@ -214,6 +238,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_BIDDER_MELD] = totals[trump]
 
     # exchange
+    if bidder >= 0 and rules[H_WIDOW_SHARED] != 0:
+        _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules[H_TEAMS] == 0, table,
+                     flags, totals, state, trace, pos)
     buried = np.zeros(N_TYPES, dtype=np.uint8)
     if bidder >= 0 and rules[H_PASS] > 0 and rules[H_TEAMS] == 0:
         partner = (bidder + players // 2) % players
@@ -256,12 +283,15 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             rec[F_ACES] += hands[bidder, s * N_RANKS + ACE]
     rec[F_SIDE_MELD] = meld[1]
     rec[F_OTHER_MELD] = meld[0]
+    for sd in range(2):  # from here on, meld counts only at the variant's minimum
+        if meld[sd] < rules[H_MIN_MELD_COUNT]:
+            meld[sd] = 0
 
     # set without play, or a throw-in
     if bidder >= 0:
         short = bid - meld[1]
         outcome = PLAYED
-        if rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]:
+        if (rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]) or meld[1] < rules[H_MIN_MELD_PLAY]:
             outcome = SET_WITHOUT_PLAY
         elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
             outcome = CONCEDED

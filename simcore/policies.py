@@ -16,6 +16,7 @@ Seats are numbered clockwise from 0 (the dealer's left); cards are card types (`
 
 from __future__ import annotations
 
+import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
@@ -177,6 +178,41 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
             t = _cheapest_to_lose(hand, trump, table, flags, totals)
         hand[t] -= 1
         out[t] += 1
+
+
+@njit(cache=True)
+def widow_order(hand, widow, trump, policy, table, flags, totals, state):
+    """int64[cards in the widow]: its card types (copies repeated), best first for the bidder holding
+    ``hand``. ``random``: a uniformly random order; ``heuristic``: by what each card is worth in his
+    hand under ``trump`` (the meld it adds plus the keep premium), ties in card order."""
+    n = 0
+    for t in range(N_TYPES):
+        n += widow[t]
+    order = np.empty(n, dtype=np.int64)
+    k = 0
+    for t in range(N_TYPES):
+        for _ in range(widow[t]):
+            order[k] = t
+            k += 1
+    if policy == RANDOM:
+        for i in range(n - 1, 0, -1):
+            j = bounded(state, i + 1)
+            order[i], order[j] = order[j], order[i]
+        return order
+    value = np.empty(n, dtype=np.float64)
+    for i in range(n):
+        t = order[i]
+        hand[t] += 1
+        meld_by_trump(hand, table, flags, totals)
+        value[i] = _card_keep_value(hand, t, trump, totals[trump], table, flags, totals)
+        hand[t] -= 1
+    for i in range(1, n):  # insertion sort, best first, stable
+        j = i
+        while j > 0 and value[j] > value[j - 1]:
+            value[j], value[j - 1] = value[j - 1], value[j]
+            order[j], order[j - 1] = order[j - 1], order[j]
+            j -= 1
+    return order
 
 
 #: Layout of the play context array (int64): trick points per card type and side per seat, in one

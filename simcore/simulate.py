@@ -82,11 +82,14 @@ class SimResult:
                                  float(squares[h.FIELDS.index(f)]), n) for f in MEANS}
 
     def rates(self) -> dict[str, Interval]:
+        """Made, set and Boston (the bidding side took every trick point) per hand with a bidder;
+        each outcome (played, conceded ...) per hand."""
         n = int(self._get("n")[0])
         outcomes = self._get("outcomes")
         with_bidder = int(self._get("with_bidder")[0])
         made = int(self._get("made")[0])
-        out = {"made": wilson(made, with_bidder), "set": wilson(with_bidder - made, with_bidder)}
+        out = {"made": wilson(made, with_bidder), "set": wilson(with_bidder - made, with_bidder),
+               "boston": wilson(int(self._get("boston")[0]), with_bidder)}
         for i, name in enumerate(h.OUTCOMES):
             out[name] = wilson(int(outcomes[i]), n)
         return out
@@ -123,7 +126,7 @@ class SimResult:
 
 def _layout() -> dict[str, tuple[int, int]]:
     sizes = {"n": 1, "sum": h.N_FIELDS, "squares": h.N_FIELDS, "outcomes": len(h.OUTCOMES),
-             "with_bidder": 1, "made": 1, "bids": MAX_BID_BINS}
+             "with_bidder": 1, "made": 1, "boston": 1, "bids": MAX_BID_BINS}
     out, start = {}, 0
     for name, size in sizes.items():
         out[name] = (start, size)
@@ -155,6 +158,8 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
     has_bidder = rec[:, h.F_BIDDER] >= 0
     put("with_bidder", np.array([has_bidder.sum()]))
     put("made", np.array([(rec[:, h.F_MADE] == 1).sum()]))
+    put("boston", np.array([(has_bidder & (rec[:, h.F_OUTCOME] == h.PLAYED)
+                             & (rec[:, h.F_SIDE_TRICKS] == variant.trick_total)).sum()]))
     put("bids", np.bincount(_bid_bin(variant, rec[has_bidder, h.F_BID]), minlength=MAX_BID_BINS))
     return out
 

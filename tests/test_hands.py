@@ -138,3 +138,74 @@ def test_bid_odds_tables_count_every_bidding_hand():
     by_trump = result.table("trump_length").set_index("trump_length")
     # long trump makes more often than short trump (a monotone trend the heuristic must show)
     assert by_trump.loc[8, "p_make"] > by_trump.loc[5, "p_make"]
+
+
+WIDOW_SHARED = ["deal.hand_size=11", "deal.widow=4", "deal.widow_kind=widow", "exchange.widow_shared=true"]
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
+    from simcore.reference.hand import referee
+    v = load_variant("partnership-auction", WIDOW_SHARED)
+    for seed in range(60):
+        rec, trace = h.trace_hand(v, seed, parse_policies(policy, 4))
+        shares = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_SHARE]
+        bidder = int(rec[h.F_BIDDER])
+        assert [a for a, _ in shares][:2] == [bidder, (bidder + 2) % 4]  # own pick, then partner's
+        assert sorted(a for a, _ in shares) == [0, 1, 2, 3]
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        plays = sum(1 for code, *_ in trace.tolist() if code == h.T_PLAY)
+        assert plays in (0, 48)  # 11 dealt + 1 shared out = 12 tricks of 4
+
+
+def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
+    from simcore.cards import parse_hand
+    from simcore.policies import HEURISTIC, widow_order
+    v = load_variant("partnership-auction")
+    # spades trump; the bidder holds A 10 K Q of spades: the jack of spades completes the run (150
+    # instead of a 40 royal marriage), the jack of diamonds makes a pinochle only with a queen of
+    # spades he has (40); the nine of clubs adds nothing
+    hand = parse_hand("AS TS KS QS 9H 9H JH KD KC QC TH")
+    widow = parse_hand("9C JD JS AH")
+    order = widow_order(hand, widow, 0, HEURISTIC, v.meld_table(), v.meld_flags(),
+                        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64))
+    names = [int(t) for t in order]
+    from simcore.cards import parse_card
+    assert names[0] == parse_card("JS") and names[1] == parse_card("JD")
+    assert names[-1] == parse_card("9C")
+    assert hand.sum() == 11  # the hand is left as it was
+
+
+def test_minimum_meld_to_play_and_to_count():
+    from simcore.reference.hand import referee
+    # nobody holds 10,000 meld: every hand whose bidder can name trump is set without play, scoring
+    # minus the bid
+    v, rec = records("double-deck", 2000, seed=3, policy="heuristic",
+                     overrides=["scoring.min_meld_to_play=10000"])
+    assert np.all((rec[:, h.F_OUTCOME] == h.SET_WITHOUT_PLAY) | (rec[:, h.F_OUTCOME] == h.NO_TRUMP_MARRIAGE))
+    assert (rec[:, h.F_OUTCOME] == h.SET_WITHOUT_PLAY).mean() > 0.9
+    assert np.all(rec[:, h.F_SIDE_SCORE] == -rec[:, h.F_BID])
+    # seeds/003: 20 meld to play and to count, 20 trick points to save meld
+    v = load_variant("double-deck", ["scoring.min_meld_to_play=20", "scoring.min_meld_to_count=20",
+                                     "scoring.save_meld=points"])
+    set_early = 0
+    for seed in range(150):
+        rec, trace = h.trace_hand(v, seed, parse_policies("random", 4))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        set_early += rec[h.F_OUTCOME] == h.SET_WITHOUT_PLAY
+        if rec[h.F_OUTCOME] == h.SET_WITHOUT_PLAY:
+            assert rec[h.F_SIDE_MELD] < 20
+            # the other side's meld counts only from 20
+            assert rec[h.F_OTHER_SCORE] == (rec[h.F_OTHER_MELD] if rec[h.F_OTHER_MELD] >= 20 else 0)
+    assert set_early > 0
+
+
+def test_boston_counts_the_hands_where_the_bidding_side_took_every_trick_point(tmp_path):
+    import pandas as pd
+    v = load_variant("double-deck")
+    out = tmp_path / "hands.parquet"
+    result = simulate(v, 20_000, 5, parse_policies("heuristic", 4), out=out)
+    frame = pd.read_parquet(out)
+    boston = ((frame["outcome"] == h.PLAYED) & (frame["side_tricks"] == v.trick_total)).sum()
+    assert boston > 0
+    assert result.rates()["boston"].estimate == pytest.approx(boston / (frame["bidder"] >= 0).sum())

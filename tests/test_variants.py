@@ -162,4 +162,8 @@ def test_contradictory_hand_rules_are_refused():
     assert "from 1 to the 50 trick points" in _error(
         "double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=60"])
     assert "below the minimum bid" in _error("double-deck", ["auction.step_from=40"])
+    assert "one widow card per player: deal.widow = 4" in _error(
+        "partnership-auction", ["exchange.widow_shared=true"])
+    assert "or is shared out, not both" in _error(
+        "auction", ["exchange.widow_shared=true", "exchange.widow_to_bidder=true"])
     load_variant("double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=20"])

@@ -87,6 +87,18 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
     if bidder >= 0:
         rec["bidder_meld"] = reference_total(hands[bidder], trump, variant)
 
+    # a shared-out widow: one card to each player, the bidder's own pick first
+    shares = [(a, b) for code, a, b, c in rows if code == h.T_SHARE]
+    if variant.get("exchange.widow_shared", False) and bidder >= 0:
+        if sorted(b for _, b in shares) != [t for t in range(N_TYPES) for _ in range(widow[t])]:
+            raise RuleBroken("the cards shared out are not the widow")
+        if sorted(a for a, _ in shares) != list(range(players)) or shares[0][0] != bidder:
+            raise RuleBroken("the widow must go one card to each player, the bidder first")
+        for seat, card in shares:
+            hands[seat][card] += 1
+    elif shares:
+        raise RuleBroken("a widow shared out where the rules share none")
+
     # exchange: passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder
     buried = [0] * N_TYPES
     before = [list(hand) for hand in hands]
@@ -119,11 +131,16 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
         rec["trump_len"] = sum(hands[bidder][trump * 6: trump * 6 + 6])
         rec["aces"] = sum(hands[bidder][s * 6] for s in range(4))
     rec["side_meld"], rec["other_meld"] = meld[1], meld[0]
+    least = variant.get("scoring.min_meld_to_count", 0)
+    meld = [m if m >= least else 0 for m in meld]
 
     outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
+    if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play", 0):
+        raise RuleBroken("played a hand whose bidding side lacked the meld to play it")
     if outcome != h.PLAYED:
         short_by = variant.get("scoring.set_if_short_by")
-        if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by):
+        too_little = meld[1] < variant.get("scoring.min_meld_to_play", 0)
+        if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by) and not too_little:
             raise RuleBroken("set without play although the meld was within reach")
         if outcome == h.CONCEDED and not variant.get("scoring.concede"):
             raise RuleBroken("a throw-in where the rules allow none")

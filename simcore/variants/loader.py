@@ -26,7 +26,8 @@ class RulesError(ValueError):
         if key is None:
             super().__init__(f"{where}: {allowed}")
         else:
-            super().__init__(f"{where}: {key} = {value!r}: {allowed}")
+            shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as written in TOML
+            super().__init__(f"{where}: {key} = {shown}: {allowed}")
 
 
 def shipped_ids() -> list[str]:
@@ -197,6 +198,15 @@ def _check_hand_rules(variant: Variant) -> None:
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
     if flat.get("exchange.widow_to_bidder") and not flat.get("deal.widow", 0):
         fail("exchange.widow_to_bidder", "the deal leaves no widow to take (deal.widow = 0)")
+    if flat.get("exchange.widow_shared"):
+        if flat.get("exchange.widow_to_bidder"):
+            fail("exchange.widow_shared", "the widow goes to the bidder (exchange.widow_to_bidder) or is "
+                                          "shared out, not both")
+        if flat.get("auction.kind") == "none":
+            fail("exchange.widow_shared", "with no auction there is no bidder to share the widow out")
+        if flat.get("deal.widow", 0) != flat["deal.players"]:
+            fail("exchange.widow_shared", f"sharing out needs one widow card per player: deal.widow = "
+                                          f"{flat['deal.players']}")
     if flat.get("scoring.save_meld") == "points":
         need = flat.get("scoring.save_meld_points", 0)
         if not 0 < need <= variant.trick_total:

@@ -128,6 +128,12 @@ KEYS: dict[str, Key] = {
                                        "(false: the partner passes first, the bidder returns)"),
     "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
                                           "count for him as a trick"),
+    "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
+                                       "other player (the widow holds one card per player)"),
+    "scoring.min_meld_to_play": Key(int, "the bidding side is set without play when its meld is below "
+                                         "this (0: no such rule)", lo=0),
+    "scoring.min_meld_to_count": Key(int, "a side's meld counts only when it is at least this (0: always)",
+                                     lo=0),
     "scoring.bid_added": Key(bool, "a made bid scores the bid on top of meld and trick points"),
     "scoring.save_meld": Key(str, "what a side must take in tricks to keep its meld: a trick, at least "
                                   "scoring.save_meld_points trick points, or nothing",

@@ -197,6 +197,9 @@ class Variant:
         rules[h.H_PARTNER_MELD] = self.mean_meld_fixed_trump
         rules[h.H_JUMP_STEPS] = v.get("auction.jump_steps", 0)
         rules[h.H_SIMULTANEOUS] = v.get("exchange.simultaneous", False)
+        rules[h.H_WIDOW_SHARED] = v.get("exchange.widow_shared", False)
+        rules[h.H_MIN_MELD_PLAY] = v.get("scoring.min_meld_to_play", 0)
+        rules[h.H_MIN_MELD_COUNT] = v.get("scoring.min_meld_to_count", 0)
         rules.setflags(write=False)
         return rules
 
