@@ -149,8 +149,11 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 @njit(cache=True)
 def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, deck_copies, rec, hands, widow, side, trace):
+              policies, margins, deck_copies, rec, hands, widow, side, trace):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
+
+    ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
+    hand's trick points (> 0 bolder): the knob that tuning turns (``simcore/heuristic.toml``).
 
     ``trace`` (int64[rows, 4]; zero rows for none) receives the hand move by move."""
     tracing = trace.shape[0] > 0
@@ -182,7 +185,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                     v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
                                       rules[H_PARTNER_MELD] if rules[H_TEAMS] == 0 else 0,
                                       rules[H_PASS], hand_size)
-                    limits[p] = np.int64(v)
+                    limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
             bidder, bid = _auction(hands, players, rules, policies, limits, state, trace, pos)
             if bidder < 0:
                 if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
@@ -406,12 +409,12 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
 
 @njit(cache=True)
 def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                rules, policies, deck_copies, out):
+                rules, policies, margins, deck_copies, out):
     """Play ``size`` hands from ``state``; ``out`` is int64[size, N_FIELDS]."""
     # private copies: every call passing a shared array updates its reference count, and two threads
     # doing that on one array fight over its cache line
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
-    rules, policies, deck_copies = rules.copy(), policies.copy(), deck_copies.copy()
+    rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
     cards = deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
@@ -419,20 +422,34 @@ def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules,
     no_trace = np.zeros((0, 4), dtype=np.int64)  # a local array: a global one would be read-only
     for i in range(size):
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, deck_copies, out[i], hands, widow, side, no_trace)
+                  policies, margins, deck_copies, out[i], hands, widow, side, no_trace)
 
 
 @njit(parallel=True, cache=True)
 def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, play_rules, points,
-                last_trick, rules, policies, deck_copies, out):
+                last_trick, rules, policies, margins, deck_copies, out):
     """Chunk i plays ``sizes[i]`` hands into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
     for ci in prange(states.shape[0]):
         hands_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, play_rules,
-                    points, last_trick, rules, policies, deck_copies,
+                    points, last_trick, rules, policies, margins, deck_copies,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])
 
 
-def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096) -> tuple[np.ndarray, np.ndarray]:
+def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
+    """float64[players] bidding margins (see :func:`play_hand`); None: the system's tuned margin at
+    every seat (:func:`simcore.policies.tuned_margin`)."""
+    if margins is None:
+        from simcore.policies import tuned_margin
+
+        return np.full(variant.players, tuned_margin(variant.id), dtype=np.float64)
+    out = np.asarray(margins, dtype=np.float64)
+    if out.shape != (variant.players,):
+        raise ValueError(f"margins: one per seat ({variant.players}), got {out.shape}")
+    return out
+
+
+def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
+               margins: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``."""
     from simcore.rng import chunk_states
@@ -445,7 +462,7 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096) -> tu
     side = np.zeros(variant.players, dtype=np.int64)
     play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
               variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-              variant.hand_rules, np.asarray(policies, dtype=np.int64), variant.deck_copies, rec, hands,
-              widow, side, trace)
+              variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
+              variant.deck_copies, rec, hands, widow, side, trace)
     used = int(np.count_nonzero(trace[:, 0]))
     return rec, trace[:used]

@@ -16,6 +16,10 @@ Seats are numbered clockwise from 0 (the dealer's left); cards are card types (`
 
 from __future__ import annotations
 
+import functools
+import tomllib
+from pathlib import Path
+
 import numpy as np
 from numba import njit
 
@@ -26,6 +30,18 @@ from simcore.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
+
+
+@functools.cache
+def _margins() -> dict[str, float]:
+    with (Path(__file__).parent / "heuristic.toml").open("rb") as f:
+        return {k: float(v) for k, v in tomllib.load(f)["bid_margin"].items()}
+
+
+def tuned_margin(variant_id: str) -> float:
+    """The heuristic's bidding margin for a rule system (``simcore/heuristic.toml``; 0 if not tuned).
+    An id with ``--set`` overrides (``double-deck+...``) takes its base system's margin."""
+    return _margins().get(variant_id.split("+")[0], 0.0)
 
 # Heuristic weights, as fractions of the hand's trick total; see docs/policies.md for what was tried.
 W_TRICK_BASE = 0.45      # share of the trick points a bidding side expects with an average hand
@@ -127,7 +143,7 @@ def _cheapest_to_lose(hand, trump, table, flags, totals):
 
     Candidates are tried in order of their premium (plain suits before trump, low ranks first):
     the meld lost is never negative, so once the premium alone exceeds the best value found no later
-    card can beat it, and most hands stop after a few meld evaluations instead of one per card."""
+    card can beat it, and most hands stop after one or two meld evaluations instead of one per card."""
     meld_by_trump(hand, table, flags, totals)
     before = totals[trump]
     best_t, best = -1, 1e18
@@ -137,8 +153,11 @@ def _cheapest_to_lose(hand, trump, table, flags, totals):
                 c = s * N_RANKS + r
                 if (s == trump) != (is_trump == 1) or hand[c] == 0:
                     continue
-                if _keep_premium(c, trump, table) > best:
+                premium = _keep_premium(c, trump, table)
+                if premium > best:
                     return best_t
+                if premium == best and c > best_t:  # at best a tie, and ties go to the lower type
+                    continue
                 v = _card_keep_value(hand, c, trump, before, table, flags, totals)
                 if v < best or (v == best and c < best_t):
                     best_t, best = c, v

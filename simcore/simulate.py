@@ -166,15 +166,17 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
 
 def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
               reduce: Callable[[np.ndarray], np.ndarray], progress: bool = False,
-              out: str | Path | None = None):
+              out: str | Path | None = None, margins: np.ndarray | None = None):
     """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the batches.
 
     ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; ``out`` (a
-    .parquet path) also receives every record. Returns the runner's :class:`RunResult`.
+    .parquet path) also receives every record; ``margins`` are the seats' bidding margins
+    (:func:`simcore.hand.play_hand`, default 0). Returns the runner's :class:`RunResult`.
     """
     args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
             variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, np.asarray(policies, dtype=np.int64), variant.deck_copies)
+            variant.hand_rules, np.asarray(policies, dtype=np.int64), h.seat_margins(variant, margins),
+            variant.deck_copies)
     writer = None
     if out is not None:
         import pyarrow as pa
@@ -201,10 +203,27 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
             writer.close()
 
 
+def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
+                 margins: np.ndarray | None = None) -> np.ndarray:
+    """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
+    writes); memory grows with ``hands``, so keep it to millions."""
+    parts: list[np.ndarray] = []
+
+    def keep(rec: np.ndarray) -> np.ndarray:
+        parts.append(rec.copy())
+        return np.zeros(1, dtype=np.int64)
+
+    run_hands(variant, hands, seed, np.asarray(policies, dtype=np.int64), keep, margins=margins)
+    return np.concatenate(parts) if parts else np.zeros((0, h.N_FIELDS), dtype=np.int64)
+
+
 def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
-             progress: bool = False, out: str | Path | None = None) -> SimResult:
-    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand."""
+             progress: bool = False, out: str | Path | None = None,
+             margins: np.ndarray | None = None) -> SimResult:
+    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand; ``margins``
+    shift the heuristic seats' bidding (see :func:`simcore.hand.play_hand`)."""
     policies = np.asarray(policies, dtype=np.int64)
-    run = run_hands(variant, hands, seed, policies, lambda rec: _tally(variant, rec), progress, out)
+    run = run_hands(variant, hands, seed, policies, lambda rec: _tally(variant, rec), progress, out,
+                    margins)
     names = tuple(POLICY_NAMES[p] for p in policies)
     return SimResult(variant, seed, names, run.deals, hands, run.seconds, run.tally)

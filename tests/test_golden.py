@@ -42,7 +42,7 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     out = np.zeros((3, h.N_FIELDS), dtype=np.int64)
     h.hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.deck_cards, v.players,
                   v.hand_size, v.meld_table(), v.meld_flags(), v.play_rules(), v.trick_points,
-                  v.last_trick, v.hand_rules, policies, v.deck_copies, out)
+                  v.last_trick, v.hand_rules, policies, h.seat_margins(v, None), v.deck_copies, out)
     assert np.array_equal(rec, out[0])
     # the trace holds every card of the deal exactly once, and every card played
     dealt = trace[trace[:, 0] == h.T_DEAL]
