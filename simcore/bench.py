@@ -7,7 +7,9 @@ timed in the same process so the kernel's speed-up is a ratio taken side by side
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 import numba
 import numpy as np
@@ -23,6 +25,7 @@ from simcore.variants import Variant, load_variant
 
 BENCH_VARIANTS = ("four-hand-150", "double-deck")
 HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck")
+GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
 @njit(cache=True)
@@ -124,6 +127,18 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
                        reference_hands_per_s=reference)
 
 
+def _timed(run: Callable[[int], Any], size: int, repeats: int) -> tuple[tuple[float, ...], Any]:
+    """(seconds of each of ``repeats`` runs of ``run(size)``, the last run's result), after a warm-up
+    run a tenth the size (compile or cache load, thread start)."""
+    run(max(1, size // 10))
+    seconds, result = [], None
+    for _ in range(repeats):
+        start = time.perf_counter()
+        result = run(size)
+        seconds.append(time.perf_counter() - start)
+    return tuple(seconds), result
+
+
 @dataclass(frozen=True)
 class HandBenchResult(Timings):
     """Full hands (deal, auction, exchange, meld, play, score) with heuristic players on every seat."""
@@ -142,11 +157,31 @@ def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: i
 
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
-    simulate(variant, max(1, hands // 10), seed, policies)
-    seconds = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        simulate(variant, hands, seed, policies)
-        seconds.append(time.perf_counter() - start)
-    return HandBenchResult(hands=hands, seconds=tuple(seconds), threads=numba.get_num_threads(),
+    seconds, _ = _timed(lambda n: simulate(variant, n, seed, policies), hands, repeats)
+    return HandBenchResult(hands=hands, seconds=seconds, threads=numba.get_num_threads(),
                            variant=variant_id)
+
+
+@dataclass(frozen=True)
+class GameBenchResult(Timings):
+    """Whole games with heuristic players on every seat; ``hands`` counts games here."""
+
+    variant: str = ""
+    hands_per_game: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "kernel": "whole game, heuristic", "games": self.hands,
+                "seconds": list(self.seconds), "threads": self.threads, "games_per_s": self.hands_per_s,
+                "median_games_per_s": self.median_hands_per_s, "hands_per_game": self.hands_per_game}
+
+
+def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: int = 3) -> GameBenchResult:
+    """Time whole games with heuristic policies, ``repeats`` runs after a warm-up."""
+    from simcore.games import play_games
+    from simcore.simulate import parse_policies
+
+    variant = load_variant(variant_id)
+    policies = parse_policies("heuristic", variant.players)
+    seconds, result = _timed(lambda n: play_games(variant, n, seed, policies), games, repeats)
+    return GameBenchResult(hands=games, seconds=seconds, threads=numba.get_num_threads(),
+                           variant=variant_id, hands_per_game=float(result.column("hands").mean()))

@@ -15,6 +15,7 @@ import numpy as np
 
 from simcore.cards import SUITS, HandError, check_hand, format_hand, parse_hand
 from simcore.events import CATALOGUE, EventError, parse_event
+from simcore.games import GameRulesError
 from simcore.simulate import PolicyError
 from simcore.variants import RulesError, load_variant, shipped_ids
 
@@ -67,6 +68,16 @@ def _add_rules_args(p: argparse.ArgumentParser) -> None:
                    help="override a rules key, e.g. --set meld.double_pinochle=3000 (repeatable)")
 
 
+def _add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
+    """--seed, --policy, --threads and --json: what every simulating command takes."""
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    if policy:
+        p.add_argument("--policy", default="heuristic",
+                       help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+
 def _threads(n: int | None) -> None:
     if n is not None:
         import numba
@@ -93,27 +104,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
     p.add_argument("--list", action="store_true", help="list the events and exit")
     p.add_argument("--hands", type=_positive_int, default=4_000_000, help="hands to deal (default 4000000)")
-    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
-    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_run_args(p, policy=False)
     _add_rules_args(p)
 
     p = sub.add_parser("simulate", help="full hands: bids, make and set rates, meld, tricks, scores")
     p.add_argument("--hands", type=_positive_int, default=200_000, help="hands to play (default 200000)")
-    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
-    p.add_argument("--policy", default="heuristic",
-                   help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
-    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_run_args(p)
     p.add_argument("--out", metavar="FILE.parquet", help="write one row per hand to a Parquet file")
     _add_rules_args(p)
 
     p = sub.add_parser("bid-odds", help="P(bidding side makes) by bid, meld, trump length and aces")
     p.add_argument("--hands", type=_positive_int, default=400_000, help="hands to play (default 400000)")
-    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
-    p.add_argument("--policy", default="heuristic", help="as for simulate")
-    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_run_args(p)
     p.add_argument("--csv", metavar="FILE", help="write every table to one CSV file (long format)")
     _add_rules_args(p)
 
@@ -122,11 +124,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", default="heuristic", help="as for simulate")
     _add_rules_args(p)
 
-    p = sub.add_parser("bench", help="throughput of deal + meld under every trump")
+    p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals")
+    p.add_argument("--games", type=_positive_int, default=20_000, help="games to play (default 20000)")
+    _add_run_args(p)
+    _add_rules_args(p)
+
+    p = sub.add_parser("compare", help="two rule sets on the same deals: each measure and B - A")
+    p.add_argument("a", nargs="?", help="rule set A: an id or a .toml file")
+    p.add_argument("b", nargs="?", help="rule set B (default: A with the --set overrides)")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a rules key on side B (repeatable)")
+    p.add_argument("--question", help="a named house-rule question (`--list` lists them)")
+    p.add_argument("--list", action="store_true", help="list the named questions and exit")
+    size = p.add_mutually_exclusive_group()
+    size.add_argument("--games", type=_positive_int, help="compare whole games (default 40000)")
+    size.add_argument("--hands", type=_positive_int, help="compare single hands instead")
+    _add_run_args(p, policy=False)
+
+    p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
                    help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
     p.add_argument("--full-hands", type=_positive_int, default=400_000,
                    help="hands per timed run of full hands (default 400000)")
+    p.add_argument("--games", type=_positive_int, default=40_000,
+                   help="games per timed run of whole games (default 40000)")
     p.add_argument("--threads", type=_positive_int, help="worker threads")
     p.add_argument("--json", action="store_true", help="print JSON")
     return parser
@@ -305,14 +326,96 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
     print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
 
 
+def cmd_games(args: argparse.Namespace) -> int:
+    from simcore.games import play_games
+    from simcore.simulate import parse_policies
+
+    variant = load_variant(args.variant, args.overrides)
+    policies = parse_policies(args.policy, variant.players)
+    _threads(args.threads)
+    result = play_games(variant, args.games, args.seed, policies,
+                        progress=not args.json and sys.stderr.isatty())
+    status = EXIT_INTERRUPTED if result.interrupted else 0
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return status
+    print(f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
+          f"{','.join(result.policies)}, {result.seconds:.1f} s"
+          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+    print("estimate [95% CI]; team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first "
+          "dealer's side")
+    for name, iv in result.rates().items():
+        print(f"  {name:<40} {_fmt_iv(iv)}")
+    for name, iv in result.means().items():
+        print(f"  {'mean ' + name.replace('_', ' ') + ' per game':<40} {_fmt_iv(iv)}")
+    q = result.quantiles()
+    if q:
+        print("game length in hands: " + ", ".join(f"{k} {v:g}" for k, v in q.items()))
+    return status
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from simcore.compare import QUESTIONS, answer, compare
+    from simcore.games import GameRulesError
+
+    if args.list:
+        for name, q in QUESTIONS.items():
+            print(f"{name:<24} {q.title} ({q.mode}, default {q.size:,})")
+        return 0
+    _threads(args.threads)
+    try:
+        if args.question:
+            if args.question not in QUESTIONS:
+                raise UsageError(f"pinochle compare: --question {args.question!r} is not a question; choose "
+                                 f"from {', '.join(QUESTIONS)}")
+            if args.a or args.b or args.overrides:
+                raise UsageError("pinochle compare: give --question or rule sets A and B, not both")
+            q = QUESTIONS[args.question]
+            size = args.games if q.mode == "games" else args.hands
+            if (q.mode == "games" and args.hands) or (q.mode == "hands" and args.games):
+                raise UsageError(f"pinochle compare: question {args.question} compares {q.mode}; "
+                                 f"give --{q.mode} N")
+            result = answer(args.question, size, args.seed)
+        else:
+            if not args.a:
+                raise UsageError("pinochle compare: give rule set A (and B, or --set overrides for B), or "
+                                 "--question NAME")
+            a = load_variant(args.a)
+            b = load_variant(args.b or args.a, args.overrides)
+            if args.b is None and not args.overrides:
+                raise UsageError("pinochle compare: B is A unchanged; give rule set B or --set KEY=VALUE")
+            games = args.games if args.hands is None else None
+            result = compare(a, b, games=(games or 40_000) if args.hands is None else None,
+                             hands=args.hands, seed=args.seed)
+    except (ValueError, GameRulesError) as exc:
+        if isinstance(exc, RulesError):
+            raise
+        raise UsageError(f"pinochle compare: {exc}")
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    title = result.question or f"A = {result.a.id}, B = {result.b.id}"
+    print(f"{title}; seed {args.seed}; {int(result.table['n'].iloc[0]):,} paired {result.mode}")
+    print(f"  {'measure':<44} {'A':>10} {'B':>10} {'B - A [95% CI]':>32}  pairing narrows")
+    for r in result.table.to_dict(orient="records"):
+        ratio = r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else float("inf")
+        ci = f"{r['diff']:+.4g} [{r['diff_lo']:+.4g}, {r['diff_hi']:+.4g}]"
+        print(f"  {r['measure']:<44} {r['a']:>10.4g} {r['b']:>10.4g} {ci:>32}  "
+              + ("exact" if r["paired_half"] == 0 else f"{ratio:.1f}x"))
+    print(result.verdict())
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
-    from simcore.bench import BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_hands
+    from simcore.bench import (BENCH_VARIANTS, GAME_BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench,
+                               bench_games, bench_hands)
 
     _threads(args.threads)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
+    games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
     if args.json:
-        print(json.dumps([r.to_json() for r in results] + [r.to_json() for r in full], indent=2))
+        print(json.dumps([r.to_json() for r in results + full + games], indent=2))
         return
     for r in results:
         print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
@@ -324,17 +427,22 @@ def cmd_bench(args: argparse.Namespace) -> None:
         print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
               f"(3 runs of {r.hands:,})")
+    for r in games:
+        print(f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+              f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
+              f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
 
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
-            "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "bench": cmd_bench}
+            "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
+            "compare": cmd_compare, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         status = COMMANDS[args.command](args)
-    except (UsageError, RulesError, HandError, EventError, PolicyError) as exc:
+    except (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError) as exc:
         print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

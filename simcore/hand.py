@@ -19,7 +19,7 @@ from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriag
                               choose_trump, give_cards, hand_value, widow_order)
 from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_OF, beats,
                           held_mask, legal_cards, pick_card)
-from simcore.rng import bounded
+from simcore.rng import bounded, hand_state
 from simcore.variants.variant import F_DIX
 
 # compiled hand rules (Variant.hand_rules)
@@ -433,6 +433,37 @@ def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, 
         hands_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, play_rules,
                     points, last_trick, rules, policies, margins, deck_copies,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])
+
+
+@njit(cache=True)
+def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points,
+                      last_trick, rules, policies, margins, deck_copies, out):
+    """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
+    from :func:`simcore.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
+    sets see the same cards in hand i whatever the other hands drew (``pinochle compare --hands``)."""
+    table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
+    rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
+    key, cards = key.copy(), deck.copy()
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    side = np.zeros(players, dtype=np.int64)
+    state = np.zeros(4, dtype=np.uint64)
+    no_trace = np.zeros((0, 4), dtype=np.int64)
+    for i in range(size):
+        cards[:] = deck
+        hand_state(key, first + i, 0, state)
+        play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
+                  policies, margins, deck_copies, out[i], hands, widow, side, no_trace)
+
+
+@njit(parallel=True, cache=True)
+def keyed_hands_batch(key, firsts, sizes, offsets, deck, players, hand_size, table, flags, play_rules,
+                      points, last_trick, rules, policies, margins, deck_copies, out):
+    """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
+    for ci in prange(firsts.shape[0]):
+        keyed_hands_chunk(key, firsts[ci], sizes[ci], deck, players, hand_size, table, flags, play_rules,
+                          points, last_trick, rules, policies, margins, deck_copies,
+                          out[offsets[ci]: offsets[ci] + sizes[ci]])
 
 
 def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:

@@ -132,7 +132,7 @@ def simulate_odds(variant: Variant, events: list[Event], hands: int, seed: int,
     kinds, a, b = event_arrays(events)
     table, flags = variant.meld_table(), variant.meld_flags()
 
-    def batch(states: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         out = np.zeros((len(sizes), 3, len(events)), dtype=np.int64)
         if len(sizes):
             odds_batch(states, sizes, variant.deck_cards, variant.players, variant.hand_size,

@@ -71,3 +71,35 @@ def bounded32(word, state, n):
 def bounded(state, n):
     """Uniform integer in [0, n) for 0 < n < 2^32, from the top half of one output."""
     return bounded32(next_u64(state) >> _U32, state, n)
+
+
+def stream_key(seed: int) -> np.ndarray:
+    """uint64[4]: the key from which :func:`hand_state` derives every (game, hand) stream of a run."""
+    return np.random.SeedSequence(seed).generate_state(4, np.uint64)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)
+_M1, _M2 = np.uint64(0xBF58476D1CE4E5B9), np.uint64(0x94D049BB133111EB)
+_S30, _S27, _S31 = np.uint64(30), np.uint64(27), np.uint64(31)
+
+
+@njit(cache=True)
+def _mix(z):
+    """SplitMix64's finaliser: a bijection of 64-bit words that spreads every input bit."""
+    z = (z ^ (z >> _S30)) * _M1
+    z = (z ^ (z >> _S27)) * _M2
+    return z ^ (z >> _S31)
+
+
+@njit(cache=True)
+def hand_state(key, game, hand, state):
+    """Fill ``state`` (uint64[4]) with the xoshiro256** stream of hand ``hand`` of game ``game``.
+
+    Each hand's randomness depends only on (key, game, hand), never on what earlier hands drew, so two
+    rule sets played from one key deal the same cards to hand h of game g even when a redeal or a
+    longer game makes one of them draw more (common random numbers for ``pinochle compare``)."""
+    x = _mix(key[0] ^ _mix(key[1] + np.uint64(game) * _GOLDEN))
+    x = _mix(x ^ (key[2] + np.uint64(hand) * _GOLDEN)) ^ key[3]
+    for i in range(4):
+        x += _GOLDEN
+        state[i] = _mix(x)

@@ -22,7 +22,7 @@ from simcore.rng import chunk_states
 #: Deals per chunk. Part of the definition of a seeded run: changing it changes the numbers.
 CHUNK_DEALS = 1 << 15
 
-BatchFn = Callable[[np.ndarray, np.ndarray], np.ndarray]
+BatchFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
 @dataclass(frozen=True)
@@ -50,8 +50,8 @@ def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
                chunk_deals: int = CHUNK_DEALS, unit: str = "deals") -> RunResult:
     """Run ``batch`` over every chunk of ``deals`` deals and return the summed tallies.
 
-    ``batch(states, sizes)`` gets uint64[b, 4] stream states and int64[b] chunk sizes and returns an
-    integer array whose first axis is the chunk. Batches hold a few chunks per thread so progress
+    ``batch(states, sizes, chunks)`` gets uint64[b, 4] stream states, int64[b] chunk sizes and the
+    int64[b] chunk indices, and returns an integer array whose first axis is the chunk. Batches hold a few chunks per thread so progress
     shows and an interrupt loses little.
     """
     sizes = chunk_sizes(deals, chunk_deals)
@@ -67,7 +67,7 @@ def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
     try:
         for first in range(0, len(sizes), per_batch):
             idx = np.arange(first, min(first + per_batch, len(sizes)))
-            part = batch(chunk_states(seed, idx.tolist()), sizes[idx])
+            part = batch(chunk_states(seed, idx.tolist()), sizes[idx], idx)
             merged = part.sum(axis=0)
             tally = merged if tally is None else tally + merged
             done += int(sizes[idx].sum())
@@ -79,5 +79,5 @@ def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
         if bar is not None:
             bar.close()
     if tally is None:
-        tally = batch(chunk_states(seed, []), sizes[:0]).sum(axis=0)
+        tally = batch(chunk_states(seed, []), sizes[:0], np.zeros(0, dtype=np.int64)).sum(axis=0)
     return RunResult(tally=tally, deals=done, requested=deals, seconds=time.perf_counter() - start)

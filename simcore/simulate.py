@@ -184,7 +184,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
 
         writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
 
-    def batch(states: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
         rec = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
         if len(sizes):

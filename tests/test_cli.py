@@ -106,11 +106,34 @@ def test_playthrough_prints_one_hand(capsys):
 
 
 def test_bench_reports_hands_per_second(capsys):
-    code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--json")
+    code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--games", "500",
+                       "--json")
     rows = json.loads(out)
-    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"] * 2
-    assert rows[2]["kernel"] == "full hand, heuristic"
-    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows)
+    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"] * 3
+    assert rows[2]["kernel"] == "full hand, heuristic" and rows[4]["kernel"] == "whole game, heuristic"
+    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:4])
+    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[4:])
+
+
+def test_games_prints_win_rates_and_lengths(capsys):
+    code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300")
+    assert code == 0 and "300 games to 500" in out and "team 0 wins" in out and "game length in hands" in out
+    code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300", "--json")
+    data = json.loads(out)
+    assert data["games"] == 300 and data["complete"] and "team 1 wins (first dealer's side)" in data["rates"]
+    assert sum(r["games"] for r in data["length_distribution"]) == 300
+
+
+def test_compare_prints_both_sides_the_difference_and_a_verdict(capsys):
+    code, out, _ = run(capsys, "compare", "four-hand-150", "--set", "exchange.pass_cards=4", "--hands", "3000")
+    assert code == 0 and "B - A [95% CI]" in out and "bidding side makes" in out and "Pairing" in out
+    code, out, _ = run(capsys, "compare", "--question", "bidder-wins-ties", "--games", "500", "--json")
+    data = json.loads(out)
+    assert data["mode"] == "games" and data["question"].startswith("Bidding side wins")
+    assert {"a", "b", "diff", "diff_lo", "diff_hi", "paired_half", "unpaired_half"} <= set(data["measures"][0])
+    assert data["verdict"].startswith("team 0 wins")
+    code, out, _ = run(capsys, "compare", "--list")
+    assert code == 0 and "double-pinochle-3000" in out
 
 
 BAD = [
@@ -142,6 +165,18 @@ BAD = [
     (["simulate", "--variant", "partnership", "--set", "exchange.pass_cards=3"], "no bidder to pass to"),
     (["playthrough", "--policy", "random,random"], "2 policies given for 4 seats"),
     (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
+    (["games", "--variant", "auction"], "auction has no [game] rules"),
+    (["games", "--variant", "two-hand"], "no [game] rules"),
+    (["games", "--games", "0"], "must be a positive integer"),
+    (["games", "--policy", "random,random"], "2 policies given for 4 seats"),
+    (["games", "--set", "game.target=0"], "game.target = 0: an integer ≥ 1"),
+    (["compare", "--question", "nope"], "'nope' is not a question"),
+    (["compare", "four-hand-150"], "B is A unchanged"),
+    (["compare"], "give rule set A"),
+    (["compare", "four-hand-150", "double-deck"], "different decks or tables"),
+    (["compare", "four-hand-150", "--set", "meld.run=x"], "meld.run = 'x': an integer"),
+    (["compare", "--question", "min-bid-25", "--hands", "10"], "compares games; give --games N"),
+    (["compare", "four-hand-150", "--games", "5", "--hands", "5"], "not allowed with argument"),
 ]
 
 
@@ -188,6 +223,13 @@ def test_kernels_run_clean_under_numba_boundscheck():
         "    ev = [parse_event(n, v) for n in list(CATALOGUE) + ['meld>=30']]\n"
         "    simulate_odds(v, ev, 2000 * v.players, seed=1, exact=False)\n"
         "    _run(v, 500, 1)\n"
+        "from simcore.simulate import simulate, parse_policies\n"
+        "from simcore.games import play_games\n"
+        "for vid in ('four-hand-150', 'double-deck', 'auction', 'partnership'):\n"
+        "    v = load_variant(vid)\n"
+        "    for pol in ('heuristic', 'random'):\n"
+        "        simulate(v, 300, 1, parse_policies(pol, v.players))\n"
+        "play_games(load_variant('double-deck'), 20, 1, parse_policies('heuristic', 4))\n"
         "print('clean')\n"
     )
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=os.path.join(

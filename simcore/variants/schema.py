@@ -148,10 +148,19 @@ KEYS: dict[str, Key] = {
                                              "play", choices=("meld", "nothing", "meld_and_tricks")),
     "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)"),
     "tricks.last_trick": Key(int, "points for winning the last trick", lo=0),
+    "game.target": Key(int, "points a side needs to win the game", lo=1),
+    "game.bidder_wins_ties": Key(bool, "when both sides reach the target in one hand, the bidding side "
+                                       "wins (it is counted first)"),
+    "game.play_on": Key(int, "when both sides reach the target and nothing else settles it, the target "
+                             "rises by this much (1000, 1250, 1500 ...: 250); 0: the higher score wins "
+                             "and equal scores play another hand", lo=0),
+    "game.losing_limit": Key(int, "a side whose score falls to minus this loses the game (0: no limit)",
+                             lo=0),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
-TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring")
+TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring",
+          "game")
 
 
 def reference_markdown() -> str:

@@ -203,6 +203,26 @@ class Variant:
         rules.setflags(write=False)
         return rules
 
+    @property
+    def has_game_rules(self) -> bool:
+        """True when the rules file says how a game ends (``[game]``)."""
+        return "game.target" in self.values
+
+    @cached_property
+    def game_rules(self) -> np.ndarray:
+        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.game.play_game` (indices ``G_*``
+        there); all zero when the file has no ``[game]`` table."""
+        from simcore import game as g
+
+        v = self.values
+        rules = np.zeros(g.N_GAME_RULES, dtype=np.int64)
+        rules[g.G_TARGET] = v.get("game.target", 0)
+        rules[g.G_BIDDER_WINS_TIES] = v.get("game.bidder_wins_ties", False)
+        rules[g.G_PLAY_ON] = v.get("game.play_on", 0)
+        rules[g.G_LOSING_LIMIT] = v.get("game.losing_limit", 0)
+        rules.setflags(write=False)
+        return rules
+
     @cached_property
     def mean_meld_fixed_trump(self) -> int:
         """Average meld of a dealt hand under a fixed trump (rounded; from 20,000 seeded hands): what

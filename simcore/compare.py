@@ -1,0 +1,237 @@
+"""``pinochle compare``: two rule sets played on the same deals (common random numbers).
+
+Game g of side A and game g of side B deal the same cards in their hand h (and with ``--hands``,
+hand i is the same deal on both sides), because each hand's randomness comes from (seed, game, hand)
+alone (:func:`simcore.rng.hand_state`). Every measure is a per-game (or per-hand) number, so the
+difference B − A is estimated from the paired differences, whose interval is much narrower than that
+of two independent runs when the rules change little; the result reports both.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import pandas as pd
+
+from simcore import game as g
+from simcore import hand as h
+from simcore.games import check_game_variant, game_records
+from simcore.rng import stream_key
+from simcore.runner import run_chunks
+from simcore.stats import Z95
+from simcore.variants import Variant, load_variant
+
+#: Hands per chunk of ``--hands`` comparisons.
+CHUNK_HANDS = 1 << 15
+
+Measure = Callable[[np.ndarray], np.ndarray]
+#: Per-game measures: name -> the value of each game record.
+GAME_MEASURES: dict[str, Measure] = {
+    "team 0 wins (first dealer's left)": lambda r: (r[:, g.GF_WINNER] == 0).astype(np.float64),
+    "hands per game": lambda r: r[:, g.GF_HANDS],
+    "deals per game (hands + redeals)": lambda r: r[:, g.GF_HANDS] + r[:, g.GF_REDEALS],
+    "sets per game": lambda r: r[:, g.GF_SETS],
+    "redeals per game": lambda r: r[:, g.GF_REDEALS],
+    "decided by the bidder-wins-ties rule": lambda r: r[:, g.GF_TIE_RULE],
+}
+#: Per-hand measures: name -> the value of each hand record.
+HAND_MEASURES: dict[str, Measure] = {
+    "bidding side makes": lambda r: (r[:, h.F_MADE] == 1).astype(np.float64),
+    "bid": lambda r: r[:, h.F_BID],
+    "bidding side meld": lambda r: r[:, h.F_SIDE_MELD],
+    "bidding side trick points": lambda r: r[:, h.F_SIDE_TRICKS],
+    "bidding side score": lambda r: r[:, h.F_SIDE_SCORE],
+    "other side score": lambda r: r[:, h.F_OTHER_SCORE],
+    "not played (conceded, set without play, no trump)": lambda r: (r[:, h.F_OUTCOME] != h.PLAYED).astype(
+        np.float64),
+    "redeals per hand": lambda r: r[:, h.F_REDEALS],
+}
+
+
+def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.ndarray,
+                       margins: np.ndarray | None = None) -> np.ndarray:
+    """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
+    own (seed, hand) stream (:func:`simcore.hand.keyed_hands_chunk`)."""
+    key = stream_key(seed)
+    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
+            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
+            variant.hand_rules, np.asarray(policies, dtype=np.int64), h.seat_margins(variant, margins),
+            variant.deck_copies)
+    parts: list[np.ndarray] = []
+
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+        out = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
+        if len(sizes):
+            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            h.keyed_hands_batch(key, (chunks * CHUNK_HANDS).astype(np.int64), sizes.astype(np.int64),
+                                offsets, *args, out)
+            parts.append(out)
+        return np.zeros((1, 1), dtype=np.int64)
+
+    run_chunks(batch, seed, hands, chunk_deals=CHUNK_HANDS, unit="hands")
+    return np.concatenate(parts) if parts else np.zeros((0, h.N_FIELDS), dtype=np.int64)
+
+
+def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:
+    """A's and B's means with 95% intervals, the paired difference B − A with its interval, and the
+    half-width two independent runs of the same size would give (``unpaired_half``)."""
+    a, b = np.asarray(a, dtype=np.float64), np.asarray(b, dtype=np.float64)
+    n = len(a)
+
+    def half(x: np.ndarray) -> float:
+        return Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
+
+    d = b - a
+    paired, unpaired = half(d), math.hypot(half(a), half(b))
+    return {"measure": name, "n": n, "a": a.mean(), "a_lo": a.mean() - half(a), "a_hi": a.mean() + half(a),
+            "b": b.mean(), "b_lo": b.mean() - half(b), "b_hi": b.mean() + half(b),
+            "diff": d.mean(), "diff_lo": d.mean() - paired, "diff_hi": d.mean() + paired,
+            "paired_half": paired, "unpaired_half": unpaired}
+
+
+@dataclass(frozen=True)
+class CompareResult:
+    """Paired comparison of rule sets A and B; ``table`` has one row per measure (:func:`paired_row`)."""
+
+    a: Variant
+    b: Variant
+    mode: str
+    seed: int
+    table: pd.DataFrame
+    question: str = ""
+    extra: dict = field(default_factory=dict)
+
+    def row(self, measure: str) -> pd.Series:
+        return self.table.set_index("measure").loc[measure]
+
+    def verdict(self, headline: str | None = None) -> str:
+        """One paragraph in words, generated from the numbers: the headline measure first, then every
+        other measure whose interval excludes zero."""
+        headline = headline or self.extra.get("headline") or self.table["measure"].iloc[0]
+        r = self.row(headline).to_dict()
+        unit = "game" if self.mode == "games" else "hand"
+        clear = r["diff_lo"] > 0 or r["diff_hi"] < 0
+
+        def num(x: float) -> str:
+            return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+
+        text = (f"{headline}: {num(r['a'])} under A, {num(r['b'])} under B; B − A = {num(r['diff'])} "
+                f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] per {unit} over {int(r['n']):,} paired "
+                f"{self.mode}. ")
+        text += ("The difference is clear at 95%. " if clear else
+                 "No difference this run can detect: the interval contains zero. ")
+        others = [m for m in self.table.to_dict(orient="records") if m["measure"] != headline
+                  and (m["diff_lo"] > 0 or m["diff_hi"] < 0)]
+        if others:
+            text += "B also changes " + "; ".join(
+                f"{m['measure']} by {num(m['diff'])} [{num(m['diff_lo'])}, {num(m['diff_hi'])}]"
+                for m in others) + ". "
+        else:
+            text += "No other measure changes detectably. "
+        ratio = r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else math.inf
+        text += (f"Pairing the deals made the interval exactly zero (the rule change altered no {unit})."
+                 if r["paired_half"] == 0 else
+                 f"Pairing the deals narrowed the headline interval {ratio:.1f}-fold against two "
+                 "independent runs.")
+        return text
+
+    def to_json(self) -> dict:
+        rows = self.table.replace({np.nan: None}).to_dict(orient="records")
+        return {"a": self.a.id, "b": self.b.id, "mode": self.mode, "seed": self.seed,
+                "question": self.question, "measures": rows, "verdict": self.verdict(), **self.extra}
+
+
+def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None = None, seed: int = 1,
+            policies: Sequence[int] | np.ndarray | None = None) -> CompareResult:
+    """Play ``games`` whole games (or ``hands`` hands) of A and of B on the same deals and compare."""
+    if (games is None) == (hands is None):
+        raise ValueError("give games or hands, not both")
+    if a.players != b.players or a.deck_size != b.deck_size:
+        raise ValueError(f"{a.id} and {b.id} deal different decks or tables; common deals need the same "
+                         "players and deck")
+    pol = np.asarray(policies if policies is not None else np.ones(a.players), dtype=np.int64)
+    if games is not None:
+        check_game_variant(a)
+        check_game_variant(b)
+        ra, _ = game_records(a, games, seed, pol)
+        rb, _ = game_records(b, games, seed, pol)
+        measures, mode = GAME_MEASURES, "games"
+    else:
+        ra = keyed_hand_records(a, hands, seed, pol)
+        rb = keyed_hand_records(b, hands, seed, pol)
+        measures, mode = HAND_MEASURES, "hands"
+    n = min(len(ra), len(rb))  # an interrupted run compares what both sides finished
+    table = pd.DataFrame([paired_row(name, f(ra[:n]), f(rb[:n])) for name, f in measures.items()])
+    return CompareResult(a, b, mode, seed, table)
+
+
+@dataclass(frozen=True)
+class Question:
+    """A named house-rule question: one system, A and B as overrides of it, and the measure to lead
+    the verdict with."""
+
+    title: str
+    variant: str
+    a: tuple[str, ...]
+    b: tuple[str, ...]
+    mode: str = "games"
+    size: int = 40_000
+    headline: str = "team 0 wins (first dealer's left)"
+
+
+QUESTIONS: dict[str, Question] = {
+    "five-nines-redeal": Question(
+        "Five-nines redeal on (A) or off (B), four-hand-150", "four-hand-150", (),
+        ("redeal.min_nines=0",)),
+    "pass-3-vs-4": Question("Pass 3 (A) or 4 (B) cards, four-hand-150", "four-hand-150", (),
+                            ("exchange.pass_cards=4",), mode="hands", size=400_000,
+                            headline="bidding side makes"),
+    "pass-3-vs-none": Question("Pass 3 cards (A) or none (B), four-hand-150", "four-hand-150", (),
+                               ("exchange.pass_cards=0",), mode="hands", size=400_000,
+                               headline="bidding side makes"),
+    "double-pinochle-3000": Question(
+        "Double pinochle 300 (A, Hoyle) or 3000 (B, the document), four-pass", "four-pass",
+        ("meld.double_pinochle=300",), ("meld.double_pinochle=3000",), headline="hands per game"),
+    "run-conventions": Question(
+        "Run with an extra king, queen or marriage: +40/+40/+80 (A, the document) or only a royal "
+        "marriage for an extra K-Q (B, pagat), four-pass", "four-pass", (),
+        ("meld.run_extra_king=0", "meld.run_extra_queen=0", "meld.run_extra_marriage=40"),
+        mode="hands", size=400_000, headline="bidding side meld"),
+    "bidder-wins-ties": Question(
+        "Bidding side wins when both pass the target (A) or the higher score wins (B), four-hand-150",
+        "four-hand-150", (), ("game.bidder_wins_ties=false",)),
+    "must-head": Question(
+        "Must beat the winning card when following, even partner's (A) or no duty to head (B), "
+        "four-hand-150", "four-hand-150", (), ('play.follow_must_head="never"',), mode="hands",
+        size=400_000, headline="bidding side makes"),
+    "save-meld-20": Question(
+        "Saving meld needs a trick (A) or 20 trick points (B), double-deck", "double-deck",
+        ('scoring.save_meld="trick"',), ('scoring.save_meld="points"',), mode="hands", size=400_000,
+        headline="other side score"),
+    "min-bid-25": Question("Minimum bid 20 (A) or 25 (B), four-hand-150", "four-hand-150", (),
+                           ("auction.min_bid=25",)),
+    "min-bid-300": Question("Minimum bid 250 (A) or 300 (B), ok-pinochle", "ok-pinochle", (),
+                            ("auction.min_bid=300",)),
+    "trick-count-10-10-10": Question(
+        "Card points 11/10/4/3/2 (A) or 10/10/10 (B), partnership-auction", "partnership-auction", (),
+        ("tricks.points=[10, 10, 10, 0, 0, 0]",), mode="hands", size=400_000,
+        headline="bidding side makes"),
+    "trick-count-10-10-5-5": Question(
+        "Card points 11/10/4/3/2 (A) or 10/10/5/5 (B), partnership-auction", "partnership-auction", (),
+        ("tricks.points=[10, 10, 5, 5, 0, 0]",), mode="hands", size=400_000,
+        headline="bidding side makes"),
+}
+
+
+def answer(name: str, size: int | None = None, seed: int = 1) -> CompareResult:
+    """Run the named question (``QUESTIONS``) and return its comparison, titled."""
+    q = QUESTIONS[name]
+    a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
+    n = size or q.size
+    result = compare(a, b, games=n if q.mode == "games" else None, hands=n if q.mode == "hands" else None,
+                     seed=seed)
+    return CompareResult(a, b, result.mode, seed, result.table, question=q.title,
+                         extra={"headline": q.headline})

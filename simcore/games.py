@@ -1,0 +1,143 @@
+"""``pinochle games``: whole games to the end, summarised per partnership.
+
+Team 0 is the first dealer's left (seats 0, 2, ...: it bids first in the first hand), team 1 the
+first dealer's side. Games are cut into chunks of ``CHUNK_GAMES``; game g of a run always plays the
+same hands whatever the thread count or chunking (:func:`simcore.rng.hand_state`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore import game as g
+from simcore.hand import seat_margins
+from simcore.policies import POLICY_NAMES
+from simcore.rng import stream_key
+from simcore.runner import run_chunks
+from simcore.simulate import mean_interval
+from simcore.stats import Interval, wilson
+from simcore.variants import Variant
+
+#: Games per chunk (part of the definition of a seeded run only through the chunk indices shown in
+#: progress: each game's hands depend on the game number alone).
+CHUNK_GAMES = 512
+
+
+class GameRulesError(ValueError):
+    """A variant whose games cannot be played here (no [game] rules, or no two partnerships)."""
+
+
+def check_game_variant(variant: Variant) -> None:
+    """Refuse variants whose games this engine cannot play yet, with a one-line reason."""
+    if not variant.has_game_rules:
+        raise GameRulesError(f"{variant.where}: {variant.id} has no [game] rules (game.target ...), so its "
+                             "games cannot be played")
+    if variant.get("auction.kind") is None:
+        raise GameRulesError(f"{variant.where}: full hands are not yet simulated for {variant.id}")
+    if variant.get("teams.kind") != "partners_across":
+        raise GameRulesError(f"{variant.where}: teams.kind = {variant.get('teams.kind')}: games are played "
+                             "for two partnerships only so far (partners_across)")
+
+
+def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
+                 margins: np.ndarray | None = None, progress: bool = False,
+                 first_game: int = 0) -> tuple[np.ndarray, float]:
+    """(int64[games played, N_GAME_FIELDS], seconds): games ``first_game ..`` of the run keyed by
+    ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
+    check_game_variant(variant)
+    key = stream_key(seed)
+    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
+            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
+            variant.hand_rules, variant.game_rules, np.asarray(policies, dtype=np.int64),
+            seat_margins(variant, margins), variant.deck_copies)
+    parts: list[np.ndarray] = []
+
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+        out = np.zeros((int(sizes.sum()), g.N_GAME_FIELDS), dtype=np.int64)
+        if len(sizes):
+            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+            firsts = (first_game + chunks * CHUNK_GAMES).astype(np.int64)
+            g.games_batch(key, firsts, sizes.astype(np.int64), offsets, *args, out)
+            parts.append(out)
+        return np.zeros((1, 1), dtype=np.int64)
+
+    run = run_chunks(batch, seed, games, progress=progress, chunk_deals=CHUNK_GAMES, unit="games")
+    records = np.concatenate(parts) if parts else np.zeros((0, g.N_GAME_FIELDS), dtype=np.int64)
+    return records, run.seconds
+
+
+@dataclass(frozen=True)
+class GamesResult:
+    """Records of whole games (rows laid out as :data:`simcore.game.GAME_FIELDS`)."""
+
+    variant: Variant
+    seed: int
+    policies: tuple[str, ...]
+    requested: int
+    seconds: float
+    records: np.ndarray
+
+    @property
+    def games(self) -> int:
+        return len(self.records)
+
+    @property
+    def interrupted(self) -> bool:
+        return self.games < self.requested
+
+    def column(self, name: str) -> np.ndarray:
+        return self.records[:, g.GAME_FIELDS.index(name)]
+
+    def rates(self) -> dict[str, Interval]:
+        """Per game: each team's wins, games the bidder-wins-ties rule decided, and unfinished games."""
+        n, winner = self.games, self.column("winner")
+        return {"team 0 wins (first dealer's left)": wilson(int((winner == 0).sum()), n),
+                "team 1 wins (first dealer's side)": wilson(int((winner == 1).sum()), n),
+                "decided by the bidder-wins-ties rule": wilson(int(self.column("tie_rule").sum()), n),
+                "unfinished": wilson(int((winner < 0).sum()), n)}
+
+    def means(self) -> dict[str, Interval]:
+        """Per game: its length in hands, contracts, sets, redeals and final scores."""
+        out = {}
+        for name in ("hands", "contracts", "sets", "redeals", "score_0", "score_1", "target"):
+            x = self.column(name).astype(np.float64)
+            out[name] = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+        return out
+
+    def length_distribution(self) -> pd.DataFrame:
+        """Games by length in hands, with their share."""
+        hands = self.column("hands")
+        counts = np.bincount(hands) if len(hands) else np.zeros(0, dtype=np.int64)
+        rows = [{"hands": int(k), "games": int(c), "share": c / len(hands)}
+                for k, c in enumerate(counts) if c]
+        return pd.DataFrame(rows, columns=["hands", "games", "share"])
+
+    def quantiles(self) -> dict[str, float]:
+        hands = self.column("hands")
+        if not len(hands):
+            return {}
+        return {f"q{int(q * 100)}": float(np.quantile(hands, q)) for q in (0.1, 0.25, 0.5, 0.75, 0.9)}
+
+    def to_json(self) -> dict:
+        def iv(x: Interval) -> dict:
+            return {"estimate": None if math.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
+
+        return {"variant": self.variant.id, "games": self.games, "seed": self.seed,
+                "policies": list(self.policies), "complete": not self.interrupted,
+                "rates": {k: iv(v) for k, v in self.rates().items()},
+                "means": {k: iv(v) for k, v in self.means().items()},
+                "length_quantiles": self.quantiles(),
+                "length_distribution": self.length_distribution().to_dict(orient="records")}
+
+
+def play_games(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
+               progress: bool = False, margins: np.ndarray | None = None) -> GamesResult:
+    """Play ``games`` whole games and keep one record per game."""
+    records, seconds = game_records(variant, games, seed, policies, margins, progress)
+    names = tuple(POLICY_NAMES[p] for p in np.asarray(policies))
+    return GamesResult(variant, seed, names, games, seconds, records)

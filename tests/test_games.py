@@ -1,0 +1,114 @@
+"""Whole games and paired comparisons (simcore.game, simcore.games, simcore.compare)."""
+
+import numba
+import numpy as np
+import pytest
+
+from simcore import game as g
+from simcore.compare import QUESTIONS, compare
+from simcore.games import GameRulesError, game_records, play_games
+from simcore.reference.game import reference_game
+from simcore.simulate import parse_policies
+from simcore.variants import load_variant
+
+GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
+                "ok-pinochle", "double-deck", "double-pack"]
+HEURISTIC = parse_policies("heuristic", 4)
+
+
+@pytest.mark.parametrize("vid", GAME_SYSTEMS)
+def test_games_match_the_reference_and_always_end_with_a_winner(vid):
+    v = load_variant(vid)
+    records, _ = game_records(v, 300, seed=4, policies=HEURISTIC)
+    assert np.all(records[:, g.GF_WINNER] >= 0)  # a game never ends without a winner
+    for game in range(0, 300, 15):  # scores add up hand by hand, the end rules hold
+        assert reference_game(v, 4, game, HEURISTIC) == dict(zip(g.GAME_FIELDS, records[game].tolist()))
+    winner = records[:, g.GF_WINNER]
+    s0, s1, target = records[:, g.GF_SCORE_0], records[:, g.GF_SCORE_1], records[:, g.GF_TARGET]
+    won_score = np.where(winner == 0, s0, s1)
+    assert np.all(won_score >= target) or v.get("game.losing_limit")
+
+
+def test_random_play_games_end_too():
+    v = load_variant("four-hand-150")
+    records, _ = game_records(v, 200, seed=5, policies=parse_policies("random", 4))
+    assert np.all(records[:, g.GF_WINNER] >= 0)
+    for game in (0, 77, 199):
+        assert reference_game(v, 5, game, parse_policies("random", 4)) == dict(
+            zip(g.GAME_FIELDS, records[game].tolist()))
+
+
+def test_the_end_rules_worked_by_hand():
+    rules = load_variant("partnership").game_rules  # 1000, play on by 250, no bidder rule
+    assert g.game_winner(1010, 990, -1, 1000, rules) == (0, 1000, False)
+    assert g.game_winner(1010, 1200, -1, 1000, rules) == (-1, 1250, False)  # both over: play to 1250
+    assert g.game_winner(1300, 1020, -1, 1000, rules) == (0, 1250, False)  # ... which 1300 has reached
+    assert g.game_winner(1260, 1255, -1, 1000, rules) == (-1, 1500, False)  # both over 1250 too
+    rules = load_variant("four-hand-150").game_rules  # 150, the bidding side wins when both pass
+    assert g.game_winner(151, 160, 0, 150, rules) == (0, 150, True)
+    rules = load_variant("four-hand-150", ["game.bidder_wins_ties=false"]).game_rules
+    assert g.game_winner(151, 160, 0, 150, rules) == (1, 150, False)  # the higher score instead
+    assert g.game_winner(160, 160, 0, 150, rules) == (-1, 150, False)  # level: another hand
+    rules = load_variant("four-hand-150", ["game.losing_limit=150"]).game_rules
+    assert g.game_winner(-150, 20, 1, 150, rules) == (1, 150, False)
+
+
+def test_same_games_whatever_the_thread_count_and_chunking():
+    v = load_variant("double-deck")
+    numba.set_num_threads(1)
+    one, _ = game_records(v, 1200, 9, HEURISTIC)
+    numba.set_num_threads(numba.config.NUMBA_NUM_THREADS)
+    two, _ = game_records(v, 1200, 9, HEURISTIC)
+    assert np.array_equal(one, two)
+    later, _ = game_records(v, 100, 9, HEURISTIC, first_game=1000)  # game g is game g, wherever it runs
+    assert np.array_equal(later, one[1000:1100])
+
+
+def test_first_dealer_position_is_fair_under_symmetric_play():
+    result = play_games(load_variant("four-hand-150"), 20_000, 3, HEURISTIC)
+    rates = result.rates()
+    # seats alternate the deal, so neither side should win much more than half (stated bound: 95% CI)
+    iv = rates["team 0 wins (first dealer's left)"]
+    assert iv.lo < 0.5 < iv.hi or abs(iv.estimate - 0.5) < 0.015
+    assert rates["unfinished"].estimate == 0
+    assert result.length_distribution()["games"].sum() == 20_000
+
+
+def test_a_rule_set_compared_with_itself_differs_by_exactly_nothing():
+    v = load_variant("four-hand-150")
+    for kw in ({"games": 2000}, {"hands": 20_000}):
+        table = compare(v, v, seed=2, **kw).table
+        assert (table["diff"] == 0).all() and (table["paired_half"] == 0).all()
+        assert (table["unpaired_half"] > 0).any()
+
+
+def test_pairing_narrows_the_interval_when_the_rule_barely_matters():
+    # bidder-wins-ties only matters in the few games where both sides pass 150 in one hand: on the
+    # same deals every other game is identical, so the paired interval must be far narrower
+    a = load_variant("four-hand-150")
+    b = load_variant("four-hand-150", ["game.bidder_wins_ties=false"])
+    row = compare(a, b, games=5000, seed=3).table.set_index("measure").loc["team 0 wins (first dealer's left)"]
+    assert row["paired_half"] * 3 < row["unpaired_half"]
+    result = compare(a, b, games=5000, seed=3)
+    assert result.row("decided by the bidder-wins-ties rule")["b"] == 0
+
+
+def test_the_redeal_rule_is_what_changes_the_redeals():
+    a = load_variant("four-hand-150")
+    b = load_variant("four-hand-150", ["redeal.min_nines=0"])
+    row = compare(a, b, hands=20_000, seed=1).row("redeals per hand")
+    assert row["a"] > 0.02 and row["b"] == 0 and row["diff_hi"] < 0
+
+
+def test_games_refuse_systems_they_cannot_play():
+    with pytest.raises(GameRulesError, match="no \\[game\\] rules"):
+        game_records(load_variant("auction"), 10, 1, parse_policies("heuristic", 3))
+    with pytest.raises(ValueError, match="different decks"):
+        compare(load_variant("four-hand-150"), load_variant("double-deck"), games=10)
+
+
+def test_every_named_question_names_real_rules():
+    for name, q in QUESTIONS.items():
+        a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
+        assert a.values != b.values, name
+        assert q.mode in ("games", "hands")
