@@ -141,6 +141,17 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--hands", type=_positive_int, help="compare single hands instead")
     _add_run_args(p, policy=False)
 
+    p = sub.add_parser("report", help="a Markdown report with charts and tables: index + a page per system")
+    p.add_argument("--variant", dest="variants", action="append", metavar="ID",
+                   help="a system to cover (repeatable; default: four-hand-150, partnership-auction, "
+                        "double-deck)")
+    p.add_argument("--hands", type=_positive_int, default=200_000,
+                   help="hands played in full per analysis (default 200000); 20 times as many are dealt "
+                        "for the dealing analyses and a tenth as many whole games are played")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+
     p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
                    help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
@@ -406,6 +417,21 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    from analyses.report import MAIN_SYSTEMS, write_report
+    from analyses.section import Sizes
+
+    variants = args.variants or list(MAIN_SYSTEMS)
+    for vid in variants:
+        load_variant(vid)  # bad ids fail here, in one line, before any work
+    _threads(args.threads)
+    sizes = Sizes(dealt=20 * args.hands, played=args.hands, games=max(1, args.hands // 10))
+    files = write_report(args.out, variants, sizes, args.seed,
+                         say=lambda line: print(line, file=sys.stderr, flush=True))
+    print(f"wrote {len(files)} files; open {files[0]}")
+    return 0
+
+
 def cmd_bench(args: argparse.Namespace) -> None:
     from simcore.bench import (BENCH_VARIANTS, GAME_BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench,
                                bench_games, bench_hands)
@@ -435,7 +461,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "bench": cmd_bench}
+            "compare": cmd_compare, "report": cmd_report, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

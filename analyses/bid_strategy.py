@@ -1,0 +1,490 @@
+"""How high to bid: P(the bidding side makes) by what the bidder can see, and the highest bid a hand
+supports.
+
+Every number comes from full hands played by heuristic players (``simcore.simulate.hand_records``,
+the system's tuned bidding margin at every seat). Points are on the system's own scale (four-hand-150
+deals 25 trick points a hand, partnership-auction 250). Conventions:
+
+* **Hands counted.** Every hand with a bidder, played or not: a throw-in or a set without play is a
+  bid not made (``made == 1`` counts as made). A hand lost because the bidder held no marriage to
+  name trump with records no meld, trump length or aces, so it is left out of every table grouped by
+  those fields (the section text gives their number).
+* **Binning.** Fields in points (meld, trick points, scores) are binned by :func:`point_bin_width`:
+  1/25 of the system's trick total, rounded to a multiple of the meld table's smallest unit (1 point
+  in four-hand-150, 10 in partnership-auction, 2 in double-deck, 20 in double-pack). A bin is labelled
+  by its lower edge ``x`` and holds the values ``x <= v < x + width``. Counts (trump length, aces) and
+  the bid are not binned.
+* **Intervals** are Wilson 95% intervals for proportions, normal 95% intervals for means.
+
+The highest bid a hand supports (:func:`highest_bid_table`) is defined without conditioning on the
+auction. The heuristic's trump choice, pass and card play do not depend on the bid, so a played hand's
+**side total** (the bidding side's meld it keeps plus its trick points) is what it would have taken at
+any bid: a bid ``B`` would have been made exactly when the side total is at least ``B`` (the tests
+check this against every played hand's outcome). So for the hands whose bidder held meld ``m`` as
+dealt (before any pass or widow: what he sees while bidding), P(make ``B``) = P(side total >= ``B``),
+whatever was bid. A hand given up before play (thrown in, or set without play) at bid ``b`` counts as
+a failure at every bid >= ``b`` (the same rule would give it up again) and is left out at lower bids,
+where its outcome is unknown. The hands are those on which the bidder won the auction, so his partner
+and opponents are the ones who let him have it: the answer is for a player who wins the contract, at
+a table of these heuristic players.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import reduce
+
+import matplotlib
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyses import style
+from analyses.section import Section, Sizes
+from simcore import hand as h
+from simcore.simulate import hand_records, parse_policies
+from simcore.stats import wilson
+from simcore.variants import Variant
+
+#: Record fields measured in points (binned by :func:`point_bin_width`).
+POINT_FIELDS = ("bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
+                "other_tricks", "side_score", "other_score")
+#: Record fields not recorded when the bidder holds no marriage to name trump with.
+UNRECORDED_WITHOUT_TRUMP = POINT_FIELDS + ("trump_len", "aces", "trump")
+#: Cells, bins and points with fewer hands than this are greyed out or left out of charts and fits.
+MIN_HANDS = 50
+
+LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the exchange",
+          "side_meld": "bidding side's meld after the exchange", "trump_len": "bidder's trump length",
+          "aces": "bidder's aces", "bid": "winning bid"}
+
+
+def meld_unit(variant: Variant) -> int:
+    """The smallest unit every meld value is a multiple of (points; 1 or 10 in the shipped systems)."""
+    values = [int(x) for x in variant.meld_table().ravel() if x] + [int(x) for x in variant.meld_flags()[:3] if x]
+    return reduce(math.gcd, values, 0) or 1
+
+
+def point_bin_width(variant: Variant) -> int:
+    """Width of a bin of points (meld, trick points): 1/25 of the trick total, rounded to a multiple of
+    :func:`meld_unit` and at least one unit."""
+    unit = meld_unit(variant)
+    return max(unit, round(variant.trick_total / 25 / unit) * unit)
+
+
+def bin_width(variant: Variant, field: str) -> int:
+    """How a record field is binned: :func:`point_bin_width` for points, 1 (no binning) otherwise."""
+    if field not in h.FIELDS:
+        raise ValueError(f"{field!r} is not a record field; choose from {', '.join(h.FIELDS)}")
+    return point_bin_width(variant) if field in POINT_FIELDS else 1
+
+
+def bid_ladder(variant: Variant, top: int) -> np.ndarray:
+    """int64: every legal bid from the minimum up to ``top`` (the auction's steps)."""
+    rules = variant.hand_rules
+    bids, b = [], int(h.next_bid(0, rules))
+    while b <= top:
+        bids.append(b)
+        b = int(h.next_bid(b, rules))
+    return np.array(bids, dtype=np.int64)
+
+
+def with_bidder(records: np.ndarray, fields: Sequence[str] = ()) -> np.ndarray:
+    """The records of hands with a bidder; without those whose meld, trump length and aces were never
+    recorded (no marriage to name trump with) when ``fields`` uses any of them."""
+    keep = records[:, h.F_BIDDER] >= 0
+    if any(f in UNRECORDED_WITHOUT_TRUMP for f in fields):
+        keep &= records[:, h.F_OUTCOME] != h.NO_TRUMP_MARRIAGE
+    return records[keep]
+
+
+def records_for(variant: Variant, hands: int, seed: int) -> np.ndarray:
+    """int64[hands, N_FIELDS]: ``hands`` full hands with heuristic players at every seat."""
+    if variant.get("auction.kind") == "none":
+        raise ValueError(f"{variant.id}: no auction, so no bid to choose")
+    return hand_records(variant, hands, seed, parse_policies("heuristic", variant.players))
+
+
+def make_table(records: np.ndarray, variant: Variant,
+               by: Sequence[str] = ("side_meld", "trump_len")) -> pd.DataFrame:
+    """P(the bidding side makes its bid) by one or more record fields.
+
+    One row per occupied group: the group fields (a point field holds its bin's lower edge, see
+    :func:`point_bin_width`), ``hands`` (hands with a bidder in the group), ``made``, ``p_make`` and
+    its Wilson 95% interval ``lo``, ``hi``. ``attrs["bin_widths"]`` gives each field's bin width.
+    """
+    by = tuple(by)
+    widths = {f: bin_width(variant, f) for f in by}
+    rec = with_bidder(records, by)
+    made = (rec[:, h.F_MADE] == 1).astype(np.int64)
+    keys = {f: rec[:, h.FIELDS.index(f)] // widths[f] * widths[f] for f in by}
+    frame = pd.DataFrame({**keys, "made": made})
+    grouped = frame.groupby(list(by), sort=True)["made"].agg(["size", "sum"]).reset_index()
+    rows = []
+    for r in grouped.itertuples(index=False):
+        n, k = int(r.size), int(r.sum)
+        iv = wilson(k, n)
+        rows.append({**{f: int(getattr(r, f)) for f in by}, "hands": n, "made": k, "p_make": iv.estimate,
+                     "lo": iv.lo, "hi": iv.hi})
+    out = pd.DataFrame(rows, columns=[*by, "hands", "made", "p_make", "lo", "hi"])
+    out.attrs.update(variant=variant.id, bin_widths=widths, records=len(records))
+    return out
+
+
+def side_total(records: np.ndarray, variant: Variant) -> np.ndarray:
+    """int64: per record, the points the bidding side scores towards its bid when the hand is played:
+    its meld if it keeps it (the system's minimum meld to count, and a trick or enough trick points to
+    save it) plus its trick points. The record does not say how many nines of trump a side holds, so
+    a system that keeps the dix when the rest of the meld is lost is undercounted by the dix then.
+    Meaningful for played hands only."""
+    meld = records[:, h.F_SIDE_MELD].copy()
+    tricks = records[:, h.F_SIDE_TRICKS]
+    meld[meld < variant.get("scoring.min_meld_to_count", 0)] = 0
+    save = variant.get("scoring.save_meld")
+    if save == "trick":
+        meld[tricks <= 0] = 0  # a trick of no points also saves the meld; the record cannot tell
+    elif save == "points":
+        meld[tricks < variant.get("scoring.save_meld_points")] = 0
+    return meld + tricks
+
+
+def _survival(total: np.ndarray, given_up_at: np.ndarray, bids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(successes, hands) at each bid: played hands succeed when their total reaches the bid; hands
+    given up at bid ``b`` fail at every bid >= ``b`` and are left out below."""
+    total, given_up_at = np.sort(total), np.sort(given_up_at)
+    successes = len(total) - np.searchsorted(total, bids, side="left")
+    hands = len(total) + np.searchsorted(given_up_at, bids, side="right")
+    return successes, hands
+
+
+def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[float] = (0.5, 0.75),
+                      min_hands: int = MIN_HANDS) -> pd.DataFrame:
+    """For each bin of the bidder's meld as dealt, the highest legal bid the side still makes
+    with probability at least each of ``odds`` (P(side total >= bid), see the module docstring).
+
+    Columns: ``bidder_meld`` (bin lower edge, points), ``meld_mean`` (mean bidder meld in the bin),
+    ``hands``, ``given_up`` (hands thrown in or set without play), ``median_total`` (the played hands'
+    median side total) and, for each q in ``odds`` (``Q`` = round(100 q)):
+    ``bid_Q`` the highest legal bid with P(make) >= q (NaN when even the minimum bid falls short),
+    ``bid_Q_lo``/``bid_Q_hi`` the highest legal bids whose Wilson 95% lower / upper bound reaches q
+    (a pointwise 95% range for ``bid_Q``), ``p_Q`` P(make) at ``bid_Q`` and ``line_Q`` the highest
+    total (on the bid grid of the auction's smallest step, legal or not) with P >= q, which the rule of
+    thumb is fitted to. Bins with fewer than ``min_hands`` hands are left out.
+    """
+    rec = with_bidder(records, ("bidder_meld",))
+    width = point_bin_width(variant)
+    meld = rec[:, h.F_BIDDER_MELD]
+    played = rec[:, h.F_OUTCOME] == h.PLAYED
+    total = side_total(rec, variant)
+    top = int(max(total.max(initial=0), rec[:, h.F_BID].max(initial=0))) + 1
+    ladder = bid_ladder(variant, top)
+    grain = reduce(math.gcd, [int(variant.get("auction.step")), int(variant.get("auction.step_after")),
+                              int(variant.get("auction.min_bid"))])
+    grid = np.arange(int(ladder[0]) if len(ladder) else 0, top + grain, grain, dtype=np.int64)
+    bins = meld // width * width
+    rows = []
+    for edge in np.unique(bins):
+        inside = bins == edge
+        if inside.sum() < min_hands:
+            continue
+        t, up = total[inside & played], rec[inside & ~played, h.F_BID]
+        row = {"bidder_meld": int(edge), "meld_mean": float(meld[inside].mean()), "hands": int(inside.sum()),
+               "given_up": int(len(up)), "median_total": float(np.median(t)) if len(t) else math.nan}
+        k_l, n_l = _survival(t, up, ladder)
+        k_g, n_g = _survival(t, up, grid)
+        ivs = [wilson(int(k), int(n)) for k, n in zip(k_l, n_l)]
+        p_l = np.array([iv.estimate if n else 0.0 for iv, n in zip(ivs, n_l)])
+        lo_l = np.array([iv.lo for iv in ivs])
+        hi_l = np.array([iv.hi for iv in ivs])
+        p_g = np.where(n_g > 0, k_g / np.maximum(n_g, 1), 0.0)
+        for q in odds:
+            name = f"{round(100 * q)}"
+
+            def highest(values: np.ndarray, bids: np.ndarray) -> float:
+                ok = np.nonzero(values >= q)[0]
+                return float(bids[ok[-1]]) if len(ok) else math.nan
+
+            row[f"bid_{name}"] = highest(p_l, ladder)
+            row[f"bid_{name}_lo"] = highest(lo_l, ladder)
+            row[f"bid_{name}_hi"] = highest(hi_l, ladder)
+            at = np.nonzero(ladder == row[f"bid_{name}"])[0]
+            row[f"p_{name}"] = float(p_l[at[0]]) if len(at) else math.nan
+            row[f"line_{name}"] = highest(p_g, grid)
+        rows.append(row)
+    out = pd.DataFrame(rows)
+    p01, p99 = np.percentile(meld, [1, 99]) if len(meld) else (0, 0)
+    out.attrs.update(variant=variant.id, bin_width=width, odds=tuple(odds), min_bid=int(variant.get("auction.min_bid")),
+                     meld_p01=float(p01), meld_p99=float(p99),
+                     excluded_no_trump=int(((records[:, h.F_BIDDER] >= 0)
+                                            & (records[:, h.F_OUTCOME] == h.NO_TRUMP_MARRIAGE)).sum()))
+    return out
+
+
+def central_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
+    """The rows of a :func:`highest_bid_table` that form one unbroken run of meld bins around the
+    median bidder's meld, inside the 1st to 99th percentile of bidders' melds."""
+    inside = table[(table["bidder_meld"] + width > table.attrs.get("meld_p01", -math.inf))
+                   & (table["bidder_meld"] <= table.attrs.get("meld_p99", math.inf))].sort_values("bidder_meld")
+    if inside.empty:
+        return inside
+    edges = inside["bidder_meld"].to_numpy()
+    run = np.cumsum(np.concatenate([[0], np.diff(edges) != width]))  # run id of each bin
+    centre = np.average(inside["meld_mean"], weights=inside["hands"])
+    return inside[run == run[np.abs(edges - centre).argmin()]]
+
+
+def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame | None = None,
+                      min_hands: int = MIN_HANDS) -> dict:
+    """Fit "bid up to a + b × your meld" to the 50% line of :func:`highest_bid_table` (``line_50``
+    against ``meld_mean``), by least squares weighted by the hands in each meld bin.
+
+    Returns ``a`` (points), ``b`` (points of bid per point of the bidder's meld as dealt), ``line_rmse``
+    (hand-weighted root mean square distance of the table's 50% line from the fitted line, points:
+    how well a straight line fits), ``hand_spread`` (half the interquartile range of the played hands'
+    side totals around the fitted line, points: how far a single hand's total typically lands from
+    it), ``bins`` and ``hands`` used, the meld range fitted (``meld_lo``, ``meld_hi``) and the
+    system's ``min_bid``. Only the :func:`central_rows` of the table are fitted, so that a few freak
+    hands (a double pinochle worth 3000) do not bend the line.
+    """
+    if table is None or "line_50" not in table:
+        table = highest_bid_table(records, variant, odds=(0.5,), min_hands=min_hands)
+    width = point_bin_width(variant)
+    fit = central_rows(table, width)
+    fit = fit[fit["line_50"].notna() & (fit["hands"] >= min_hands)]
+    if len(fit) < 2:
+        raise ValueError(f"{variant.id}: fewer than two meld bins with a 50% bid; simulate more hands")
+    x, y, w = fit["meld_mean"].to_numpy(), fit["line_50"].to_numpy(), fit["hands"].to_numpy(float)
+    design = np.column_stack([np.ones_like(x), x]) * np.sqrt(w)[:, None]
+    (a, b), *_ = np.linalg.lstsq(design, y * np.sqrt(w), rcond=None)
+    rmse = float(np.sqrt(np.sum(w * (y - a - b * x) ** 2) / w.sum()))
+    rec = with_bidder(records, ("bidder_meld",))
+    edges = rec[:, h.F_BIDDER_MELD] // width * width
+    inside = np.isin(edges, fit["bidder_meld"].to_numpy()) & (rec[:, h.F_OUTCOME] == h.PLAYED)
+    resid = side_total(rec[inside], variant) - (a + b * rec[inside, h.F_BIDDER_MELD])
+    q25, q75 = np.percentile(resid, [25, 75]) if len(resid) else (math.nan, math.nan)
+    return {"a": float(a), "b": float(b), "line_rmse": rmse, "hand_spread": float((q75 - q25) / 2),
+            "bins": int(len(fit)), "hands": int(fit["hands"].sum()), "meld_lo": int(fit["bidder_meld"].min()),
+            "meld_hi": int(fit["bidder_meld"].max()) + width - 1, "min_bid": int(variant.get("auction.min_bid"))}
+
+
+def rule_bid(rule: dict, variant: Variant, meld: float) -> int | None:
+    """The highest legal bid at or below the rule of thumb's ``a + b × meld`` (None: below the minimum)."""
+    ladder = bid_ladder(variant, int(math.floor(rule["a"] + rule["b"] * meld)))
+    return int(ladder[-1]) if len(ladder) else None
+
+
+# --- charts ---------------------------------------------------------------------------------------
+
+def _trim(table: pd.DataFrame, field: str, min_hands: int, max_gap: int | None = None) -> pd.DataFrame:
+    """Rows of ``table`` inside the range of ``field`` values that have at least one row (cell) with
+    ``min_hands`` hands. With ``max_gap``, only the run of such values (no two more than ``max_gap``
+    apart) that holds the most hands: a handful of freak melds far out does not stretch the chart."""
+    good = np.unique(table.loc[table["hands"] >= min_hands, field].to_numpy())
+    if len(good) == 0:
+        return table.iloc[0:0]
+    lo, hi = good.min(), good.max()
+    if max_gap is not None and len(good) > 1:
+        run = np.concatenate([[0], np.cumsum(np.diff(good) > max_gap)])
+        weight = [table.loc[table[field].between(good[run == k].min(), good[run == k].max()), "hands"].sum()
+                  for k in range(run[-1] + 1)]
+        best = int(np.argmax(weight))
+        lo, hi = good[run == best].min(), good[run == best].max()
+    return table[(table[field] >= lo) & (table[field] <= hi)]
+
+
+def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump_len",
+                      min_hands: int = MIN_HANDS, count: str = "") -> Figure:
+    """Heatmap of P(make) (colour, with the value in % printed in each cell) by ``x`` (meld bins) and
+    ``y`` (trump length) from :func:`make_table`; cells with fewer than ``min_hands`` hands are grey.
+    Rows and columns without a cell of ``min_hands`` hands are not drawn, nor a cluster of rare melds
+    far beyond the rest (a double pinochle worth 3000); the x label counts the hands left out."""
+    widths = table.attrs.get("bin_widths", {x: 1, y: 1})
+    total = int(table["hands"].sum())
+    table = _trim(table, x, min_hands, max_gap=5 * widths[x])
+    left_out = total - int(table["hands"].sum())
+    table = _trim(table, y, min_hands)
+    xs = np.arange(table[x].min(), table[x].max() + 1, widths[x]) if len(table) else np.array([0])
+    ys = np.arange(table[y].min(), table[y].max() + 1, widths[y]) if len(table) else np.array([0])
+    grid = np.full((len(ys), len(xs)), np.nan)
+    hands = np.zeros((len(ys), len(xs)), dtype=int)
+    for r in table.itertuples(index=False):
+        i, j = int((getattr(r, y) - ys[0]) // widths[y]), int((getattr(r, x) - xs[0]) // widths[x])
+        hands[i, j] = r.hands
+        if r.hands >= min_hands:
+            grid[i, j] = r.p_make
+    width = min(12.0, max(8.0, 0.32 * len(xs) + 2.5))
+    fig, ax = style.new_figure(size=(width, 4.8))
+    cmap = matplotlib.colormaps[style.SEQUENTIAL].with_extremes(bad="#d9d9d9")
+    mesh = ax.pcolormesh(np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
+                         np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
+                         np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=1, shading="flat")
+    annotated = len(xs) <= 40
+    if annotated:
+        size = 7 if len(xs) <= 26 else 6
+        for i in range(len(ys)):
+            for j in range(len(xs)):
+                if not np.isnan(grid[i, j]):
+                    ax.text(xs[j], ys[i], f"{100 * grid[i, j]:.0f}", ha="center", va="center", fontsize=size,
+                            color="white" if grid[i, j] < 0.55 else "black")
+    ax.grid(False)
+    bar = fig.colorbar(mesh, ax=ax, pad=0.01)
+    bar.set_label("P(bidding side makes its bid)")
+    unit = f"points, bins of {widths[x]}" if widths[x] > 1 else "points"
+    if left_out:
+        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
+                transform=ax.transAxes, ha="left", va="top", fontsize=8)
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_ylabel(LABELS.get(y, y) + " (cards)")
+    ax.set_yticks(ys)
+    what = "P(make) by meld and trump length" + (", in % in each cell" if annotated else "")
+    ax.set_title(style.title(f"{what} (grey: fewer than {min_hands} hands)",
+                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    return fig
+
+
+def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int = MIN_HANDS,
+                      lines: int = 5, count: str = "") -> Figure:
+    """P(make) against meld (``x``) with one line per number of aces the bidder holds, from
+    ``make_table(records, variant, by=(x, "aces"))``: the ``lines`` most common ace counts, points with
+    fewer than ``min_hands`` hands left out, Wilson 95% bands; a cluster of rare melds far beyond the
+    rest is not drawn (as in :func:`plot_make_heatmap`)."""
+    widths = table.attrs.get("bin_widths", {x: 1})
+    total = int(table["hands"].sum())
+    table = _trim(table, x, min_hands, max_gap=5 * widths.get(x, 1))
+    left_out = total - int(table["hands"].sum())
+    fig, ax = style.new_figure()
+    common = table.groupby("aces")["hands"].sum().sort_values(ascending=False).index[:lines]
+    for k, aces in enumerate(sorted(common)):
+        part = table[(table["aces"] == aces) & (table["hands"] >= min_hands)].sort_values(x)
+        if part.empty:
+            continue
+        colour = style.PALETTE[k % len(style.PALETTE)]
+        ax.plot(part[x], part["p_make"], marker="o", ms=3, color=colour,
+                label=f"{aces} ace{'s' if aces != 1 else ''} ({int(part['hands'].sum()):,} hands)")
+        ax.fill_between(part[x], part["lo"], part["hi"], color=colour, alpha=0.18, linewidth=0)
+    ax.set_ylim(0, 1.02)
+    unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
+    if left_out:
+        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
+                transform=ax.transAxes, ha="left", va="top", fontsize=8)
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_ylabel("P(bidding side makes its bid)")
+    ax.legend(title="bidder holds", loc="lower right", fontsize=8)
+    ax.set_title(style.title(f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
+                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    return fig
+
+
+def plot_highest_bid(table: pd.DataFrame, rule: dict | None = None, count: str = "") -> Figure:
+    """The highest bid made with 50% and 75% probability against the bidder's meld before the pass,
+    from :func:`highest_bid_table` (its :func:`central_rows`), with pointwise 95% bands and the fitted
+    rule of thumb."""
+    fig, ax = style.new_figure()
+    table = central_rows(table, table.attrs.get("bin_width", 1))
+    x = table["meld_mean"]
+    for k, q in enumerate(table.attrs.get("odds", (0.5, 0.75))):
+        name = f"{round(100 * q)}"
+        colour = style.PALETTE[k]
+        ax.step(x, table[f"bid_{name}"], where="mid", color=colour, label=f"made {name}% of the time")
+        ax.fill_between(x, table[f"bid_{name}_lo"], table[f"bid_{name}_hi"], step="mid", color=colour,
+                        alpha=0.2, linewidth=0)
+    if rule is not None:
+        xs = np.linspace(rule["meld_lo"], rule["meld_hi"], 50)
+        ax.plot(xs, rule["a"] + rule["b"] * xs, "--", color=style.PALETTE[3],
+                label=f"rule: {_num(rule['a'])} + {rule['b']:.2f} × meld (single hands ±{_num(rule['hand_spread'])})")
+    if "min_bid" in table.attrs:
+        ax.axhline(table.attrs["min_bid"], color="grey", lw=0.8, ls=":", label="minimum bid")
+    ax.set_xlabel("bidder's meld as dealt, before any pass or widow (points)")
+    ax.set_ylabel("highest bid (points)")
+    ax.legend(loc="upper left", fontsize=8)
+    ax.set_title(style.title("Highest bid made 50% / 75% of the time (bands: 95% range)",
+                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    return fig
+
+
+# --- section --------------------------------------------------------------------------------------
+
+def _num(x: float) -> str:
+    """A number for prose: three significant digits, whole numbers from 100 up, a dash for NaN."""
+    if x is None or math.isnan(x):
+        return "—"
+    return f"{x:.3g}" if abs(x) < 100 else f"{x:,.0f}"
+
+
+def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
+    """"How high to bid": the make-rate tables, the highest bid by meld and its rule of thumb, from
+    ``sizes.played`` full hands."""
+    records = records_for(variant, sizes.played, seed)
+    count = f"{len(records):,} hands, seed {seed}"
+    by_trump = make_table(records, variant, ("side_meld", "trump_len"))
+    by_aces = make_table(records, variant, ("side_meld", "aces"))
+    by_bid = make_table(records, variant, ("bid",))
+    highest = highest_bid_table(records, variant)
+    rule = bid_rule_of_thumb(records, variant, highest)
+    rec = with_bidder(records, ("bidder_meld",))
+    overall = wilson(int((records[records[:, h.F_BIDDER] >= 0, h.F_MADE] == 1).sum()),
+                     int((records[:, h.F_BIDDER] >= 0).sum()))
+    width = point_bin_width(variant)
+
+    # worked example: the bin holding the median bidder's meld
+    median = float(np.median(rec[:, h.F_BIDDER_MELD]))
+    ex = highest.iloc[(highest["bidder_meld"] - median // width * width).abs().argmin()]
+    said = rule_bid(rule, variant, float(ex["meld_mean"]))
+    ex_bins = rec[:, h.F_BIDDER_MELD] // width * width == ex["bidder_meld"]
+    ex_rec = rec[ex_bins]
+    if said is not None:
+        played = ex_rec[:, h.F_OUTCOME] == h.PLAYED
+        k, n = _survival(side_total(ex_rec[played], variant), ex_rec[~played, h.F_BID], np.array([said]))
+        at = wilson(int(k[0]), int(n[0]))
+        said_text = (f"the rule says bid up to {said}, which such hands make {100 * at.estimate:.0f}% of the "
+                     f"time [{100 * at.lo:.0f}%, {100 * at.hi:.0f}%]")
+    else:
+        said_text = "the rule says not to bid (it falls below the minimum)"
+    edge = int(ex["bidder_meld"])
+    bins_text = f"{edge} points" if width == 1 else f"{edge} to {edge + width - 1} points"
+    side = rec[:, h.F_SIDE_MELD]
+    lo_meld, hi_meld = np.percentile(side, [10, 90])
+    made = rec[:, h.F_MADE] == 1
+    p_low = wilson(int(made[side <= lo_meld].sum()), int((side <= lo_meld).sum()))
+    p_high = wilson(int(made[side >= hi_meld].sum()), int((side >= hi_meld).sum()))
+
+    def line(q: int) -> str:
+        if math.isnan(ex[f"bid_{q}"]):
+            return f"none (even the minimum, {rule['min_bid']}, falls short)"
+        return f"{_num(ex[f'bid_{q}'])} (95% range {_num(ex[f'bid_{q}_lo'])} to {_num(ex[f'bid_{q}_hi'])})"
+
+    def pct(iv) -> str:
+        return f"{100 * iv.estimate:.0f}% [{100 * iv.lo:.0f}%, {100 * iv.hi:.0f}%]"
+
+    text = (
+        f"**Rule of thumb ({variant.id}): bid up to {_num(rule['a'])} + {rule['b']:.2f} × your meld** "
+        f"(your meld as dealt, before any pass or widow, in points; the minimum bid is {rule['min_bid']}). Bidding that high, "
+        f"the side makes about half its contracts. The line fits the simulated 50% bids to within "
+        f"{_num(rule['line_rmse'])} points (root mean square over {rule['bins']} meld bins from "
+        f"{rule['meld_lo']} to {rule['meld_hi']}), but single hands scatter far more: half of them land "
+        f"within ±{_num(rule['hand_spread'])} points of it, so the rule is a median, not a promise. "
+        f"To make 75% of the time, bid the lower line in the chart instead.\n\n"
+        f"Worked example: the median bidder holds {_num(median)} points of meld as dealt. With "
+        f"{bins_text} ({int(ex['hands']):,} hands), {said_text}; in the simulated table the highest bid made half the "
+        f"time is {line(50)}, and the highest made three times in four is {line(75)}.\n\n"
+        f"How these are measured: {len(records):,} hands (seed {seed}) played by heuristic players at the "
+        f"system's tuned bidding margin, who made {pct(overall)} of their contracts. A played hand's side "
+        f"total (kept meld + trick points) is what it would have taken at any bid, because trump, the pass "
+        f"and the play do not depend on the bid; so P(make B) for a meld is the share of its hands whose "
+        f"total reaches B (a hand given up before play counts as a failure at its own bid and above). "
+        f"Meld is binned by {width} point{'s' if width > 1 else ''}. With the actual bids, the make rate "
+        f"rises with the side's meld after the exchange: {pct(p_low)} for the tenth of hands with the "
+        f"least (at most {_num(lo_meld)} points) against {pct(p_high)} for the tenth with the most (at least "
+        f"{_num(hi_meld)}); the heatmap splits it by the bidder's trump length "
+        f"and the line chart by his aces."
+    )
+    if highest.attrs.get("excluded_no_trump"):
+        text += (f" {highest.attrs['excluded_no_trump']:,} hands lost because the bidder held no marriage to "
+                 "name trump record no meld and are left out of the tables by meld.")
+    figures = {"make_heatmap": plot_make_heatmap(by_trump, count=count),
+               "make_by_aces": plot_make_by_aces(by_aces, count=count),
+               "highest_bid": plot_highest_bid(highest, rule, count=count)}
+    tables = {"make_by_meld_and_trump": by_trump, "make_by_meld_and_aces": by_aces, "make_by_bid": by_bid,
+              "highest_bid": highest, "rule_of_thumb": pd.DataFrame([rule])}
+    return Section("How high to bid", text, tables, figures)

@@ -1,0 +1,379 @@
+"""How much meld does a dealt hand hold, and how much does a partnership hold between its two hands?
+
+Conventions:
+
+* Meld is in points on the variant's own scale (1-point or 10-point systems), as scored by
+  :func:`simcore.meld.meld_by_trump`, counted on the hand as dealt: before any pass, widow or
+  exchange, and whether or not the hand would win the bid.
+* **best trump**: the hand's meld under the trump suit that gives it the most meld;
+  **fixed trump**: under one trump chosen without looking at the hand (spades; every suit gives the
+  same distribution) — what a hand melds when someone else names trump.
+* **partnership**: partners sit across (seat s with seat s + players/2); their combined meld is the
+  sum of the two hands' meld under the one trump that is best for the pair (the maximum over trumps
+  of the sum). Defined for an even number of players, at least four.
+* ``hands`` counts hands dealt (whole deals, so rounded up to a multiple of the players); every seat
+  counts, so a deal gives ``players`` own hands and ``players / 2`` partnerships.
+* Shares are probabilities in [0, 1] with 95% Wilson intervals that allow for the hands of one deal
+  not being independent (:func:`simcore.stats.clustered_proportion`); means have 95% intervals from
+  per-deal totals. Exact values come from :func:`simcore.exact.meld_distribution` (own hand only).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+from numba import njit, prange
+
+from analyses import style
+from analyses.section import Section, Sizes
+from simcore.cards import N_SUITS, N_TYPES
+from simcore.deal import deal_into
+from simcore.exact import meld_distribution
+from simcore.meld import meld_by_trump
+from simcore.runner import run_chunks
+from simcore.stats import Z95, clustered_proportion
+from simcore.variants import Variant
+from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, JACKS, KINGS, MARRIAGE,
+                                      PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN, RUN_EXTRA_MARRIAGE)
+
+#: The suit named trump for the fixed-trump distribution (0 = spades).
+FIXED_TRUMP = 0
+#: Rows of the kernel's tally: per meld value, the hands (or partnerships) holding it and the sum
+#: over deals of the squared per-deal count, for best trump, fixed trump and partnership; then one
+#: row of moments whose columns 0-5 are, for best, fixed and partnership in turn, the sum over deals
+#: of the deal's total meld and of its square.
+R_BEST, R_BEST_SQ, R_FIXED, R_FIXED_SQ, R_PAIR, R_PAIR_SQ, R_MOMENTS = range(7)
+#: The measures of :func:`summary`, in order.
+MEASURES = ("own hand, best trump", "own hand, fixed trump", "partnership, best trump for the pair")
+QUANTILES = (0.10, 0.25, 0.50, 0.75, 0.90)
+
+
+@njit(cache=True)
+def _count_equal(values, n, out_hist, out_sq):
+    """Add ``values[:n]`` to the histogram ``out_hist`` and each value's squared count within this
+    deal to ``out_sq`` (sum over values v of (#v)^2, added one hand at a time as #v)."""
+    for i in range(n):
+        same = 0
+        for j in range(n):
+            if values[j] == values[i]:
+                same += 1
+        out_hist[values[i]] += 1
+        out_sq[values[i]] += same
+
+
+@njit(cache=True)
+def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed, out):
+    """Deal ``size`` deals from ``state`` and add every hand's meld to ``out`` (int64[7, bins], rows
+    ``R_*``; a meld of m points goes to column m). Partnerships are seats (s, s + players / 2) for
+    s < players / 2 when ``players`` is even and at least 4, else none are counted. A meld beyond
+    the last column is counted in the last column (the caller checks that it stays empty)."""
+    top_bin = out.shape[1] - 1
+    cards = deck.copy()
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    totals = np.zeros((players, N_SUITS), dtype=np.int64)
+    best = np.zeros(players, dtype=np.int64)
+    fixed_meld = np.zeros(players, dtype=np.int64)
+    half = players // 2 if players % 2 == 0 and players >= 4 else 0
+    pair = np.zeros(max(half, 1), dtype=np.int64)
+    for _ in range(size):
+        deal_into(state, cards, players, hand_size, hands, widow)
+        best_sum = np.int64(0)
+        fixed_sum = np.int64(0)
+        for p in range(players):
+            best[p] = min(totals[p, meld_by_trump(hands[p], table, flags, totals[p])], top_bin)
+            fixed_meld[p] = min(totals[p, fixed], top_bin)
+            best_sum += best[p]
+            fixed_sum += fixed_meld[p]
+        _count_equal(best, players, out[R_BEST], out[R_BEST_SQ])
+        _count_equal(fixed_meld, players, out[R_FIXED], out[R_FIXED_SQ])
+        out[R_MOMENTS, 0] += best_sum
+        out[R_MOMENTS, 1] += best_sum * best_sum
+        out[R_MOMENTS, 2] += fixed_sum
+        out[R_MOMENTS, 3] += fixed_sum * fixed_sum
+        if half > 0:
+            pair_sum = np.int64(0)
+            for s in range(half):
+                top = np.int64(0)
+                for t in range(N_SUITS):
+                    v = totals[s, t] + totals[s + half, t]
+                    if v > top:
+                        top = v
+                pair[s] = min(top, top_bin)
+                pair_sum += top
+            _count_equal(pair, half, out[R_PAIR], out[R_PAIR_SQ])
+            out[R_MOMENTS, 4] += pair_sum
+            out[R_MOMENTS, 5] += pair_sum * pair_sum
+
+
+@njit(parallel=True, cache=True)
+def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixed, out):
+    """:func:`meld_tally_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``."""
+    for ci in prange(states.shape[0]):
+        meld_tally_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, fixed,
+                         out[ci])
+
+
+def has_partnerships(variant: Variant) -> bool:
+    """True when seats pair off across the table: an even number of players, at least four."""
+    return variant.players % 2 == 0 and variant.players >= 4
+
+
+@lru_cache(maxsize=16)
+def exact_distribution(variant: Variant, trump: int | None) -> dict[int, float]:
+    """``{meld points: probability}`` of one dealt hand's meld (``trump`` None = best trump), exact
+    from :func:`simcore.exact.meld_distribution` (slow for decks of 4 or more copies: seconds to
+    minutes)."""
+    counts = meld_distribution(variant, trump)
+    total = sum(counts.values())
+    return {int(m): n / total for m, n in counts.items()}
+
+
+@dataclass(frozen=True)
+class MeldTally:
+    """Merged kernel tally of one seeded run: ``tally`` is int64[7, bins] (rows ``R_*``)."""
+
+    variant: Variant
+    tally: np.ndarray
+    deals: int
+
+    @property
+    def hands(self) -> int:
+        return self.deals * self.variant.players
+
+    @property
+    def pairs_per_deal(self) -> int:
+        return self.variant.players // 2 if has_partnerships(self.variant) else 0
+
+
+@lru_cache(maxsize=8)
+def meld_tally(variant: Variant, hands: int, seed: int) -> MeldTally:
+    """Deal at least ``hands`` hands (whole deals) from ``seed`` and tally best-trump, fixed-trump and
+    partnership meld; cached, so the functions of this module share one run."""
+    deals = -(-hands // variant.players)
+    bins = max(2 * meld_bound(variant) + 1, 8)  # partnerships hold up to twice one hand
+    table, flags = variant.meld_table(), variant.meld_flags()
+
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+        out = np.zeros((len(sizes), R_MOMENTS + 1, bins), dtype=np.int64)
+        if len(sizes):
+            meld_tally_batch(states, sizes, variant.deck_cards, variant.players, variant.hand_size,
+                             table, flags, FIXED_TRUMP, out)
+        return out
+
+    run = run_chunks(batch, seed, deals)
+    tally = run.tally
+    if tally[:R_MOMENTS, -1].any():
+        raise RuntimeError(f"{variant.id}: a meld reached {bins - 1} points, past meld_bound")
+    tally.setflags(write=False)
+    return MeldTally(variant, tally, run.deals)
+
+
+def meld_bound(variant: Variant) -> int:
+    """An upper bound on one hand's meld (points): the most each kind of meld can score, added up as
+    if a hand could hold them all at once (class I in the trump suit, marriages in the three others,
+    arounds, pinochles, roundhouse, every nine of trump, every lone trump K or Q)."""
+    table, flags = variant.meld_table()[:, : variant.copies + 1], variant.meld_flags()
+    most = {row: int(table[row].max()) for row in range(table.shape[0])}
+    return (most[RUN] + most[RUN_EXTRA_MARRIAGE] + most[ROYAL] + 3 * most[MARRIAGE]
+            + sum(most[r] for r in (ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE))
+            + variant.copies * max(int(flags[F_DIX]), 0)
+            + variant.hand_size * max(int(flags[F_EXTRA_KING]), int(flags[F_EXTRA_QUEEN]), 0))
+
+
+def _distribution(tally: MeldTally, row: int, sq_row: int, per_deal: int, name: str,
+                  values: list[int]) -> pd.DataFrame:
+    """Columns meld, ``name``, ``name``_lo, ``name``_hi over the meld ``values`` given."""
+    hist, sq = tally.tally[row], tally.tally[sq_row]
+    rows = []
+    for m in values:
+        iv = clustered_proportion(int(hist[m]), int(sq[m]), tally.deals, per_deal)
+        rows.append((m, iv.estimate, iv.lo, iv.hi))
+    return pd.DataFrame(rows, columns=["meld", name, f"{name}_lo", f"{name}_hi"])
+
+
+def _seen(tally: MeldTally, *rows: int) -> set[int]:
+    """Meld values held by at least one hand in any of the tally ``rows``."""
+    return set().union(*(np.nonzero(tally.tally[r])[0].tolist() for r in rows))
+
+
+def own_hand_distribution(variant: Variant, hands: int, seed: int, exact: bool = True) -> pd.DataFrame:
+    """Distribution of one dealt hand's meld (points on the variant's scale), one row per meld value:
+    ``share_best`` (best trump) and ``share_fixed`` (fixed trump) are shares of ``hands`` simulated
+    hands with 95% bounds (``_lo``, ``_hi``); ``exact_best`` and ``exact_fixed`` are the exact
+    probabilities (0 for impossible values; NaN when ``exact`` is False)."""
+    tally = meld_tally(variant, hands, seed)
+    ex_best = exact_distribution(variant, None) if exact else None
+    ex_fixed = exact_distribution(variant, FIXED_TRUMP) if exact else None
+    values = sorted(_seen(tally, R_BEST, R_FIXED) | set(ex_best or {}) | set(ex_fixed or {}))
+    best = _distribution(tally, R_BEST, R_BEST_SQ, variant.players, "share_best", values)
+    fixed = _distribution(tally, R_FIXED, R_FIXED_SQ, variant.players, "share_fixed", values)
+    frame = best.merge(fixed, on="meld")
+    frame["exact_best"] = frame["meld"].map(ex_best).fillna(0.0) if exact else math.nan
+    frame["exact_fixed"] = frame["meld"].map(ex_fixed).fillna(0.0) if exact else math.nan
+    frame["meld"] = frame["meld"].astype(int)
+    frame = frame[["meld", "share_best", "share_best_lo", "share_best_hi", "exact_best",
+                   "share_fixed", "share_fixed_lo", "share_fixed_hi", "exact_fixed"]]
+    frame.attrs["hands"] = tally.hands
+    return frame
+
+
+def partnership_distribution(variant: Variant, hands: int, seed: int) -> pd.DataFrame:
+    """Distribution of a partnership's combined meld (points) before any passing: the two partners'
+    hands from one deal, under the trump best for the pair. One row per meld value: ``share`` of
+    partnerships with its 95% bounds ``share_lo``, ``share_hi``. ``hands`` counts hands dealt, so
+    ``hands / 2`` partnerships are counted. Raises ValueError without partnerships."""
+    if not has_partnerships(variant):
+        raise ValueError(f"{variant.id}: {variant.players} players do not pair off across the table")
+    tally = meld_tally(variant, hands, seed)
+    frame = _distribution(tally, R_PAIR, R_PAIR_SQ, tally.pairs_per_deal, "share",
+                          sorted(_seen(tally, R_PAIR)))
+    frame["meld"] = frame["meld"].astype(int)
+    frame.attrs["hands"] = tally.hands
+    frame.attrs["partnerships"] = tally.deals * tally.pairs_per_deal
+    return frame
+
+
+def _quantile(values: np.ndarray, shares: np.ndarray, q: float) -> float:
+    """The smallest value whose cumulative share reaches ``q``."""
+    cum = np.cumsum(shares)
+    return float(values[min(np.searchsorted(cum, q - 1e-12), len(values) - 1)])
+
+
+def summary(variant: Variant, hands: int, seed: int, exact: bool = True) -> pd.DataFrame:
+    """One row per measure (:data:`MEASURES`; the partnership row only where seats pair off):
+    ``count`` (hands or partnerships), ``mean`` meld in points with its 95% interval ``mean_lo``,
+    ``mean_hi`` (from per-deal totals), ``mean_exact`` (own hand only, else NaN) and the quantiles
+    ``q10`` ... ``q90`` of the simulated distribution (points: ``q90`` is the smallest meld m such
+    that at least 90% of hands meld m or less)."""
+    tally = meld_tally(variant, hands, seed)
+    rows = []
+    specs = [(MEASURES[0], R_BEST, 0, variant.players, None if not exact else exact_distribution(variant, None)),
+             (MEASURES[1], R_FIXED, 2, variant.players,
+              None if not exact else exact_distribution(variant, FIXED_TRUMP))]
+    if has_partnerships(variant):
+        specs.append((MEASURES[2], R_PAIR, 4, tally.pairs_per_deal, None))
+    d = tally.deals
+    for name, row, col, per_deal, ex in specs:
+        hist = tally.tally[row]
+        s1, s2 = float(tally.tally[R_MOMENTS, col]), float(tally.tally[R_MOMENTS, col + 1])
+        n = d * per_deal
+        mean = s1 / n
+        var_deal = (s2 - s1 * s1 / d) / (d - 1) if d > 1 else math.nan
+        half = Z95 * math.sqrt(max(var_deal, 0.0) / d) / per_deal
+        values = np.nonzero(hist)[0]
+        shares = hist[values] / n
+        out = {"measure": name, "count": n, "mean": mean, "mean_lo": mean - half, "mean_hi": mean + half,
+               "mean_exact": sum(m * p for m, p in ex.items()) if ex is not None else math.nan}
+        for q in QUANTILES:
+            out[f"q{round(q * 100)}"] = _quantile(values, shares, q)
+        rows.append(out)
+    return pd.DataFrame(rows)
+
+
+def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, variant_id: str,
+                           hands: int, coverage: float = 0.995) -> Figure:
+    """Top: one hand's meld with the best trump and under a fixed trump (simulated share per meld
+    value with its 95% band, exact as a dashed line). Bottom (when ``partnership`` is given): the
+    partnership's combined meld. The x axis stops where ``coverage`` of the hands is reached."""
+    panels = 2 if partnership is not None else 1
+    fig, axes = style.new_figure(panels, 1, size=(8.0, 3.6 * panels + 0.6))
+    axes = list(np.ravel(axes))
+    ax = axes[0]
+    right = 0.0
+    has_exact = bool(own["exact_best"].notna().all() and own["exact_fixed"].notna().all())
+    for key, label, colour in (("best", "best trump", style.PALETTE[0]),
+                               ("fixed", "fixed trump", style.PALETTE[1])):
+        seen = own[(own[f"share_{key}"] > 0) | (own[f"exact_{key}"] > 0)]
+        x = seen["meld"].to_numpy()
+        ax.fill_between(x, seen[f"share_{key}_lo"], seen[f"share_{key}_hi"], color=colour, alpha=0.35,
+                        linewidth=0)
+        ax.plot(x, seen[f"share_{key}"], color=colour, linewidth=1.0, marker="o", markersize=2,
+                label=f"{label}, simulated (shaded: 95% interval)")
+        if has_exact:
+            exact = own[own[f"exact_{key}"] > 0]
+            ax.plot(exact["meld"], exact[f"exact_{key}"], color=style.PALETTE[7], linestyle="--",
+                    linewidth=0.8, label="exact (both)" if key == "fixed" else None)
+        right = max(right, _quantile(own["meld"].to_numpy(), own[f"share_{key}"].to_numpy(), coverage))
+    ax.set_xlim(0, right)
+    ax.set_xlabel("meld of one hand (points on the system's scale)")
+    ax.set_ylabel("share of hands")
+    ax.yaxis.set_major_formatter(_percent)
+    ax.legend(fontsize=8, loc="upper right")
+    ax.set_title(style.title("Meld in one dealt hand: best trump vs a fixed trump", variant_id,
+                             f"{hands:,} hands dealt" + (", exact beside simulated" if has_exact else "")),
+                 loc="left")
+    if partnership is not None:
+        ax = axes[1]
+        x = partnership["meld"].to_numpy()
+        ax.fill_between(x, partnership["share_lo"], partnership["share_hi"], color=style.PALETTE[2],
+                        alpha=0.35, linewidth=0)
+        ax.plot(x, partnership["share"], color=style.PALETTE[2], linewidth=1.0, marker="o", markersize=2,
+                label="simulated (shaded: 95% interval)")
+        ax.set_xlim(0, _quantile(x, partnership["share"].to_numpy(), coverage))
+        ax.set_xlabel("combined meld of two partners, trump best for the pair (points)")
+        ax.set_ylabel("share of partnerships")
+        ax.yaxis.set_major_formatter(_percent)
+        ax.legend(fontsize=8, loc="upper right")
+        ax.set_title("Partnership meld before passing (partners sit across)", loc="left")
+    fig.tight_layout()  # also when shown without style.save (notebooks)
+    return fig
+
+
+def _percent(y: float, _pos: int) -> str:
+    return f"{100 * y:.1f}%" if y < 0.1 else f"{100 * y:.0f}%"
+
+
+def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, hands: int) -> str:
+    """Markdown summing up :func:`summary` and :func:`own_hand_distribution` in words."""
+    by = stats.set_index("measure")
+    best, fixed = by.loc[MEASURES[0]], by.loc[MEASURES[1]]
+
+    def mean_text(r: pd.Series) -> str:
+        half = (r["mean_hi"] - r["mean_lo"]) / 2
+        d = min(max(1, -math.floor(math.log10(half))) if half > 0 else 1, 3)  # shows the interval
+        text = f"{r['mean']:.{d}f} points (95% interval {r['mean_lo']:.{d}f} to {r['mean_hi']:.{d}f}"
+        return text + (f"; exact {r['mean_exact']:.{d}f})" if not math.isnan(r["mean_exact"]) else ")")
+
+    zero = own.loc[own["meld"] == 0]
+    none_best = float(zero["share_best"].iloc[0]) if len(zero) else 0.0
+    none_fixed = float(zero["share_fixed"].iloc[0]) if len(zero) else 0.0
+    text = (
+        f"**How much meld is dealt?** Under {variant.id} a hand of {variant.hand_size} cards melds on "
+        f"average {mean_text(best)} with its best trump, and {mean_text(fixed)} when someone else "
+        f"names trump (a fixed suit). The median hand melds {best['q50']:.0f} with its best trump, "
+        f"and at least a tenth of hands reach {best['q90']:.0f}; {100 * none_best:.1f}% meld nothing "
+        f"with their best trump and {100 * none_fixed:.1f}% nothing under a fixed trump."
+    )
+    if MEASURES[2] in by.index:
+        pair = by.loc[MEASURES[2]]
+        text += (
+            f" Two partners (across the table) hold together {mean_text(pair)} under the trump best for "
+            f"the pair, before any passing: {pair['mean'] - best['mean']:.1f} more than one hand with "
+            f"its best trump, and {2 * best['mean'] - pair['mean']:.1f} less than two hands would "
+            f"meld if each could name its own trump ({2 * best['mean']:.1f}). The middle half of "
+            f"partnerships hold {pair['q25']:.0f} to {pair['q75']:.0f}."
+        )
+    else:
+        text += f" With {variant.players} players the seats do not pair off across the table."
+    return text + f" From {hands:,} simulated hands; points on the system's own scale."
+
+
+def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
+    """The "Meld distribution" report section from ``sizes.dealt`` hands: paragraph, the own-hand and
+    partnership tables, the summary and the chart."""
+    own = own_hand_distribution(variant, sizes.dealt, seed)
+    pair = partnership_distribution(variant, sizes.dealt, seed) if has_partnerships(variant) else None
+    stats = summary(variant, sizes.dealt, seed)
+    hands = own.attrs["hands"]
+    tables = {"meld_summary": stats, "meld_own_hand": own}
+    if pair is not None:
+        tables["meld_partnership"] = pair
+    return Section(title="Meld distribution", text=meld_paragraph(variant, stats, own, hands),
+                   tables=tables,
+                   figures={"meld_distribution": plot_meld_distribution(own, pair, variant.id, hands)})

@@ -1,0 +1,195 @@
+"""How rare is each meld? "1 in N" odds of the catalogue's dealt-hand events, simulated beside exact.
+
+Conventions (those of :mod:`simcore.odds`):
+
+* **per hand**: the share of dealt hands that hold the event, before trump is named and before any
+  pass or widow (the widow never counts);
+* **per deal**: the share of deals in which at least one player's hand holds it;
+* "1 in N" is 1 / probability: the exact probability where :mod:`simcore.exact` knows it, else the
+  simulated estimate (NaN when the event was never dealt and has no exact value).
+
+Every share is a probability in [0, 1] with its 95% interval (``_lo``, ``_hi``); per-hand intervals
+allow for the hands of one deal not being independent. Exact values are NaN where unknown (per deal
+they are known only when two hands can never hold the event at once).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+
+import numpy as np
+import pandas as pd
+from matplotlib.figure import Figure
+
+from analyses import style
+from analyses.section import Section, Sizes
+from simcore.events import CATALOGUE, EventError, parse_event
+from simcore.odds import simulate_odds
+from simcore.variants import Variant, load_variant, shipped_ids
+
+#: The columns of :func:`rare_meld_table`, in order.
+COLUMNS = ("event", "per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact", "one_in_hand",
+           "per_deal", "per_deal_lo", "per_deal_hi", "per_deal_exact", "one_in_deal")
+
+
+def _one_in(exact: float, estimate: float) -> float:
+    """1 / the exact probability where known and positive, else 1 / the estimate (NaN at 0)."""
+    if not math.isnan(exact) and exact > 0:
+        return 1.0 / exact
+    if not math.isnan(estimate) and estimate > 0:
+        return 1.0 / estimate
+    return math.nan
+
+
+def rare_meld_table(variant: Variant, hands: int, seed: int) -> pd.DataFrame:
+    """One row per catalogue event that can happen under ``variant``, from ``hands`` dealt hands
+    (whole deals, so slightly more when ``hands`` is not a multiple of the players) seeded by ``seed``.
+
+    Columns :data:`COLUMNS`: probabilities per hand and per deal with 95% bounds, their exact values
+    (NaN where unknown) and ``one_in_hand`` / ``one_in_deal`` ("1 in N", exact where known). Events
+    that ``parse_event`` refuses for the variant are left out, and so are events whose exact per-hand
+    probability is 0 under its rules (five nines in a deck without nines, a redeal rule the system
+    does not have): they do not apply.
+    """
+    events = []
+    for name in CATALOGUE:
+        try:
+            events.append(parse_event(name, variant))
+        except EventError:
+            continue
+    result = simulate_odds(variant, events, hands, seed, exact=True)
+    frame = result.to_frame()
+    frame = frame[~(frame["per_hand_exact"] == 0)].reset_index(drop=True)
+    frame["one_in_hand"] = [_one_in(x, p) for x, p in zip(frame["per_hand_exact"], frame["per_hand"])]
+    frame["one_in_deal"] = [_one_in(x, p) for x, p in zip(frame["per_deal_exact"], frame["per_deal"])]
+    frame = frame.reindex(columns=list(COLUMNS)).astype({c: float for c in COLUMNS[1:]})
+    frame.attrs["hands"] = result.hands  # hands actually dealt: whole deals
+    return frame
+
+
+def all_systems_table(hands: int, seed: int, variants: Iterable[str] | None = None) -> pd.DataFrame:
+    """:func:`rare_meld_table` for every shipped system (or the ids in ``variants``), ``hands`` dealt
+    hands each, stacked with a ``variant`` column first."""
+    ids = list(shipped_ids() if variants is None else variants)
+    parts = []
+    for vid in ids:
+        table = rare_meld_table(load_variant(vid), hands, seed)
+        table.insert(0, "variant", vid)
+        parts.append(table)
+    return pd.concat(parts, ignore_index=True)
+
+
+def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
+    """Horizontal bars of "1 in N" hands (log axis), commonest at the top, with the simulation's 95%
+    interval as error bars and the exact value as a black diamond where known. An event never dealt
+    in the simulation has no bar: its interval starts at the smallest N the simulation allows (a tick) and runs off the right edge (an arrow). The column on the right gives the exact odds
+    where known, else the simulated ones (≈)."""
+    rows = table.sort_values("one_in_hand", na_position="last").reset_index(drop=True)
+    fig, ax = style.new_figure(size=(8.0, 0.32 * len(rows) + 1.8))
+    y = np.arange(len(rows))[::-1]
+    est = rows["per_hand"].to_numpy(float)
+    sim_one_in = np.where(est > 0, 1.0 / np.where(est > 0, est, 1.0), np.nan)
+    lo_one_in = 1.0 / rows["per_hand_hi"].to_numpy(float)  # the fewest hands per event the interval allows
+    with np.errstate(divide="ignore"):
+        hi_one_in = 1.0 / rows["per_hand_lo"].to_numpy(float)  # inf when the event was never dealt
+    exact_one_in = 1.0 / rows["per_hand_exact"].to_numpy(float)
+    finite = np.concatenate([sim_one_in, lo_one_in, hi_one_in, exact_one_in])
+    finite = finite[np.isfinite(finite)]
+    right = 10 ** math.ceil(math.log10(max(finite.max(), 10.0)) + 0.35)
+    seen = ~np.isnan(sim_one_in)
+    ax.barh(y[seen], sim_one_in[seen] - 1.0, left=1.0, height=0.6, color=style.PALETTE[0],
+            label="simulated")
+    hi_drawn = np.where(np.isfinite(hi_one_in), hi_one_in, right)
+    centre = np.where(seen, sim_one_in, lo_one_in)
+    ax.errorbar(centre, y, xerr=[centre - lo_one_in, hi_drawn - centre], fmt="none",
+                ecolor=style.PALETTE[7], elinewidth=1.0, capsize=3, label="95% interval")
+    never = ~seen
+    if never.any():
+        ax.plot(lo_one_in[never], y[never], "|", color=style.PALETTE[7], markersize=9)
+        for yy in y[never]:
+            ax.annotate("", xy=(right, yy), xytext=(right / 1.6, yy),
+                        arrowprops={"arrowstyle": "->", "color": style.PALETTE[7]})
+    known = np.isfinite(exact_one_in)
+    ax.plot(exact_one_in[known], y[known], "D", color=style.PALETTE[1], markeredgecolor="black",
+            markersize=6, label="exact", zorder=3)
+    for yy, val, ex in zip(y, sim_one_in, exact_one_in):
+        if np.isfinite(ex):
+            label = one_in_text(1.0 / ex)
+        elif np.isfinite(val):
+            label = "≈ " + one_in_text(1.0 / val)
+        else:
+            label = "not dealt"
+        ax.text(1.02, yy, label, va="center", ha="left", fontsize=8, transform=ax.get_yaxis_transform())
+    ax.text(1.02, len(rows) - 0.4, "odds per hand\n(≈ simulated)", va="bottom", ha="left", fontsize=8,
+            fontweight="bold", transform=ax.get_yaxis_transform())
+    ax.set_xscale("log")
+    ax.set_xlim(1.0, right)
+    ax.set_yticks(y, rows["event"])
+    ax.set_ylim(-0.7, len(rows) - 0.3)
+    ax.set_xlabel("N: dealt hands per hand that holds the event (log scale)")
+    ax.set_ylabel("event in one dealt hand")
+    ax.legend(loc="upper right", fontsize=8)
+    ax.set_title(style.title("How rare is each meld? One dealt hand in N holds it", variant_id,
+                             f"{hands:,} hands dealt"),
+                 loc="left")
+    fig.tight_layout()  # also when shown without style.save (notebooks)
+    return fig
+
+
+def one_in_text(p: float) -> str:
+    """A probability as "1 in N": whole numbers from 100 up, three significant digits below."""
+    if not p > 0:
+        return "never"
+    n = 1.0 / p
+    return f"1 in {n:,.0f}" if n >= 100 else f"1 in {n:.3g}"
+
+
+def _odds_text(estimate: float, lo: float, hi: float, exact: float, unit: str) -> str:
+    """'1 in X <unit> exactly (simulated: 1 in N, 95% interval 1 in A to 1 in B)' from probabilities;
+    without an exact value the simulated odds lead."""
+    if estimate > 0:
+        sim = f"{one_in_text(estimate)}, 95% interval {one_in_text(hi)} to {one_in_text(lo)}"
+    else:
+        sim = f"not once, 95% interval rarer than {one_in_text(hi)}"
+    if not math.isnan(exact):
+        return f"{one_in_text(exact)} {unit} exactly (simulated: {sim})"
+    lead = f"{one_in_text(estimate)} {unit}" if estimate > 0 else f"none of the simulated {unit}"
+    return f"{lead} (simulated: {sim}; no exact value is known)"
+
+
+def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int) -> str:
+    """Markdown answering "how often is double pinochle dealt?" from a :func:`rare_meld_table`."""
+    events = table.set_index("event")
+    head = (f"**How often is double pinochle dealt?** Under {variant.id} ({variant.players} players, "
+            f"{variant.hand_size} cards each from a deck of {variant.deck_size})")
+    if "double-pinochle" not in events.index:
+        return head + ", double pinochle is not among the events that can be dealt."
+    row = events.loc["double-pinochle"]
+    per_hand = _odds_text(row["per_hand"], row["per_hand_lo"], row["per_hand_hi"], row["per_hand_exact"],
+                          "hands")
+    per_deal = _odds_text(row["per_deal"], row["per_deal_lo"], row["per_deal_hi"], row["per_deal_exact"],
+                          "deals")
+    why = ("" if not math.isnan(row["per_deal_exact"]) else
+           f" With {variant.copies} copies of each card two hands can hold it in the same deal, so the "
+           "per-deal odds are simulated only.")
+    rarest = table.loc[table["one_in_hand"].idxmax()]
+    common = table.loc[table["one_in_hand"].idxmin()]
+    return (
+        f"{head}, a dealt hand holds double pinochle (two Q♠ and two J♦) in {per_hand}. "
+        f"At least one player at the table holds it in {per_deal}.{why} "
+        f"From {hands:,} simulated hands; the table lists every event, from the commonest, "
+        f"{common['event']} (1 in {common['one_in_hand']:,.3g} hands), to the rarest, "
+        f"{rarest['event']} ({one_in_text(1 / rarest['one_in_hand'])} hands)."
+    )
+
+
+def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
+    """The "Rare melds" report section: the paragraph, the table and the chart, from ``sizes.dealt``
+    hands."""
+    table = rare_meld_table(variant, sizes.dealt, seed)
+    hands = table.attrs.get("hands", sizes.dealt)
+    return Section(title="Rare melds",
+                   text=double_pinochle_paragraph(table, variant, hands),
+                   tables={"rare_melds": table},
+                   figures={"rare_melds": plot_rare_melds(table, variant.id, hands)})

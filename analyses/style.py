@@ -1,0 +1,41 @@
+"""Chart conventions shared by every analysis: a colour-blind-safe palette, sizes readable where the
+charts are shown (Markdown pages at about 800 px wide), and titles that state the rules and the count.
+"""
+
+from __future__ import annotations
+
+from matplotlib import cycler, rc_context
+from matplotlib.figure import Figure
+
+#: Okabe & Ito's palette, safe for the common colour-vision deficiencies.
+PALETTE = ("#0072B2", "#E69F00", "#009E73", "#D55E00", "#CC79A7", "#56B4E9", "#F0E442", "#000000")
+#: A sequential colour map for heatmaps that stays readable in grey and for colour-blind readers.
+SEQUENTIAL = "cividis"
+FIGSIZE = (8.0, 4.8)
+DPI = 110
+
+
+STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
+         "axes.prop_cycle": cycler(color=PALETTE), "axes.grid": True, "grid.alpha": 0.3,
+         "legend.frameon": False}
+
+
+def new_figure(rows: int = 1, cols: int = 1, size: tuple[float, float] = FIGSIZE):
+    """(figure, axes) with the house style applied. The figure is not registered with pyplot, so a
+    notebook shows it once (as the value returned) and a long report run holds no figures open."""
+    with rc_context(STYLE):
+        fig = Figure(figsize=size, dpi=DPI)
+        axes = fig.subplots(rows, cols, squeeze=rows * cols == 1)
+    return fig, axes
+
+
+def title(what: str, variant_id: str, count: str) -> str:
+    """A chart title that says what is shown, under which rules and from how much simulation."""
+    return f"{what}\n{variant_id} · {count}"
+
+
+def save(fig: Figure, path) -> None:
+    """Write ``fig`` as a PNG."""
+    with rc_context(STYLE):
+        fig.tight_layout()
+        fig.savefig(path, dpi=DPI)

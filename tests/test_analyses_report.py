@@ -1,0 +1,70 @@
+"""The redeal, house-rule and systems analyses, and `pinochle report` (small, seeded runs)."""
+
+import math
+
+import pytest
+from matplotlib.figure import Figure
+
+from analyses import house_rules, redeal, systems
+from analyses.section import Sizes
+from simcore.variants import load_variant
+
+SMALL = Sizes.small()
+
+
+def test_redeal_rates_contain_the_exact_values_and_count_per_game():
+    table = redeal.redeal_table(["four-hand-150", "partnership", "double-deck"], hands=200_000, games=300)
+    assert list(table.columns) == list(redeal.COLUMNS)
+    assert list(table["variant"]) == ["four-hand-150", "partnership"]  # double-deck has no nines
+    for r in table.itertuples():
+        assert r.per_hand_lo <= r.per_hand_exact <= r.per_hand_hi
+        assert r.per_deal_lo <= r.per_deal <= r.per_deal_hi
+    own, other = table.iloc[0], table.iloc[1]
+    assert own.has_rule and own.event == "redeal" and own.per_game_kind == "played"
+    assert not other.has_rule and other.event == "five-nines" and other.per_game_kind == "estimated"
+    assert 0 < own.per_game_lo <= own.per_game <= own.per_game_hi
+    assert isinstance(redeal.plot_redeals(table, 200_000), Figure)
+
+
+def test_redeal_section_speaks_of_the_system():
+    s = redeal.section(load_variant("four-hand-150"), SMALL)
+    assert "5+ nines and no meld" in s.text and "redeals a game" in s.text
+    assert "without nines" in redeal.section(load_variant("double-deck"), SMALL).text
+
+
+def test_house_rules_table_has_every_promised_column():
+    table = house_rules.house_rules_table(SMALL, names=["pass-3-vs-none", "bidder-wins-ties"])
+    assert list(table.columns) == list(house_rules.COLUMNS)
+    no_pass = table.set_index("question").loc["pass-3-vs-none"]
+    assert no_pass["matters"] and no_pass["diff_hi"] < 0  # without the pass the bidder makes less
+    assert all(table["diff_lo"] <= table["diff"]) and all(table["diff"] <= table["diff_hi"])
+    assert isinstance(house_rules.plot_house_rules(table), Figure)
+
+
+def test_systems_table_compares_decks():
+    table = systems.systems_table(SMALL, variants=["four-hand-150", "double-deck", "five-hand-widow"])
+    rows = table.set_index("variant")
+    # twice the cards, more of everything: the double deck deals double pinochle far more often
+    assert rows.loc["double-deck", "double-pinochle_lo"] > rows.loc["four-hand-150", "double-pinochle_hi"]
+    assert math.isnan(rows.loc["double-deck", "five-nines"])  # no nines in that deck
+    assert math.isnan(rows.loc["five-hand-widow", "make_rate"])  # full hands not played there yet
+    assert 0 < rows.loc["four-hand-150", "make_lo"] <= rows.loc["four-hand-150", "make_rate"] <= 1
+    assert rows.loc["four-hand-150", "hands_per_game"] > 1
+
+
+@pytest.mark.slow
+def test_report_writes_every_file_it_lists(tmp_path):
+    from analyses.report import write_report
+
+    files = write_report(tmp_path, ["four-hand-150"], SMALL, seed=2)
+    assert files[0].name == "index.md"
+    for f in files:
+        assert f.exists() and f.stat().st_size > 0, f
+    index = files[0].read_text()
+    for question in ("How often is double pinochle dealt?", "How often do we redeal?",
+                     "How high should I bid?", "Which house rules matter"):
+        assert question in index
+    page = (tmp_path / "four-hand-150.md").read_text()
+    for f in files[1:]:  # every chart and table is linked from a page
+        assert f.name in page or f.name in index or f.suffix == ".md"
+    assert any(f.suffix == ".png" for f in files) and any(f.suffix == ".csv" for f in files)
