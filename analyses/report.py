@@ -39,8 +39,11 @@ def system_sections(v: Variant, sizes: Sizes, seed: int) -> list[Section]:
 
 
 def _markdown_table(frame: pd.DataFrame) -> str:
-    """The first rows of a table as Markdown (numbers to 4 significant digits)."""
-    t = frame.head(PREVIEW_ROWS)
+    """The first rows of a table as Markdown (numbers to 4 significant digits); columns of long text
+    (verdicts, titles) stay in the CSV file only."""
+    long_text = [c for c in frame.columns
+                 if not pd.api.types.is_numeric_dtype(frame[c]) and frame[c].astype(str).str.len().max() > 60]
+    t = frame.drop(columns=long_text).head(PREVIEW_ROWS)
     cells = [[f"{x:.4g}" if isinstance(x, float) else str(x) for x in row] for row in t.itertuples(index=False)]
     lines = ["| " + " | ".join(map(str, t.columns)) + " |", "|" + "---|" * len(t.columns)]
     lines += ["| " + " | ".join(r) + " |" for r in cells]
