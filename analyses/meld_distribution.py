@@ -8,9 +8,9 @@ Conventions:
 * **best trump**: the hand's meld under the trump suit that gives it the most meld;
   **fixed trump**: under one trump chosen without looking at the hand (spades; every suit gives the
   same distribution) — what a hand melds when someone else names trump.
-* **partnership**: partners sit across (seat s with seat s + players/2); their combined meld is the
-  sum of the two hands' meld under the one trump that is best for the pair (the maximum over trumps
-  of the sum). Defined for an even number of players, at least four.
+* **partnership**: partners sit across a four-player table (seat s with seat s + 2); their combined
+  meld is the sum of the two hands' meld under the one trump that is best for the pair (the maximum
+  over trumps of the sum). Defined for four players only.
 * ``hands`` counts hands dealt (whole deals, so rounded up to a multiple of the players); every seat
   counts, so a deal gives ``players`` own hands and ``players / 2`` partnerships.
 * Shares are probabilities in [0, 1] with 95% Wilson intervals that allow for the hands of one deal
@@ -79,7 +79,7 @@ def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed,
     totals = np.zeros((players, N_SUITS), dtype=np.int64)
     best = np.zeros(players, dtype=np.int64)
     fixed_meld = np.zeros(players, dtype=np.int64)
-    half = players // 2 if players % 2 == 0 and players >= 4 else 0
+    half = 2 if players == 4 else 0  # partners across a four-player table (see has_partnerships)
     pair = np.zeros(max(half, 1), dtype=np.int64)
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
@@ -120,8 +120,9 @@ def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixe
 
 
 def has_partnerships(variant: Variant) -> bool:
-    """True when seats pair off across the table: an even number of players, at least four."""
-    return variant.players % 2 == 0 and variant.players >= 4
+    """True when the partnership is two players across the table: four players. (Six and eight
+    players sit in teams of three or four in alternating seats, which this pairing does not model.)"""
+    return variant.players == 4
 
 
 @lru_cache(maxsize=16)
@@ -360,16 +361,23 @@ def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, han
             f"partnerships hold {pair['q25']:.0f} to {pair['q75']:.0f}."
         )
     else:
-        text += f" With {variant.players} players the seats do not pair off across the table."
+        text += (f" With {variant.players} players there is no pair of partners across the table, so no "
+                 "partnership distribution is shown.")
     return text + f" From {hands:,} simulated hands; points on the system's own scale."
+
+
+#: The largest deck whose exact meld distribution a report section computes: 80 cards take about 15 s
+#: on 2 cores, 96 and 120 cards minutes, so larger decks show the simulated distribution only.
+EXACT_MAX_DECK = 80
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     """The "Meld distribution" report section from ``sizes.dealt`` hands: paragraph, the own-hand and
     partnership tables, the summary and the chart."""
-    own = own_hand_distribution(variant, sizes.dealt, seed)
+    exact = variant.deck_size <= EXACT_MAX_DECK
+    own = own_hand_distribution(variant, sizes.dealt, seed, exact=exact)
     pair = partnership_distribution(variant, sizes.dealt, seed) if has_partnerships(variant) else None
-    stats = summary(variant, sizes.dealt, seed)
+    stats = summary(variant, sizes.dealt, seed, exact=exact)
     hands = own.attrs["hands"]
     tables = {"meld_summary": stats, "meld_own_hand": own}
     if pair is not None:
