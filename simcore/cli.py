@@ -353,8 +353,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     print(f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
           f"{','.join(result.policies)}, {result.seconds:.1f} s"
           + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
-    print("estimate [95% CI]; team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first "
-          "dealer's side")
+    print("estimate [95% CI]; " + ("team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first "
+                                    "dealer's side" if len(result.lines) == 2 else
+                                    "each player keeps his own score; seat 0 is the first dealer's left"))
     for name, iv in result.rates().items():
         print(f"  {name:<40} {_fmt_iv(iv)}")
     for name, iv in result.means().items():

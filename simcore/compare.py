@@ -30,7 +30,7 @@ CHUNK_HANDS = 1 << 15
 Measure = Callable[[np.ndarray], np.ndarray]
 #: Per-game measures: name -> the value of each game record.
 GAME_MEASURES: dict[str, Measure] = {
-    "team 0 wins (first dealer's left)": lambda r: (r[:, g.GF_WINNER] == 0).astype(np.float64),
+    "first dealer's left wins": lambda r: (r[:, g.GF_WINNER] == 0).astype(np.float64),
     "hands per game": lambda r: r[:, g.GF_HANDS],
     "deals per game (hands + redeals)": lambda r: r[:, g.GF_HANDS] + r[:, g.GF_REDEALS],
     "sets per game": lambda r: r[:, g.GF_SETS],
@@ -179,7 +179,7 @@ class Question:
     b: tuple[str, ...]
     mode: str = "games"
     size: int = 40_000
-    headline: str = "team 0 wins (first dealer's left)"
+    headline: str = "first dealer's left wins"
 
 
 QUESTIONS: dict[str, Question] = {

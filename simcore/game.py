@@ -2,7 +2,8 @@
 
 Seats are absolute, numbered clockwise; the first dealer is the last seat, so the first hand's seats
 are :func:`simcore.hand.play_hand`'s own (0 = the dealer's left). Partnerships are the even and the
-odd seats (team 0 bids first in the first hand; team 1 holds the first deal). Hand h of game g draws
+odd seats (team 0 bids first in the first hand; team 1 holds the first deal); where the bidder plays
+alone, every seat keeps its own score and wins for itself. Hand h of game g draws
 from :func:`simcore.rng.hand_state` (key, g, h) with the deck in its original order, so two rule sets
 played from one key see the same cards in the same hand of the same game whatever happened before:
 common random numbers for ``pinochle compare``. Points are on the variant's own scale.
@@ -14,7 +15,8 @@ import numpy as np
 from numba import njit, prange
 
 from simcore.cards import N_TYPES
-from simcore.hand import (F_BIDDER, F_MADE, F_OTHER_SCORE, F_REDEALS, F_SIDE_SCORE, N_FIELDS, play_hand)
+from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, N_SEAT_ROWS, S_SCORE,
+                          play_hand)
 from simcore.rng import hand_state
 
 #: Compiled game rules (Variant.game_rules).
@@ -24,51 +26,80 @@ N_GAME_RULES = 4
 #: it guards the loop, and the tests require every game to end).
 MAX_GAME_HANDS = 5000
 
-#: One record per game.
-GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "score_0", "score_1", "tie_rule",
-               "target")
-(GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_SCORE_0, GF_SCORE_1, GF_TIE_RULE,
- GF_TARGET) = range(9)
+#: Most score lines a game keeps: two partnerships, or one per player when the bidder plays alone.
+MAX_SIDES = 8
+#: One record per game: the winner (a partnership 0/1, or a seat when each plays for himself), the
+#: hands, contracts, sets and redeals, whether the bidder-wins-ties rule decided it, the final target,
+#: and each score line's final score (unused lines stay 0).
+GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "target",
+               *(f"score_{i}" for i in range(MAX_SIDES)))
+GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_TARGET, GF_SCORE_0 = range(8)
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 
 @njit(cache=True)
-def game_winner(s0, s1, bidding_team, target, game_rules):
-    """(winner, new target, settled by the bidder rule) after a hand that left the teams at ``s0`` and
-    ``s1``; winner -1 while the game goes on. ``bidding_team`` is -1 when the hand had no bidder."""
-    reached0, reached1 = s0 >= target, s1 >= target
-    if reached0 and reached1:
-        if game_rules[G_BIDDER_WINS_TIES] != 0 and bidding_team >= 0:
-            return bidding_team, target, True
-        if game_rules[G_PLAY_ON] > 0:
-            while s0 >= target and s1 >= target:
-                target += game_rules[G_PLAY_ON]
-            reached0, reached1 = s0 >= target, s1 >= target
-        elif s0 != s1:
-            return (0 if s0 > s1 else 1), target, False
-        else:
-            return -1, target, False
-    if reached0:
-        return 0, target, False
-    if reached1:
-        return 1, target, False
+def game_winner(scores, n, bidding, target, game_rules):
+    """(winner, new target, settled by the bidder rule) after a hand that left the ``n`` score lines
+    at ``scores``; winner -1 while the game goes on. ``bidding`` is the bidding side's line, -1 when
+    the hand had no bidder.
+
+    One line at the target wins. Several: the bidding side if it is among them and the rules count it
+    first; else, with play-on targets, the target rises until at most one line is at it; else the
+    highest line, equal highest lines playing another hand. With a losing limit, once a line falls to
+    minus the limit the highest line above it wins (nobody, while all have fallen or the highest is
+    shared)."""
+    reached = _count_at_least(scores, n, target)
+    if reached >= 2:
+        if game_rules[G_BIDDER_WINS_TIES] != 0 and bidding >= 0 and scores[bidding] >= target:
+            return bidding, target, True
+        if game_rules[G_PLAY_ON] <= 0:
+            return _highest_above(scores, n, target - 1), target, False
+        while reached >= 2:
+            target += game_rules[G_PLAY_ON]
+            reached = _count_at_least(scores, n, target)
+    if reached == 1:
+        return _highest_above(scores, n, target - 1), target, False
     limit = game_rules[G_LOSING_LIMIT]
-    if limit > 0:
-        if s0 <= -limit and s1 > -limit:
-            return 1, target, False
-        if s1 <= -limit and s0 > -limit:
-            return 0, target, False
+    if limit > 0 and n - _count_at_least(scores, n, -limit + 1) > 0:
+        return _highest_above(scores, n, -limit), target, False
     return -1, target, False
 
 
 @njit(cache=True)
+def _count_at_least(scores, n, floor):
+    """How many of the ``n`` lines score at least ``floor``."""
+    c = 0
+    for i in range(n):
+        if scores[i] >= floor:
+            c += 1
+    return c
+
+
+@njit(cache=True)
+def _highest_above(scores, n, floor):
+    """The line with the highest score above ``floor``; -1 when there is none or it is shared."""
+    best, top, shared = -1, np.int64(0), False
+    for i in range(n):
+        if scores[i] <= floor:
+            continue
+        if best < 0 or scores[i] > top:
+            best, top, shared = i, scores[i], False
+        elif scores[i] == top:
+            shared = True
+    return -1 if shared else best
+
+
+@njit(cache=True)
 def play_game(key, game, deck, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              game_rules, policies, margins, deck_copies, out, cards, rec, hands, widow, side, state,
+              game_rules, policies, margins, deck_copies, out, cards, rec, hands, widow, seats, state,
               seat_policies, seat_margins, no_trace):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``policies`` and ``margins`` are per absolute seat; the rest after
-    ``out`` is scratch."""
-    s0, s1 = np.int64(0), np.int64(0)
+    ``out`` is scratch. Partnerships (even and odd seats) keep two score lines; when the bidder plays
+    alone every seat keeps its own."""
+    alone = rules[H_TEAMS] != 0
+    n = players if alone else 2
+    scores = np.zeros(MAX_SIDES, dtype=np.int64)
     target = game_rules[G_TARGET]
     out[:] = 0
     out[GF_WINNER] = -1
@@ -80,30 +111,29 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
         cards[:] = deck
         hand_state(key, game, k, state)
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  seat_policies, seat_margins, deck_copies, rec, hands, widow, side, no_trace)
+                  seat_policies, seat_margins, deck_copies, rec, hands, widow, seats, no_trace)
+        bidding = -1
         if rec[F_BIDDER] >= 0:
-            bidding = (dealer + 1 + rec[F_BIDDER]) % players % 2
+            bidder = (dealer + 1 + rec[F_BIDDER]) % players
+            bidding = bidder if alone else bidder % 2
             out[GF_CONTRACTS] += 1
             if rec[F_MADE] == 0:
                 out[GF_SETS] += 1
-        else:
-            bidding = -1
-        side_team = bidding if bidding >= 0 else (dealer + 1) % 2  # no auction: the dealer's left's side
-        if side_team == 0:
-            s0 += rec[F_SIDE_SCORE]
-            s1 += rec[F_OTHER_SCORE]
-        else:
-            s1 += rec[F_SIDE_SCORE]
-            s0 += rec[F_OTHER_SCORE]
+        for r in range(players):
+            seat = (dealer + 1 + r) % players
+            if alone:
+                scores[seat] += seats[S_SCORE, r]
+            elif seat < 2:  # seats 0 and 1 stand for the two partnerships
+                scores[seat] += seats[S_SCORE, r]
         out[GF_REDEALS] += rec[F_REDEALS]
         out[GF_HANDS] = k + 1
-        winner, target, by_tie_rule = game_winner(s0, s1, bidding, target, game_rules)
+        winner, target, by_tie_rule = game_winner(scores, n, bidding, target, game_rules)
         if winner >= 0:
             out[GF_WINNER] = winner
             out[GF_TIE_RULE] = 1 if by_tie_rule else 0
             break
-    out[GF_SCORE_0] = s0
-    out[GF_SCORE_1] = s1
+    for i in range(n):
+        out[GF_SCORE_0 + i] = scores[i]
     out[GF_TARGET] = target
 
 
@@ -119,7 +149,7 @@ def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_r
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
-    side = np.zeros(players, dtype=np.int64)
+    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
     state = np.zeros(4, dtype=np.uint64)
     seat_policies = np.zeros(players, dtype=np.int64)
     seat_margins = np.zeros(players, dtype=np.float64)
@@ -127,7 +157,7 @@ def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_r
     for i in range(size):
         play_game(key, first + i, deck, players, hand_size, table, flags, play_rules, points, last_trick,
                   rules, game_rules, policies, margins, deck_copies, out[i], cards, rec, hands, widow,
-                  side, state, seat_policies, seat_margins, no_trace)
+                  seats, state, seat_policies, seat_margins, no_trace)
 
 
 @njit(parallel=True, cache=True)

@@ -1,7 +1,8 @@
-"""``pinochle games``: whole games to the end, summarised per partnership.
+"""``pinochle games``: whole games to the end, summarised per partnership or per player.
 
 Team 0 is the first dealer's left (seats 0, 2, ...: it bids first in the first hand), team 1 the
-first dealer's side. Games are cut into chunks of ``CHUNK_GAMES``; game g of a run always plays the
+first dealer's side; where the bidder plays alone each seat keeps its own score (seat 0 the first
+dealer's left, the last seat the first dealer). Games are cut into chunks of ``CHUNK_GAMES``; game g of a run always plays the
 same hands whatever the thread count or chunking (:func:`simcore.rng.hand_state`).
 """
 
@@ -39,9 +40,6 @@ def check_game_variant(variant: Variant) -> None:
                              "games cannot be played")
     if variant.get("auction.kind") is None:
         raise GameRulesError(f"{variant.where}: full hands are not yet simulated for {variant.id}")
-    if variant.get("teams.kind") != "partners_across":
-        raise GameRulesError(f"{variant.where}: teams.kind = {variant.get('teams.kind')}: games are played "
-                             "for two partnerships only so far (partners_across)")
 
 
 def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
@@ -93,18 +91,29 @@ class GamesResult:
     def column(self, name: str) -> np.ndarray:
         return self.records[:, g.GAME_FIELDS.index(name)]
 
+    @property
+    def lines(self) -> tuple[str, ...]:
+        """The names of the score lines: the two partnerships, or one per seat."""
+        if self.variant.get("teams.kind") == "bidder_alone":
+            last = self.variant.players - 1
+            return tuple(f"seat {i}" + (" (first dealer's left)" if i == 0 else
+                                        " (first dealer)" if i == last else "") for i in range(last + 1))
+        return ("team 0 (first dealer's left)", "team 1 (first dealer's side)")
+
     def rates(self) -> dict[str, Interval]:
-        """Per game: each team's wins, games the bidder-wins-ties rule decided, and unfinished games."""
+        """Per game: each score line's wins, games the bidder-wins-ties rule decided, and unfinished
+        games."""
         n, winner = self.games, self.column("winner")
-        return {"team 0 wins (first dealer's left)": wilson(int((winner == 0).sum()), n),
-                "team 1 wins (first dealer's side)": wilson(int((winner == 1).sum()), n),
-                "decided by the bidder-wins-ties rule": wilson(int(self.column("tie_rule").sum()), n),
-                "unfinished": wilson(int((winner < 0).sum()), n)}
+        out = {f"{name} wins": wilson(int((winner == i).sum()), n) for i, name in enumerate(self.lines)}
+        out["decided by the bidder-wins-ties rule"] = wilson(int(self.column("tie_rule").sum()), n)
+        out["unfinished"] = wilson(int((winner < 0).sum()), n)
+        return out
 
     def means(self) -> dict[str, Interval]:
-        """Per game: its length in hands, contracts, sets, redeals and final scores."""
+        """Per game: its length in hands, contracts, sets, redeals and each line's final score."""
         out = {}
-        for name in ("hands", "contracts", "sets", "redeals", "score_0", "score_1", "target"):
+        for name in ("hands", "contracts", "sets", "redeals", "target",
+                     *(f"score_{i}" for i in range(len(self.lines)))):
             x = self.column(name).astype(np.float64)
             out[name] = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
         return out

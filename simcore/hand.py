@@ -45,6 +45,16 @@ OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage")
 PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE = range(4)
 MAX_REDEALS = 1000
 
+#: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
+#: the seat's side (1 = the bidder's), the points the hand adds to the seat's score line (the
+#: output: its side's score with partners, its own with a bidder alone), its meld, dix, trick points
+#: (buried cards count for the bidder) and tricks won.
+S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON = range(6)
+N_SEAT_ROWS = 6
+#: Stages at which a hand is scored: before any meld (no trump marriage), not played (throw-in or set
+#: without play), played out.
+STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
+
 #: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
 (T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
  T_SCORE, T_SHARE) = range(1, 14)
@@ -148,15 +158,51 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 
 @njit(cache=True)
+def _score_seats(seats, rec, players, rules, stage):
+    """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
+    side's score; with a bidder alone each opponent scores for himself: his own meld if he saved it
+    (by his own tricks) and his own trick points, or on a throw-in what the rules give each opponent
+    (with ``meld_and_tricks``, his meld and an equal share of the trick points)."""
+    alone = rules[H_TEAMS] != 0
+    for s in range(players):
+        if seats[S_SIDE, s] == 1:
+            seats[S_SCORE, s] = rec[F_SIDE_SCORE]
+        elif not alone or stage == STAGE_UNMELDED:
+            seats[S_SCORE, s] = rec[F_OTHER_SCORE]
+        else:
+            m = seats[S_MELD, s] if seats[S_MELD, s] >= rules[H_MIN_MELD_COUNT] else 0
+            if stage == STAGE_NOT_PLAYED:
+                if rules[H_OPP_CONCEDE] == OPP_MELD:
+                    seats[S_SCORE, s] = m
+                elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
+                    seats[S_SCORE, s] = m + rules[H_TRICK_TOTAL] // (players - 1)
+                else:
+                    seats[S_SCORE, s] = 0
+            else:
+                if rules[H_SAVE] == SAVE_TRICK:
+                    saved = seats[S_WON, s] > 0
+                elif rules[H_SAVE] == SAVE_POINTS:
+                    saved = seats[S_PTS, s] >= rules[H_SAVE_POINTS]
+                else:
+                    saved = True
+                kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
+                seats[S_SCORE, s] = kept + seats[S_PTS, s]
+
+
+@njit(cache=True)
 def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, margins, deck_copies, rec, hands, widow, side, trace):
+              policies, margins, deck_copies, rec, hands, widow, seats, trace):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
     ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
     hand's trick points (> 0 bolder): the knob that tuning turns (``simcore/heuristic.toml``).
 
-    ``trace`` (int64[rows, 4]; zero rows for none) receives the hand move by move."""
+    ``seats`` (int64[N_SEAT_ROWS, players]) is per-seat scratch whose row ``S_SCORE`` holds, after the
+    call, what the hand adds to each seat's score line. ``trace`` (int64[rows, 4]; zero rows for none)
+    receives the hand move by move."""
     tracing = trace.shape[0] > 0
+    seats[:] = 0
+    side = seats[S_SIDE]
     totals = np.zeros(N_SUITS, dtype=np.int64)
     pos = np.zeros(1, dtype=np.int64)
     rec[:] = 0
@@ -235,6 +281,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_MADE] = 0
         rec[F_SIDE_SCORE] = -bid
         _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
+        _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
         return
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -276,7 +323,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         meld_by_trump(hands[s], table, flags, totals)
         meld[side[s]] += totals[trump]
         _note(trace, pos, T_MELD, s, totals[trump], 0)
-        dix[side[s]] += hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+        seats[S_MELD, s] = totals[trump]
+        seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+        dix[side[s]] += seats[S_DIX, s]
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
         rec[F_BIDDER_MELD_AFTER] = totals[trump]
@@ -308,6 +357,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
                 rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
             _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
+            _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
             return
 
     # play; ctx carries trick points and sides to the card choice, and unseen[s] the card types of
@@ -328,6 +378,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     tricks_won = np.zeros(2, dtype=np.int64)
     for t in range(N_TYPES):
         tricks_pts[1] += buried[t] * points[t]  # buried cards count for the bidder
+        if bidder >= 0:
+            seats[S_PTS, bidder] += buried[t] * points[t]
     leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
     n_tricks = 0
     for t in range(N_TYPES):
@@ -376,6 +428,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         if k == n_tricks - 1:
             tricks_pts[side[w]] += last_trick
             won_pts += last_trick
+        seats[S_PTS, w] += won_pts
+        seats[S_WON, w] += 1
         if tracing:
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
@@ -397,6 +451,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_MADE] = -1
         rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1]
         _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], -1)
+        _score_seats(seats, rec, players, rules, STAGE_PLAYED)
         return
     made = kept[1] + tricks_pts[1] >= bid
     rec[F_MADE] = 1 if made else 0
@@ -405,6 +460,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     else:
         rec[F_SIDE_SCORE] = -bid
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
+    _score_seats(seats, rec, players, rules, STAGE_PLAYED)
 
 
 @njit(cache=True)
@@ -418,11 +474,11 @@ def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules,
     cards = deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
-    side = np.zeros(players, dtype=np.int64)
+    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
     no_trace = np.zeros((0, 4), dtype=np.int64)  # a local array: a global one would be read-only
     for i in range(size):
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, out[i], hands, widow, side, no_trace)
+                  policies, margins, deck_copies, out[i], hands, widow, seats, no_trace)
 
 
 @njit(parallel=True, cache=True)
@@ -446,14 +502,14 @@ def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, 
     key, cards = key.copy(), deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
-    side = np.zeros(players, dtype=np.int64)
+    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
     state = np.zeros(4, dtype=np.uint64)
     no_trace = np.zeros((0, 4), dtype=np.int64)
     for i in range(size):
         cards[:] = deck
         hand_state(key, first + i, 0, state)
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, out[i], hands, widow, side, no_trace)
+                  policies, margins, deck_copies, out[i], hands, widow, seats, no_trace)
 
 
 @njit(parallel=True, cache=True)
@@ -480,9 +536,10 @@ def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
 
 
 def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
-               margins: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+               margins: np.ndarray | None = None, with_seats: bool = False) -> tuple[np.ndarray, ...]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
-    records. The same hand is the first row of ``simulate(variant, n, seed, policies)``."""
+    records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
+    ``with_seats``, also what the hand adds to each seat's score line (``S_SCORE``)."""
     from simcore.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
@@ -490,10 +547,12 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     trace = np.zeros((rows, 4), dtype=np.int64)
     hands = np.zeros((variant.players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
-    side = np.zeros(variant.players, dtype=np.int64)
+    seats = np.zeros((N_SEAT_ROWS, variant.players), dtype=np.int64)
     play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
               variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
               variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
-              variant.deck_copies, rec, hands, widow, side, trace)
+              variant.deck_copies, rec, hands, widow, seats, trace)
     used = int(np.count_nonzero(trace[:, 0]))
+    if with_seats:
+        return rec, trace[:used], seats[S_SCORE].copy()
     return rec, trace[:used]

@@ -117,10 +117,11 @@ def test_bench_reports_hands_per_second(capsys):
 
 def test_games_prints_win_rates_and_lengths(capsys):
     code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300")
-    assert code == 0 and "300 games to 500" in out and "team 0 wins" in out and "game length in hands" in out
+    assert code == 0 and "300 games to 500" in out and "team 0 (first dealer's left) wins" in out
+    assert "game length in hands" in out
     code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300", "--json")
     data = json.loads(out)
-    assert data["games"] == 300 and data["complete"] and "team 1 wins (first dealer's side)" in data["rates"]
+    assert data["games"] == 300 and data["complete"] and "team 1 (first dealer's side) wins" in data["rates"]
     assert sum(r["games"] for r in data["length_distribution"]) == 300
 
 
@@ -131,7 +132,7 @@ def test_compare_prints_both_sides_the_difference_and_a_verdict(capsys):
     data = json.loads(out)
     assert data["mode"] == "games" and data["question"].startswith("Bidding side wins")
     assert {"a", "b", "diff", "diff_lo", "diff_hi", "paired_half", "unpaired_half"} <= set(data["measures"][0])
-    assert data["verdict"].startswith("team 0 wins")
+    assert data["verdict"].startswith("first dealer's left wins")
     code, out, _ = run(capsys, "compare", "--list")
     assert code == 0 and "double-pinochle-3000" in out
 
@@ -166,6 +167,7 @@ BAD = [
     (["playthrough", "--policy", "random,random"], "2 policies given for 4 seats"),
     (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
     (["games", "--variant", "auction"], "auction has no [game] rules"),
+    (["games", "--variant", "six-hand-triple-pack"], "no [game] rules"),
     (["games", "--variant", "two-hand"], "no [game] rules"),
     (["games", "--games", "0"], "must be a positive integer"),
     (["games", "--policy", "random,random"], "2 policies given for 4 seats"),

@@ -12,20 +12,20 @@ from simcore.simulate import parse_policies
 from simcore.variants import load_variant
 
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
-                "ok-pinochle", "double-deck", "double-pack"]
+                "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
 @pytest.mark.parametrize("vid", GAME_SYSTEMS)
 def test_games_match_the_reference_and_always_end_with_a_winner(vid):
     v = load_variant(vid)
-    records, _ = game_records(v, 300, seed=4, policies=HEURISTIC)
+    policies = parse_policies("heuristic", v.players)
+    records, _ = game_records(v, 300, seed=4, policies=policies)
     assert np.all(records[:, g.GF_WINNER] >= 0)  # a game never ends without a winner
     for game in range(0, 300, 15):  # scores add up hand by hand, the end rules hold
-        assert reference_game(v, 4, game, HEURISTIC) == dict(zip(g.GAME_FIELDS, records[game].tolist()))
-    winner = records[:, g.GF_WINNER]
-    s0, s1, target = records[:, g.GF_SCORE_0], records[:, g.GF_SCORE_1], records[:, g.GF_TARGET]
-    won_score = np.where(winner == 0, s0, s1)
+        assert reference_game(v, 4, game, policies) == dict(zip(g.GAME_FIELDS, records[game].tolist()))
+    winner, target = records[:, g.GF_WINNER], records[:, g.GF_TARGET]
+    won_score = records[np.arange(len(records)), g.GF_SCORE_0 + winner]
     assert np.all(won_score >= target) or v.get("game.losing_limit")
 
 
@@ -38,19 +38,29 @@ def test_random_play_games_end_too():
             zip(g.GAME_FIELDS, records[game].tolist()))
 
 
+def _winner(scores, bidding, target, rules):
+    return g.game_winner(np.array(scores, dtype=np.int64), len(scores), bidding, target, rules)
+
+
 def test_the_end_rules_worked_by_hand():
     rules = load_variant("partnership").game_rules  # 1000, play on by 250, no bidder rule
-    assert g.game_winner(1010, 990, -1, 1000, rules) == (0, 1000, False)
-    assert g.game_winner(1010, 1200, -1, 1000, rules) == (-1, 1250, False)  # both over: play to 1250
-    assert g.game_winner(1300, 1020, -1, 1000, rules) == (0, 1250, False)  # ... which 1300 has reached
-    assert g.game_winner(1260, 1255, -1, 1000, rules) == (-1, 1500, False)  # both over 1250 too
+    assert _winner([1010, 990], -1, 1000, rules) == (0, 1000, False)
+    assert _winner([1010, 1200], -1, 1000, rules) == (-1, 1250, False)  # both over: play to 1250
+    assert _winner([1300, 1020], -1, 1000, rules) == (0, 1250, False)  # ... which 1300 has reached
+    assert _winner([1260, 1255], -1, 1000, rules) == (-1, 1500, False)  # both over 1250 too
     rules = load_variant("four-hand-150").game_rules  # 150, the bidding side wins when both pass
-    assert g.game_winner(151, 160, 0, 150, rules) == (0, 150, True)
+    assert _winner([151, 160], 0, 150, rules) == (0, 150, True)
     rules = load_variant("four-hand-150", ["game.bidder_wins_ties=false"]).game_rules
-    assert g.game_winner(151, 160, 0, 150, rules) == (1, 150, False)  # the higher score instead
-    assert g.game_winner(160, 160, 0, 150, rules) == (-1, 150, False)  # level: another hand
+    assert _winner([151, 160], 0, 150, rules) == (1, 150, False)  # the higher score instead
+    assert _winner([160, 160], 0, 150, rules) == (-1, 150, False)  # level: another hand
     rules = load_variant("four-hand-150", ["game.losing_limit=150"]).game_rules
-    assert g.game_winner(-150, 20, 1, 150, rules) == (1, 150, False)
+    assert _winner([-150, 20], 1, 150, rules) == (1, 150, False)
+    assert _winner([-150, -160], 1, 150, rules) == (-1, 150, False)  # both fallen: play on
+    rules = load_variant("three-hand-double-pack").game_rules  # 4550, each for himself, bidder first
+    assert _winner([4600, 4700, 100], 0, 4550, rules) == (0, 4550, True)  # the bidder is among them
+    assert _winner([4600, 4700, 100], 2, 4550, rules) == (1, 4550, False)  # he is not: the highest
+    assert _winner([4600, 4600, 100], 2, 4550, rules) == (-1, 4550, False)  # shared: another hand
+    assert _winner([100, 4551, 4000], 0, 4550, rules) == (1, 4550, False)
 
 
 def test_same_games_whatever_the_thread_count_and_chunking():
@@ -68,7 +78,7 @@ def test_first_dealer_position_is_fair_under_symmetric_play():
     result = play_games(load_variant("four-hand-150"), 20_000, 3, HEURISTIC)
     rates = result.rates()
     # seats alternate the deal, so neither side should win much more than half (stated bound: 95% CI)
-    iv = rates["team 0 wins (first dealer's left)"]
+    iv = rates["team 0 (first dealer's left) wins"]
     assert iv.lo < 0.5 < iv.hi or abs(iv.estimate - 0.5) < 0.015
     assert rates["unfinished"].estimate == 0
     assert result.length_distribution()["games"].sum() == 20_000
@@ -87,7 +97,7 @@ def test_pairing_narrows_the_interval_when_the_rule_barely_matters():
     # same deals every other game is identical, so the paired interval must be far narrower
     a = load_variant("four-hand-150")
     b = load_variant("four-hand-150", ["game.bidder_wins_ties=false"])
-    row = compare(a, b, games=5000, seed=3).table.set_index("measure").loc["team 0 wins (first dealer's left)"]
+    row = compare(a, b, games=5000, seed=3).table.set_index("measure").loc["first dealer's left wins"]
     assert row["paired_half"] * 3 < row["unpaired_half"]
     result = compare(a, b, games=5000, seed=3)
     assert result.row("decided by the bidder-wins-ties rule")["b"] == 0
@@ -112,3 +122,22 @@ def test_every_named_question_names_real_rules():
         a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
         assert a.values != b.values, name
         assert q.mode in ("games", "hands")
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
+    # the kernel's per-seat scores against the plain referee's, hand by hand
+    from simcore import hand as h
+    from simcore.reference.hand import referee
+    for vid in ("three-hand-double-pack", "auction", "four-hand-150"):
+        v = load_variant(vid)
+        pol = parse_policies(policy, v.players)
+        for seed in range(40):
+            rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+            expected_rec, expected_seats = referee(v, trace.tolist(), seats=True)
+            assert {k: x for k, x in expected_rec.items() if not k.startswith("_")} == dict(
+                zip(h.FIELDS, rec.tolist()))
+            assert expected_seats == seats.tolist(), (vid, policy, seed)
+            bidder = int(rec[h.F_BIDDER])
+            if v.get("teams.kind") == "bidder_alone" and bidder >= 0:
+                assert seats[bidder] == rec[h.F_SIDE_SCORE]

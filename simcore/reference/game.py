@@ -11,7 +11,7 @@ import numpy as np
 
 from simcore import hand as h
 from simcore.cards import N_TYPES
-from simcore.game import MAX_GAME_HANDS
+from simcore.game import MAX_GAME_HANDS, MAX_SIDES
 from simcore.rng import hand_state, stream_key
 from simcore.variants import Variant
 
@@ -19,10 +19,12 @@ from simcore.variants import Variant
 def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray) -> dict[str, int]:
     """The record (``simcore.game.GAME_FIELDS``) of game ``game`` of the run keyed by ``seed``."""
     players = variant.players
+    alone = variant.get("teams.kind") == "bidder_alone"
+    lines = players if alone else 2
     key = stream_key(seed)
     margins = h.seat_margins(variant, None)
     target = variant.get("game.target")
-    scores = [0, 0]
+    scores = [0] * lines
     rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0)
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
@@ -30,42 +32,58 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         state = np.zeros(4, dtype=np.uint64)
         hand_state(key, game, k, state)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
+        seats = np.zeros((h.N_SEAT_ROWS, players), dtype=np.int64)
         h.play_hand(state, variant.deck_cards.copy(), players, variant.hand_size, variant.meld_table(),
                     variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
                     variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
                     np.array([margins[s] for s in seat_of]), variant.deck_copies, out,
                     np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                    np.zeros(players, dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
+                    seats, np.zeros((0, 4), dtype=np.int64))
         bidder = int(out[h.F_BIDDER])
-        bidding_team = seat_of[bidder] % 2 if bidder >= 0 else None
-        side_team = bidding_team if bidder >= 0 else seat_of[0] % 2
-        scores[side_team] += int(out[h.F_SIDE_SCORE])
-        scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
-        rec["hands"] += 1
-        rec["redeals"] += int(out[h.F_REDEALS])
+        bidding = None
         if bidder >= 0:
+            bidding = seat_of[bidder] if alone else seat_of[bidder] % 2
             rec["contracts"] += 1
             rec["sets"] += int(out[h.F_MADE] == 0)
-        reached = [s >= target for s in scores]
-        if all(reached):
-            if variant.get("game.bidder_wins_ties") and bidding_team is not None:
-                rec.update(winner=bidding_team, tie_rule=1)
-                break
-            if variant.get("game.play_on"):
-                while min(scores) >= target:
-                    target += variant.get("game.play_on")
-                reached = [s >= target for s in scores]
-            elif scores[0] != scores[1]:
-                rec["winner"] = 0 if scores[0] > scores[1] else 1
-                break
-            else:
-                continue
-        if reached[0] or reached[1]:
-            rec["winner"] = 0 if reached[0] else 1
+        if alone:
+            for r in range(players):
+                scores[seat_of[r]] += int(seats[h.S_SCORE, r])
+        else:  # the partnership of the side and the other, by the record
+            side_team = bidding if bidding is not None else seat_of[0] % 2
+            scores[side_team] += int(out[h.F_SIDE_SCORE])
+            scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
+        rec["hands"] += 1
+        rec["redeals"] += int(out[h.F_REDEALS])
+        winner, target, tie = _winner(variant, scores, bidding, target)
+        if winner is not None:
+            rec.update(winner=winner, tie_rule=int(tie))
             break
-        limit = variant.get("game.losing_limit", 0)
-        if limit and (scores[0] <= -limit) != (scores[1] <= -limit):
-            rec["winner"] = 1 if scores[0] <= -limit else 0
-            break
-    rec.update(score_0=scores[0], score_1=scores[1], target=target)
+    rec["target"] = target
+    rec.update({f"score_{i}": (scores[i] if i < lines else 0) for i in range(MAX_SIDES)})
     return rec
+
+
+def _winner(variant: Variant, scores: list[int], bidding: int | None, target: int):
+    """(winner or None, target, decided by the bidder rule), the game's end written plainly."""
+    def unique_top(candidates: list[int]):
+        if not candidates:
+            return None
+        top = max(scores[i] for i in candidates)
+        tops = [i for i in candidates if scores[i] == top]
+        return tops[0] if len(tops) == 1 else None
+
+    at = [i for i, s in enumerate(scores) if s >= target]
+    if len(at) >= 2:
+        if variant.get("game.bidder_wins_ties") and bidding is not None and bidding in at:
+            return bidding, target, True
+        if not variant.get("game.play_on"):
+            return unique_top(at), target, False
+        while len([s for s in scores if s >= target]) >= 2:
+            target += variant.get("game.play_on")
+        at = [i for i, s in enumerate(scores) if s >= target]
+    if len(at) == 1:
+        return at[0], target, False
+    limit = variant.get("game.losing_limit", 0)
+    if limit and any(s <= -limit for s in scores):
+        return unique_top([i for i, s in enumerate(scores) if s > -limit]), target, False
+    return None, target, False

@@ -30,8 +30,41 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
-    """The record (``simcore.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken."""
+def referee(variant: Variant, trace: list[list[int]], seats: bool = False):
+    """The record (``simcore.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
+    ``seats``, (record, what the hand adds to each seat's score line): its side's score with partners;
+    with a bidder alone, each opponent's own kept meld and trick points."""
+    rec = _referee(variant, trace)
+    return (rec, _seat_scores(variant, rec)) if seats else {k: v for k, v in rec.items()
+                                                           if not k.startswith("_")}
+
+
+def _seat_scores(variant: Variant, rec: dict) -> list[int]:
+    side, players = rec["_side"], variant.players
+    alone = variant.get("teams.kind") == "bidder_alone"
+    out = []
+    for s in range(players):
+        if side[s] == 1:
+            out.append(rec["side_score"])
+        elif not alone or rec["_stage"] == "unmelded":
+            out.append(rec["other_score"])
+        else:
+            meld = rec["_meld"][s] if rec["_meld"][s] >= variant.get("scoring.min_meld_to_count", 0) else 0
+            if rec["_stage"] == "not played":
+                opp = variant.get("scoring.opponents_on_concede")
+                out.append({"meld": meld, "nothing": 0,
+                            "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp])
+            else:
+                rule = variant.get("scoring.save_meld")
+                pts, won = rec["_pts"][s], rec["_won"][s]
+                saved = (rule == "nothing" or (rule == "trick" and won > 0)
+                         or (rule == "points" and pts >= variant.get("scoring.save_meld_points")))
+                kept = meld if saved else (rec["_dix"][s] if variant.get("scoring.dix_kept") else 0)
+                out.append(kept + pts)
+    return out
+
+
+def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     players = variant.players
     hands = [[0] * N_TYPES for _ in range(players)]
     widow = [0] * N_TYPES
@@ -79,6 +112,7 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
 
     trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
     rec["trump"] = trump
+    rec["_side"], rec["_stage"] = side, "unmelded"
     if trump < 0:
         if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
             raise RuleBroken("the bidder held a marriage but named no trump")
@@ -122,10 +156,14 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
                 raise RuleBroken("the bidder buried a card he does not hold")
 
     meld, dix = [0, 0], [0, 0]
+    rec["_meld"], rec["_dix"] = [], []
     for s in range(players):
         m = reference_total(hands[s], trump, variant)
         meld[side[s]] += m
         dix[side[s]] += hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        rec["_meld"].append(m)
+        rec["_dix"].append(hands[s][trump * 6 + 5] * variant.meld_flags()[0])
+    rec["_stage"] = "not played"
     if bidder >= 0:
         rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)
         rec["trump_len"] = sum(hands[bidder][trump * 6: trump * 6 + 6])
@@ -155,6 +193,10 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
     plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
     tricks_pts = [0, sum(points[t] * buried[t] for t in range(N_TYPES))]
     tricks_won = [0, 0]
+    rec["_stage"] = "played"
+    rec["_pts"], rec["_won"] = [0] * players, [0] * players
+    if bidder >= 0:
+        rec["_pts"][bidder] = tricks_pts[1]  # the buried cards
     leader = bidder if (variant.get("play.lead") == "bidder" and bidder >= 0) else 0
     n_tricks = len(plays) // players
     if n_tricks != sum(hands[0]):
@@ -170,10 +212,11 @@ def referee(variant: Variant, trace: list[list[int]]) -> dict[str, int]:
             hands[seat][card] -= 1
             trick.append(card)
         winner = (leader + winning_position(trick, trump)) % players
-        tricks_pts[side[winner]] += sum(points[c] for c in trick)
+        taken = sum(points[c] for c in trick) + (variant.last_trick if k == n_tricks - 1 else 0)
+        tricks_pts[side[winner]] += taken
         tricks_won[side[winner]] += 1
-        if k == n_tricks - 1:
-            tricks_pts[side[winner]] += variant.last_trick
+        rec["_pts"][winner] += taken
+        rec["_won"][winner] += 1
         leader = winner
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
 
