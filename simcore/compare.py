@@ -9,6 +9,7 @@ of two independent runs when the rules change little; the result reports both.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -20,7 +21,7 @@ from simcore import game as g
 from simcore import hand as h
 from simcore.games import check_game_variant, game_records
 from simcore.rng import stream_key
-from simcore.runner import run_chunks
+from simcore.runner import collect_rows
 from simcore.stats import Z95
 from simcore.variants import Variant, load_variant
 
@@ -55,24 +56,11 @@ def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.nda
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
     own (seed, hand) stream (:func:`simcore.hand.keyed_hands_chunk`)."""
-    key = stream_key(seed)
-    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
-            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, np.asarray(policies, dtype=np.int64), h.seat_margins(variant, margins),
-            variant.deck_copies)
-    parts: list[np.ndarray] = []
-
-    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        out = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
-        if len(sizes):
-            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-            h.keyed_hands_batch(key, (chunks * CHUNK_HANDS).astype(np.int64), sizes.astype(np.int64),
-                                offsets, *args, out)
-            parts.append(out)
-        return np.zeros((1, 1), dtype=np.int64)
-
-    run_chunks(batch, seed, hands, chunk_deals=CHUNK_HANDS, unit="hands")
-    return np.concatenate(parts) if parts else np.zeros((0, h.N_FIELDS), dtype=np.int64)
+    key, args = stream_key(seed), h.kernel_args(variant, policies, margins)
+    rows, _ = collect_rows(lambda states, sizes, chunks, offsets, out: h.keyed_hands_batch(
+        key, chunks * CHUNK_HANDS, sizes, offsets, *args, out), seed, hands, h.N_FIELDS,
+        chunk_deals=CHUNK_HANDS, unit="hands")
+    return rows
 
 
 def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:
@@ -233,8 +221,7 @@ def answer(name: str, size: int | None = None, seed: int = 1) -> CompareResult:
     n = size or q.size
     result = compare(a, b, games=n if q.mode == "games" else None, hands=n if q.mode == "hands" else None,
                      seed=seed)
-    return CompareResult(a, b, result.mode, seed, result.table, question=q.title,
-                         extra={"headline": q.headline})
+    return dataclasses.replace(result, question=q.title, extra={"headline": q.headline})
 
 
 def answers_markdown(seed: int = 1) -> str:

@@ -14,8 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.cards import N_TYPES
-from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, N_SEAT_ROWS, S_SCORE,
+from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_SCORE, hand_scratch,
                           play_hand)
 from simcore.rng import hand_state
 
@@ -91,7 +90,7 @@ def _highest_above(scores, n, floor):
 
 @njit(cache=True)
 def play_game(key, game, deck, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              game_rules, policies, margins, deck_copies, out, cards, rec, hands, widow, seats, state,
+              policies, margins, deck_copies, game_rules, out, cards, rec, hands, widow, seats, state,
               seat_policies, seat_margins, no_trace):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``policies`` and ``margins`` are per absolute seat; the rest after
@@ -139,7 +138,7 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
 
 @njit(cache=True)
 def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                rules, game_rules, policies, margins, deck_copies, out):
+                rules, policies, margins, deck_copies, game_rules, out):
     """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS])."""
     # private copies, as in simcore.hand.hands_chunk: shared arrays' reference counts fight over cache
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
@@ -147,24 +146,21 @@ def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_r
     margins, deck_copies, deck, key = margins.copy(), deck_copies.copy(), deck.copy(), key.copy()
     cards = deck.copy()
     rec = np.zeros(N_FIELDS, dtype=np.int64)
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
+    hands, widow, seats, no_trace = hand_scratch(players)
     state = np.zeros(4, dtype=np.uint64)
     seat_policies = np.zeros(players, dtype=np.int64)
     seat_margins = np.zeros(players, dtype=np.float64)
-    no_trace = np.zeros((0, 4), dtype=np.int64)
     for i in range(size):
         play_game(key, first + i, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                  rules, game_rules, policies, margins, deck_copies, out[i], cards, rec, hands, widow,
+                  rules, policies, margins, deck_copies, game_rules, out[i], cards, rec, hands, widow,
                   seats, state, seat_policies, seat_margins, no_trace)
 
 
 @njit(parallel=True, cache=True)
 def games_batch(key, firsts, sizes, offsets, deck, players, hand_size, table, flags, play_rules, points,
-                last_trick, rules, game_rules, policies, margins, deck_copies, out):
+                last_trick, rules, policies, margins, deck_copies, game_rules, out):
     """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
     for ci in prange(firsts.shape[0]):
         games_chunk(key, firsts[ci], sizes[ci], deck, players, hand_size, table, flags, play_rules, points,
-                    last_trick, rules, game_rules, policies, margins, deck_copies,
+                    last_trick, rules, policies, margins, deck_copies, game_rules,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])

@@ -16,10 +16,10 @@ import numpy as np
 import pandas as pd
 
 from simcore import game as g
-from simcore.hand import seat_margins
+from simcore.hand import kernel_args
 from simcore.policies import POLICY_NAMES
 from simcore.rng import stream_key
-from simcore.runner import run_chunks
+from simcore.runner import collect_rows
 from simcore.simulate import mean_interval
 from simcore.stats import Interval, wilson
 from simcore.variants import Variant
@@ -48,24 +48,10 @@ def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int
     """(int64[games played, N_GAME_FIELDS], seconds): games ``first_game ..`` of the run keyed by
     ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
     check_game_variant(variant)
-    key = stream_key(seed)
-    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
-            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, variant.game_rules, np.asarray(policies, dtype=np.int64),
-            seat_margins(variant, margins), variant.deck_copies)
-    parts: list[np.ndarray] = []
-
-    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        out = np.zeros((int(sizes.sum()), g.N_GAME_FIELDS), dtype=np.int64)
-        if len(sizes):
-            offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
-            firsts = (first_game + chunks * CHUNK_GAMES).astype(np.int64)
-            g.games_batch(key, firsts, sizes.astype(np.int64), offsets, *args, out)
-            parts.append(out)
-        return np.zeros((1, 1), dtype=np.int64)
-
-    run = run_chunks(batch, seed, games, progress=progress, chunk_deals=CHUNK_GAMES, unit="games")
-    records = np.concatenate(parts) if parts else np.zeros((0, g.N_GAME_FIELDS), dtype=np.int64)
+    key, args = stream_key(seed), kernel_args(variant, policies, margins)
+    records, run = collect_rows(lambda states, sizes, chunks, offsets, out: g.games_batch(
+        key, first_game + chunks * CHUNK_GAMES, sizes, offsets, *args, variant.game_rules, out),
+        seed, games, g.N_GAME_FIELDS, chunk_deals=CHUNK_GAMES, unit="games", progress=progress)
     return records, run.seconds
 
 

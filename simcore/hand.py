@@ -158,6 +158,25 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 
 @njit(cache=True)
+def _by_side(seats, row, players):
+    """int64[2]: row ``row`` of the seat rows summed by side (index 1 = the bidder's side)."""
+    out = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        out[seats[S_SIDE, s]] += seats[row, s]
+    return out
+
+
+@njit(cache=True)
+def _saved(rules, tricks_won, trick_points):
+    """True when a side (or a seat) that won these tricks keeps its meld under the save rule."""
+    if rules[H_SAVE] == SAVE_TRICK:
+        return tricks_won > 0
+    if rules[H_SAVE] == SAVE_POINTS:
+        return trick_points >= rules[H_SAVE_POINTS]
+    return True
+
+
+@njit(cache=True)
 def _score_seats(seats, rec, players, rules, stage):
     """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
     side's score; with a bidder alone each opponent scores for himself: his own meld if he saved it
@@ -179,12 +198,7 @@ def _score_seats(seats, rec, players, rules, stage):
                 else:
                     seats[S_SCORE, s] = 0
             else:
-                if rules[H_SAVE] == SAVE_TRICK:
-                    saved = seats[S_WON, s] > 0
-                elif rules[H_SAVE] == SAVE_POINTS:
-                    saved = seats[S_PTS, s] >= rules[H_SAVE_POINTS]
-                else:
-                    saved = True
+                saved = _saved(rules, seats[S_WON, s], seats[S_PTS, s])
                 kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
                 seats[S_SCORE, s] = kept + seats[S_PTS, s]
 
@@ -317,15 +331,12 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
 
     # meld, by side; dix kept apart for the rule that keeps it when the meld is lost
-    meld = np.zeros(2, dtype=np.int64)
-    dix = np.zeros(2, dtype=np.int64)
     for s in range(players):
         meld_by_trump(hands[s], table, flags, totals)
-        meld[side[s]] += totals[trump]
         _note(trace, pos, T_MELD, s, totals[trump], 0)
         seats[S_MELD, s] = totals[trump]
         seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
-        dix[side[s]] += seats[S_DIX, s]
+    meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
         rec[F_BIDDER_MELD_AFTER] = totals[trump]
@@ -374,12 +385,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
     trick = np.zeros(players, dtype=np.int64)
-    tricks_pts = np.zeros(2, dtype=np.int64)
-    tricks_won = np.zeros(2, dtype=np.int64)
-    for t in range(N_TYPES):
-        tricks_pts[1] += buried[t] * points[t]  # buried cards count for the bidder
-        if bidder >= 0:
-            seats[S_PTS, bidder] += buried[t] * points[t]
+    if bidder >= 0:
+        for t in range(N_TYPES):
+            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
     leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
     n_tricks = 0
     for t in range(N_TYPES):
@@ -414,37 +422,27 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             if tracing:
                 _note(trace, pos, T_PLAY, seat, card, 0)
         w = win_seat
+        won_pts = last_trick if k == n_tricks - 1 else 0
         for i in range(players):
             card = trick[i]
-            tricks_pts[side[w]] += points[card]
+            won_pts += points[card]
             played[card] += 1
             for s in range(players):
                 if played[card] + hands[s, card] >= deck_copies[card]:
                     unseen[s] &= ~(np.int64(1) << card)
-        tricks_won[side[w]] += 1
-        won_pts = 0
-        for i in range(players):
-            won_pts += points[trick[i]]
-        if k == n_tricks - 1:
-            tricks_pts[side[w]] += last_trick
-            won_pts += last_trick
         seats[S_PTS, w] += won_pts
         seats[S_WON, w] += 1
         if tracing:
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
+    tricks_pts, tricks_won = _by_side(seats, S_PTS, players), _by_side(seats, S_WON, players)
     rec[F_SIDE_TRICKS] = tricks_pts[1]
     rec[F_OTHER_TRICKS] = tricks_pts[0]
 
     # score
     kept = np.zeros(2, dtype=np.int64)
     for sd in range(2):
-        if rules[H_SAVE] == SAVE_TRICK:
-            saved = tricks_won[sd] > 0
-        elif rules[H_SAVE] == SAVE_POINTS:
-            saved = tricks_pts[sd] >= rules[H_SAVE_POINTS]
-        else:
-            saved = True
+        saved = _saved(rules, tricks_won[sd], tricks_pts[sd])
         kept[sd] = meld[sd] if saved else (dix[sd] if rules[H_DIX_KEPT] != 0 else 0)
     rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
     if bidder < 0:
@@ -464,6 +462,15 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
 
 
 @njit(cache=True)
+def hand_scratch(players):
+    """The scratch arrays :func:`play_hand` works in: (hands uint8[players, 24], widow uint8[24],
+    seats int64[N_SEAT_ROWS, players], an empty trace). Local arrays: a global one would be
+    read-only."""
+    return (np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
+            np.zeros((N_SEAT_ROWS, players), dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
+
+
+@njit(cache=True)
 def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
                 rules, policies, margins, deck_copies, out):
     """Play ``size`` hands from ``state``; ``out`` is int64[size, N_FIELDS]."""
@@ -472,10 +479,7 @@ def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules,
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
     cards = deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
-    no_trace = np.zeros((0, 4), dtype=np.int64)  # a local array: a global one would be read-only
+    hands, widow, seats, no_trace = hand_scratch(players)
     for i in range(size):
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
                   policies, margins, deck_copies, out[i], hands, widow, seats, no_trace)
@@ -500,11 +504,8 @@ def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, 
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
     key, cards = key.copy(), deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    seats = np.zeros((N_SEAT_ROWS, players), dtype=np.int64)
+    hands, widow, seats, no_trace = hand_scratch(players)
     state = np.zeros(4, dtype=np.uint64)
-    no_trace = np.zeros((0, 4), dtype=np.int64)
     for i in range(size):
         cards[:] = deck
         hand_state(key, first + i, 0, state)
@@ -520,6 +521,15 @@ def keyed_hands_batch(key, firsts, sizes, offsets, deck, players, hand_size, tab
         keyed_hands_chunk(key, firsts[ci], sizes[ci], deck, players, hand_size, table, flags, play_rules,
                           points, last_trick, rules, policies, margins, deck_copies,
                           out[offsets[ci]: offsets[ci] + sizes[ci]])
+
+
+def kernel_args(variant, policies: np.ndarray, margins: np.ndarray | None = None) -> tuple:
+    """The arguments every full-hand kernel takes after its stream arguments and before its output:
+    the deck, the table, the compiled rules, the seats' policies and bidding margins."""
+    return (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
+            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
+            variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
+            variant.deck_copies)
 
 
 def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:

@@ -81,3 +81,30 @@ def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
     if tally is None:
         tally = batch(chunk_states(seed, []), sizes[:0], np.zeros(0, dtype=np.int64)).sum(axis=0)
     return RunResult(tally=tally, deals=done, requested=deals, seconds=time.perf_counter() - start)
+
+
+def chunk_offsets(sizes: np.ndarray) -> np.ndarray:
+    """int64[b]: the first row of each chunk when chunks of ``sizes`` rows are laid end to end."""
+    return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
+
+
+def collect_rows(fill: Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], None],
+                 seed: int, count: int, width: int, chunk_deals: int = CHUNK_DEALS, unit: str = "deals",
+                 progress: bool = False) -> tuple[np.ndarray, RunResult]:
+    """(int64[rows, width], the run): every row of every finished chunk, in order.
+
+    ``fill(states, sizes, chunks, offsets, out)`` writes the rows of a batch of chunks into ``out``
+    (chunk i at rows ``offsets[i]:offsets[i] + sizes[i]``). Memory grows with ``count``: for records a
+    user keeps, not for tallies."""
+    parts: list[np.ndarray] = []
+
+    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+        out = np.zeros((int(sizes.sum()), width), dtype=np.int64)
+        if len(sizes):
+            fill(states, sizes.astype(np.int64), chunks.astype(np.int64), chunk_offsets(sizes), out)
+            parts.append(out)
+        return np.zeros((1, 1), dtype=np.int64)
+
+    run = run_chunks(batch, seed, count, progress=progress, chunk_deals=chunk_deals, unit=unit)
+    rows = np.concatenate(parts) if parts else np.zeros((0, width), dtype=np.int64)
+    return rows, run

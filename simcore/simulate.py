@@ -18,7 +18,7 @@ import pandas as pd
 
 from simcore import hand as h
 from simcore.policies import POLICY_NAMES
-from simcore.runner import run_chunks
+from simcore.runner import chunk_offsets, collect_rows, run_chunks
 from simcore.stats import Z95, Interval, wilson
 from simcore.variants import Variant
 
@@ -173,10 +173,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     .parquet path) also receives every record; ``margins`` are the seats' bidding margins
     (:func:`simcore.hand.play_hand`, default 0). Returns the runner's :class:`RunResult`.
     """
-    args = (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
-            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, np.asarray(policies, dtype=np.int64), h.seat_margins(variant, margins),
-            variant.deck_copies)
+    args = h.kernel_args(variant, policies, margins)
     writer = None
     if out is not None:
         import pyarrow as pa
@@ -185,10 +182,9 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
         writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
 
     def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        offsets = np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
         rec = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
         if len(sizes):
-            h.hands_batch(states, sizes, offsets, *args, rec)
+            h.hands_batch(states, sizes, chunk_offsets(sizes), *args, rec)
         if writer is not None and len(rec):
             import pyarrow as pa
 
@@ -207,14 +203,10 @@ def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int
                  margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
     writes); memory grows with ``hands``, so keep it to millions."""
-    parts: list[np.ndarray] = []
-
-    def keep(rec: np.ndarray) -> np.ndarray:
-        parts.append(rec.copy())
-        return np.zeros(1, dtype=np.int64)
-
-    run_hands(variant, hands, seed, np.asarray(policies, dtype=np.int64), keep, margins=margins)
-    return np.concatenate(parts) if parts else np.zeros((0, h.N_FIELDS), dtype=np.int64)
+    args = h.kernel_args(variant, policies, margins)
+    rows, _ = collect_rows(lambda states, sizes, chunks, offsets, out: h.hands_batch(
+        states, sizes, offsets, *args, out), seed, hands, h.N_FIELDS, unit="hands")
+    return rows
 
 
 def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,

@@ -55,13 +55,18 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
                 out.append({"meld": meld, "nothing": 0,
                             "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp])
             else:
-                rule = variant.get("scoring.save_meld")
-                pts, won = rec["_pts"][s], rec["_won"][s]
-                saved = (rule == "nothing" or (rule == "trick" and won > 0)
-                         or (rule == "points" and pts >= variant.get("scoring.save_meld_points")))
+                pts = rec["_pts"][s]
+                saved = _saved(variant, rec["_won"][s], pts)
                 kept = meld if saved else (rec["_dix"][s] if variant.get("scoring.dix_kept") else 0)
                 out.append(kept + pts)
     return out
+
+
+def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
+    """Whether a side (or a seat) that won these tricks keeps its meld."""
+    rule = variant.get("scoring.save_meld")
+    return (rule == "nothing" or (rule == "trick" and tricks_won > 0)
+            or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points")))
 
 
 def _referee(variant: Variant, trace: list[list[int]]) -> dict:
@@ -221,9 +226,7 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
 
     def kept(sd: int) -> int:
-        rule = variant.get("scoring.save_meld")
-        saved = (rule == "nothing" or (rule == "trick" and tricks_won[sd] > 0)
-                 or (rule == "points" and tricks_pts[sd] >= variant.get("scoring.save_meld_points")))
+        saved = _saved(variant, tricks_won[sd], tricks_pts[sd])
         return meld[sd] if saved else (dix[sd] if variant.get("scoring.dix_kept") else 0)
 
     rec["other_score"] = kept(0) + tricks_pts[0]
