@@ -185,3 +185,75 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
     seconds, result = _timed(lambda n: play_games(variant, n, seed, policies), games, repeats)
     return GameBenchResult(hands=games, seconds=seconds, threads=numba.get_num_threads(),
                            variant=variant_id, hands_per_game=float(result.column("hands").mean()))
+
+
+#: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.runner.Execution`).
+EXECUTION_MODES = ("threads", "threads + store, writing", "threads, read from the store",
+                   "local Dask cluster, 2 workers")
+
+
+@dataclass(frozen=True)
+class ExecutionBenchResult:
+    """One workload under each of :data:`EXECUTION_MODES`, the runs interleaved (mode after mode, repeat
+    after repeat) so a change in the machine's speed falls on every mode alike. Rates in hands/s."""
+
+    workload: str
+    hands: int
+    seconds: dict[str, tuple[float, ...]]
+
+    def rate(self, mode: str) -> float:
+        return self.hands / min(self.seconds[mode])
+
+    def ratio(self, mode: str) -> float:
+        """Best rate of ``mode`` over the best rate on plain threads."""
+        return self.rate(mode) / self.rate("threads")
+
+    def to_json(self) -> dict:
+        return {"workload": self.workload, "hands": self.hands,
+                "modes": {m: {"seconds": list(s), "hands_per_s": self.rate(m), "ratio_to_threads": self.ratio(m)}
+                          for m, s in self.seconds.items()}}
+
+
+def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, seed: int = 1,
+                    repeats: int = 3) -> list[ExecutionBenchResult]:
+    """Time deal + meld odds (every catalogue event) and full hands under each execution mode; the
+    cluster is started (and warmed up) before the clock runs."""
+    import tempfile
+    from pathlib import Path
+
+    from simcore.events import CATALOGUE, parse_event
+    from simcore.odds import simulate_odds
+    from simcore.runner import Execution, executing
+    from simcore.simulate import parse_policies, simulate
+
+    variant = load_variant("four-hand-150")
+    events = [parse_event(n, variant) for n in CATALOGUE]
+    policies = parse_policies("heuristic", variant.players)
+    workloads = {"odds, every event, four-hand-150": (odds_hands, lambda n, s: simulate_odds(
+                     variant, events, n, s, exact=False)),
+                 "full hands, heuristic, four-hand-150": (full_hands, lambda n, s: simulate(variant, n, s, policies))}
+    results = []
+    with tempfile.TemporaryDirectory() as tmp, executing(Execution(workers=2)) as cluster:
+        cluster.client()
+        for name, (size, run) in workloads.items():
+            for mode in EXECUTION_MODES:  # warm up: compile or load every kernel in every process
+                _run_mode(mode, run, max(1, size // 20), seed + 1000, Path(tmp) / f"warm-{name[:4]}", cluster)
+            seconds: dict[str, list[float]] = {m: [] for m in EXECUTION_MODES}
+            for r in range(repeats):
+                store = Path(tmp) / f"{name[:4]}-{r}.duckdb"
+                for mode in EXECUTION_MODES:
+                    start = time.perf_counter()
+                    _run_mode(mode, run, size, seed + r, store, cluster)
+                    seconds[mode].append(time.perf_counter() - start)
+            results.append(ExecutionBenchResult(name, size, {m: tuple(s) for m, s in seconds.items()}))
+    return results
+
+
+def _run_mode(mode: str, run: Callable[[int, int], Any], size: int, seed: int, store, cluster) -> None:
+    from simcore.runner import Execution, executing
+
+    if mode.startswith("local Dask"):
+        run(size, seed)  # under the cluster's Execution, already in force
+        return
+    with executing(Execution(store=store if "store" in mode else None)):
+        run(size, seed)

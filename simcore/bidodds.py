@@ -10,6 +10,7 @@ exchange (and widow).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from math import gcd
 
 import numpy as np
@@ -35,6 +36,19 @@ def _units(variant: Variant) -> dict[str, tuple[int, int]]:
     return {"bid": (variant.get("auction.min_bid"), variant.get("auction.step")),
             "bidder_meld": (0, meld_unit), "side_meld": (0, meld_unit),
             "trump_length": (0, 1), "aces": (0, 1)}
+
+
+def bid_tally(units: dict[str, tuple[int, int]], rec: np.ndarray) -> np.ndarray:
+    """int64[tables * 2 * BINS]: per table, hands with a bidder and hands made, by bin (see :func:`_units`)."""
+    out = np.zeros((len(TABLES), 2, BINS), dtype=np.int64)
+    rec = rec[rec[:, h.F_BIDDER] >= 0]
+    made = rec[:, h.F_MADE] == 1
+    for i, (name, field) in enumerate(TABLES):
+        origin, width = units[name]
+        bins = np.clip((rec[:, field] - origin) // width, 0, BINS - 1)
+        out[i, 0] = np.bincount(bins, minlength=BINS)
+        out[i, 1] = np.bincount(bins[made], minlength=BINS)
+    return out.ravel()
 
 
 @dataclass(frozen=True)
@@ -74,19 +88,6 @@ class BidOdds:
 def bid_odds(variant: Variant, hands: int, seed: int, policies: np.ndarray,
              progress: bool = False) -> BidOdds:
     """Play ``hands`` full hands and tabulate the bidding side's make rate."""
-    units = _units(variant)
-
-    def reduce(rec: np.ndarray) -> np.ndarray:
-        out = np.zeros((len(TABLES), 2, BINS), dtype=np.int64)
-        rec = rec[rec[:, h.F_BIDDER] >= 0]
-        made = rec[:, h.F_MADE] == 1
-        for i, (name, field) in enumerate(TABLES):
-            origin, width = units[name]
-            bins = np.clip((rec[:, field] - origin) // width, 0, BINS - 1)
-            out[i, 0] = np.bincount(bins, minlength=BINS)
-            out[i, 1] = np.bincount(bins[made], minlength=BINS)
-        return out.ravel()
-
-    run = run_hands(variant, hands, seed, policies, reduce, progress)
+    run = run_hands(variant, hands, seed, policies, partial(bid_tally, _units(variant)), progress)
     names = tuple(POLICY_NAMES[p] for p in np.asarray(policies))
     return BidOdds(variant, seed, names, run.deals, hands, run.tally.reshape(len(TABLES), 2, BINS))

@@ -8,15 +8,19 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 
 import numpy as np
 
 from simcore.cards import SUITS, HandError, check_hand, format_hand, parse_hand
 from simcore.events import CATALOGUE, EventError, parse_event
 from simcore.games import GameRulesError
+from simcore.runner import ClusterError, Execution, executing
 from simcore.simulate import PolicyError
+from simcore.store import StoreError, default_path
 from simcore.variants import RulesError, load_variant, shipped_ids
 
 DEFAULT_VARIANT = "four-hand-150"
@@ -76,6 +80,37 @@ def _add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
                        help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
     p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_execution_args(p)
+
+
+def _add_execution_args(p: argparse.ArgumentParser) -> None:
+    """Where chunks are kept and where they run: results never depend on either."""
+    p.add_argument("--store", metavar="PATH", help="results store file (default: $PINOCHLE_STORE, else "
+                   "results.duckdb in the user's cache directory); finished chunks are kept and reused")
+    p.add_argument("--no-store", action="store_true", help="compute everything and keep nothing")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="run chunks on this Dask cluster (default: $DASK_SCHEDULER_ADDRESS, else here)")
+    where.add_argument("--workers", type=_positive_int,
+                       help="start a local Dask cluster of N worker processes and run chunks there")
+
+
+def _execution(args: argparse.Namespace) -> Execution:
+    """The :class:`Execution` a command's options ask for; commands without them run here, unstored."""
+    if not hasattr(args, "no_store"):
+        return Execution()
+    store = None
+    if not args.no_store:
+        store = Path(args.store) if args.store else default_path()
+        if str(store) == "off":
+            store = None
+    if store is not None and store.is_dir():
+        raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
+    scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
+    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as "
+                         "tcp://HOST:8786")
+    return Execution(store=store, scheduler=scheduler, workers=args.workers or 0)
 
 
 def _threads(n: int | None) -> None:
@@ -152,6 +187,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
     p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
 
+    p = sub.add_parser("runs", help="list the runs kept in the results store")
+    p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+
+    p = sub.add_parser("export", help="write stored runs to Parquet or CSV")
+    p.add_argument("--out", required=True, metavar="FILE", help="a file name ending in .parquet or .csv")
+    p.add_argument("--run", metavar="PREFIX", help="only runs whose key starts with PREFIX (see `pinochle runs`)")
+    p.add_argument("--seed", type=_seed, help="only this seed")
+    p.add_argument("--chunks", action="store_true", help="one row per chunk instead of the merged tally")
+    p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
+
     p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
                    help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
@@ -160,6 +206,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--games", type=_positive_int, default=40_000,
                    help="games per timed run of whole games (default 40000)")
     p.add_argument("--threads", type=_positive_int, help="worker threads")
+    p.add_argument("--execution", action="store_true",
+                   help="instead: plain threads against the results store and a 2-worker local Dask cluster")
     p.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -438,6 +486,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
                                bench_games, bench_hands)
 
     _threads(args.threads)
+    if args.execution:
+        return _bench_execution(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -460,16 +510,79 @@ def cmd_bench(args: argparse.Namespace) -> None:
               f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
 
 
+def _bench_execution(args: argparse.Namespace) -> None:
+    from simcore.bench import EXECUTION_MODES, bench_execution
+
+    results = bench_execution(odds_hands=args.hands, full_hands=args.full_hands)
+    if args.json:
+        print(json.dumps([r.to_json() for r in results], indent=2))
+        return
+    for r in results:
+        print(f"{r.workload}, {r.hands:,} hands, best of {len(r.seconds['threads'])} (runs interleaved):")
+        for mode in EXECUTION_MODES:
+            print(f"  {mode:<32} {r.rate(mode):>14,.0f} hands/s   x{r.ratio(mode):.2f}")
+
+
+def _stored(args: argparse.Namespace):
+    from simcore.store import Store
+
+    path = Path(args.store) if args.store else default_path()
+    if not path.is_file():
+        raise UsageError(f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
+                         "odds, simulate, bid-odds, games and compare)")
+    return Store(path)
+
+
+_RUN_UNITS = {"odds": "deals", "games": "games"}
+
+
+def cmd_runs(args: argparse.Namespace) -> int:
+    store = _stored(args)
+    runs = store.runs()
+    if args.json:
+        print(runs.assign(written=runs["written"].astype(str)).to_json(orient="records", indent=2))
+        return 0
+    print(f"{store.path}: {len(runs)} run{'s' if len(runs) != 1 else ''}")
+    for r in runs.itertuples():
+        params = json.loads(r.params)
+        what = ", ".join(f"{k} {v}" for k, v in params.items() if k in ("policies", "first_game"))
+        print(f"  {r.run[:12]}  {r.kernel:<12} {r.variant:<26} seed {r.seed:<6} {r.chunks:>6,} chunks "
+              f"{r.deals:>14,} {_RUN_UNITS.get(r.kernel, 'hands'):<6} {r.bytes / 1e6:8.2f} MB"
+              f"  {'' if r.current_code else '(older code: not reused) '}{what}")
+    return 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from simcore.store import export_frame
+
+    if not args.out.endswith((".parquet", ".csv")):
+        raise UsageError(f"pinochle export: --out {args.out!r}: give a file name ending in .parquet or .csv")
+    store = _stored(args)
+    try:
+        frame = export_frame(store, args.run, args.seed, args.chunks)
+    except ValueError as exc:
+        raise UsageError(f"pinochle export: {exc}")
+    if args.out.endswith(".parquet"):
+        frame.to_parquet(args.out, index=False)
+    else:
+        frame.to_csv(args.out, index=False)
+    print(f"wrote {len(frame):,} rows to {args.out}")
+    return 0
+
+
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "report": cmd_report, "bench": cmd_bench}
+            "compare": cmd_compare, "report": cmd_report, "runs": cmd_runs, "export": cmd_export,
+            "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        status = COMMANDS[args.command](args)
-    except (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError) as exc:
+        with executing(_execution(args)):
+            status = COMMANDS[args.command](args)
+    except (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
+            ClusterError) as exc:
         print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:

@@ -13,6 +13,7 @@ import dataclasses
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -21,7 +22,8 @@ from simcore import game as g
 from simcore import hand as h
 from simcore.games import check_game_variant, game_records
 from simcore.rng import stream_key
-from simcore.runner import collect_rows
+from simcore.runner import Job, rows_of, run_job
+from simcore.store import RunInfo
 from simcore.stats import Z95
 from simcore.variants import Variant, load_variant
 
@@ -56,11 +58,20 @@ def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.nda
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
     own (seed, hand) stream (:func:`simcore.hand.keyed_hands_chunk`)."""
-    key, args = stream_key(seed), h.kernel_args(variant, policies, margins)
-    rows, _ = collect_rows(lambda states, sizes, chunks, offsets, out: h.keyed_hands_batch(
-        key, chunks * CHUNK_HANDS, sizes, offsets, *args, out), seed, hands, h.N_FIELDS,
-        chunk_deals=CHUNK_HANDS, unit="hands")
-    return rows
+    args = h.kernel_args(variant, policies, margins)
+    run_info = RunInfo("keyed-hands", variant.id, variant.content_hash, {
+        "policies": args[9].tolist(), "margins": args[10].tolist(), "chunk_hands": CHUNK_HANDS,
+        "fields": list(h.FIELDS)}, "rows")
+    return run_job(Job(partial(keyed_hand_rows, stream_key(seed), args), "rows", run_info, CHUNK_HANDS, "hands"),
+                   seed, hands).tally
+
+
+def keyed_hand_rows(key: np.ndarray, args: tuple, states: np.ndarray, sizes: np.ndarray,
+                    chunks: np.ndarray) -> np.ndarray:
+    """int64[sum(sizes), N_FIELDS]: hands ``chunk * CHUNK_HANDS ..`` of each chunk, each dealt from its
+    own (seed, hand) stream; ``args`` is :func:`simcore.hand.kernel_args`."""
+    return rows_of(lambda st, sz, ck, offsets, out: h.keyed_hands_batch(
+        key, ck * CHUNK_HANDS, sz, offsets, *args, out), h.N_FIELDS, states, sizes, chunks)
 
 
 def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:

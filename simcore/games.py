@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,8 @@ from simcore import game as g
 from simcore.hand import kernel_args
 from simcore.policies import POLICY_NAMES
 from simcore.rng import stream_key
-from simcore.runner import collect_rows
+from simcore.runner import Job, rows_of, run_job
+from simcore.store import RunInfo
 from simcore.simulate import mean_interval
 from simcore.stats import Interval, wilson
 from simcore.variants import Variant
@@ -42,16 +44,28 @@ def check_game_variant(variant: Variant) -> None:
         raise GameRulesError(f"{variant.where}: full hands are not yet simulated for {variant.id}")
 
 
+def game_rows(key: np.ndarray, first_game: int, args: tuple, game_rules: np.ndarray, states: np.ndarray,
+              sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[sum(sizes), N_GAME_FIELDS]: games ``first_game + chunk * CHUNK_GAMES ..`` of each chunk, dealt
+    from ``key`` (the run's seed) alone; ``args`` is :func:`simcore.hand.kernel_args`."""
+    return rows_of(lambda st, sz, ck, offsets, out: g.games_batch(
+        key, first_game + ck * CHUNK_GAMES, sz, offsets, *args, game_rules, out), g.N_GAME_FIELDS,
+        states, sizes, chunks)
+
+
 def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
                  margins: np.ndarray | None = None, progress: bool = False,
                  first_game: int = 0) -> tuple[np.ndarray, float]:
     """(int64[games played, N_GAME_FIELDS], seconds): games ``first_game ..`` of the run keyed by
     ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
     check_game_variant(variant)
-    key, args = stream_key(seed), kernel_args(variant, policies, margins)
-    records, run = collect_rows(lambda states, sizes, chunks, offsets, out: g.games_batch(
-        key, first_game + chunks * CHUNK_GAMES, sizes, offsets, *args, variant.game_rules, out),
-        seed, games, g.N_GAME_FIELDS, chunk_deals=CHUNK_GAMES, unit="games", progress=progress)
+    args = kernel_args(variant, policies, margins)
+    task = partial(game_rows, stream_key(seed), first_game, args, variant.game_rules)
+    run_info = RunInfo("games", variant.id, variant.content_hash, {
+        "policies": args[9].tolist(), "margins": args[10].tolist(), "first_game": first_game,
+        "chunk_games": CHUNK_GAMES, "fields": list(g.GAME_FIELDS)}, "rows")
+    run = run_job(Job(task, "rows", run_info, CHUNK_GAMES, "games"), seed, games, progress)
+    records = run.tally
     return records, run.seconds
 
 

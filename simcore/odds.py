@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import partial
 
 import numpy as np
 import pandas as pd
@@ -19,7 +20,8 @@ from simcore.deal import deal_into
 from simcore.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
 from simcore.exact import event_probability, per_deal_exact
 from simcore.meld import meld_by_trump
-from simcore.runner import run_chunks
+from simcore.runner import CHUNK_DEALS, Job, run_job
+from simcore.store import RunInfo
 from simcore.stats import Interval, clustered_proportion, wilson
 from simcore.variants import Variant
 
@@ -125,21 +127,26 @@ class OddsResult:
                             "per_deal": block(o.per_deal, o.exact_deal)} for o in self.events]}
 
 
+def odds_tally(deck: np.ndarray, players: int, hand_size: int, table: np.ndarray, flags: np.ndarray,
+               kinds: np.ndarray, a: np.ndarray, b: np.ndarray, states: np.ndarray, sizes: np.ndarray,
+               chunks: np.ndarray) -> np.ndarray:
+    """int64[chunks, 3, events]: each chunk's tally rows (T_HANDS, T_DEALS, T_SQUARES) per event."""
+    out = np.zeros((len(sizes), 3, len(kinds)), dtype=np.int64)
+    if len(sizes):
+        odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out)
+    return out
+
+
 def simulate_odds(variant: Variant, events: list[Event], hands: int, seed: int,
                   progress: bool = False, exact: bool = True) -> OddsResult:
     """Estimate ``events`` over at least ``hands`` dealt hands (whole deals) from ``seed``."""
     deals = -(-hands // variant.players)
     kinds, a, b = event_arrays(events)
-    table, flags = variant.meld_table(), variant.meld_flags()
-
-    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        out = np.zeros((len(sizes), 3, len(events)), dtype=np.int64)
-        if len(sizes):
-            odds_batch(states, sizes, variant.deck_cards, variant.players, variant.hand_size,
-                       table, flags, kinds, a, b, out)
-        return out
-
-    run = run_chunks(batch, seed, deals, progress=progress)
+    task = partial(odds_tally, variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
+                   variant.meld_flags(), kinds, a, b)
+    run_info = RunInfo("odds", variant.id, variant.content_hash, {
+        "events": [kinds.tolist(), a.tolist(), b.tolist()], "chunk_deals": CHUNK_DEALS}, "sum")
+    run = run_job(Job(task, "sum", run_info), seed, deals, progress=progress)
     results = []
     for e, event in enumerate(events):
         per_hand = clustered_proportion(int(run.tally[T_HANDS, e]), int(run.tally[T_SQUARES, e]),

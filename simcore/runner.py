@@ -1,43 +1,149 @@
-"""The seeded chunk runner: cuts work into fixed chunks, runs them in batches, merges their tallies.
+"""The seeded chunk runner: cuts work into fixed chunks, runs them here or on a Dask cluster, keeps them
+in the results store and merges them.
 
 Chunk k always holds deals ``[k * chunk_deals, (k + 1) * chunk_deals)`` of the request and draws from
-the stream of (seed, k) (:func:`simcore.rng.chunk_states`), so the merged result depends only on
-(rules, seed, number of deals), never on the thread count, the batch size or the order of chunks.
-Each batch function returns one integer tally per chunk; tallies add up exactly. On Ctrl-C the
-finished chunks are kept and the result says it is partial.
+the stream of (seed, k) (:func:`simcore.rng.chunk_states`), so a chunk's numbers depend only on (rules,
+seed, k, its size, the code): never on the thread count, the batch size, the machine or the order chunks
+finish in. Tallies are int64 and add exactly; record rows are laid end to end in chunk order. So the
+merged result is bit-identical on 1 thread, 2 threads or a cluster, and chunks kept in the store from an
+earlier (or interrupted, or smaller) run count as if computed now.
+
+Where the work runs and where it is kept is the :class:`Execution` in force (:func:`executing`); library
+callers get plain numba threads and no store. On Ctrl-C the chunks already finished are kept (and
+stored) and the result says it is partial; a second Ctrl-C stops at once.
 """
 
 from __future__ import annotations
 
+import contextvars
+import math
+import signal
 import sys
+import threading
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
 
 import numba
 import numpy as np
 
 from simcore.rng import chunk_states
+from simcore.store import RunInfo, Store
 
 #: Deals per chunk. Part of the definition of a seeded run: changing it changes the numbers.
 CHUNK_DEALS = 1 << 15
+#: A local batch grows until it takes about this long, so the store and the progress bar cost little
+#: and an interrupt loses little.
+BATCH_SECONDS = 0.5
+#: Finished chunks are written to the store at most this often (and when the run ends or stops): a
+#: write costs tens of milliseconds, whatever its size.
+STORE_SECONDS = 1.0
+#: Most chunks in one cluster task.
+MAX_TASK_CHUNKS = 256
 
 BatchFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
 
+class ClusterError(Exception):
+    """A Dask cluster that cannot be reached or started; one-line message."""
+
+
+@dataclass(frozen=True)
+class Job:
+    """One kind of chunk computation.
+
+    ``task(states, sizes, chunks)`` gets uint64[b, 4] stream states, int64[b] chunk sizes and int64[b]
+    chunk indices. With ``merge="sum"`` it returns an integer array whose first axis is the chunk; with
+    ``merge="rows"`` it returns int64[sum(sizes), width], chunk i's rows after those of chunks < i.
+    A job with a ``run`` is kept in the store and may go to a cluster: its task must then pickle by
+    reference (a module-level function, or ``functools.partial`` of one with picklable arguments).
+    A job without one (a closure) always runs here and is never stored."""
+
+    task: BatchFn
+    merge: str = "sum"
+    run: RunInfo | None = None
+    chunk_deals: int = CHUNK_DEALS
+    unit: str = "deals"
+
+
 @dataclass(frozen=True)
 class RunResult:
-    """Merged tally of the chunks run, with how many deals they held."""
+    """Merged tally (or rows) of the chunks run, with how many deals they held."""
 
     tally: np.ndarray
     deals: int
     requested: int
     seconds: float
+    stored: int = 0  # deals answered from the store
 
     @property
     def interrupted(self) -> bool:
         """True when the run stopped early (Ctrl-C) and holds only its finished chunks."""
         return self.deals < self.requested
+
+
+@dataclass
+class Execution:
+    """Where keyed jobs run and where their chunks are kept.
+
+    ``store``: a results file, or None for none. ``scheduler``: a Dask scheduler address; ``workers``:
+    start a local Dask cluster of that many single-threaded worker processes. Neither: numba threads."""
+
+    store: Path | None = None
+    scheduler: str | None = None
+    workers: int = 0
+    _client: object = field(default=None, repr=False)
+    _store: Store | None = field(default=None, repr=False)
+
+    @property
+    def distributed(self) -> bool:
+        return bool(self.scheduler or self.workers)
+
+    def open_store(self) -> Store | None:
+        if self.store is not None and self._store is None:
+            self._store = Store(self.store)
+        return self._store
+
+    def client(self):
+        """The Dask client, started on first use."""
+        if self._client is None:
+            from distributed import Client, LocalCluster
+
+            try:
+                if self.scheduler:
+                    self._client = Client(self.scheduler, timeout="20s")
+                else:
+                    cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
+                                           dashboard_address=None)
+                    self._client = Client(cluster)
+            except (OSError, TimeoutError) as exc:
+                raise ClusterError(f"Dask cluster {self.scheduler or 'local'}: cannot connect "
+                                   f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})")
+        return self._client
+
+    def close(self) -> None:
+        if self._client is not None:
+            cluster = getattr(self._client, "cluster", None)
+            self._client.close()
+            if cluster is not None and not self.scheduler:
+                cluster.close()
+            self._client = None
+
+
+_EXECUTION: contextvars.ContextVar[Execution] = contextvars.ContextVar("execution", default=Execution())
+
+
+@contextmanager
+def executing(execution: Execution) -> Iterator[Execution]:
+    """Run keyed jobs under ``execution`` inside the block; a cluster it starts is closed at the end."""
+    token = _EXECUTION.set(execution)
+    try:
+        yield execution
+    finally:
+        _EXECUTION.reset(token)
+        execution.close()
 
 
 def chunk_sizes(deals: int, chunk_deals: int = CHUNK_DEALS) -> np.ndarray:
@@ -46,65 +152,157 @@ def chunk_sizes(deals: int, chunk_deals: int = CHUNK_DEALS) -> np.ndarray:
     return np.array([chunk_deals] * full + ([rest] if rest else []), dtype=np.int64)
 
 
-def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
-               chunk_deals: int = CHUNK_DEALS, unit: str = "deals") -> RunResult:
-    """Run ``batch`` over every chunk of ``deals`` deals and return the summed tallies.
-
-    ``batch(states, sizes, chunks)`` gets uint64[b, 4] stream states, int64[b] chunk sizes and the
-    int64[b] chunk indices, and returns an integer array whose first axis is the chunk. Batches hold a few chunks per thread so progress
-    shows and an interrupt loses little.
-    """
-    sizes = chunk_sizes(deals, chunk_deals)
-    per_batch = max(1, 2 * numba.get_num_threads())
-    tally: np.ndarray | None = None
-    done = 0
-    start = time.perf_counter()
-    bar = None
-    if progress:
-        from tqdm import tqdm
-
-        bar = tqdm(total=deals, unit=" " + unit, unit_scale=True, file=sys.stderr, leave=False)
-    try:
-        for first in range(0, len(sizes), per_batch):
-            idx = np.arange(first, min(first + per_batch, len(sizes)))
-            part = batch(chunk_states(seed, idx.tolist()), sizes[idx], idx)
-            merged = part.sum(axis=0)
-            tally = merged if tally is None else tally + merged
-            done += int(sizes[idx].sum())
-            if bar is not None:
-                bar.update(int(sizes[idx].sum()))
-    except KeyboardInterrupt:
-        pass
-    finally:
-        if bar is not None:
-            bar.close()
-    if tally is None:
-        tally = batch(chunk_states(seed, []), sizes[:0], np.zeros(0, dtype=np.int64)).sum(axis=0)
-    return RunResult(tally=tally, deals=done, requested=deals, seconds=time.perf_counter() - start)
-
-
 def chunk_offsets(sizes: np.ndarray) -> np.ndarray:
     """int64[b]: the first row of each chunk when chunks of ``sizes`` rows are laid end to end."""
     return np.concatenate([[0], np.cumsum(sizes)[:-1]]).astype(np.int64)
 
 
-def collect_rows(fill: Callable[[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray], None],
-                 seed: int, count: int, width: int, chunk_deals: int = CHUNK_DEALS, unit: str = "deals",
-                 progress: bool = False) -> tuple[np.ndarray, RunResult]:
-    """(int64[rows, width], the run): every row of every finished chunk, in order.
+def chunk_values(task: BatchFn, merge: str, seed: int, sizes: np.ndarray, chunks: np.ndarray) -> list[np.ndarray]:
+    """One array per chunk of ``chunks``: what ``task`` computes for it. A cluster task runs this."""
+    out = task(chunk_states(seed, chunks.tolist()), sizes, chunks)
+    if merge == "sum":
+        return [out[i] for i in range(len(chunks))]
+    return np.split(out, np.cumsum(sizes)[:-1])
 
-    ``fill(states, sizes, chunks, offsets, out)`` writes the rows of a batch of chunks into ``out``
-    (chunk i at rows ``offsets[i]:offsets[i] + sizes[i]``). Memory grows with ``count``: for records a
-    user keeps, not for tallies."""
-    parts: list[np.ndarray] = []
 
-    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        out = np.zeros((int(sizes.sum()), width), dtype=np.int64)
-        if len(sizes):
-            fill(states, sizes.astype(np.int64), chunks.astype(np.int64), chunk_offsets(sizes), out)
-            parts.append(out)
-        return np.zeros((1, 1), dtype=np.int64)
+class _Interrupt:
+    """Ctrl-C while a run is in progress: the first asks it to stop after the chunks in hand, the second
+    stops at once (KeyboardInterrupt)."""
 
-    run = run_chunks(batch, seed, count, progress=progress, chunk_deals=chunk_deals, unit=unit)
-    rows = np.concatenate(parts) if parts else np.zeros((0, width), dtype=np.int64)
-    return rows, run
+    def __init__(self):
+        self.asked = threading.Event()
+
+    def __enter__(self):
+        self.previous = None
+        if threading.current_thread() is threading.main_thread():
+            self.previous = signal.signal(signal.SIGINT, self._handle)
+        return self
+
+    def _handle(self, signum, frame):
+        if self.asked.is_set():
+            raise KeyboardInterrupt
+        self.asked.set()
+
+    def __exit__(self, *exc):
+        if self.previous is not None:
+            signal.signal(signal.SIGINT, self.previous)
+        return False
+
+
+def _local_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
+                   stop: threading.Event) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
+    """(chunk indices, values) batch after batch, in chunk order, on numba threads."""
+    step = max(1, 2 * numba.get_num_threads())
+    per_batch, i = step, 0
+    while i < len(missing) and not stop.is_set():
+        idx = np.asarray(missing[i: i + per_batch], dtype=np.int64)
+        start = time.perf_counter()
+        values = chunk_values(job.task, job.merge, seed, sizes[idx], idx)
+        took = time.perf_counter() - start
+        i += len(idx)
+        yield idx, values
+        if took > 0:  # grow (or shrink) batches toward BATCH_SECONDS, in whole rounds of threads
+            per_batch = max(step, min(64 * step, int(per_batch * BATCH_SECONDS / took) // step * step))
+
+
+def _cluster_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int], stop: threading.Event,
+                     execution: Execution) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
+    """(chunk indices, values) task by task, as tasks finish on the Dask cluster. A worker that dies has
+    its tasks rerun elsewhere by Dask, with the same result (a chunk is a pure function of its key)."""
+    from distributed import wait
+
+    client = execution.client()
+    threads = max(1, sum(client.nthreads().values()))
+    per_task = max(1, min(MAX_TASK_CHUNKS, math.ceil(len(missing) / (8 * threads))))
+    pending = {}
+    for i in range(0, len(missing), per_task):
+        idx = np.asarray(missing[i: i + per_task], dtype=np.int64)
+        future = client.submit(chunk_values, job.task, job.merge, seed, sizes[idx], idx, pure=False)
+        pending[future] = idx
+    try:
+        while pending and not stop.is_set():
+            try:  # short waits, so Ctrl-C is seen between tasks
+                done, _ = wait(list(pending), timeout=0.25, return_when="FIRST_COMPLETED")
+            except TimeoutError:  # distributed raises when nothing finished in time
+                continue
+            for future in done:
+                yield pending.pop(future), future.result()
+    finally:
+        if pending:
+            client.cancel(list(pending))
+
+
+def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResult:
+    """Run every chunk of ``deals`` deals of ``job`` and merge them (sum, or rows in chunk order).
+
+    Chunks already in the store (same run, seed, index and size) are read, not computed; finished
+    chunks are written to the store every :data:`STORE_SECONDS` and when the run ends, stops or fails. ``progress`` shows a bar on stderr."""
+    execution = _EXECUTION.get()
+    keyed = job.run is not None
+    store = execution.open_store() if keyed else None
+    sizes = chunk_sizes(deals, job.chunk_deals)
+    values: dict[int, np.ndarray] = {}
+    if store is not None:
+        values = store.get(job.run, seed, [(k, int(s)) for k, s in enumerate(sizes)])
+    stored = int(sum(int(sizes[k]) for k in values))
+    missing = [k for k in range(len(sizes)) if k not in values]
+    start = time.perf_counter()
+    bar = None
+    if progress:
+        from tqdm import tqdm
+
+        bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr,
+                   leave=False)
+    try:
+        with _Interrupt() as interrupt:
+            batches = (_cluster_batches(job, seed, sizes, missing, interrupt.asked, execution)
+                       if keyed and execution.distributed else
+                       _local_batches(job, seed, sizes, missing, interrupt.asked))
+            pending: list[tuple[int, int, np.ndarray]] = []
+            flushed = time.perf_counter()
+            try:
+                for idx, part in batches:
+                    values.update(zip(idx.tolist(), part))
+                    pending += [(int(k), int(sizes[k]), v) for k, v in zip(idx, part)]
+                    if store is not None and time.perf_counter() - flushed >= STORE_SECONDS:
+                        store.put(job.run, seed, pending)
+                        pending, flushed = [], time.perf_counter()
+                    if bar is not None:
+                        bar.update(int(sizes[idx].sum()))
+            finally:  # also on a second Ctrl-C or an error: what finished is kept
+                if store is not None:
+                    store.put(job.run, seed, pending)
+    finally:
+        if bar is not None:
+            bar.close()
+    kept = sorted(values)
+    if job.merge == "rows":  # records stand for games 0, 1, ...: an interrupted run gives a prefix
+        kept = kept[: next((i for i, k in enumerate(kept) if k != i), len(kept))]
+    merged = _merge(job, [values[k] for k in kept], seed)
+    done = int(sum(int(sizes[k]) for k in kept))
+    return RunResult(tally=merged, deals=done, requested=deals, seconds=time.perf_counter() - start,
+                     stored=stored)
+
+
+def _merge(job: Job, parts: list[np.ndarray], seed: int) -> np.ndarray:
+    if parts:
+        return np.sum(parts, axis=0, dtype=np.int64) if job.merge == "sum" else np.concatenate(parts)
+    empty = np.zeros(0, dtype=np.int64)  # no chunk finished: the shape an empty batch gives
+    out = job.task(chunk_states(seed, []), empty, empty)
+    return out.sum(axis=0) if job.merge == "sum" else out
+
+
+def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
+               chunk_deals: int = CHUNK_DEALS, unit: str = "deals") -> RunResult:
+    """Run ``batch`` (a per-chunk tally function, see :class:`Job`) over every chunk here, unstored,
+    and return the summed tallies."""
+    return run_job(Job(batch, "sum", None, chunk_deals, unit), seed, deals, progress)
+
+
+def rows_of(fill, width: int, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[sum(sizes), width]: the rows ``fill(states, sizes, chunks, offsets, out)`` writes for a
+    batch of chunks, chunk i at rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
+    out = np.zeros((int(sizes.sum()), width), dtype=np.int64)
+    if len(sizes):
+        fill(states, sizes.astype(np.int64), chunks.astype(np.int64), chunk_offsets(sizes), out)
+    return out

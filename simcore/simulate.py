@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -18,7 +19,8 @@ import pandas as pd
 
 from simcore import hand as h
 from simcore.policies import POLICY_NAMES
-from simcore.runner import chunk_offsets, collect_rows, run_chunks
+from simcore.runner import CHUNK_DEALS, Job, rows_of, run_job
+from simcore.store import RunInfo
 from simcore.stats import Z95, Interval, wilson
 from simcore.variants import Variant
 
@@ -164,39 +166,60 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
     return out
 
 
+def hand_rows(args: tuple, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk;
+    ``args`` is :func:`simcore.hand.kernel_args`."""
+    return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, *args, out), h.N_FIELDS,
+                   states, sizes, chunks)
+
+
+def hands_tally(args: tuple, reduce: Callable[[np.ndarray], np.ndarray], states: np.ndarray,
+                sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[chunks, tally]: ``reduce`` of each chunk's hand records (see :func:`hand_rows`)."""
+    return chunk_tallies(reduce, hand_rows(args, states, sizes, chunks), sizes)
+
+
+def chunk_tallies(reduce: Callable[[np.ndarray], np.ndarray], rec: np.ndarray, sizes: np.ndarray) -> np.ndarray:
+    """int64[chunks, tally]: ``reduce`` of each chunk's rows of ``rec`` (chunk i has ``sizes[i]`` rows)."""
+    parts = np.split(rec, np.cumsum(sizes)[:-1]) if len(sizes) else [rec]
+    return np.stack([reduce(part) for part in parts])[: len(sizes)]
+
+
 def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
               reduce: Callable[[np.ndarray], np.ndarray], progress: bool = False,
               out: str | Path | None = None, margins: np.ndarray | None = None):
-    """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the batches.
+    """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the chunks.
 
-    ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; ``out`` (a
-    .parquet path) also receives every record; ``margins`` are the seats' bidding margins
-    (:func:`simcore.hand.play_hand`, default 0). Returns the runner's :class:`RunResult`.
+    ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; give a
+    module-level function or a ``functools.partial`` of one, so the run can be stored and sent to a
+    cluster. ``out`` (a .parquet path) also receives every record: then the chunks run here, in order,
+    and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.hand.play_hand`,
+    default: the tuned ones). Returns the runner's :class:`RunResult`.
     """
     args = h.kernel_args(variant, policies, margins)
-    writer = None
-    if out is not None:
-        import pyarrow as pa
-        import pyarrow.parquet as pq
+    if out is None:
+        name = getattr(reduce, "func", reduce)
+        run_info = RunInfo("hands", variant.id, variant.content_hash, {
+            "policies": args[9].tolist(), "margins": args[10].tolist(), "chunk_deals": CHUNK_DEALS,
+            "reduce": f"{name.__module__}.{name.__qualname__}"}, "sum")
+        return run_job(Job(partial(hands_tally, args, reduce), "sum", run_info, unit="hands"), seed, hands,
+                       progress)
+    import pyarrow as pa
+    import pyarrow.parquet as pq
 
-        writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
+    writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
 
-    def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        rec = np.zeros((int(sizes.sum()), h.N_FIELDS), dtype=np.int64)
-        if len(sizes):
-            h.hands_batch(states, sizes, chunk_offsets(sizes), *args, rec)
-        if writer is not None and len(rec):
-            import pyarrow as pa
-
+    def write_and_tally(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+        rec = hand_rows(args, states, sizes, chunks)
+        if len(rec):
             writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
                                                     names=list(h.FIELDS)))
-        return reduce(rec)[None, :]
+        return chunk_tallies(reduce, rec, sizes)
 
     try:
-        return run_chunks(batch, seed, hands, progress=progress, unit="hands")
+        return run_job(Job(write_and_tally, "sum", unit="hands"), seed, hands, progress)
     finally:
-        if writer is not None:
-            writer.close()
+        writer.close()
 
 
 def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
@@ -204,9 +227,7 @@ def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
     writes); memory grows with ``hands``, so keep it to millions."""
     args = h.kernel_args(variant, policies, margins)
-    rows, _ = collect_rows(lambda states, sizes, chunks, offsets, out: h.hands_batch(
-        states, sizes, offsets, *args, out), seed, hands, h.N_FIELDS, unit="hands")
-    return rows
+    return run_job(Job(partial(hand_rows, args), "rows", unit="hands"), seed, hands).tally
 
 
 def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
@@ -215,7 +236,7 @@ def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | 
     """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand; ``margins``
     shift the heuristic seats' bidding (see :func:`simcore.hand.play_hand`)."""
     policies = np.asarray(policies, dtype=np.int64)
-    run = run_hands(variant, hands, seed, policies, lambda rec: _tally(variant, rec), progress, out,
+    run = run_hands(variant, hands, seed, policies, partial(_tally, variant), progress, out,
                     margins)
     names = tuple(POLICY_NAMES[p] for p in policies)
     return SimResult(variant, seed, names, run.deals, hands, run.seconds, run.tally)

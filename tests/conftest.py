@@ -44,3 +44,11 @@ def crowded_hands(variant: Variant, n: int, seed: int) -> np.ndarray:
 @pytest.fixture(scope="session")
 def four_hand() -> Variant:
     return load_variant("four-hand-150")
+
+
+@pytest.fixture(autouse=True)
+def _private_store(tmp_path, monkeypatch):
+    """Every test (and every command it starts) keeps results in its own store, never the user's, and
+    runs here, not on a cluster named by the environment."""
+    monkeypatch.setenv("PINOCHLE_STORE", str(tmp_path / "results.duckdb"))
+    monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)

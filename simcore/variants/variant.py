@@ -7,6 +7,7 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cached_property
+from types import MappingProxyType
 from typing import Any
 
 import numpy as np
@@ -61,6 +62,9 @@ class Variant:
 
     def __hash__(self) -> int:
         return hash(self.canonical)
+
+    def __reduce__(self):  # the read-only mapping does not pickle; cluster tasks carry variants
+        return _variant_from, (self.where, dict(self.values))
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Variant) and self.canonical == other.canonical
@@ -270,3 +274,8 @@ class Variant:
         table.setflags(write=False)
         flags.setflags(write=False)
         return table, flags
+
+
+def _variant_from(where: str, values: dict[str, Any]) -> Variant:
+    """A :class:`Variant` rebuilt from its pickled parts (see ``Variant.__reduce__``)."""
+    return Variant(where=where, values=MappingProxyType(values))
