@@ -236,16 +236,18 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
     """Run every chunk of ``deals`` deals of ``job`` and merge them (sum, or rows in chunk order).
 
     Chunks already in the store (same run, seed, index and size) are read, not computed; finished
-    chunks are written to the store every :data:`STORE_SECONDS` and when the run ends, stops or fails. ``progress`` shows a bar on stderr."""
+    chunks are written to the store every :data:`STORE_SECONDS` and when the run ends, stops or fails.
+    ``progress`` shows a bar on stderr."""
     execution = _EXECUTION.get()
     keyed = job.run is not None
     store = execution.open_store() if keyed else None
     sizes = chunk_sizes(deals, job.chunk_deals)
-    values: dict[int, np.ndarray] = {}
+    merged = _Merged(job.merge)
     if store is not None:
-        values = store.get(job.run, seed, [(k, int(s)) for k, s in enumerate(sizes)])
-    stored = int(sum(int(sizes[k]) for k in values))
-    missing = [k for k in range(len(sizes)) if k not in values]
+        for k, value in store.get(job.run, seed, [(k, int(s)) for k, s in enumerate(sizes)]).items():
+            merged.add(k, value)
+    stored = int(sizes[sorted(merged.chunks)].sum()) if merged.chunks else 0
+    missing = [k for k in range(len(sizes)) if k not in merged.chunks]
     start = time.perf_counter()
     bar = None
     if progress:
@@ -262,8 +264,9 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
             flushed = time.perf_counter()
             try:
                 for idx, part in batches:
-                    values.update(zip(idx.tolist(), part))
-                    pending += [(int(k), int(sizes[k]), v) for k, v in zip(idx, part)]
+                    for k, value in zip(idx.tolist(), part):
+                        merged.add(k, value)
+                        pending.append((k, int(sizes[k]), value))
                     if store is not None and time.perf_counter() - flushed >= STORE_SECONDS:
                         store.put(job.run, seed, pending)
                         pending, flushed = [], time.perf_counter()
@@ -275,19 +278,45 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
     finally:
         if bar is not None:
             bar.close()
-    kept = sorted(values)
-    if job.merge == "rows":  # records stand for games 0, 1, ...: an interrupted run gives a prefix
-        kept = kept[: next((i for i, k in enumerate(kept) if k != i), len(kept))]
-    merged = _merge(job, [values[k] for k in kept], seed)
-    done = int(sum(int(sizes[k]) for k in kept))
-    return RunResult(tally=merged, deals=done, requested=deals, seconds=time.perf_counter() - start,
-                     stored=stored)
+    kept = merged.usable()
+    tally = merged.result() if kept else _empty(job, seed)
+    return RunResult(tally=tally, deals=int(sizes[kept].sum()) if kept else 0, requested=deals,
+                     seconds=time.perf_counter() - start, stored=stored)
 
 
-def _merge(job: Job, parts: list[np.ndarray], seed: int) -> np.ndarray:
-    if parts:
-        return np.sum(parts, axis=0, dtype=np.int64) if job.merge == "sum" else np.concatenate(parts)
-    empty = np.zeros(0, dtype=np.int64)  # no chunk finished: the shape an empty batch gives
+class _Merged:
+    """Chunks merged as they arrive: a running int64 sum (memory does not grow with the run), or the
+    chunks' rows kept for laying end to end in chunk order."""
+
+    def __init__(self, merge: str):
+        self.merge, self.chunks = merge, set()
+        self.total: np.ndarray | None = None
+        self.rows: dict[int, np.ndarray] = {}
+
+    def add(self, chunk: int, value: np.ndarray) -> None:
+        self.chunks.add(chunk)
+        if self.merge == "sum":
+            self.total = value.astype(np.int64) if self.total is None else self.total + value
+        else:
+            self.rows[chunk] = value
+
+    def usable(self) -> list[int]:
+        """The chunks the result holds: all of them for tallies; for records, which stand for games
+        (or hands) 0, 1, ..., the unbroken run of chunks from 0 (an interrupt can leave gaps)."""
+        kept = sorted(self.chunks)
+        if self.merge == "rows":
+            kept = kept[: next((i for i, k in enumerate(kept) if k != i), len(kept))]
+        return kept
+
+    def result(self) -> np.ndarray:
+        if self.merge == "sum":
+            return self.total
+        return np.concatenate([self.rows[k] for k in self.usable()])
+
+
+def _empty(job: Job, seed: int) -> np.ndarray:
+    """What no finished chunk merges to: the shape an empty batch gives."""
+    empty = np.zeros(0, dtype=np.int64)
     out = job.task(chunk_states(seed, []), empty, empty)
     return out.sum(axis=0) if job.merge == "sum" else out
 
