@@ -33,7 +33,7 @@ def _units(variant: Variant) -> dict[str, tuple[int, int]]:
     smallest common unit (1 or 10 points), counts by one."""
     table = variant.meld_table()
     meld_unit = gcd(*[int(x) for x in table.ravel() if x] + [int(variant.meld_flags()[0]) or 0]) or 1
-    return {"bid": (variant.get("auction.min_bid"), variant.get("auction.step")),
+    return {"bid": (variant.lowest_contract, variant.get("auction.step")),
             "bidder_meld": (0, meld_unit), "side_meld": (0, meld_unit),
             "trump_length": (0, 1), "aces": (0, 1)}
 

@@ -94,7 +94,7 @@ class GamesResult:
     @property
     def lines(self) -> tuple[str, ...]:
         """The names of the score lines: the two partnerships, or one per seat."""
-        if self.variant.get("teams.kind") == "bidder_alone":
+        if self.variant.get("teams.kind") != "partners_across":
             last = self.variant.players - 1
             return tuple(f"seat {i}" + (" (first dealer's left)" if i == 0 else
                                         " (first dealer)" if i == last else "") for i in range(last + 1))

@@ -2,8 +2,10 @@
 play → score, driven by the variant's compiled rules and a policy per seat.
 
 Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last seat. With
-``partners_across`` seat s plays with s + players/2; with ``bidder_alone`` the bidder plays against
-everyone else. Points are on the variant's own scale. Each hand writes one record (see ``FIELDS``).
+``partners_across`` the seats alternate between two teams (s plays with s + 2, s + 4, ...); with
+``bidder_alone`` the bidder plays against everyone else; with ``called_card`` the bidder names a card
+after naming trump and its first holder to his left is his partner for the hand (none: he plays alone),
+each of the two scoring half of what they make or lose, the others each for himself. Points are on the variant's own scale. Each hand writes one record (see ``FIELDS``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
-from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, choose_card,
+from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
                               choose_trump, give_cards, hand_value, widow_order)
 from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_OF, beats,
                           held_mask, legal_cards, pick_card)
@@ -26,9 +28,11 @@ from simcore.variants.variant import F_DIX
 (H_TEAMS, H_AUCTION, H_MIN_BID, H_STEP, H_STEP_FROM, H_STEP_AFTER, H_ALL_PASS, H_BID_MARRIAGE,
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
- H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT) = range(28)
-N_HAND_RULES = 28
+ H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
+ H_FORCED_BID) = range(29)
+N_HAND_RULES = 29
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
+TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
 OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = range(3)
@@ -57,7 +61,7 @@ STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
 
 #: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
 (T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
- T_SCORE, T_SHARE) = range(1, 14)
+ T_SCORE, T_SHARE, T_CALL) = range(1, 15)
 
 
 @njit(cache=True)
@@ -179,13 +183,19 @@ def _saved(rules, tricks_won, trick_points):
 @njit(cache=True)
 def _score_seats(seats, rec, players, rules, stage):
     """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
-    side's score; with a bidder alone each opponent scores for himself: his own meld if he saved it
+    side's score (a bidder and his called partner half each, rounded down); with a bidder alone or a
+    called partner each opponent scores for himself: his own meld if he saved it
     (by his own tricks) and his own trick points, or on a throw-in what the rules give each opponent
     (with ``meld_and_tricks``, his meld and an equal share of the trick points)."""
-    alone = rules[H_TEAMS] != 0
+    alone = rules[H_TEAMS] != TEAMS_ACROSS
+    shares = 1
+    if rules[H_TEAMS] == TEAMS_CALLED:  # the bidder and a called partner each take half (rounded down)
+        shares = 0
+        for s in range(players):
+            shares += seats[S_SIDE, s]
     for s in range(players):
         if seats[S_SIDE, s] == 1:
-            seats[S_SCORE, s] = rec[F_SIDE_SCORE]
+            seats[S_SCORE, s] = rec[F_SIDE_SCORE] // shares
         elif not alone or stage == STAGE_UNMELDED:
             seats[S_SCORE, s] = rec[F_OTHER_SCORE]
         else:
@@ -243,7 +253,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             for p in range(players):
                 if policies[p] == HEURISTIC:
                     v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
-                                      rules[H_PARTNER_MELD] if rules[H_TEAMS] == 0 else 0,
+                                      rules[H_PARTNER_MELD] if rules[H_TEAMS] != TEAMS_ALONE else 0,
                                       rules[H_PASS], hand_size)
                     limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
             bidder, bid = _auction(hands, players, rules, policies, limits, state, trace, pos)
@@ -251,9 +261,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                 if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
                     redeal = True
                 elif rules[H_ALL_PASS] == ALL_PASS_DEALER:
-                    bidder, bid = players - 1, rules[H_MIN_BID]
+                    bidder, bid = players - 1, rules[H_FORCED_BID]
                 else:
-                    bidder, bid = 0, rules[H_MIN_BID]
+                    bidder, bid = 0, rules[H_FORCED_BID]
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -266,10 +276,13 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     # sides: side[s] = 1 for the bidder's side (with no auction: seats 0, 2, ... as side 1)
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
-        if rules[H_TEAMS] == 0:
+        if rules[H_TEAMS] == TEAMS_ACROSS:
             side[s] = 1 if (s - anchor) % 2 == 0 else 0
         else:
             side[s] = 1 if s == anchor else 0
+    partner = np.int64(-1)
+    if rules[H_TEAMS] == TEAMS_ACROSS and bidder >= 0:
+        partner = (bidder + players // 2) % players
 
     # trump
     if rules[H_AUCTION] == AUCTION_NONE:
@@ -297,6 +310,15 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
         _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
         return
+    if rules[H_TEAMS] == TEAMS_CALLED and bidder >= 0:
+        called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
+        for i in range(1, players):
+            s = (bidder + i) % players
+            if partner < 0 and called >= 0 and hands[s, called] > 0:
+                partner = s
+        if partner >= 0:
+            side[partner] = 1
+        _note(trace, pos, T_CALL, called, partner, 0)
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
         rec[F_BIDDER_MELD] = totals[trump]
@@ -306,8 +328,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules[H_TEAMS] == 0, table,
                      flags, totals, state, trace, pos)
     buried = np.zeros(N_TYPES, dtype=np.uint8)
-    if bidder >= 0 and rules[H_PASS] > 0 and rules[H_TEAMS] == 0:
-        partner = (bidder + players // 2) % players
+    if bidder >= 0 and rules[H_PASS] > 0 and partner >= 0:
         fed = np.zeros(N_TYPES, dtype=np.uint8)
         back = np.zeros(N_TYPES, dtype=np.uint8)
         give_cards(hands[partner], rules[H_PASS], trump, policies[partner], True, table, flags, totals,

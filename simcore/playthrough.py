@@ -49,6 +49,9 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             lines.append("trump: none (no trump marriage)" if a < 0 else f"trump: {SUITS[a]}")
         elif code == h.T_PASS:
             passes.append((a, b, c))
+        elif code == h.T_CALL:
+            lines.append(f"the bidder names {card_name(a)}: " + (f"seat {b} holds it and is his partner" if b >= 0
+                                                              else "nobody else holds it, he plays alone"))
         elif code == h.T_SHARE:
             lines.append(f"widow card to seat {a}: {card_name(b)}")
         elif code == h.T_BURY:

@@ -89,6 +89,29 @@ def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards
 
 
 @njit(cache=True)
+def call_card(hand, trump, policy, deck_copies, state):
+    """The card type a bidder names to find his partner (``teams.kind = "called_card"``): one he does
+    not hold every copy of. Heuristic: the highest trump he can name (the ace, else the ten, ...),
+    which makes the partner strong in trump; random: any such card, evenly."""
+    if policy == HEURISTIC:
+        for r in range(N_RANKS):
+            t = trump * N_RANKS + r
+            if hand[t] < deck_copies[t]:
+                return t
+    n = 0
+    for t in range(N_TYPES):
+        if hand[t] < deck_copies[t]:
+            n += 1
+    k = bounded(state, n)
+    for t in range(N_TYPES):
+        if hand[t] < deck_copies[t]:
+            if k == 0:
+                return t
+            k -= 1
+    return -1
+
+
+@njit(cache=True)
 def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
     """Trump suit the bidder names; -1 when ``need_marriage`` and he holds no marriage."""
     allowed = 0

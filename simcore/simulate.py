@@ -2,8 +2,8 @@
 
 Every hand is one record (:data:`simcore.hand.FIELDS`). Chunks of records are reduced to sums as they
 arrive (memory does not grow with the number of hands); ``out`` streams the records to Parquet.
-"Side" is the bidder's side (the bidder alone in ``bidder_alone`` systems; seats 0, 2, … when the
-system has no auction), "other" the rest of the table.
+"Side" is the bidder's side (the bidder alone in ``bidder_alone`` systems, with his partner in
+``called_card`` ones; seats 0, 2, … when the system has no auction), "other" the rest of the table.
 """
 
 from __future__ import annotations
@@ -137,12 +137,12 @@ def _layout() -> dict[str, tuple[int, int]]:
 
 
 def _bid_bin(variant: Variant, bids: np.ndarray) -> np.ndarray:
-    lo, step = variant.get("auction.min_bid"), variant.get("auction.step")
+    lo, step = variant.lowest_contract, variant.get("auction.step")
     return np.clip((bids - lo) // step, 0, MAX_BID_BINS - 1)
 
 
 def _bin_bid(variant: Variant, i: int) -> int:
-    return variant.get("auction.min_bid") + i * variant.get("auction.step")
+    return variant.lowest_contract + i * variant.get("auction.step")
 
 
 def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:

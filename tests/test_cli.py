@@ -109,10 +109,11 @@ def test_bench_reports_hands_per_second(capsys):
     code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--games", "500",
                        "--json")
     rows = json.loads(out)
-    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck"] * 3
-    assert rows[2]["kernel"] == "full hand, heuristic" and rows[4]["kernel"] == "whole game, heuristic"
-    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:4])
-    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[4:])
+    pairs = ["four-hand-150", "double-deck"]
+    assert code == 0 and [r["variant"] for r in rows] == pairs + pairs + ["six-hand-triple-pack"] + pairs
+    assert rows[2]["kernel"] == "full hand, heuristic" and rows[5]["kernel"] == "whole game, heuristic"
+    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:5])
+    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[5:])
 
 
 def test_games_prints_win_rates_and_lengths(capsys):
@@ -167,7 +168,7 @@ BAD = [
     (["playthrough", "--policy", "random,random"], "2 policies given for 4 seats"),
     (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
     (["games", "--variant", "auction"], "auction has no [game] rules"),
-    (["games", "--variant", "six-hand-triple-pack"], "no [game] rules"),
+    (["games", "--variant", "five-hand-called-card"], "no [game] rules"),
     (["games", "--variant", "two-hand"], "no [game] rules"),
     (["games", "--games", "0"], "must be a positive integer"),
     (["games", "--policy", "random,random"], "2 policies given for 4 seats"),

@@ -12,14 +12,16 @@ from simcore.exact import event_probability, meld_distribution, per_deal_exact
 from simcore.reference.meld import reference_total
 from simcore.variants import load_variant
 
-SMALL_DECKS = {
+SMALL_DECKS = {  # dealing only: no cards pass at tables of eight
     # 32 cards, two of each: pinochles, marriages, kings around, nines
-    "kqj9": ['deck.ranks=["K","Q","J","9"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4"],
+    "kqj9": ['deck.ranks=["K","Q","J","9"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4",
+             "exchange.pass_cards=0"],
     # 20 cards, one of each: runs are possible in a 5-card hand
     "run": ['deck.ranks=["A","10","K","Q","J"]', "deck.copies=1", "deal.players=4",
             "deal.hand_size=5"],
     # 32 cards, two of each, hands of 4: aces and jacks around, double pinochle
-    "akqj": ['deck.ranks=["A","K","Q","J"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4"],
+    "akqj": ['deck.ranks=["A","K","Q","J"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4",
+             "exchange.pass_cards=0"],
 }
 
 

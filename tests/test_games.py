@@ -12,7 +12,8 @@ from simcore.simulate import parse_policies
 from simcore.variants import load_variant
 
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
-                "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack"]
+                "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
+                "six-eight-partnership", "five-hand-cutthroat"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -129,7 +130,7 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     # the kernel's per-seat scores against the plain referee's, hand by hand
     from simcore import hand as h
     from simcore.reference.hand import referee
-    for vid in ("three-hand-double-pack", "auction", "four-hand-150"):
+    for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):
@@ -141,3 +142,34 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
             bidder = int(rec[h.F_BIDDER])
             if v.get("teams.kind") == "bidder_alone" and bidder >= 0:
                 assert seats[bidder] == rec[h.F_SIDE_SCORE]
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes_half(policy):
+    # worked from seeds/000: "Starting with the player to the bidder's left, each player in turn says
+    # 'I don't have that card' or 'I do.' As soon as somebody has the named card, stop." and "The
+    # partners each score half of the points they earned as partners."
+    from simcore import hand as h
+    v = load_variant("five-hand-called-card")
+    pol = parse_policies(policy, v.players)
+    partnered = alone = 0
+    for seed in range(60):
+        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rows = trace.tolist()
+        bidder = int(rec[h.F_BIDDER])
+        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        dealt = np.zeros((v.players, 24), dtype=int)
+        for code, a, b, c in rows:
+            if code == h.T_DEAL and a < v.players:
+                dealt[a, b] += c
+        holders = [(bidder + i) % v.players for i in range(1, v.players) if dealt[(bidder + i) % v.players, card]]
+        assert partner == (holders[0] if holders else -1)
+        if partner >= 0:
+            partnered += 1
+            assert seats[bidder] == seats[partner] == rec[h.F_SIDE_SCORE] // 2
+            passers = {a for code, a, b, c in rows if code == h.T_PASS}
+            assert passers == {bidder, partner}
+        else:
+            alone += 1
+            assert seats[bidder] == rec[h.F_SIDE_SCORE]
+    assert partnered > 0

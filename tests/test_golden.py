@@ -17,9 +17,10 @@ from simcore.simulate import parse_policies
 from simcore.variants import load_variant
 
 GOLDEN = Path(__file__).parent / "golden"
-CASES = [(vid, "heuristic") for vid in (
-    "four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
-    "ok-pinochle", "double-deck", "double-pack", "auction")] + [("four-hand-150", "random")]
+SYSTEMS = ("four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
+           "ok-pinochle", "double-deck", "double-pack", "auction", "six-hand-triple-pack", "six-eight-partnership",
+           "five-hand-cutthroat", "five-hand-called-card")
+CASES = [(vid, "heuristic") for vid in SYSTEMS] + [("four-hand-150", "random")]
 SEED = 7
 
 
@@ -52,7 +53,7 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
         assert len(played) == v.players * v.hand_size
 
 
-@pytest.mark.parametrize("vid", [c[0] for c in CASES[:10]])
+@pytest.mark.parametrize("vid", SYSTEMS)
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, policy):
     # the kernel decides; the plain referee checks each bid and card against the rules and

@@ -9,7 +9,8 @@ from simcore.simulate import PolicyError, parse_policies, simulate
 from simcore.variants import load_variant
 
 IN_SCOPE = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
-            "ok-pinochle", "double-deck", "double-pack", "auction"]
+            "ok-pinochle", "double-deck", "double-pack", "auction", "six-hand-triple-pack",
+            "six-eight-partnership", "five-hand-cutthroat", "five-hand-called-card"]
 
 
 def records(vid, hands, seed, policy, overrides=()):
@@ -45,7 +46,8 @@ def test_records_keep_the_invariants(vid, policy):
         return
     assert has_bidder.all() and played.mean() > 0.5
     bids = field["bid"]
-    assert np.all(bids >= v.get("auction.min_bid"))
+    forced = bids == v.hand_rules[h.H_FORCED_BID]  # the contract of a player stuck when all pass
+    assert np.all((bids >= v.get("auction.min_bid")) | forced)
     # a made bid scores meld + tricks (+ the bid where the rules add it); a set one loses the bid
     made = field["made"] == 1
     assert np.all(field["side_score"][~made] == -bids[~made])
@@ -210,3 +212,19 @@ def test_boston_counts_the_hands_where_the_bidding_side_took_every_trick_point(t
     boston = ((frame["outcome"] == h.PLAYED) & (frame["side_tricks"] == v.trick_total)).sum()
     assert boston > 0
     assert result.rates()["boston"].estimate == pytest.approx(boston / (frame["bidder"] >= 0).sum())
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_eight_players_in_two_alternating_teams_of_four(policy):
+    # six-eight-partnership with eight: 12 cards each from 96, every trick point to one team or the
+    # other, and the plain referee agrees with every hand
+    from simcore.reference.hand import referee
+    overrides = ["deal.players=8", "deal.hand_size=12"]
+    v, rec = records("six-eight-partnership", 2000, seed=3, policy=policy, overrides=overrides)
+    assert v.players == 8 and v.trick_total == 490
+    assert np.all(rec[:, h.F_SIDE_TRICKS] + rec[:, h.F_OTHER_TRICKS] == 490)
+    assert abs(rec[:, h.F_SIDE_TRICKS].mean() - 245) < 5  # no bidder: neither team is favoured much
+    policies = parse_policies(policy, 8)
+    for seed in range(40):
+        one, trace = h.trace_hand(v, seed, policies)
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, one.tolist()))

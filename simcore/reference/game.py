@@ -19,7 +19,7 @@ from simcore.variants import Variant
 def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray) -> dict[str, int]:
     """The record (``simcore.game.GAME_FIELDS``) of game ``game`` of the run keyed by ``seed``."""
     players = variant.players
-    alone = variant.get("teams.kind") == "bidder_alone"
+    alone = variant.get("teams.kind") != "partners_across"  # every player keeps his own score
     lines = players if alone else 2
     key = stream_key(seed)
     margins = h.seat_margins(variant, None)

@@ -41,11 +41,12 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False):
 
 def _seat_scores(variant: Variant, rec: dict) -> list[int]:
     side, players = rec["_side"], variant.players
-    alone = variant.get("teams.kind") == "bidder_alone"
+    alone = variant.get("teams.kind") != "partners_across"
+    shares = sum(side) if variant.get("teams.kind") == "called_card" else 1
     out = []
     for s in range(players):
         if side[s] == 1:
-            out.append(rec["side_score"])
+            out.append(rec["side_score"] // shares)
         elif not alone or rec["_stage"] == "unmelded":
             out.append(rec["other_score"])
         else:
@@ -105,15 +106,16 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         expected = (high_seat, high)
     else:
         forced = {"dealer_left_takes": 0, "dealer_forced": players - 1}[variant.get("auction.all_pass")]
-        expected = (forced, variant.get("auction.min_bid"))
+        expected = (forced, variant.get("auction.forced_bid", 0) or variant.get("auction.min_bid"))
     if (bidder, bid) != expected:
         raise RuleBroken(f"contract {(bidder, bid)} but the auction gave {expected}")
     rec["bidder"], rec["bid"] = bidder, bid
     anchor = max(bidder, 0)
-    if variant.get("teams.kind") == "bidder_alone":
-        side = [1 if s == anchor else 0 for s in range(players)]
-    else:
+    if variant.get("teams.kind") == "partners_across":
         side = [1 if (s - anchor) % 2 == 0 else 0 for s in range(players)]
+    else:
+        side = [1 if s == anchor else 0 for s in range(players)]
+    partner = (bidder + players // 2) % players if variant.get("teams.kind") == "partners_across" else -1
 
     trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
     rec["trump"] = trump
@@ -125,6 +127,22 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         return rec
     if bidder >= 0:
         rec["bidder_meld"] = reference_total(hands[bidder], trump, variant)
+    calls = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+    if variant.get("teams.kind") == "called_card" and bidder >= 0:
+        if len(calls) != 1:
+            raise RuleBroken("the bidder must name one card to find his partner")
+        card, partner = calls[0]
+        if hands[bidder][card] >= variant.deck_copies[card]:
+            raise RuleBroken("the bidder named a card he holds every copy of")
+        holders = [(bidder + i) % players for i in range(1, players)
+                   if hands[(bidder + i) % players][card] > 0]
+        if partner != (holders[0] if holders else -1):
+            raise RuleBroken(f"seat {partner} became partner, but the first holder of the named card to "
+                             f"the bidder's left is {holders[0] if holders else 'nobody'}")
+        if partner >= 0:
+            side[partner] = 1
+    elif calls:
+        raise RuleBroken("a card named for a partner where the rules call none")
 
     # a shared-out widow: one card to each player, the bidder's own pick first
     shares = [(a, b) for code, a, b, c in rows if code == h.T_SHARE]
@@ -145,7 +163,9 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         if code == h.T_PASS and variant.get("exchange.simultaneous", False) and before[a][b] < c:
             raise RuleBroken(f"seat {a} passed back a card it only received in the simultaneous pass")
         if code == h.T_PASS:
-            to = bidder if a != bidder else (bidder + players // 2) % players
+            if partner < 0 or a not in (bidder, partner):
+                raise RuleBroken(f"seat {a} passed cards but is neither the bidder nor his partner")
+            to = bidder if a != bidder else partner
             if hands[a][b] < c:
                 raise RuleBroken(f"seat {a} passed a card it does not hold")
             hands[a][b] -= c

@@ -194,6 +194,9 @@ def _check_hand_rules(variant: Variant) -> None:
             fail("exchange.pass_cards", "with no auction there is no bidder to pass to; set it to 0")
         if flat.get("teams.kind") == "bidder_alone":
             fail("exchange.pass_cards", "a bidder playing alone has no partner to pass with; set it to 0")
+        if flat.get("teams.kind") == "partners_across" and flat["deal.players"] != 4:
+            fail("exchange.pass_cards", f"cards pass to the partner across the table, so four players only "
+                                        f"(deal.players = {flat['deal.players']}); set it to 0")
         if pass_cards > flat["deal.hand_size"]:
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
     if flat.get("exchange.widow_to_bidder") and not flat.get("deal.widow", 0):

@@ -103,8 +103,11 @@ KEYS: dict[str, Key] = {
     "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able"),
     "play.void_must_overtrump": Key(bool, "a player trumping must beat the highest trump in the trick "
                                           "if able"),
-    "teams.kind": Key(str, "who plays with whom: fixed partners across the table, or the bidder alone "
-                           "against the rest", choices=("partners_across", "bidder_alone")),
+    "teams.kind": Key(str, "who plays with whom: two fixed teams in alternating seats (partners across "
+                           "at four), the bidder alone against the rest, or the bidder with the first "
+                           "player to his left holding a card he names after naming trump (each scoring "
+                           "half; the others each for himself)",
+                      choices=("partners_across", "bidder_alone", "called_card")),
     "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
                              "auction (the dealer's last card is turned for trump)",
                         choices=("open", "single_round", "none")),
@@ -118,6 +121,9 @@ KEYS: dict[str, Key] = {
     "auction.all_pass": Key(str, "when nobody bids: the dealer's left takes it at the minimum, the dealer "
                                  "is forced to the minimum, or the hand is thrown in and redealt",
                             choices=("dealer_left_takes", "dealer_forced", "redeal")),
+    "auction.forced_bid": Key(int, "the contract of the player who takes the hand when all pass (0: the "
+                                   "minimum bid); five-hand cutthroat's dealer is 'stuck' at 12 below a "
+                                   "minimum of 15", lo=0),
     "auction.bid_needs_marriage": Key(bool, "a player may bid only holding a marriage (a forced bid at "
                                             "the minimum excepted)"),
     "auction.trump_needs_marriage": Key(bool, "the bidder must name a suit in which he holds a marriage; "

@@ -176,7 +176,7 @@ class Variant:
             return choices.index(v[key])
 
         rules = np.zeros(h.N_HAND_RULES, dtype=np.int64)
-        rules[h.H_TEAMS] = pick("teams.kind", ("partners_across", "bidder_alone"))
+        rules[h.H_TEAMS] = pick("teams.kind", ("partners_across", "bidder_alone", "called_card"))
         rules[h.H_AUCTION] = pick("auction.kind", ("open", "single_round", "none"))
         rules[h.H_MIN_BID] = v["auction.min_bid"]
         rules[h.H_STEP] = v["auction.step"]
@@ -204,8 +204,15 @@ class Variant:
         rules[h.H_WIDOW_SHARED] = v.get("exchange.widow_shared", False)
         rules[h.H_MIN_MELD_PLAY] = v.get("scoring.min_meld_to_play", 0)
         rules[h.H_MIN_MELD_COUNT] = v.get("scoring.min_meld_to_count", 0)
+        rules[h.H_FORCED_BID] = v.get("auction.forced_bid", 0) or v.get("auction.min_bid", 0)
         rules.setflags(write=False)
         return rules
+
+    @property
+    def lowest_contract(self) -> int:
+        """The lowest contract a hand can carry: the minimum bid, or a forced bid below it
+        (``auction.forced_bid``); the origin of every table by bid."""
+        return min(self.get("auction.min_bid", 0), self.get("auction.forced_bid", 0) or self.get("auction.min_bid", 0))
 
     @property
     def has_game_rules(self) -> bool:
