@@ -210,6 +210,9 @@ QUESTIONS: dict[str, Question] = {
         "Saving meld needs a trick (A) or 20 trick points (B), double-deck", "double-deck",
         ('scoring.save_meld="trick"',), ('scoring.save_meld="points"',), mode="hands", size=400_000,
         headline="other side score"),
+    "shore-vs-michigan": Question(
+        "Double pinochle 8 (A, Shore rules) or 20 (B, Michigan rules), five-hand-ace-partner",
+        "five-hand-ace-partner", (), ("meld.double_pinochle=20",), headline="hands per game"),
     "min-bid-25": Question("Minimum bid 20 (A) or 25 (B), four-hand-150", "four-hand-150", (),
                            ("auction.min_bid=25",)),
     "min-bid-300": Question("Minimum bid 250 (A) or 300 (B), ok-pinochle", "ok-pinochle", (),

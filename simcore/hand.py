@@ -19,8 +19,8 @@ from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
                               choose_trump, give_cards, hand_value, widow_order)
-from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_OF, beats,
-                          held_mask, legal_cards, pick_card)
+from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
+                          beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
 from simcore.variants.variant import F_DIX
 
@@ -29,10 +29,12 @@ from simcore.variants.variant import F_DIX
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
- H_FORCED_BID) = range(29)
-N_HAND_RULES = 29
+ H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP) = range(32)
+N_HAND_RULES = 32
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
+CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
+SHARE_HALF, SHARE_WHOLE = range(2)  # teams.share: how a called partnership and the others score
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
 OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = range(3)
@@ -162,6 +164,17 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 
 @njit(cache=True)
+def _first_holder(hands, bidder, players, card):
+    """The first seat to the bidder's left holding ``card``; -1 for none (or no card)."""
+    if card >= 0:
+        for i in range(1, players):
+            s = (bidder + i) % players
+            if hands[s, card] > 0:
+                return np.int64(s)
+    return np.int64(-1)
+
+
+@njit(cache=True)
 def _by_side(seats, row, players):
     """int64[2]: row ``row`` of the seat rows summed by side (index 1 = the bidder's side)."""
     out = np.zeros(2, dtype=np.int64)
@@ -183,13 +196,15 @@ def _saved(rules, tricks_won, trick_points):
 @njit(cache=True)
 def _score_seats(seats, rec, players, rules, stage):
     """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
-    side's score (a bidder and his called partner half each, rounded down); with a bidder alone or a
-    called partner each opponent scores for himself: his own meld if he saved it
+    side's score (with ``teams.share = "half"`` a bidder and his called partner take half each, rounded
+    down, and each opponent scores for himself; with ``"whole"`` every player takes his side's score);
+    with a bidder alone each opponent scores for himself: his own meld if he saved it
     (by his own tricks) and his own trick points, or on a throw-in what the rules give each opponent
     (with ``meld_and_tricks``, his meld and an equal share of the trick points)."""
-    alone = rules[H_TEAMS] != TEAMS_ACROSS
+    halves = rules[H_TEAMS] == TEAMS_CALLED and rules[H_SHARE] == SHARE_HALF
+    alone = rules[H_TEAMS] == TEAMS_ALONE or halves
     shares = 1
-    if rules[H_TEAMS] == TEAMS_CALLED:  # the bidder and a called partner each take half (rounded down)
+    if halves:
         shares = 0
         for s in range(players):
             shares += seats[S_SIDE, s]
@@ -311,11 +326,15 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
         return
     if rules[H_TEAMS] == TEAMS_CALLED and bidder >= 0:
-        called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
-        for i in range(1, players):
-            s = (bidder + i) % players
-            if partner < 0 and called >= 0 and hands[s, called] > 0:
-                partner = s
+        if rules[H_CALL] == CALL_NAMED:
+            called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
+            partner = _first_holder(hands, bidder, players, called)
+        else:  # the first player to the bidder's left with the ace of trump; nobody: the ten, and so on
+            called = np.int64(-1)
+            for r in range(N_RANKS):
+                if partner < 0 and deck_copies[trump * N_RANKS + r] > 0:
+                    called = trump * N_RANKS + r
+                    partner = _first_holder(hands, bidder, players, called)
         if partner >= 0:
             side[partner] = 1
         _note(trace, pos, T_CALL, called, partner, 0)
@@ -425,6 +444,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             seat = (leader + i) % players
             legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump,
                                 void_over)
+            if k == 0 and i == 0 and seat == bidder and rules[H_LEAD_TRUMP] != 0:
+                if legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
+                    legal &= SUIT_BITS[trump]
             if policies[seat] == HEURISTIC:
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:

@@ -50,8 +50,9 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
         elif code == h.T_PASS:
             passes.append((a, b, c))
         elif code == h.T_CALL:
-            lines.append(f"the bidder names {card_name(a)}: " + (f"seat {b} holds it and is his partner" if b >= 0
-                                                              else "nobody else holds it, he plays alone"))
+            named = "names" if variant.get("teams.call", "named") == "named" else "is partnered by the holder of"
+            lines.append(f"the bidder {named} {card_name(a)}: " + (
+                f"seat {b} holds it and is his partner" if b >= 0 else "nobody else holds it, he plays alone"))
         elif code == h.T_SHARE:
             lines.append(f"widow card to seat {a}: {card_name(b)}")
         elif code == h.T_BURY:

@@ -13,7 +13,7 @@ from simcore.variants import load_variant
 
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
-                "six-eight-partnership", "five-hand-cutthroat"]
+                "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -130,7 +130,8 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     # the kernel's per-seat scores against the plain referee's, hand by hand
     from simcore import hand as h
     from simcore.reference.hand import referee
-    for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card"):
+    for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card",
+                "five-hand-ace-partner", "five-hand-widow"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):
@@ -173,3 +174,34 @@ def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes
             alone += 1
             assert seats[bidder] == rec[h.F_SIDE_SCORE]
     assert partnered > 0
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_score(policy):
+    # worked from seeds/000 'Version 4': "The next person around the table, to the bidder's left, who has
+    # the Ace of trump, is his or her partner. If no one has an Ace, then it's the next person with the
+    # 10." - "Each person on each team gets the points accrued by their team during that hand." - "the
+    # high bidder leads, and must lead in the trump suit."
+    from simcore import hand as h
+    v = load_variant("five-hand-ace-partner")
+    pol = parse_policies(policy, v.players)
+    for seed in range(60):
+        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rows = trace.tolist()
+        bidder, trump = int(rec[h.F_BIDDER]), int(rec[h.F_TRUMP])
+        dealt = np.zeros((v.players, 24), dtype=int)
+        for code, a, b, c in rows:
+            if code == h.T_DEAL and a < v.players:
+                dealt[a, b] += c
+        left = [(bidder + i) % v.players for i in range(1, v.players)]
+        aces = [s for s in left if dealt[s, trump * 6]]
+        tens = [s for s in left if dealt[s, trump * 6 + 1]]
+        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        assert partner == (aces[0] if aces else tens[0] if tens else partner)
+        assert card == trump * 6 + (0 if aces else 1 if tens else card % 6)
+        side = [s for s in range(v.players) if s in (bidder, partner)]
+        others = [s for s in range(v.players) if s not in side]
+        assert all(seats[s] == rec[h.F_SIDE_SCORE] for s in side)
+        assert all(seats[s] == rec[h.F_OTHER_SCORE] for s in others)
+        lead = next(b for code, a, b, c in rows if code == h.T_PLAY)
+        assert lead // 6 == trump or rec[h.F_TRUMP_LEN] == 0

@@ -41,8 +41,9 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False):
 
 def _seat_scores(variant: Variant, rec: dict) -> list[int]:
     side, players = rec["_side"], variant.players
-    alone = variant.get("teams.kind") != "partners_across"
-    shares = sum(side) if variant.get("teams.kind") == "called_card" else 1
+    halves = variant.get("teams.kind") == "called_card" and variant.get("teams.share", "half") == "half"
+    alone = variant.get("teams.kind") == "bidder_alone" or halves
+    shares = sum(side) if halves else 1
     out = []
     for s in range(players):
         if side[s] == 1:
@@ -132,13 +133,19 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         if len(calls) != 1:
             raise RuleBroken("the bidder must name one card to find his partner")
         card, partner = calls[0]
-        if hands[bidder][card] >= variant.deck_copies[card]:
-            raise RuleBroken("the bidder named a card he holds every copy of")
-        holders = [(bidder + i) % players for i in range(1, players)
-                   if hands[(bidder + i) % players][card] > 0]
-        if partner != (holders[0] if holders else -1):
-            raise RuleBroken(f"seat {partner} became partner, but the first holder of the named card to "
-                             f"the bidder's left is {holders[0] if holders else 'nobody'}")
+
+        def first_holder(c: int) -> int:
+            return next((s for s in ((bidder + i) % players for i in range(1, players)) if hands[s][c] > 0), -1)
+
+        if variant.get("teams.call", "named") == "named":
+            if hands[bidder][card] >= variant.deck_copies[card]:
+                raise RuleBroken("the bidder named a card he holds every copy of")
+            expected = first_holder(card)
+        else:  # the ace of trump, else the ten, and so on down the trump suit
+            ranks = [trump * 6 + r for r in range(6) if variant.deck_copies[trump * 6 + r]]
+            expected = next((first_holder(c) for c in ranks if first_holder(c) >= 0), -1)
+        if partner != expected:
+            raise RuleBroken(f"seat {partner} became partner, but the rules make it seat {expected}")
         if partner >= 0:
             side[partner] = 1
     elif calls:
@@ -234,6 +241,9 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
                 raise RuleBroken(f"seat {seat} played out of turn")
             if card not in reference_legal(hands[seat], trick, trump, variant):
                 raise RuleBroken(f"seat {seat} played an illegal card {card} to {trick}")
+            if (k == 0 and i == 0 and seat == bidder and variant.get("play.bidder_leads_trump", False)
+                    and card // 6 != trump and any(hands[seat][trump * 6: trump * 6 + 6])):
+                raise RuleBroken("the bidder must open with a trump")
             hands[seat][card] -= 1
             trick.append(card)
         winner = (leader + winning_position(trick, trump)) % players

@@ -94,6 +94,7 @@ KEYS: dict[str, Key] = {
                                         "(no marriage, pinochle or around)"),
     **_meld_keys(),
     "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
+    "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one"),
     "play.follow_must_head": Key(str, "when following suit, must a player beat the card winning the "
                                       "trick if able (even partner's)?",
                                  choices=("never", "always", "trump_led")),
@@ -108,6 +109,12 @@ KEYS: dict[str, Key] = {
                            "player to his left holding a card he names after naming trump (each scoring "
                            "half; the others each for himself)",
                       choices=("partners_across", "bidder_alone", "called_card")),
+    "teams.call": Key(str, "with a called partner: the bidder names any card (named), or the partner is the "
+                           "first player to his left with the ace of trump, else the ten, and so on "
+                           "(ace_of_trump)", choices=("named", "ace_of_trump")),
+    "teams.share": Key(str, "with a called partner: the two take half of what they make or lose each and "
+                            "the others score each for himself (half), or every player takes his side's "
+                            "whole score (whole)", choices=("half", "whole")),
     "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
                              "auction (the dealer's last card is turned for trump)",
                         choices=("open", "single_round", "none")),
