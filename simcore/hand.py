@@ -34,7 +34,7 @@ N_HAND_RULES = 32
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
-SHARE_HALF, SHARE_WHOLE = range(2)  # teams.share: how a called partnership and the others score
+SHARE_HALF, SHARE_WHOLE, SHARE_POOLED = range(3)  # teams.share: how a called partnership and the others score
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
 OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = range(3)
@@ -197,12 +197,20 @@ def _saved(rules, tricks_won, trick_points):
 def _score_seats(seats, rec, players, rules, stage):
     """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
     side's score (with ``teams.share = "half"`` a bidder and his called partner take half each, rounded
-    down, and each opponent scores for himself; with ``"whole"`` every player takes his side's score);
+    down, and each opponent scores for himself; with ``"whole"`` every player takes his side's score;
+    with ``"pooled_tricks"`` the two take the side's score and each opponent his own meld, kept if the
+    opponents took a trick between them, plus an equal share of their trick points, rounded down);
     with a bidder alone each opponent scores for himself: his own meld if he saved it
     (by his own tricks) and his own trick points, or on a throw-in what the rules give each opponent
     (with ``meld_and_tricks``, his meld and an equal share of the trick points)."""
     halves = rules[H_TEAMS] == TEAMS_CALLED and rules[H_SHARE] == SHARE_HALF
-    alone = rules[H_TEAMS] == TEAMS_ALONE or halves
+    pooled = rules[H_TEAMS] == TEAMS_CALLED and rules[H_SHARE] == SHARE_POOLED
+    alone = rules[H_TEAMS] == TEAMS_ALONE or halves or pooled
+    others, others_won = 0, 0
+    for s in range(players):
+        if seats[S_SIDE, s] == 0:
+            others += 1
+            others_won += seats[S_WON, s]
     shares = 1
     if halves:
         shares = 0
@@ -222,6 +230,10 @@ def _score_seats(seats, rec, players, rules, stage):
                     seats[S_SCORE, s] = m + rules[H_TRICK_TOTAL] // (players - 1)
                 else:
                     seats[S_SCORE, s] = 0
+            elif pooled:  # own meld, kept by the others' tricks together, and an equal share of those tricks
+                saved = _saved(rules, others_won, rec[F_OTHER_TRICKS])
+                kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
+                seats[S_SCORE, s] = kept + rec[F_OTHER_TRICKS] // others
             else:
                 saved = _saved(rules, seats[S_WON, s], seats[S_PTS, s])
                 kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)

@@ -13,7 +13,8 @@ from simcore.variants import load_variant
 
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
-                "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow"]
+                "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow",
+                "five-hand-universal"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -131,7 +132,7 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     from simcore import hand as h
     from simcore.reference.hand import referee
     for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card",
-                "five-hand-ace-partner", "five-hand-widow"):
+                "five-hand-ace-partner", "five-hand-widow", "five-hand-universal"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):
@@ -205,3 +206,28 @@ def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_sco
         assert all(seats[s] == rec[h.F_OTHER_SCORE] for s in others)
         lead = next(b for code, a, b, c in rows if code == h.T_PLAY)
         assert lead // 6 == trump or rec[h.F_TRUMP_LEN] == 0
+
+
+def test_universal_partners_share_everything_and_the_others_share_only_the_tricks():
+    # worked from seeds/000 'Version 2': "Meld and trick counters for the bid winner and partner are
+    # shared, as is the penalty for going set. However, the other three players count their melds
+    # individually and share only the trick count."
+    from simcore import hand as h
+    v = load_variant("five-hand-universal")
+    pol = parse_policies("heuristic", v.players)
+    checked = 0
+    for seed in range(40):
+        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rows = trace.tolist()
+        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        bidder = int(rec[h.F_BIDDER])
+        side = {bidder, partner} - {-1}
+        others = [s for s in range(v.players) if s not in side]
+        melds = {a: b for code, a, b, c in rows if code == h.T_MELD}
+        won = sum(1 for code, a, b, c in rows if code == h.T_TRICK and a in others)
+        assert all(seats[s] == rec[h.F_SIDE_SCORE] for s in side)
+        for s in others:
+            kept = melds[s] if won > 0 else 0
+            assert seats[s] == kept + rec[h.F_OTHER_TRICKS] // len(others)
+        checked += 1
+    assert checked == 40

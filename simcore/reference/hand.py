@@ -41,9 +41,10 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False):
 
 def _seat_scores(variant: Variant, rec: dict) -> list[int]:
     side, players = rec["_side"], variant.players
-    halves = variant.get("teams.kind") == "called_card" and variant.get("teams.share", "half") == "half"
-    alone = variant.get("teams.kind") == "bidder_alone" or halves
-    shares = sum(side) if halves else 1
+    share = variant.get("teams.share", "half") if variant.get("teams.kind") == "called_card" else None
+    alone = variant.get("teams.kind") == "bidder_alone" or share in ("half", "pooled_tricks")
+    shares = sum(side) if share == "half" else 1
+    others = [s for s in range(players) if side[s] == 0]
     out = []
     for s in range(players):
         if side[s] == 1:
@@ -56,6 +57,10 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
                 opp = variant.get("scoring.opponents_on_concede")
                 out.append({"meld": meld, "nothing": 0,
                             "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp])
+            elif share == "pooled_tricks":
+                saved = _saved(variant, sum(rec["_won"][o] for o in others), rec["other_tricks"])
+                kept = meld if saved else (rec["_dix"][s] if variant.get("scoring.dix_kept") else 0)
+                out.append(kept + rec["other_tricks"] // len(others))
             else:
                 pts = rec["_pts"][s]
                 saved = _saved(variant, rec["_won"][s], pts)

@@ -113,8 +113,11 @@ KEYS: dict[str, Key] = {
                            "first player to his left with the ace of trump, else the ten, and so on "
                            "(ace_of_trump)", choices=("named", "ace_of_trump")),
     "teams.share": Key(str, "with a called partner: the two take half of what they make or lose each and "
-                            "the others score each for himself (half), or every player takes his side's "
-                            "whole score (whole)", choices=("half", "whole")),
+                            "the others score each for himself (half); every player takes his side's "
+                            "whole score (whole); or the two take their side's score and each other player "
+                            "his own meld, kept if the others took a trick between them, and an equal share "
+                            "of their trick points (pooled_tricks)",
+                      choices=("half", "whole", "pooled_tricks")),
     "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
                              "auction (the dealer's last card is turned for trump)",
                         choices=("open", "single_round", "none")),

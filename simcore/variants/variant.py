@@ -206,7 +206,7 @@ class Variant:
         rules[h.H_MIN_MELD_COUNT] = v.get("scoring.min_meld_to_count", 0)
         rules[h.H_FORCED_BID] = v.get("auction.forced_bid", 0) or v.get("auction.min_bid", 0)
         rules[h.H_CALL] = ("named", "ace_of_trump").index(v.get("teams.call", "named"))
-        rules[h.H_SHARE] = ("half", "whole").index(v.get("teams.share", "half"))
+        rules[h.H_SHARE] = ("half", "whole", "pooled_tricks").index(v.get("teams.share", "half"))
         rules[h.H_LEAD_TRUMP] = v.get("play.bidder_leads_trump", False)
         rules.setflags(write=False)
         return rules
