@@ -18,7 +18,7 @@ from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
-                              choose_trump, give_cards, hand_value, widow_order)
+                              choose_trump, give_cards, goes_alone, hand_value, widow_order)
 from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
                           beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
@@ -29,8 +29,8 @@ from simcore.variants.variant import F_DIX
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
- H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP) = range(32)
-N_HAND_RULES = 32
+ H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS) = range(34)
+N_HAND_RULES = 34
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
@@ -339,7 +339,10 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         return
     if rules[H_TEAMS] == TEAMS_CALLED and bidder >= 0:
         if rules[H_CALL] == CALL_NAMED:
-            called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
+            called = np.int64(-1)  # -1: he plays alone
+            if rules[H_MAY_GO_ALONE] == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
+                                                          flags, totals, state):
+                called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
             partner = _first_holder(hands, bidder, players, called)
         else:  # the first player to the bidder's left with the ace of trump; nobody: the ten, and so on
             called = np.int64(-1)
@@ -388,6 +391,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _note(trace, pos, T_MELD, s, totals[trump], 0)
         seats[S_MELD, s] = totals[trump]
         seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+        if s == partner and rules[H_TEAMS] == TEAMS_CALLED and rules[H_PARTNER_MELD_COUNTS] == 0:
+            seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
+            seats[S_DIX, s] = 0
     meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)

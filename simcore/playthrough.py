@@ -49,6 +49,8 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             lines.append("trump: none (no trump marriage)" if a < 0 else f"trump: {SUITS[a]}")
         elif code == h.T_PASS:
             passes.append((a, b, c))
+        elif code == h.T_CALL and a < 0:
+            lines.append("the bidder calls no partner and plays alone")
         elif code == h.T_CALL:
             named = "names" if variant.get("teams.call", "named") == "named" else "is partnered by the holder of"
             lines.append(f"the bidder {named} {card_name(a)}: " + (

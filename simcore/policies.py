@@ -89,6 +89,16 @@ def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards
 
 
 @njit(cache=True)
+def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
+    """Whether a bidder who may play alone does (``teams.may_play_alone``). Heuristic: when his own
+    meld under trump already covers the bid, so a partner would only share the score; random: evenly."""
+    if policy == HEURISTIC:
+        meld_by_trump(hand, table, flags, totals)
+        return totals[trump] >= bid
+    return bounded(state, 2) == 1
+
+
+@njit(cache=True)
 def call_card(hand, trump, policy, deck_copies, state):
     """The card type a bidder names to find his partner (``teams.kind = "called_card"``): one he does
     not hold every copy of. Heuristic: the highest trump he can name (the ace, else the ten, ...),

@@ -14,7 +14,7 @@ from simcore.variants import load_variant
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
                 "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow",
-                "five-hand-universal"]
+                "five-hand-universal", "five-hand-widow-96"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -132,7 +132,7 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     from simcore import hand as h
     from simcore.reference.hand import referee
     for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card",
-                "five-hand-ace-partner", "five-hand-widow", "five-hand-universal"):
+                "five-hand-ace-partner", "five-hand-widow", "five-hand-universal", "five-hand-widow-96"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):
@@ -231,3 +231,24 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
             assert seats[s] == kept + rec[h.F_OTHER_TRICKS] // len(others)
         checked += 1
     assert checked == 40
+
+
+def test_only_the_bidders_meld_counts_and_he_may_play_alone():
+    # worked from seeds/000 'Version 5': "The winning bidder decides if playing alone is desired or if a
+    # partner is needed" - "only the winning bidder's meld is counted toward the final score"
+    from simcore import hand as h
+    v = load_variant("five-hand-widow-96")
+    pol = parse_policies("random", v.players)
+    alone = called = 0
+    for seed in range(80):
+        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rows = trace.tolist()
+        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        alone += card < 0
+        called += partner >= 0
+        assert rec[h.F_SIDE_MELD] == rec[h.F_BIDDER_MELD_AFTER]  # the partner's meld adds nothing
+        bidder = int(rec[h.F_BIDDER])
+        assert seats[bidder] == rec[h.F_SIDE_SCORE]
+        if card < 0:
+            assert partner == -1
+    assert alone > 10 and called > 10

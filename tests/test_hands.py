@@ -11,7 +11,7 @@ from simcore.variants import load_variant
 IN_SCOPE = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
             "ok-pinochle", "double-deck", "double-pack", "auction", "six-hand-triple-pack",
             "six-eight-partnership", "five-hand-cutthroat", "five-hand-called-card", "five-hand-ace-partner",
-            "five-hand-widow", "five-hand-universal"]
+            "five-hand-widow", "five-hand-universal", "five-hand-widow-96"]
 
 
 def records(vid, hands, seed, policy, overrides=()):

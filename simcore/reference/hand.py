@@ -142,7 +142,11 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         def first_holder(c: int) -> int:
             return next((s for s in ((bidder + i) % players for i in range(1, players)) if hands[s][c] > 0), -1)
 
-        if variant.get("teams.call", "named") == "named":
+        if variant.get("teams.call", "named") == "named" and card < 0:
+            if not variant.get("teams.may_play_alone", False):
+                raise RuleBroken("the bidder named no card, but the rules do not let him play alone")
+            expected = -1
+        elif variant.get("teams.call", "named") == "named":
             if hands[bidder][card] >= variant.deck_copies[card]:
                 raise RuleBroken("the bidder named a card he holds every copy of")
             expected = first_holder(card)
@@ -196,10 +200,14 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     rec["_meld"], rec["_dix"] = [], []
     for s in range(players):
         m = reference_total(hands[s], trump, variant)
+        d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        if s == partner and variant.get("teams.kind") == "called_card" and not variant.get(
+                "scoring.partner_meld_counts", True):
+            m = d = 0  # only the bidder's meld counts for the partnership
         meld[side[s]] += m
-        dix[side[s]] += hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        dix[side[s]] += d
         rec["_meld"].append(m)
-        rec["_dix"].append(hands[s][trump * 6 + 5] * variant.meld_flags()[0])
+        rec["_dix"].append(d)
     rec["_stage"] = "not played"
     if bidder >= 0:
         rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)

@@ -118,6 +118,8 @@ KEYS: dict[str, Key] = {
                             "his own meld, kept if the others took a trick between them, and an equal share "
                             "of their trick points (pooled_tricks)",
                       choices=("half", "whole", "pooled_tricks")),
+    "teams.may_play_alone": Key(bool, "with a named card: the bidder may name none and play alone against "
+                                      "the rest"),
     "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
                              "auction (the dealer's last card is turned for trump)",
                         choices=("open", "single_round", "none")),
@@ -146,6 +148,8 @@ KEYS: dict[str, Key] = {
                                           "count for him as a trick"),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
                                        "other player (the widow holds one card per player)"),
+    "scoring.partner_meld_counts": Key(bool, "a called partner's meld counts for the partnership (false: "
+                                             "only the bidder's meld counts)"),
     "scoring.min_meld_to_play": Key(int, "the bidding side is set without play when its meld is below "
                                          "this (0: no such rule)", lo=0),
     "scoring.min_meld_to_count": Key(int, "a side's meld counts only when it is at least this (0: always)",

@@ -208,6 +208,8 @@ class Variant:
         rules[h.H_CALL] = ("named", "ace_of_trump").index(v.get("teams.call", "named"))
         rules[h.H_SHARE] = ("half", "whole", "pooled_tricks").index(v.get("teams.share", "half"))
         rules[h.H_LEAD_TRUMP] = v.get("play.bidder_leads_trump", False)
+        rules[h.H_MAY_GO_ALONE] = v.get("teams.may_play_alone", False)
+        rules[h.H_PARTNER_MELD_COUNTS] = v.get("scoring.partner_meld_counts", True)
         rules.setflags(write=False)
         return rules
 
