@@ -18,7 +18,7 @@ from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
-                              choose_trump, give_cards, goes_alone, hand_value, widow_order)
+                              choose_trump, draw_discards, give_cards, goes_alone, hand_value, widow_order)
 from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
                           beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
@@ -29,8 +29,9 @@ from simcore.variants.variant import F_DIX
  H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
- H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS) = range(34)
-N_HAND_RULES = 34
+ H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS, H_DRAW, H_TRUMP_BROKEN,
+ H_DIX_WHEN_SET) = range(37)
+N_HAND_RULES = 37
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
@@ -63,7 +64,7 @@ STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
 
 #: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
 (T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
- T_SCORE, T_SHARE, T_CALL) = range(1, 15)
+ T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW) = range(1, 17)
 
 
 @njit(cache=True)
@@ -161,6 +162,39 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
         hands[seat, order[k]] += 1
         _note(trace, pos, T_SHARE, seat, order[k], 0)
         k += 1
+
+
+@njit(cache=True)
+def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, state,
+                      trace, pos):
+    """Each player from the bidder round to his right throws away cards (his policy) and draws as many
+    from ``stock`` (copy counts, the undealt cards), at random. Nobody may throw more than his share of
+    the stock: min(hand size, stock // players), so the stock never runs out."""
+    n_stock = 0
+    for t in range(N_TYPES):
+        n_stock += stock[t]
+    most = min(hand_size, n_stock // players)
+    thrown = np.zeros(N_TYPES, dtype=np.uint8)
+    for i in range(players):
+        s = (bidder + i) % players
+        thrown[:] = 0
+        draw_discards(hands[s], most, trump, policies[s], table, flags, totals, state, thrown)
+        n = 0
+        for t in range(N_TYPES):
+            if thrown[t] > 0:
+                _note(trace, pos, T_DISCARD, s, t, thrown[t])
+                n += thrown[t]
+        for _ in range(n):
+            k = bounded(state, n_stock)
+            for t in range(N_TYPES):
+                if k >= 0 and k < stock[t]:
+                    stock[t] -= 1
+                    hands[s, t] += 1
+                    _note(trace, pos, T_DRAW, s, t, 1)
+                    k = -1
+                elif k >= 0:
+                    k -= stock[t]
+            n_stock -= 1
 
 
 @njit(cache=True)
@@ -385,6 +419,10 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
 
+    if bidder >= 0 and rules[H_DRAW] != 0:
+        _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
+                          state, trace, pos)
+
     # meld, by side; dix kept apart for the rule that keeps it when the meld is lost
     for s in range(players):
         meld_by_trump(hands[s], table, flags, totals)
@@ -455,6 +493,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         held[s] = held_mask(hands[s])
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
+    broken = False
     for k in range(n_tricks):
         # the trick so far, kept card by card: led suit, winning card and seat, top card of the led suit
         led, win, win_seat, top_led = np.int64(0), np.int64(0), leader, np.int64(0)
@@ -465,6 +504,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             if k == 0 and i == 0 and seat == bidder and rules[H_LEAD_TRUMP] != 0:
                 if legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
                     legal &= SUIT_BITS[trump]
+            if i == 0 and not broken and rules[H_TRUMP_BROKEN] != 0:
+                if legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
+                    legal &= ~SUIT_BITS[trump]
             if policies[seat] == HEURISTIC:
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
@@ -472,6 +514,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
             hands[seat, card] -= 1
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)
+            if SUIT_OF[card] == trump:
+                broken = True
             trick[i] = card
             if i == 0:
                 led, win, top_led = SUIT_OF[card], card, card
@@ -517,7 +561,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     if made:
         rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1] + (bid if rules[H_BID_ADDED] != 0 else 0)
     else:
-        rec[F_SIDE_SCORE] = -bid
+        rec[F_SIDE_SCORE] = -bid + (dix[1] if rules[H_DIX_WHEN_SET] != 0 else 0)
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
     _score_seats(seats, rec, players, rules, STAGE_PLAYED)
 

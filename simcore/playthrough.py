@@ -29,6 +29,7 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
              f"the dealer is seat {variant.players - 1}"]
     deal: dict[int, list[tuple[int, int]]] = {}
     bids, passes, buried, melds, trick = [], [], [], [], []
+    draws: dict[int, tuple[list, list]] = {}
     n_trick = 0
     for code, a, b, c in trace.tolist():
         if code == h.T_DEAL:
@@ -59,7 +60,13 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             lines.append(f"widow card to seat {a}: {card_name(b)}")
         elif code == h.T_BURY:
             buried.append((b, c))
+        elif code in (h.T_DISCARD, h.T_DRAW):
+            draws.setdefault(a, ([], []))[code == h.T_DRAW].append((b, c))
         elif code == h.T_MELD:
+            for seat, (thrown, drawn) in draws.items():
+                lines.append(f"seat {seat} throws " + (_cards(thrown) if thrown else "nothing")
+                             + (f", draws {_cards(drawn)}" if drawn else ""))
+            draws = {}
             if passes:
                 for giver in dict.fromkeys(p[0] for p in passes):
                     lines.append(f"seat {giver} passes: " + _cards([(t, n) for g, t, n in passes if g == giver]))

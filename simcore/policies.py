@@ -233,6 +233,32 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
 
 
 @njit(cache=True)
+def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
+    """Take the cards a player throws away before drawing (``exchange.draw``) out of ``hand`` into
+    ``out``, at most ``most``. Heuristic: every card that adds no meld under ``trump`` and is neither a
+    trump nor an ace, cheapest first; random: a uniformly random number (0 to ``most``) of cards, each
+    of a uniformly random type among those held."""
+    if policy == RANDOM:
+        for _ in range(bounded(state, most + 1)):
+            t = pick_card(held_mask(hand), state)
+            hand[t] -= 1
+            out[t] += 1
+        return
+    for _ in range(most):
+        t = _cheapest_to_lose(hand, trump, table, flags, totals)
+        if t < 0 or t // N_RANKS == trump or t % N_RANKS == ACE:
+            return
+        meld_by_trump(hand, table, flags, totals)
+        before = totals[trump]
+        hand[t] -= 1
+        meld_by_trump(hand, table, flags, totals)
+        if totals[trump] < before:  # it was in a meld: keep it (and every dearer card)
+            hand[t] += 1
+            return
+        out[t] += 1
+
+
+@njit(cache=True)
 def widow_order(hand, widow, trump, policy, table, flags, totals, state):
     """int64[cards in the widow]: its card types (copies repeated), best first for the bidder holding
     ``hand``. ``random``: a uniformly random order; ``heuristic``: by what each card is worth in his

@@ -14,7 +14,7 @@ from simcore.variants import load_variant
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
                 "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow",
-                "five-hand-universal", "five-hand-widow-96"]
+                "five-hand-universal", "five-hand-widow-96", "draw-pinochle"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -132,7 +132,8 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     from simcore import hand as h
     from simcore.reference.hand import referee
     for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card",
-                "five-hand-ace-partner", "five-hand-widow", "five-hand-universal", "five-hand-widow-96"):
+                "five-hand-ace-partner", "five-hand-widow", "five-hand-universal", "five-hand-widow-96",
+                "draw-pinochle"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):
@@ -252,3 +253,30 @@ def test_only_the_bidders_meld_counts_and_he_may_play_alone():
         if card < 0:
             assert partner == -1
     assert alone > 10 and called > 10
+
+
+@pytest.mark.parametrize("overrides", [[], ["deal.players=4", "deal.hand_size=7", "deal.widow=20"]])
+def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(overrides):
+    # worked from seeds/000 'Version 3': "in 7 card pinochle with 4 players, each player is only allowed
+    # to discard up to 5 cards" (5 cards, 5 players: 23 in the stock, up to 4 each); "Trump must not be
+    # led until it is 'broken'"; "Each player receives (draws) the same number of cards as he discarded"
+    from simcore import hand as h
+    v = load_variant("draw-pinochle", overrides)
+    most = 5 if v.players == 4 else 4
+    for policy in ("heuristic", "random"):
+        pol = parse_policies(policy, v.players)
+        for seed in range(60):
+            rec, trace = h.trace_hand(v, seed, pol)
+            rows = trace.tolist()
+            trump = int(rec[h.F_TRUMP])
+            for seat in range(v.players):
+                thrown = sum(c for code, a, b, c in rows if code == h.T_DISCARD and a == seat)
+                drawn = sum(c for code, a, b, c in rows if code == h.T_DRAW and a == seat)
+                assert thrown == drawn <= most
+            plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
+            broken = False
+            for i, (seat, card) in enumerate(plays):
+                if i % v.players == 0 and card // 6 == trump and not broken:
+                    left = [c for s, c in plays[i:] if s == seat]  # the leader's cards from here on
+                    assert all(c // 6 == trump for c in left)  # he held nothing but trump
+                broken = broken or card // 6 == trump

@@ -196,6 +196,36 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
             if hands[bidder][t] < 0:
                 raise RuleBroken("the bidder buried a card he does not hold")
 
+    # discard and draw: from the bidder round, each throws at most his share and draws as many
+    moves = [(code, a, b, c) for code, a, b, c in rows if code in (h.T_DISCARD, h.T_DRAW)]
+    if moves and not (variant.get("exchange.draw", False) and bidder >= 0):
+        raise RuleBroken("cards drawn where the rules have no draw")
+    if variant.get("exchange.draw", False) and bidder >= 0:
+        stock = list(widow)
+        most = min(variant.hand_size, sum(stock) // players)
+        order = [(bidder + i) % players for i in range(players)]
+        thrown = {s: 0 for s in order}
+        drawn = {s: 0 for s in order}
+        last = -1
+        for code, a, b, c in moves:
+            if order.index(a) < last:
+                raise RuleBroken(f"seat {a} drew out of turn")
+            last = order.index(a)
+            if code == h.T_DISCARD:
+                if drawn[a] or hands[a][b] < c:
+                    raise RuleBroken(f"seat {a} threw away a card he does not hold")
+                hands[a][b] -= c
+                thrown[a] += c
+            else:
+                if stock[b] < c:
+                    raise RuleBroken(f"seat {a} drew a card the stock does not hold")
+                stock[b] -= c
+                hands[a][b] += c
+                drawn[a] += c
+        for s in order:
+            if thrown[s] > most or drawn[s] != thrown[s]:
+                raise RuleBroken(f"seat {s} threw {thrown[s]} and drew {drawn[s]} (at most {most}, as many as thrown)")
+
     meld, dix = [0, 0], [0, 0]
     rec["_meld"], rec["_dix"] = [], []
     for s in range(players):
@@ -246,6 +276,7 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     n_tricks = len(plays) // players
     if n_tricks != sum(hands[0]):
         raise RuleBroken("not every card was played")
+    broken = False
     for k in range(n_tricks):
         trick = []
         for i in range(players):
@@ -257,6 +288,10 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
             if (k == 0 and i == 0 and seat == bidder and variant.get("play.bidder_leads_trump", False)
                     and card // 6 != trump and any(hands[seat][trump * 6: trump * 6 + 6])):
                 raise RuleBroken("the bidder must open with a trump")
+            if (i == 0 and variant.get("play.trump_led_once_broken", False) and not broken
+                    and card // 6 == trump and sum(hands[seat]) > sum(hands[seat][trump * 6: trump * 6 + 6])):
+                raise RuleBroken("trump led before it was broken")
+            broken = broken or card // 6 == trump
             hands[seat][card] -= 1
             trick.append(card)
         winner = (leader + winning_position(trick, trump)) % players
@@ -279,5 +314,5 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     made = kept(1) + tricks_pts[1] >= bid
     rec["made"] = int(made)
     rec["side_score"] = (kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
-                         if made else -bid)
+                         if made else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set", False) else 0))
     return rec

@@ -95,6 +95,8 @@ KEYS: dict[str, Key] = {
     **_meld_keys(),
     "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
     "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one"),
+    "play.trump_led_once_broken": Key(bool, "no trump may be led before a trump has been played in the "
+                                            "hand, unless the leader holds nothing else"),
     "play.follow_must_head": Key(str, "when following suit, must a player beat the card winning the "
                                       "trick if able (even partner's)?",
                                  choices=("never", "always", "trump_led")),
@@ -146,8 +148,13 @@ KEYS: dict[str, Key] = {
                                        "(false: the partner passes first, the bidder returns)"),
     "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
                                           "count for him as a trick"),
+    "exchange.draw": Key(bool, "after trump is named each player, from the bidder round, throws away cards "
+                               "and draws as many from the stock (the undealt cards); each at most "
+                               "min(hand size, stock / players)"),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
                                        "other player (the widow holds one card per player)"),
+    "scoring.dix_kept_when_set": Key(bool, "a set bidder keeps the points of his nines of trump "
+                                           "(minus the bid plus the dix)"),
     "scoring.partner_meld_counts": Key(bool, "a called partner's meld counts for the partnership (false: "
                                              "only the bidder's meld counts)"),
     "scoring.min_meld_to_play": Key(int, "the bidding side is set without play when its meld is below "

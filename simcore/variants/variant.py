@@ -210,6 +210,9 @@ class Variant:
         rules[h.H_LEAD_TRUMP] = v.get("play.bidder_leads_trump", False)
         rules[h.H_MAY_GO_ALONE] = v.get("teams.may_play_alone", False)
         rules[h.H_PARTNER_MELD_COUNTS] = v.get("scoring.partner_meld_counts", True)
+        rules[h.H_DRAW] = v.get("exchange.draw", False)
+        rules[h.H_TRUMP_BROKEN] = v.get("play.trump_led_once_broken", False)
+        rules[h.H_DIX_WHEN_SET] = v.get("scoring.dix_kept_when_set", False)
         rules.setflags(write=False)
         return rules
 
