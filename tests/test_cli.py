@@ -110,10 +110,11 @@ def test_bench_reports_hands_per_second(capsys):
                        "--json")
     rows = json.loads(out)
     pairs = ["four-hand-150", "double-deck"]
-    assert code == 0 and [r["variant"] for r in rows] == pairs + pairs + ["six-hand-triple-pack"] + pairs
-    assert rows[2]["kernel"] == "full hand, heuristic" and rows[5]["kernel"] == "whole game, heuristic"
-    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:5])
-    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[5:])
+    full = pairs + ["six-hand-triple-pack", "five-hand-widow"]
+    assert code == 0 and [r["variant"] for r in rows] == pairs + full + pairs
+    assert rows[2]["kernel"] == "full hand, heuristic" and rows[6]["kernel"] == "whole game, heuristic"
+    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:6])
+    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[6:])
 
 
 def test_games_prints_win_rates_and_lengths(capsys):
