@@ -206,6 +206,10 @@ QUESTIONS: dict[str, Question] = {
         "Must beat the winning card when following, even partner's (A) or no duty to head (B), "
         "four-hand-150", "four-hand-150", (), ('play.follow_must_head="never"',), mode="hands",
         size=400_000, headline="bidding side makes"),
+    "must-beat-partner": Question(
+        "Must beat the winning card even when it is partner's (A) or not when partner is winning (B), "
+        "four-hand-150", "four-hand-150", (), ("play.beat_partner=false",), mode="hands", size=400_000,
+        headline="bidding side makes"),
     "save-meld-20": Question(
         "Saving meld needs a trick (A) or 20 trick points (B), double-deck", "double-deck",
         ('scoring.save_meld="trick"',), ('scoring.save_meld="points"',), mode="hands", size=400_000,

@@ -19,7 +19,7 @@ from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
 from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
                               choose_trump, draw_discards, give_cards, goes_alone, hand_value, widow_order)
-from simcore.play import (R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
+from simcore.play import (HEAD_NEVER, R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
                           beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
 from simcore.variants.variant import F_DIX
@@ -30,8 +30,8 @@ from simcore.variants.variant import F_DIX
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
  H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS, H_DRAW, H_TRUMP_BROKEN,
- H_DIX_WHEN_SET) = range(37)
-N_HAND_RULES = 37
+ H_DIX_WHEN_SET, H_BEAT_PARTNER) = range(38)
+N_HAND_RULES = 38
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
@@ -494,13 +494,18 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     broken = False
+    exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
     for k in range(n_tricks):
         # the trick so far, kept card by card: led suit, winning card and seat, top card of the led suit
         led, win, win_seat, top_led = np.int64(0), np.int64(0), leader, np.int64(0)
         for i in range(players):
             seat = (leader + i) % players
-            legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump,
-                                void_over)
+            if exempt_partner and i > 0 and side[win_seat] == side[seat]:  # partner winning: need not beat
+                legal = legal_cards(held[seat], i, led, win, top_led, trump, HEAD_NEVER, head_trumped,
+                                    void_trump, 0)
+            else:
+                legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump,
+                                    void_over)
             if k == 0 and i == 0 and seat == bidder and rules[H_LEAD_TRUMP] != 0:
                 if legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
                     legal &= SUIT_BITS[trump]

@@ -104,3 +104,39 @@ def test_simultaneous_pass_and_jump_bids_are_refereed(policy):
     assert passes > 0
     if policy == "random":
         assert jumps > 0  # random bidders really do jump
+
+
+@pytest.mark.parametrize("policy", ["heuristic", "random"])
+def test_no_duty_to_beat_a_winning_partner_is_refereed(policy):
+    # play.beat_partner = false: with partner winning the trick a follower must still follow suit (or
+    # trump when void) but need not beat; the referee checks every card, and some cards played are ones
+    # the duty to beat would have forbidden
+    from simcore.reference.hand import referee
+    from simcore.reference.play import reference_legal, winning_position
+    v = load_variant("four-hand-150", ["play.beat_partner=false"])
+    strict = load_variant("four-hand-150")
+    policies = parse_policies(policy, 4)
+    freed = 0
+    for seed in range(60):
+        rec, trace = h.trace_hand(v, seed, policies)
+        rows = trace.tolist()
+        assert referee(v, rows) == dict(zip(h.FIELDS, rec.tolist()))
+        hands = np.zeros((4, 24), dtype=int)
+        for code, a, b, c in rows:
+            if code == h.T_DEAL and a < 4:
+                hands[a, b] += c
+            elif code == h.T_PASS:
+                to = int(rec[h.F_BIDDER]) if a != rec[h.F_BIDDER] else (int(rec[h.F_BIDDER]) + 2) % 4
+                hands[a, b] -= c
+                hands[to, b] += c
+        trick, seats, trump = [], [], int(rec[h.F_TRUMP])
+        for code, a, b, c in rows:
+            if code == h.T_PLAY:
+                if trick and seats[winning_position(trick, trump)] % 2 == a % 2:
+                    freed += b not in reference_legal(list(hands[a]), trick, trump, strict)
+                hands[a, b] -= 1
+                trick.append(b)
+                seats.append(a)
+            elif code == h.T_TRICK:
+                trick, seats = [], []
+    assert freed > 0

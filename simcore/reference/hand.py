@@ -283,7 +283,10 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
             seat, card = plays[k * players + i]
             if seat != (leader + i) % players:
                 raise RuleBroken(f"seat {seat} played out of turn")
-            if card not in reference_legal(hands[seat], trick, trump, variant):
+            ahead = (leader + winning_position(trick, trump)) % players if trick else -1
+            teams = variant.get("teams.kind") != "bidder_alone"
+            partner_winning = teams and ahead >= 0 and side[ahead] == side[seat]
+            if card not in reference_legal(hands[seat], trick, trump, variant, partner_winning):
                 raise RuleBroken(f"seat {seat} played an illegal card {card} to {trick}")
             if (k == 0 and i == 0 and seat == bidder and variant.get("play.bidder_leads_trump", False)
                     and card // 6 != trump and any(hands[seat][trump * 6: trump * 6 + 6])):

@@ -33,14 +33,19 @@ def winning_position(trick: list[int], trump: int) -> int:
     return best
 
 
-def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Variant) -> list[int]:
-    """Sorted card types of ``hand`` (a copy-count list) that may be played to ``trick``."""
+def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Variant,
+                    partner_winning: bool = False) -> list[int]:
+    """Sorted card types of ``hand`` (a copy-count list) that may be played to ``trick``;
+    ``partner_winning``: the card winning so far is the player's partner's (``play.beat_partner``)."""
     held = [t for t in range(24) if hand[t] > 0]
     if not trick:
         return held
     led = suit(trick[0])
     winner = trick[winning_position(trick, trump)]
     head = variant.get("play.follow_must_head")
+    exempt = partner_winning and not variant.get("play.beat_partner", True)
+    if exempt:
+        head = "never"
 
     same_suit = [c for c in held if suit(c) == led]
     if same_suit:
@@ -58,7 +63,7 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Vari
 
     trumps = [c for c in held if suit(c) == trump]
     if trumps and variant.get("play.void_must_trump"):
-        if variant.get("play.void_must_overtrump") and suit(winner) == trump:
+        if variant.get("play.void_must_overtrump") and suit(winner) == trump and not exempt:
             better = [c for c in trumps if rank(c) < rank(winner)]
             return better or trumps
         return trumps

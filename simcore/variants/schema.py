@@ -95,6 +95,9 @@ KEYS: dict[str, Key] = {
     **_meld_keys(),
     "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
     "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one"),
+    "play.beat_partner": Key(bool, "the duties to beat the winning card (heading, over-trumping) hold "
+                                   "even when it is the player's partner's (false: with partner winning, "
+                                   "a player must still follow suit, or trump when void, but need not beat)"),
     "play.trump_led_once_broken": Key(bool, "no trump may be led before a trump has been played in the "
                                             "hand, unless the leader holds nothing else"),
     "play.follow_must_head": Key(str, "when following suit, must a player beat the card winning the "

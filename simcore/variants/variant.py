@@ -213,6 +213,7 @@ class Variant:
         rules[h.H_DRAW] = v.get("exchange.draw", False)
         rules[h.H_TRUMP_BROKEN] = v.get("play.trump_led_once_broken", False)
         rules[h.H_DIX_WHEN_SET] = v.get("scoring.dix_kept_when_set", False)
+        rules[h.H_BEAT_PARTNER] = v.get("play.beat_partner", True)
         rules.setflags(write=False)
         return rules
 
