@@ -95,15 +95,17 @@ def _add_execution_args(p: argparse.ArgumentParser) -> None:
                        help="start a local Dask cluster of N worker processes and run chunks there")
 
 
+def _store_path(args: argparse.Namespace) -> Path | None:
+    """The results store a command names: ``--store``, else the default; None for ``off``."""
+    path = Path(args.store) if args.store else default_path()
+    return None if str(path) == "off" else path
+
+
 def _execution(args: argparse.Namespace) -> Execution:
     """The :class:`Execution` a command's options ask for; commands without them run here, unstored."""
     if not hasattr(args, "no_store"):
         return Execution()
-    store = None
-    if not args.no_store:
-        store = Path(args.store) if args.store else default_path()
-        if str(store) == "off":
-            store = None
+    store = None if args.no_store else _store_path(args)
     if store is not None and store.is_dir():
         raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
     scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
@@ -526,7 +528,10 @@ def _bench_execution(args: argparse.Namespace) -> None:
 def _stored(args: argparse.Namespace):
     from simcore.store import Store
 
-    path = Path(args.store) if args.store else default_path()
+    path = _store_path(args)
+    if path is None:
+        raise UsageError(f"pinochle {args.command}: the results store is off (PINOCHLE_STORE=off); "
+                         "give --store PATH")
     if not path.is_file():
         raise UsageError(f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
                          "odds, simulate, bid-odds, games and compare)")

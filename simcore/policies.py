@@ -244,12 +244,12 @@ def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
             hand[t] -= 1
             out[t] += 1
         return
+    meld_by_trump(hand, table, flags, totals)
+    before = totals[trump]  # unchanged by every card thrown: one that lowered it is kept instead
     for _ in range(most):
         t = _cheapest_to_lose(hand, trump, table, flags, totals)
         if t < 0 or t // N_RANKS == trump or t % N_RANKS == ACE:
             return
-        meld_by_trump(hand, table, flags, totals)
-        before = totals[trump]
         hand[t] -= 1
         meld_by_trump(hand, table, flags, totals)
         if totals[trump] < before:  # it was in a meld: keep it (and every dearer card)

@@ -112,7 +112,7 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
         expected = (high_seat, high)
     else:
         forced = {"dealer_left_takes": 0, "dealer_forced": players - 1}[variant.get("auction.all_pass")]
-        expected = (forced, variant.get("auction.forced_bid", 0) or variant.get("auction.min_bid"))
+        expected = (forced, variant.forced_bid)
     if (bidder, bid) != expected:
         raise RuleBroken(f"contract {(bidder, bid)} but the auction gave {expected}")
     rec["bidder"], rec["bid"] = bidder, bid

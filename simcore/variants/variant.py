@@ -204,7 +204,7 @@ class Variant:
         rules[h.H_WIDOW_SHARED] = v.get("exchange.widow_shared", False)
         rules[h.H_MIN_MELD_PLAY] = v.get("scoring.min_meld_to_play", 0)
         rules[h.H_MIN_MELD_COUNT] = v.get("scoring.min_meld_to_count", 0)
-        rules[h.H_FORCED_BID] = v.get("auction.forced_bid", 0) or v.get("auction.min_bid", 0)
+        rules[h.H_FORCED_BID] = self.forced_bid
         rules[h.H_CALL] = ("named", "ace_of_trump").index(v.get("teams.call", "named"))
         rules[h.H_SHARE] = ("half", "whole", "pooled_tricks").index(v.get("teams.share", "half"))
         rules[h.H_LEAD_TRUMP] = v.get("play.bidder_leads_trump", False)
@@ -218,10 +218,16 @@ class Variant:
         return rules
 
     @property
+    def forced_bid(self) -> int:
+        """The contract of the player who takes the hand when all pass: ``auction.forced_bid``, or the
+        minimum bid where it is 0 or absent."""
+        return self.get("auction.forced_bid", 0) or self.get("auction.min_bid", 0)
+
+    @property
     def lowest_contract(self) -> int:
-        """The lowest contract a hand can carry: the minimum bid, or a forced bid below it
-        (``auction.forced_bid``); the origin of every table by bid."""
-        return min(self.get("auction.min_bid", 0), self.get("auction.forced_bid", 0) or self.get("auction.min_bid", 0))
+        """The lowest contract a hand can carry: the minimum bid, or a forced bid below it; the origin of
+        every table by bid."""
+        return min(self.get("auction.min_bid", 0), self.forced_bid)
 
     @property
     def has_game_rules(self) -> bool:
