@@ -24,7 +24,7 @@ from simcore.runner import chunk_sizes
 from simcore.variants import Variant, load_variant
 
 BENCH_VARIANTS = ("four-hand-150", "double-deck")
-HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck", "six-hand-triple-pack", "five-hand-widow")
+HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck", "six-hand-triple-pack", "five-hand-widow", "two-hand")
 GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 

@@ -14,13 +14,13 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_SCORE, hand_scratch,
+from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_OUT, S_SCORE, hand_scratch,
                           play_hand)
 from simcore.rng import hand_state
 
 #: Compiled game rules (Variant.game_rules).
-G_TARGET, G_BIDDER_WINS_TIES, G_PLAY_ON, G_LOSING_LIMIT = range(4)
-N_GAME_RULES = 4
+G_TARGET, G_BIDDER_WINS_TIES, G_PLAY_ON, G_LOSING_LIMIT, G_DECLARE_OUT = range(5)
+N_GAME_RULES = 5
 #: A game still undecided after this many hands is recorded with winner -1 (never seen in practice:
 #: it guards the loop, and the tests require every game to end).
 MAX_GAME_HANDS = 5000
@@ -28,11 +28,12 @@ MAX_GAME_HANDS = 5000
 #: Most score lines a game keeps: two partnerships, or one per player when the bidder plays alone.
 MAX_SIDES = 8
 #: One record per game: the winner (a partnership 0/1, or a seat when each plays for himself), the
-#: hands, contracts, sets and redeals, whether the bidder-wins-ties rule decided it, the final target,
-#: and each score line's final score (unused lines stay 0).
-GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "target",
+#: hands, contracts, sets and redeals, whether the bidder-wins-ties rule decided it, whether a player
+#: declared himself out (1: and won, 2: and lost), the final target, and each score line's final score
+#: (unused lines stay 0).
+GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "declared", "target",
                *(f"score_{i}" for i in range(MAX_SIDES)))
-GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_TARGET, GF_SCORE_0 = range(8)
+GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_DECLARED, GF_TARGET, GF_SCORE_0 = range(9)
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 
@@ -90,12 +91,13 @@ def _highest_above(scores, n, floor):
 
 @njit(cache=True)
 def play_game(key, game, deck, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, margins, deck_copies, game_rules, out, cards, rec, hands, widow, seats, state,
-              seat_policies, seat_margins, no_trace):
+              policies, margins, deck_copies, game_rules, out, cards, rec, hands, widow, seats, usage, chosen,
+              state, seat_policies, seat_margins, seat_need, no_trace):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``policies`` and ``margins`` are per absolute seat; the rest after
     ``out`` is scratch. Partnerships (even and odd seats) keep two score lines; when the bidder plays
-    alone every seat keeps its own."""
+    alone every seat keeps its own. With ``game.declare_out`` a seat that declares itself out during a
+    hand ends the game: its line wins if it has reached the target, else the other line wins."""
     alone = rules[H_TEAMS] != 0
     n = players if alone else 2
     scores = np.zeros(MAX_SIDES, dtype=np.int64)
@@ -105,12 +107,15 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
         for r in range(players):  # play_hand numbers seats from the dealer's left
-            seat_policies[r] = policies[(dealer + 1 + r) % players]
-            seat_margins[r] = margins[(dealer + 1 + r) % players]
+            seat = (dealer + 1 + r) % players
+            seat_policies[r] = policies[seat]
+            seat_margins[r] = margins[seat]
+            seat_need[r] = target - scores[seat if alone else seat % 2] if game_rules[G_DECLARE_OUT] != 0 else 0
         cards[:] = deck
         hand_state(key, game, k, state)
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  seat_policies, seat_margins, deck_copies, rec, hands, widow, seats, no_trace)
+                  seat_policies, seat_margins, deck_copies, seat_need, rec, hands, widow, seats, usage, chosen,
+                  no_trace)
         bidding = -1
         if rec[F_BIDDER] >= 0:
             bidder = (dealer + 1 + rec[F_BIDDER]) % players
@@ -118,14 +123,22 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
             out[GF_CONTRACTS] += 1
             if rec[F_MADE] == 0:
                 out[GF_SETS] += 1
+        out_line = -1
         for r in range(players):
             seat = (dealer + 1 + r) % players
             if alone:
                 scores[seat] += seats[S_SCORE, r]
             elif seat < 2:  # seats 0 and 1 stand for the two partnerships
                 scores[seat] += seats[S_SCORE, r]
+            if seats[S_OUT, r] != 0:
+                out_line = seat if alone else seat % 2
         out[GF_REDEALS] += rec[F_REDEALS]
         out[GF_HANDS] = k + 1
+        if out_line >= 0:  # two lines: the declarer's wins at the target, whatever the other has
+            won = scores[out_line] >= target
+            out[GF_WINNER] = out_line if won else 1 - out_line
+            out[GF_DECLARED] = 1 if won else 2
+            break
         winner, target, by_tie_rule = game_winner(scores, n, bidding, target, game_rules)
         if winner >= 0:
             out[GF_WINNER] = winner
@@ -146,14 +159,15 @@ def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_r
     margins, deck_copies, deck, key = margins.copy(), deck_copies.copy(), deck.copy(), key.copy()
     cards = deck.copy()
     rec = np.zeros(N_FIELDS, dtype=np.int64)
-    hands, widow, seats, no_trace = hand_scratch(players)
+    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
     state = np.zeros(4, dtype=np.uint64)
     seat_policies = np.zeros(players, dtype=np.int64)
     seat_margins = np.zeros(players, dtype=np.float64)
+    seat_need = np.zeros(players, dtype=np.int64)
     for i in range(size):
         play_game(key, first + i, deck, players, hand_size, table, flags, play_rules, points, last_trick,
                   rules, policies, margins, deck_copies, game_rules, out[i], cards, rec, hands, widow,
-                  seats, state, seat_policies, seat_margins, no_trace)
+                  seats, usage, chosen, state, seat_policies, seat_margins, seat_need, no_trace)
 
 
 @njit(parallel=True, cache=True)

@@ -101,11 +101,15 @@ class GamesResult:
         return ("team 0 (first dealer's left)", "team 1 (first dealer's side)")
 
     def rates(self) -> dict[str, Interval]:
-        """Per game: each score line's wins, games the bidder-wins-ties rule decided, and unfinished
-        games."""
+        """Per game: each score line's wins, games the bidder-wins-ties rule decided, games a player
+        ended by declaring himself out (where the rules allow it), and unfinished games."""
         n, winner = self.games, self.column("winner")
         out = {f"{name} wins": wilson(int((winner == i).sum()), n) for i, name in enumerate(self.lines)}
         out["decided by the bidder-wins-ties rule"] = wilson(int(self.column("tie_rule").sum()), n)
+        if self.variant.get("game.declare_out", False):
+            declared = self.column("declared")
+            out["ended by a player declaring out"] = wilson(int((declared > 0).sum()), n)
+            out["... who was short of the target and lost"] = wilson(int((declared == 2).sum()), n)
         out["unfinished"] = wilson(int((winner < 0).sum()), n)
         return out
 

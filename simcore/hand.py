@@ -22,6 +22,8 @@ from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriag
 from simcore.play import (HEAD_NEVER, R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
                           beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
+from simcore.stock import (MAX_COPIES, SM_DIX, U_DIX, choose_meld, drop_slot, meld_keepers, meld_points,
+                           most_used, open_melds, table_meld, unshown_dix)
 from simcore.variants.variant import F_DIX
 
 # compiled hand rules (Variant.hand_rules)
@@ -30,8 +32,8 @@ from simcore.variants.variant import F_DIX
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
  H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS, H_DRAW, H_TRUMP_BROKEN,
- H_DIX_WHEN_SET, H_BEAT_PARTNER) = range(38)
-N_HAND_RULES = 38
+ H_DIX_WHEN_SET, H_BEAT_PARTNER, H_STOCK, H_ROUND_TO, H_ROUND_UP_FROM) = range(41)
+N_HAND_RULES = 41
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
 CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
@@ -48,23 +50,23 @@ FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld",
  F_OTHER_MELD, F_SIDE_TRICKS, F_OTHER_TRICKS, F_SIDE_SCORE, F_OTHER_SCORE, F_TRUMP_LEN, F_ACES) = range(16)
 N_FIELDS = len(FIELDS)
 #: Outcomes of a hand.
-OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage")
-PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE = range(4)
+OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out")
+PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT = range(5)
 MAX_REDEALS = 1000
 
 #: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
 #: the seat's side (1 = the bidder's), the points the hand adds to the seat's score line (the
 #: output: its side's score with partners, its own with a bidder alone), its meld, dix, trick points
-#: (buried cards count for the bidder) and tricks won.
-S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON = range(6)
-N_SEAT_ROWS = 6
+#: (buried cards count for the bidder), tricks won, and 1 for a seat that declared itself out.
+S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT = range(7)
+N_SEAT_ROWS = 7
 #: Stages at which a hand is scored: before any meld (no trump marriage), not played (throw-in or set
 #: without play), played out.
 STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
 
 #: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
 (T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
- T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW) = range(1, 17)
+ T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW, T_MELDED, T_EXCHANGE, T_OUT) = range(1, 20)
 
 
 @njit(cache=True)
@@ -275,15 +277,83 @@ def _score_seats(seats, rec, players, rules, stage):
 
 
 @njit(cache=True)
+def counted(pts, rules):
+    """Trick points as scored: rounded to a multiple of ``tricks.round_to``, up when the remainder is
+    at least ``tricks.round_up_from`` (two-hand: 87 → 90, 126 → 120); as taken when it is 0."""
+    unit = rules[H_ROUND_TO]
+    if unit <= 0:
+        return pts
+    return (pts // unit + (1 if pts % unit >= rules[H_ROUND_UP_FROM] else 0)) * unit
+
+
+@njit(cache=True)
+def _declares(seats, seat, need, rules):
+    """True when ``seat`` may declare itself out: its meld so far and its trick points as counted reach
+    ``need[seat]`` (0: no declaring). Both policies declare as soon as they may."""
+    return need[seat] > 0 and seats[S_MELD, seat] + counted(seats[S_PTS, seat], rules) >= need[seat]
+
+
+@njit(cache=True)
+def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, chosen, state, trace, pos):
+    """What the winner of a trick does before drawing, while the stock lasts: shows one dix (scoring
+    it, and may put it under the stock for the turned card ``turned``), then tables one meld
+    (:mod:`simcore.stock`); returns the card lying turned now. The heuristic shows and exchanges
+    whenever it can; the random policy decides each with a coin."""
+    dix_type = trump * N_RANKS + NINE
+    slot = unshown_dix(usage[seat], hands[seat], trump, dix_type) if flags[F_DIX] > 0 else -1
+    if slot >= 0 and (policy == HEURISTIC or bounded(state, 2) == 1):
+        usage[seat, dix_type, slot] |= U_DIX
+        seats[S_MELD, seat] += flags[F_DIX]
+        _note(trace, pos, T_MELDED, seat, SM_DIX, flags[F_DIX])
+        if turned % N_RANKS != NINE and (policy == HEURISTIC or bounded(state, 2) == 1):
+            drop_slot(usage[seat], hands[seat], dix_type, slot)
+            hands[seat, dix_type] -= 1
+            usage[seat, turned, hands[seat, turned]] = 0
+            hands[seat, turned] += 1
+            _note(trace, pos, T_EXCHANGE, seat, turned, 0)
+            turned = dix_type
+    m = choose_meld(open_melds(usage[seat], hands[seat], trump, table, chosen), trump, table, policy, state)
+    if m >= 0:
+        table_meld(usage[seat], hands[seat], m, trump, table, chosen)
+        pts = meld_points(m, trump, table)
+        seats[S_MELD, seat] += pts
+        _note(trace, pos, T_MELDED, seat, m, pts)
+    return turned
+
+
+@njit(cache=True)
+def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
+    """``seat`` draws a card at random from ``stock`` (copy counts, ``n_stock`` > 0 of them)."""
+    k = bounded(state, n_stock)
+    for t in range(N_TYPES):
+        if k >= 0 and k < stock[t]:
+            stock[t] -= 1
+            usage[seat, t, hands[seat, t]] = 0
+            hands[seat, t] += 1
+            _note(trace, pos, T_DRAW, seat, t, 1)
+            k = -1
+        elif k >= 0:
+            k -= stock[t]
+
+
+@njit(cache=True)
 def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, margins, deck_copies, rec, hands, widow, seats, trace):
+              policies, margins, deck_copies, need, rec, hands, widow, seats, usage, chosen, trace):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
     ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
     hand's trick points (> 0 bolder): the knob that tuning turns (``simcore/heuristic.toml``).
+    ``need`` (int64[players]) is what each seat still needs to win the game, for declaring out
+    (0: no declaring, as in a hand played alone).
+
+    With play from a stock (``play.stock_play``, two-hand) the turned card is a random card of the
+    stock, nothing is melded before play, and while the stock lasts a trick carries no duty, its
+    winner may meld (``_stock_turn``), then each player from the winner draws one card, the last of
+    them the turned card.
 
     ``seats`` (int64[N_SEAT_ROWS, players]) is per-seat scratch whose row ``S_SCORE`` holds, after the
-    call, what the hand adds to each seat's score line. ``trace`` (int64[rows, 4]; zero rows for none)
+    call, what the hand adds to each seat's score line; ``usage`` and ``chosen`` are the stock play's
+    scratch (:func:`hand_scratch`). ``trace`` (int64[rows, 4]; zero rows for none)
     receives the hand move by move."""
     tracing = trace.shape[0] > 0
     seats[:] = 0
@@ -346,23 +416,32 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         partner = (bidder + players // 2) % players
 
     # trump
+    stock = rules[H_STOCK] != 0
+    turned = np.int64(-1)  # the card turned from the stock, while it lies there
     if rules[H_AUCTION] == AUCTION_NONE:
-        # the turned card: a uniformly random card of the dealer's hand (the block's order is not
-        # uniform after a partial shuffle, so never read a fixed position)
-        k = bounded(state, hand_size)
-        turned = -1
+        # the turned card: a uniformly random card of the dealer's hand, or of the stock (the block's
+        # order is not uniform after a partial shuffle, so never read a fixed position)
+        pool = widow if stock else hands[players - 1]
+        n_pool = 0
         for t in range(N_TYPES):
-            if turned < 0:
-                if k < hands[players - 1, t]:
-                    turned = t
+            n_pool += pool[t]
+        k = bounded(state, n_pool)
+        card = -1
+        for t in range(N_TYPES):
+            if card < 0:
+                if k < pool[t]:
+                    card = t
                 else:
-                    k -= hands[players - 1, t]
-        trump = np.int64(turned // N_RANKS)
+                    k -= pool[t]
+        trump = np.int64(card // N_RANKS)
+        if stock:
+            widow[card] -= 1
+            turned = np.int64(card)
     else:
         trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules[H_TRUMP_MARRIAGE] != 0,
                                       table, flags, totals, state))
     rec[F_TRUMP] = trump
-    _note(trace, pos, T_TRUMP, trump, 0, 0)
+    _note(trace, pos, T_TRUMP, trump, turned if stock else 0, 0)
     if trump < 0:  # the bidder holds no marriage to name trump with
         rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
         rec[F_TRUMP] = -1
@@ -423,8 +502,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
                           state, trace, pos)
 
-    # meld, by side; dix kept apart for the rule that keeps it when the meld is lost
-    for s in range(players):
+    # meld, by side; dix kept apart for the rule that keeps it when the meld is lost; with a stock
+    # nothing is melded before play, and a turned dix scores the dealer
+    for s in range(players if not stock else 0):
         meld_by_trump(hands[s], table, flags, totals)
         _note(trace, pos, T_MELD, s, totals[trump], 0)
         seats[S_MELD, s] = totals[trump]
@@ -432,6 +512,12 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         if s == partner and rules[H_TEAMS] == TEAMS_CALLED and rules[H_PARTNER_MELD_COUNTS] == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
+    declared = np.int64(-1)
+    if stock and turned % N_RANKS == NINE and flags[F_DIX] > 0:
+        seats[S_MELD, players - 1] += flags[F_DIX]
+        _note(trace, pos, T_MELDED, players - 1, SM_DIX, flags[F_DIX])
+        if _declares(seats, players - 1, need, rules):
+            declared = np.int64(players - 1)
     meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -488,6 +574,13 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
+    n_stock, stock_tricks = 0, 0
+    if stock:
+        usage[:] = 0
+        for t in range(N_TYPES):
+            n_stock += widow[t]
+        stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
+        n_tricks += stock_tricks
     held = np.zeros(players, dtype=np.int64)
     for s in range(players):
         held[s] = held_mask(hands[s])
@@ -496,11 +589,20 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     broken = False
     exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
     for k in range(n_tricks):
+        if declared >= 0:
+            break
         # the trick so far, kept card by card: led suit, winning card and seat, top card of the led suit
         led, win, win_seat, top_led = np.int64(0), np.int64(0), leader, np.int64(0)
+        free = k < stock_tricks  # no duty while the stock lasts
         for i in range(players):
             seat = (leader + i) % players
-            if exempt_partner and i > 0 and side[win_seat] == side[seat]:  # partner winning: need not beat
+            if free:
+                legal = held[seat]
+                if policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
+                    keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
+                    if legal & ~keep != 0:
+                        legal &= ~keep
+            elif exempt_partner and i > 0 and side[win_seat] == side[seat]:  # partner winning: need not beat
                 legal = legal_cards(held[seat], i, led, win, top_led, trump, HEAD_NEVER, head_trumped,
                                     void_trump, 0)
             else:
@@ -516,6 +618,8 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
                 card = pick_card(legal, state)
+            if free:
+                drop_slot(usage[seat], hands[seat], card, most_used(usage[seat], hands[seat], card))
             hands[seat, card] -= 1
             if hands[seat, card] == 0:
                 held[seat] &= ~(np.int64(1) << card)
@@ -545,9 +649,40 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         if tracing:
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
+        if free:
+            turned = _stock_turn(usage, hands, w, trump, turned, table, flags, policies[w], seats, chosen, state,
+                                 trace, pos)
+        if need[w] > 0 and _declares(seats, w, need, rules):
+            declared = w
+        elif free:
+            for i in range(players):  # the winner draws first; the last card drawn is the turned one
+                s = (w + i) % players
+                if n_stock > 0:  # face-down cards left
+                    _draw(hands, usage, s, widow, n_stock, state, trace, pos)
+                else:
+                    usage[s, turned, hands[s, turned]] = 0
+                    hands[s, turned] += 1
+                    _note(trace, pos, T_DRAW, s, turned, 1)
+                n_stock -= 1
+            for s in range(players):
+                held[s] = held_mask(hands[s])
+                for t in range(N_TYPES):
+                    if played[t] + hands[s, t] >= deck_copies[t]:
+                        unseen[s] &= ~(np.int64(1) << t)
+    if declared >= 0:
+        seats[S_OUT, declared] = 1
+        _note(trace, pos, T_OUT, declared, seats[S_MELD, declared] + counted(seats[S_PTS, declared], rules), 0)
+    for s in range(players):
+        seats[S_PTS, s] = counted(seats[S_PTS, s], rules)
+    if stock:
+        meld = _by_side(seats, S_MELD, players)
+        rec[F_SIDE_MELD] = meld[1]
+        rec[F_OTHER_MELD] = meld[0]
     tricks_pts, tricks_won = _by_side(seats, S_PTS, players), _by_side(seats, S_WON, players)
     rec[F_SIDE_TRICKS] = tricks_pts[1]
     rec[F_OTHER_TRICKS] = tricks_pts[0]
+    if declared >= 0:
+        rec[F_OUTCOME] = DECLARED_OUT
 
     # score
     kept = np.zeros(2, dtype=np.int64)
@@ -574,10 +709,13 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
 @njit(cache=True)
 def hand_scratch(players):
     """The scratch arrays :func:`play_hand` works in: (hands uint8[players, 24], widow uint8[24],
-    seats int64[N_SEAT_ROWS, players], an empty trace). Local arrays: a global one would be
-    read-only."""
+    seats int64[N_SEAT_ROWS, players], the stock play's copy usage uint8[players, 24, MAX_COPIES] and
+    copy choice int64[5, 2], an empty trace). Made once per chunk, not per hand: an allocation costs
+    about as much as a trick. Local arrays: a global one would be read-only."""
     return (np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-            np.zeros((N_SEAT_ROWS, players), dtype=np.int64), np.zeros((0, 4), dtype=np.int64))
+            np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
+            np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
+            np.zeros((0, 4), dtype=np.int64))
 
 
 @njit(cache=True)
@@ -589,10 +727,11 @@ def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules,
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
     cards = deck.copy()
-    hands, widow, seats, no_trace = hand_scratch(players)
+    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
+    no_need = np.zeros(players, dtype=np.int64)
     for i in range(size):
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, out[i], hands, widow, seats, no_trace)
+                  policies, margins, deck_copies, no_need, out[i], hands, widow, seats, usage, chosen, no_trace)
 
 
 @njit(parallel=True, cache=True)
@@ -614,13 +753,14 @@ def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, 
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
     key, cards = key.copy(), deck.copy()
-    hands, widow, seats, no_trace = hand_scratch(players)
+    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
     state = np.zeros(4, dtype=np.uint64)
+    no_need = np.zeros(players, dtype=np.int64)
     for i in range(size):
         cards[:] = deck
         hand_state(key, first + i, 0, state)
         play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, out[i], hands, widow, seats, no_trace)
+                  policies, margins, deck_copies, no_need, out[i], hands, widow, seats, usage, chosen, no_trace)
 
 
 @njit(parallel=True, cache=True)
@@ -656,10 +796,12 @@ def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
 
 
 def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
-               margins: np.ndarray | None = None, with_seats: bool = False) -> tuple[np.ndarray, ...]:
+               margins: np.ndarray | None = None, with_seats: bool = False,
+               need: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
-    ``with_seats``, also what the hand adds to each seat's score line (``S_SCORE``)."""
+    ``with_seats``, also what the hand adds to each seat's score line (``S_SCORE``); ``need`` is
+    what each seat needs to declare out (see :func:`play_hand`)."""
     from simcore.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
@@ -671,7 +813,10 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
               variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
               variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
-              variant.deck_copies, rec, hands, widow, seats, trace)
+              variant.deck_copies,
+              np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64),
+              rec, hands, widow, seats, np.zeros((variant.players, N_TYPES, MAX_COPIES), dtype=np.uint8),
+              np.zeros((5, 2), dtype=np.int64), trace)
     used = int(np.count_nonzero(trace[:, 0]))
     if with_seats:
         return rec, trace[:used], seats[S_SCORE].copy()

@@ -12,6 +12,7 @@ import numpy as np
 from simcore import hand as h
 from simcore.cards import SUITS, card_name
 from simcore.policies import POLICY_NAMES
+from simcore.stock import STOCK_MELDS
 from simcore.variants import Variant
 
 
@@ -30,9 +31,25 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
     deal: dict[int, list[tuple[int, int]]] = {}
     bids, passes, buried, melds, trick = [], [], [], [], []
     draws: dict[int, tuple[list, list]] = {}
+    stock = variant.get("play.stock_play", False)
+    stock_draws: list[str] = []  # cards drawn after a stock trick, shown on one line
     n_trick = 0
     for code, a, b, c in trace.tolist():
-        if code == h.T_DEAL:
+        if stock_draws and code != h.T_DRAW:
+            lines.append("  draw: " + ", ".join(stock_draws))
+            stock_draws = []
+        if stock and code == h.T_TRUMP:
+            lines.append(f"trump: {SUITS[a]} (turned {card_name(b)}; the rest of the stock face down)")
+        elif stock and code == h.T_DRAW:
+            stock_draws.append(f"seat {a} {card_name(b)}")
+        elif code == h.T_MELDED:
+            what = "shows the dix" if b == STOCK_MELDS.index("dix") else f"melds {STOCK_MELDS[b].replace('_', ' ')}"
+            lines.append(f"  seat {a} {what}: {c}" + (" (turned dix, for the dealer)" if n_trick == 0 else ""))
+        elif code == h.T_EXCHANGE:
+            lines.append(f"  seat {a} exchanges the dix for the turned {card_name(b)}")
+        elif code == h.T_OUT:
+            lines.append(f"seat {a} declares himself out with {b}")
+        elif code == h.T_DEAL:
             deal.setdefault(a, []).append((b, c))
         elif code == h.T_REDEAL:
             for seat in range(variant.players + 1):
@@ -85,6 +102,8 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             n_trick += 1
             lines.append(f"trick {n_trick:>2}: {' '.join(trick)} -> seat {a} takes {b}")
             trick = []
+        elif code == h.T_SCORE and stock:
+            lines.append(f"score: seat 0 {a}, seat 1 {b} (meld and counted trick points)")
         elif code == h.T_SCORE:
             made = {1: "made", 0: "not made", -1: "no contract"}[c]
             lines.append(f"score: bidder's side {a}, other side {b} ({made})")

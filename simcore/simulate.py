@@ -93,7 +93,8 @@ class SimResult:
         out = {"made": wilson(made, with_bidder), "set": wilson(with_bidder - made, with_bidder),
                "boston": wilson(int(self._get("boston")[0]), with_bidder)}
         for i, name in enumerate(h.OUTCOMES):
-            out[name] = wilson(int(outcomes[i]), n)
+            if i != h.DECLARED_OUT:  # only in games: a hand played alone has no target to declare
+                out[name] = wilson(int(outcomes[i]), n)
         return out
 
     def bid_distribution(self) -> pd.DataFrame:

@@ -110,11 +110,11 @@ def test_bench_reports_hands_per_second(capsys):
                        "--json")
     rows = json.loads(out)
     pairs = ["four-hand-150", "double-deck"]
-    full = pairs + ["six-hand-triple-pack", "five-hand-widow"]
+    full = pairs + ["six-hand-triple-pack", "five-hand-widow", "two-hand"]
     assert code == 0 and [r["variant"] for r in rows] == pairs + full + pairs
-    assert rows[2]["kernel"] == "full hand, heuristic" and rows[6]["kernel"] == "whole game, heuristic"
-    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:6])
-    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[6:])
+    assert rows[2]["kernel"] == "full hand, heuristic" and rows[7]["kernel"] == "whole game, heuristic"
+    assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:7])
+    assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[7:])
 
 
 def test_games_prints_win_rates_and_lengths(capsys):
@@ -161,7 +161,6 @@ BAD = [
     (["simulate", "--policy", "smart"], "'smart' is not a policy"),
     (["simulate", "--policy", "random,heuristic"], "2 policies given for 4 seats"),
     (["simulate", "--out", "hands.csv"], "ending in .parquet"),
-    (["simulate", "--variant", "two-hand"], "not yet simulated for two-hand"),
     (["simulate", "--hands", "0"], "must be a positive integer"),
     (["simulate", "--set", "auction.all_pass=nobody"], "one of 'dealer_left_takes'"),
     (["bid-odds", "--variant", "partnership"], "no auction, so no bids"),
@@ -170,7 +169,9 @@ BAD = [
     (["bid-odds", "--policy", "clever"], "'clever' is not a policy"),
     (["games", "--variant", "auction"], "auction has no [game] rules"),
     (["games", "--variant", "five-hand-called-card"], "no [game] rules"),
-    (["games", "--variant", "two-hand"], "no [game] rules"),
+    (["games", "--variant", "two-hand", "--set", "deal.players=3", "--set", "deal.hand_size=8"],
+     "declaring out settles a game between two score lines"),
+    (["simulate", "--variant", "two-hand", "--set", "auction.kind=open"], "the stock's turned card names trump"),
     (["games", "--games", "0"], "must be a positive integer"),
     (["games", "--policy", "random,random"], "2 policies given for 4 seats"),
     (["games", "--set", "game.target=0"], "game.target = 0: an integer ≥ 1"),
@@ -190,6 +191,19 @@ def test_bad_input_is_one_line_with_exit_status_2(capsys, argv, message):
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
     assert "Traceback" not in err
+
+
+def test_rules_without_hand_rules_are_dealt_but_not_played(capsys, tmp_path):
+    # a user's file may stop at the deal and the meld: odds work, full hands say why they cannot
+    from importlib import resources
+    text = (resources.files("simcore.variants") / "rules" / "two-hand.toml").read_text(encoding="utf-8")
+    bare = tmp_path / "bare.toml"
+    bare.write_text(text[:text.index("[teams]")].replace("stock_play = true", ""), encoding="utf-8")
+    assert run(capsys, "odds", "--variant", str(bare), "--hands", "1000", "--no-store")[0] == 0
+    for argv in (["simulate", "--variant", str(bare)], ["games", "--variant", str(bare)]):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and len(err.strip().splitlines()) == 1, err
+        assert "no [game] rules" in err or "not yet simulated" in err
 
 
 def test_bad_rules_files_name_the_file(capsys, tmp_path):
@@ -229,11 +243,12 @@ def test_kernels_run_clean_under_numba_boundscheck():
         "    _run(v, 500, 1)\n"
         "from simcore.simulate import simulate, parse_policies\n"
         "from simcore.games import play_games\n"
-        "for vid in ('four-hand-150', 'double-deck', 'auction', 'partnership'):\n"
+        "for vid in ('four-hand-150', 'double-deck', 'auction', 'partnership', 'two-hand'):\n"
         "    v = load_variant(vid)\n"
         "    for pol in ('heuristic', 'random'):\n"
         "        simulate(v, 300, 1, parse_policies(pol, v.players))\n"
-        "play_games(load_variant('double-deck'), 20, 1, parse_policies('heuristic', 4))\n"
+        "play_games(load_variant('double-deck'), 20, 1, parse_policies('heuristic', 4))\n"        "for pol in ('heuristic', 'random'):\n"
+        "    play_games(load_variant('two-hand'), 20, 1, parse_policies(pol, 2))\n"
         "print('clean')\n"
     )
     env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=os.path.join(

@@ -14,7 +14,7 @@ from simcore.variants import load_variant
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
                 "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow",
-                "five-hand-universal", "five-hand-widow-96", "draw-pinochle"]
+                "five-hand-universal", "five-hand-widow-96", "draw-pinochle", "two-hand"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
@@ -133,7 +133,7 @@ def test_each_seat_scores_for_himself_when_the_bidder_plays_alone(policy):
     from simcore.reference.hand import referee
     for vid in ("three-hand-double-pack", "auction", "four-hand-150", "five-hand-cutthroat", "five-hand-called-card",
                 "five-hand-ace-partner", "five-hand-widow", "five-hand-universal", "five-hand-widow-96",
-                "draw-pinochle"):
+                "draw-pinochle", "two-hand"):
         v = load_variant(vid)
         pol = parse_policies(policy, v.players)
         for seed in range(40):

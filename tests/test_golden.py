@@ -20,7 +20,7 @@ GOLDEN = Path(__file__).parent / "golden"
 SYSTEMS = ("four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
            "ok-pinochle", "double-deck", "double-pack", "auction", "six-hand-triple-pack", "six-eight-partnership",
            "five-hand-cutthroat", "five-hand-called-card", "five-hand-ace-partner", "five-hand-widow",
-           "five-hand-universal", "five-hand-widow-96", "draw-pinochle")
+           "five-hand-universal", "five-hand-widow-96", "draw-pinochle", "two-hand")
 CASES = [(vid, "heuristic") for vid in SYSTEMS] + [("four-hand-150", "random")]
 SEED = 7
 

@@ -25,7 +25,8 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
     margins = h.seat_margins(variant, None)
     target = variant.get("game.target")
     scores = [0] * lines
-    rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0)
+    rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0)
+    declaring = variant.get("game.declare_out", False)
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
         seat_of = [(dealer + 1 + r) % players for r in range(players)]  # play_hand's seat r
@@ -33,12 +34,14 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         hand_state(key, game, k, state)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
         seats = np.zeros((h.N_SEAT_ROWS, players), dtype=np.int64)
+        line_of = [s if alone else s % 2 for s in seat_of]
+        need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
         h.play_hand(state, variant.deck_cards.copy(), players, variant.hand_size, variant.meld_table(),
                     variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
                     variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
-                    np.array([margins[s] for s in seat_of]), variant.deck_copies, out,
+                    np.array([margins[s] for s in seat_of]), variant.deck_copies, need, out,
                     np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                    seats, np.zeros((0, 4), dtype=np.int64))
+                    seats, *h.hand_scratch(players)[3:5], np.zeros((0, 4), dtype=np.int64))
         bidder = int(out[h.F_BIDDER])
         bidding = None
         if bidder >= 0:
@@ -54,6 +57,14 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
             scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
         rec["hands"] += 1
         rec["redeals"] += int(out[h.F_REDEALS])
+        out_seats = [r for r in range(players) if seats[h.S_OUT, r]]
+        if out_seats:  # a declarer wins at the target, even below the other's score; else loses
+            if not declaring or len(out_seats) > 1 or out[h.F_OUTCOME] != h.DECLARED_OUT:
+                raise AssertionError(f"hand {k}: declared out by seats {out_seats} under these rules")
+            line = line_of[out_seats[0]]
+            won = scores[line] >= target
+            rec.update(winner=line if won else 1 - line, declared=1 if won else 2)
+            break
         winner, target, tie = _winner(variant, scores, bidding, target)
         if winner is not None:
             rec.update(winner=winner, tie_rule=int(tie))

@@ -13,11 +13,8 @@ from simcore import hand as h
 from simcore.cards import N_TYPES
 from simcore.reference.meld import reference_total
 from simcore.reference.play import reference_legal, winning_position
+from simcore.reference.stock import RuleBroken, referee_stock
 from simcore.variants import Variant
-
-
-class RuleBroken(AssertionError):
-    """The kernel took a decision the rules do not allow."""
 
 
 def _next_bid(high: int, variant: Variant) -> int:
@@ -30,11 +27,12 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-def referee(variant: Variant, trace: list[list[int]], seats: bool = False):
+def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None):
     """The record (``simcore.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
     ``seats``, (record, what the hand adds to each seat's score line): its side's score with partners;
-    with a bidder alone, each opponent's own kept meld and trick points."""
-    rec = _referee(variant, trace)
+    with a bidder alone, each opponent's own kept meld and trick points. ``need``: what each seat
+    needed to declare itself out (None: no declaring)."""
+    rec = _referee(variant, trace, need)
     return (rec, _seat_scores(variant, rec)) if seats else {k: v for k, v in rec.items()
                                                            if not k.startswith("_")}
 
@@ -76,7 +74,7 @@ def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
             or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points")))
 
 
-def _referee(variant: Variant, trace: list[list[int]]) -> dict:
+def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -> dict:
     players = variant.players
     hands = [[0] * N_TYPES for _ in range(players)]
     widow = [0] * N_TYPES
@@ -126,6 +124,8 @@ def _referee(variant: Variant, trace: list[list[int]]) -> dict:
     trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
     rec["trump"] = trump
     rec["_side"], rec["_stage"] = side, "unmelded"
+    if variant.get("play.stock_play", False):
+        return referee_stock(variant, rows, hands, widow, rec, need)
     if trump < 0:
         if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
             raise RuleBroken("the bidder held a marriage but named no trump")

@@ -216,6 +216,19 @@ def _check_hand_rules(variant: Variant) -> None:
             raise RulesError(where, "scoring.save_meld_points", need,
                              f"saving meld by points needs a number from 1 to the {variant.trick_total} "
                              "trick points of a hand")
+    if flat.get("play.stock_play"):
+        if flat.get("deal.widow_kind") != "stock":
+            fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")
+        if flat.get("auction.kind", "none") != "none":
+            fail("play.stock_play", "the stock's turned card names trump: set auction.kind = \"none\"")
+        if flat.get("exchange.draw"):
+            fail("play.stock_play", "the stock is drawn after each trick, not before play: set exchange.draw = false")
+        if flat.get("deal.widow", 0) % flat["deal.players"] or not flat.get("deal.widow", 0):
+            fail("play.stock_play", f"every player draws one card after each trick: deal.widow must be a "
+                                    f"multiple of {flat['deal.players']} above 0, not {flat.get('deal.widow', 0)}")
+    if flat.get("game.declare_out") and flat.get("teams.kind") != "partners_across" and flat["deal.players"] != 2:
+        fail("game.declare_out", f"declaring out settles a game between two score lines: two players or two "
+                                 f"partnerships, not {flat['deal.players']} players each for himself")
     step_from = flat.get("auction.step_from", 0)
     if step_from and step_from < flat.get("auction.min_bid", 0):
         fail("auction.step_from", f"the step changes below the minimum bid {flat['auction.min_bid']}; "

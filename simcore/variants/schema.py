@@ -94,6 +94,11 @@ KEYS: dict[str, Key] = {
                                         "(no marriage, pinochle or around)"),
     **_meld_keys(),
     "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
+    "play.stock_play": Key(bool, "two-hand's play from a stock: trump is a card turned from the stock; while "
+                                 "the stock lasts a trick carries no duty, its winner may make one meld (and "
+                                 "show a dix, or exchange it for the turned card), then each player draws one "
+                                 "card, the winner first, the turned card last; the playoff follows the "
+                                 "play.* duties. Nothing is melded before play"),
     "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one"),
     "play.beat_partner": Key(bool, "the duties to beat the winning card (heading, over-trumping) hold "
                                    "even when it is the player's partner's (false: with partner winning, "
@@ -178,6 +183,11 @@ KEYS: dict[str, Key] = {
                                              "play", choices=("meld", "nothing", "meld_and_tricks")),
     "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)"),
     "tricks.last_trick": Key(int, "points for winning the last trick", lo=0),
+    "tricks.round_to": Key(int, "each player's or side's trick points are counted to a multiple of this "
+                                "(0: as taken)", lo=0, hi=100),
+    "tricks.round_up_from": Key(int, "with tricks.round_to, a remainder of at least this rounds up, a smaller "
+                                     "one down (two-hand: 10 and 7, so 87 counts 90 and 126 counts 120)",
+                                lo=1, hi=100),
     "game.target": Key(int, "points a side needs to win the game", lo=1),
     "game.bidder_wins_ties": Key(bool, "when both sides reach the target in one hand, the bidding side "
                                        "wins (it is counted first)"),
@@ -186,6 +196,9 @@ KEYS: dict[str, Key] = {
                              "and equal scores play another hand", lo=0),
     "game.losing_limit": Key(int, "a side whose score falls to minus this loses the game (0: no limit)",
                              lo=0),
+    "game.declare_out": Key(bool, "a player may declare himself out during play: play stops, and he wins "
+                                  "if his score with this hand's meld and trick points so far reaches the "
+                                  "target, else loses (two score lines only)"),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).

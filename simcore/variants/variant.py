@@ -214,6 +214,9 @@ class Variant:
         rules[h.H_TRUMP_BROKEN] = v.get("play.trump_led_once_broken", False)
         rules[h.H_DIX_WHEN_SET] = v.get("scoring.dix_kept_when_set", False)
         rules[h.H_BEAT_PARTNER] = v.get("play.beat_partner", True)
+        rules[h.H_STOCK] = v.get("play.stock_play", False)
+        rules[h.H_ROUND_TO] = v.get("tricks.round_to", 0)
+        rules[h.H_ROUND_UP_FROM] = v.get("tricks.round_up_from", 0)
         rules.setflags(write=False)
         return rules
 
@@ -246,6 +249,7 @@ class Variant:
         rules[g.G_BIDDER_WINS_TIES] = v.get("game.bidder_wins_ties", False)
         rules[g.G_PLAY_ON] = v.get("game.play_on", 0)
         rules[g.G_LOSING_LIMIT] = v.get("game.losing_limit", 0)
+        rules[g.G_DECLARE_OUT] = v.get("game.declare_out", False)
         rules.setflags(write=False)
         return rules
 
