@@ -20,7 +20,7 @@ import pandas as pd
 
 from simcore import game as g
 from simcore import hand as h
-from simcore.games import check_game_variant, game_records
+from simcore.games import check_game_variant, game_records, won_by_lone_double_pinochle
 from simcore.rng import stream_key
 from simcore.runner import Job, rows_of, run_job
 from simcore.store import RunInfo
@@ -31,6 +31,8 @@ from simcore.variants import Variant, load_variant
 CHUNK_HANDS = 1 << 15
 
 Measure = Callable[[np.ndarray], np.ndarray]
+
+
 #: Per-game measures: name -> the value of each game record.
 GAME_MEASURES: dict[str, Measure] = {
     "first dealer's left wins": lambda r: (r[:, g.GF_WINNER] == 0).astype(np.float64),
@@ -39,6 +41,7 @@ GAME_MEASURES: dict[str, Measure] = {
     "sets per game": lambda r: r[:, g.GF_SETS],
     "redeals per game": lambda r: r[:, g.GF_REDEALS],
     "decided by the bidder-wins-ties rule": lambda r: r[:, g.GF_TIE_RULE],
+    "won by a lone double pinochle side": lambda r: won_by_lone_double_pinochle(r).astype(np.float64),
 }
 #: Per-hand measures: name -> the value of each hand record.
 HAND_MEASURES: dict[str, Measure] = {
@@ -193,7 +196,8 @@ QUESTIONS: dict[str, Question] = {
                                headline="bidding side makes"),
     "double-pinochle-3000": Question(
         "Double pinochle 300 (A, Hoyle) or 3000 (B, the document), four-pass", "four-pass",
-        ("meld.double_pinochle=300",), ("meld.double_pinochle=3000",), headline="hands per game"),
+        ("meld.double_pinochle=300",), ("meld.double_pinochle=3000",),
+        headline="won by a lone double pinochle side"),
     "run-conventions": Question(
         "Run with an extra king, queen or marriage: +40/+40/+80 (A, the document) or only a royal "
         "marriage for an extra K-Q (B, pagat), four-pass", "four-pass", (),
@@ -258,7 +262,9 @@ def answers_markdown(seed: int = 1) -> str:
            "runs of the same size. The numbers are reproducible to the last digit for the same seed and size.",
            "", "Team 0 is the first dealer's left. With the deal rotating and the same players on both sides, a",
            "rule that treats the partnerships alike cannot move team 0's win rate far from 50%, so for most",
-           "questions the informative lines are the others (game length, sets, scores per hand).", ""]
+           "questions the informative lines are the others (game length, sets, scores per hand).", "",
+           "\"Won by a lone double pinochle side\" is the share of games won by the one side that melded a double",
+           "pinochle (or more) in some hand while the other never did: how often the meld decides a game.", ""]
     for name, q in QUESTIONS.items():
         start = time.perf_counter()
         result = answer(name, seed=seed)
@@ -272,13 +278,8 @@ def answers_markdown(seed: int = 1) -> str:
                        f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] | {ratio} |")
         out.append("")
     out += ["## Not answered yet", "",
-            "* Shore vs Michigan double pinochle in `five-hand-ace-partner`: five-handed systems do not play",
-            "  full hands yet.",
-            "* \"Must beat partner's card on/off\": the rules keys know heading always, never or on trump leads,",
-            "  not \"head only over an opponent\"; `must-head` compares always with never instead.",
-            "* \"Is double pinochle at 3000 a game-decider?\" needs the winner's melds per game, which the game",
-            "  record does not keep yet; `double-pinochle-3000` shows what the value does to game length and",
-            "  sets.", ""]
+            "* Auction pinochle's chip settlement: the document's bid-value schedule is missing, so `auction`",
+            "  plays hands but no games.", ""]
     return "\n".join(out)
 
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_OUT, S_SCORE, hand_scratch,
-                          play_hand)
+from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_DOUBLE_PIN, S_OUT, S_SCORE,
+                          hand_scratch, play_hand)
 from simcore.rng import hand_state
 
 #: Compiled game rules (Variant.game_rules).
@@ -29,11 +29,13 @@ MAX_GAME_HANDS = 5000
 MAX_SIDES = 8
 #: One record per game: the winner (a partnership 0/1, or a seat when each plays for himself), the
 #: hands, contracts, sets and redeals, whether the bidder-wins-ties rule decided it, whether a player
-#: declared himself out (1: and won, 2: and lost), the final target, and each score line's final score
-#: (unused lines stay 0).
-GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "declared", "target",
-               *(f"score_{i}" for i in range(MAX_SIDES)))
-GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_DECLARED, GF_TARGET, GF_SCORE_0 = range(9)
+#: declared himself out (1: and won, 2: and lost), the score lines that melded a double pinochle (or
+#: more) in some hand (bit i: line i), the final target, and each score line's final score (unused
+#: lines stay 0).
+GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "declared", "double_pinochle",
+               "target", *(f"score_{i}" for i in range(MAX_SIDES)))
+(GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_DECLARED, GF_DOUBLE_PINOCHLE, GF_TARGET,
+ GF_SCORE_0) = range(10)
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 
@@ -132,6 +134,8 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
                 scores[seat] += seats[S_SCORE, r]
             if seats[S_OUT, r] != 0:
                 out_line = seat if alone else seat % 2
+            if seats[S_DOUBLE_PIN, r] != 0:
+                out[GF_DOUBLE_PINOCHLE] |= np.int64(1) << (seat if alone else seat % 2)
         out[GF_REDEALS] += rec[F_REDEALS]
         out[GF_HANDS] = k + 1
         if out_line >= 0:  # two lines: the declarer's wins at the target, whatever the other has

@@ -44,6 +44,20 @@ def check_game_variant(variant: Variant) -> None:
         raise GameRulesError(f"{variant.where}: full hands are not yet simulated for {variant.id}")
 
 
+def lone_double_pinochle(records: np.ndarray) -> np.ndarray:
+    """bool per game record: exactly one score line melded a double pinochle (or more) in the game."""
+    dp = records[:, g.GF_DOUBLE_PINOCHLE]
+    return (dp > 0) & (dp & (dp - 1) == 0)
+
+
+def won_by_lone_double_pinochle(records: np.ndarray) -> np.ndarray:
+    """bool per game record: won by the one score line that melded a double pinochle when no other
+    line did — how often the meld decides a game."""
+    winner = records[:, g.GF_WINNER]
+    return (lone_double_pinochle(records) & (winner >= 0)
+            & ((records[:, g.GF_DOUBLE_PINOCHLE] >> np.maximum(winner, 0)) & 1 == 1))
+
+
 def game_rows(key: np.ndarray, first_game: int, args: tuple, game_rules: np.ndarray, states: np.ndarray,
               sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
     """int64[sum(sizes), N_GAME_FIELDS]: games ``first_game + chunk * CHUNK_GAMES ..`` of each chunk, dealt
@@ -101,11 +115,17 @@ class GamesResult:
         return ("team 0 (first dealer's left)", "team 1 (first dealer's side)")
 
     def rates(self) -> dict[str, Interval]:
-        """Per game: each score line's wins, games the bidder-wins-ties rule decided, games a player
-        ended by declaring himself out (where the rules allow it), and unfinished games."""
+        """Per game: each score line's wins, games the bidder-wins-ties rule decided, games where a double
+        pinochle was melded and, of those where only one line melded one, how often that line won (the
+        game-decider question), games a player ended by declaring himself out (where the rules allow
+        it), and unfinished games."""
         n, winner = self.games, self.column("winner")
         out = {f"{name} wins": wilson(int((winner == i).sum()), n) for i, name in enumerate(self.lines)}
         out["decided by the bidder-wins-ties rule"] = wilson(int(self.column("tie_rule").sum()), n)
+        dp = self.column("double_pinochle")
+        out["a double pinochle melded"] = wilson(int((dp > 0).sum()), n)
+        out["lone double pinochle side wins"] = wilson(
+            int(won_by_lone_double_pinochle(self.records).sum()), int(lone_double_pinochle(self.records).sum()))
         if self.variant.get("game.declare_out", False):
             declared = self.column("declared")
             out["ended by a player declaring out"] = wilson(int((declared > 0).sum()), n)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.cards import ACE, N_RANKS, N_SUITS, N_TYPES, NINE
+from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
@@ -22,8 +22,8 @@ from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriag
 from simcore.play import (HEAD_NEVER, R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
                           beats, held_mask, legal_cards, pick_card)
 from simcore.rng import bounded, hand_state
-from simcore.stock import (MAX_COPIES, SM_DIX, U_DIX, choose_meld, drop_slot, meld_keepers, meld_points,
-                           most_used, open_melds, table_meld, unshown_dix)
+from simcore.stock import (MAX_COPIES, SM_DIX, SM_DOUBLE_PINOCHLE, U_DIX, choose_meld, drop_slot, meld_keepers,
+                           meld_points, most_used, open_melds, table_meld, unshown_dix)
 from simcore.variants.variant import F_DIX
 
 # compiled hand rules (Variant.hand_rules)
@@ -57,9 +57,10 @@ MAX_REDEALS = 1000
 #: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
 #: the seat's side (1 = the bidder's), the points the hand adds to the seat's score line (the
 #: output: its side's score with partners, its own with a bidder alone), its meld, dix, trick points
-#: (buried cards count for the bidder), tricks won, and 1 for a seat that declared itself out.
-S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT = range(7)
-N_SEAT_ROWS = 7
+#: (buried cards count for the bidder), tricks won, 1 for a seat that declared itself out, and 1 for
+#: a seat that melded a double pinochle or more (counted for its side; the game-decider question).
+S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT, S_DOUBLE_PIN = range(8)
+N_SEAT_ROWS = 8
 #: Stages at which a hand is scored: before any meld (no trump marriage), not played (throw-in or set
 #: without play), played out.
 STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
@@ -317,6 +318,8 @@ def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, 
         table_meld(usage[seat], hands[seat], m, trump, table, chosen)
         pts = meld_points(m, trump, table)
         seats[S_MELD, seat] += pts
+        if m == SM_DOUBLE_PINOCHLE:
+            seats[S_DOUBLE_PIN, seat] = 1
         _note(trace, pos, T_MELDED, seat, m, pts)
     return turned
 
@@ -509,9 +512,11 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         _note(trace, pos, T_MELD, s, totals[trump], 0)
         seats[S_MELD, s] = totals[trump]
         seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+        seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
         if s == partner and rules[H_TEAMS] == TEAMS_CALLED and rules[H_PARTNER_MELD_COUNTS] == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
+            seats[S_DOUBLE_PIN, s] = 0
     declared = np.int64(-1)
     if stock and turned % N_RANKS == NINE and flags[F_DIX] > 0:
         seats[S_MELD, players - 1] += flags[F_DIX]
@@ -797,11 +802,11 @@ def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
 
 def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
                margins: np.ndarray | None = None, with_seats: bool = False,
-               need: np.ndarray | None = None) -> tuple[np.ndarray, ...]:
+               need: np.ndarray | None = None, seat_row: int = S_SCORE) -> tuple[np.ndarray, ...]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
-    ``with_seats``, also what the hand adds to each seat's score line (``S_SCORE``); ``need`` is
-    what each seat needs to declare out (see :func:`play_hand`)."""
+    ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
+    ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`)."""
     from simcore.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
@@ -819,5 +824,5 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
               np.zeros((5, 2), dtype=np.int64), trace)
     used = int(np.count_nonzero(trace[:, 0]))
     if with_seats:
-        return rec, trace[:used], seats[S_SCORE].copy()
+        return rec, trace[:used], seats[seat_row].copy()
     return rec, trace[:used]

@@ -280,3 +280,31 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
                     left = [c for s, c in plays[i:] if s == seat]  # the leader's cards from here on
                     assert all(c // 6 == trump for c in left)  # he held nothing but trump
                 broken = broken or card // 6 == trump
+
+
+@pytest.mark.parametrize("vid", ["double-deck", "five-hand-widow-96", "two-hand"])
+def test_the_seats_that_melded_a_double_pinochle_are_the_referees(vid):
+    # the game-decider measure rests on this per-seat flag; the referee finds it from the cards
+    from simcore import hand as h
+    from simcore.reference.hand import referee
+    v = load_variant(vid)
+    pol = parse_policies("heuristic", v.players)
+    seen = 0
+    for seed in range(150):
+        _, trace, flags = h.trace_hand(v, seed, pol, with_seats=True, seat_row=h.S_DOUBLE_PIN)
+        expected = referee(v, trace.tolist(), seats=True)[0].get("_double_pinochle", [0] * v.players)
+        assert flags.tolist() == expected, (vid, seed)
+        seen += flags.sum()
+    assert seen > 0
+
+
+def test_a_double_pinochle_at_3000_decides_the_game():
+    # four-pass plays to 1500 with the document's 3000 for a double pinochle: the one side that melds
+    # it wins; at Hoyle's 300 it helps, no more
+    pol = parse_policies("heuristic", 4)
+    from simcore.games import lone_double_pinochle, won_by_lone_double_pinochle
+    for value, low, high in ((3000, 0.99, 1.0), (300, 0.6, 0.95)):
+        records, _ = game_records(load_variant("four-pass", [f"meld.double_pinochle={value}"]), 3000, 1, pol)
+        lone = lone_double_pinochle(records)
+        share = won_by_lone_double_pinochle(records).sum() / lone.sum()
+        assert lone.sum() > 200 and low <= share <= high, (value, share)

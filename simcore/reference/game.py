@@ -25,7 +25,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
     margins = h.seat_margins(variant, None)
     target = variant.get("game.target")
     scores = [0] * lines
-    rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0)
+    rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0, double_pinochle=0)
     declaring = variant.get("game.declare_out", False)
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
@@ -57,6 +57,9 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
             scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
         rec["hands"] += 1
         rec["redeals"] += int(out[h.F_REDEALS])
+        for r in range(players):  # which lines ever melded a double pinochle
+            if seats[h.S_DOUBLE_PIN, r]:
+                rec["double_pinochle"] |= 1 << line_of[r]
         out_seats = [r for r in range(players) if seats[h.S_OUT, r]]
         if out_seats:  # a declarer wins at the target, even below the other's score; else loses
             if not declaring or len(out_seats) > 1 or out[h.F_OUTCOME] != h.DECLARED_OUT:

@@ -10,7 +10,7 @@ same decisions the kernel and the referee must produce the same record.
 from __future__ import annotations
 
 from simcore import hand as h
-from simcore.cards import N_TYPES
+from simcore.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES
 from simcore.reference.meld import reference_total
 from simcore.reference.play import reference_legal, winning_position
 from simcore.reference.stock import RuleBroken, referee_stock
@@ -227,17 +227,19 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
                 raise RuleBroken(f"seat {s} threw {thrown[s]} and drew {drawn[s]} (at most {most}, as many as thrown)")
 
     meld, dix = [0, 0], [0, 0]
-    rec["_meld"], rec["_dix"] = [], []
+    rec["_meld"], rec["_dix"], rec["_double_pinochle"] = [], [], []
     for s in range(players):
         m = reference_total(hands[s], trump, variant)
         d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
         if s == partner and variant.get("teams.kind") == "called_card" and not variant.get(
                 "scoring.partner_meld_counts", True):
-            m = d = 0  # only the bidder's meld counts for the partnership
+            m = d = two = 0  # only the bidder's meld counts for the partnership
         meld[side[s]] += m
         dix[side[s]] += d
         rec["_meld"].append(m)
         rec["_dix"].append(d)
+        rec["_double_pinochle"].append(two)
     rec["_stage"] = "not played"
     if bidder >= 0:
         rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)

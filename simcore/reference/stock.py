@@ -111,6 +111,7 @@ def referee_stock(variant: Variant, rows: list[tuple[int, int, int, int]], hands
     stock[turned] -= 1
     copies = [[[set() for _ in range(hands[s][t])] for t in range(N_TYPES)] for s in range(players)]
     meld = [0] * players
+    double_pinochle = [0] * players
     pts, won = [0] * players, [0] * players
     n_tricks = sum(hands[0]) + (sum(stock) + 1) // players
     stock_tricks = (sum(stock) + 1) // players
@@ -185,6 +186,7 @@ def referee_stock(variant: Variant, rows: list[tuple[int, int, int, int]], hands
                     if value != meld_points(variant, name, trump) or value <= 0:
                         raise RuleBroken(f"seat {seat} scored {value} for {name}")
                     tabled = True
+                    double_pinochle[seat] |= name == "double_pinochle"
                 meld[seat] += value
         if i < len(moves) and moves[i][0] == h.T_OUT:
             seat, count = moves[i][1], moves[i][2]
@@ -218,5 +220,6 @@ def referee_stock(variant: Variant, rows: list[tuple[int, int, int, int]], hands
     rec.update(outcome=h.DECLARED_OUT if declared >= 0 else h.PLAYED, made=-1,
                side_meld=meld[0], other_meld=sum(meld[1:]), side_tricks=pts[0], other_tricks=sum(pts[1:]),
                side_score=meld[0] + pts[0], other_score=sum(meld[1:]) + sum(pts[1:]))
-    rec.update(_stage="played", _meld=meld, _dix=[0] * players, _pts=pts, _won=won, _out=declared)
+    rec.update(_stage="played", _meld=meld, _dix=[0] * players, _pts=pts, _won=won, _out=declared,
+               _double_pinochle=[int(x) for x in double_pinochle])
     return rec
