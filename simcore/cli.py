@@ -161,7 +161,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--policy", default="heuristic", help="as for simulate")
     _add_rules_args(p)
 
-    p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals")
+    p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
+                                     "deals settled in chips)")
     p.add_argument("--games", type=_positive_int, default=20_000, help="games to play (default 20000)")
     _add_run_args(p)
     _add_rules_args(p)
@@ -394,6 +395,9 @@ def cmd_games(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.overrides)
     policies = parse_policies(args.policy, variant.players)
     _threads(args.threads)
+    from simcore.settlement import has_settlement
+    if not variant.has_game_rules and has_settlement(variant):
+        return _settled_deals(args, variant, policies)
     result = play_games(variant, args.games, args.seed, policies,
                         progress=not args.json and sys.stderr.isatty())
     status = EXIT_INTERRUPTED if result.interrupted else 0
@@ -414,6 +418,25 @@ def cmd_games(args: argparse.Namespace) -> int:
     if q:
         print("game length in hands: " + ", ".join(f"{k} {v:g}" for k, v in q.items()))
     return status
+
+
+def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
+    """``games`` for a system where every deal is a game settled in chips (auction)."""
+    from simcore.settlement import settle_deals
+
+    result = settle_deals(variant, args.games, args.seed, policies)
+    if args.json:
+        print(json.dumps(result.to_json(), indent=2))
+        return 0
+    print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
+          f"{variant.get('settlement.people', variant.players)} people, seed {args.seed}, policies "
+          f"{','.join(result.policies)}, {result.seconds:.1f} s")
+    print("estimate [95% CI]; chips won (+) or paid (-) per deal; seats clockwise from the dealer's left")
+    for name, iv in result.means().items():
+        print(f"  {name:<40} {_fmt_iv(iv)}")
+    for name, iv in result.rates().items():
+        print(f"  {name:<40} {_fmt_iv(iv)}")
+    return 0
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

@@ -216,6 +216,17 @@ def _check_hand_rules(variant: Variant) -> None:
             raise RulesError(where, "scoring.save_meld_points", need,
                              f"saving meld by points needs a number from 1 to the {variant.trick_total} "
                              "trick points of a hand")
+    values = flat.get("settlement.values")
+    if values is not None:
+        pairs = all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                and x >= 0 for x in p) for p in values)
+        if not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:])):
+            fail("settlement.values", "a list of [lowest bid, chips] pairs of integers ≥ 0, bids rising")
+        if flat.get("auction.kind", "none") == "none" or flat.get("teams.kind") != "bidder_alone":
+            fail("settlement.values", "chips settle a bidder playing alone: needs an auction and "
+                                      "teams.kind = \"bidder_alone\"")
+    if flat.get("settlement.people", flat["deal.players"]) < flat["deal.players"]:
+        fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
     if flat.get("play.stock_play"):
         if flat.get("deal.widow_kind") != "stock":
             fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")

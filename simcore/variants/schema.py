@@ -196,13 +196,20 @@ KEYS: dict[str, Key] = {
                              "and equal scores play another hand", lo=0),
     "game.losing_limit": Key(int, "a side whose score falls to minus this loses the game (0: no limit)",
                              lo=0),
+    "settlement.values": Key(list, "chips a contract is worth: [lowest bid, chips] pairs in rising order of bid, "
+                                   "each bracket running to the next (auction: [[300, 3], [350, 5], ...])"),
+    "settlement.spades_double": Key(bool, "a contract with spades trump is worth twice its chips"),
+    "settlement.kitty_from": Key(int, "from this bid up the kitty (an imaginary extra player) settles like an "
+                                      "opponent (0: always)", lo=0),
+    "settlement.people": Key(int, "people at the table who settle each deal: the active players and those "
+                                  "sitting out (auction: 3, 4 or 5)", lo=2, hi=8),
     "game.declare_out": Key(bool, "a player may declare himself out during play: play stops, and he wins "
                                   "if his score with this hand's meld and trick points so far reaches the "
                                   "target, else loses (two score lines only)"),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
-TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring",
+TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring", "settlement",
           "game")
 
 

@@ -1,0 +1,130 @@
+"""Settlement in chips, deal by deal (auction pinochle: "every deal is a complete game").
+
+A contract is worth the chips of its bid's bracket in ``settlement.values`` ([lowest bid, chips] pairs,
+ascending), doubled with spades trump when ``settlement.spades_double``. The bidder settles with every
+other person at the table — the two active opponents and any who sit out (``settlement.people`` of 3
+to 5) — and with the kitty, an imaginary extra player, when the bid is at least
+``settlement.kitty_from``:
+
+* made: he collects the value from each;
+* conceded after seeing the widow ("single bete"): he pays the value to each;
+* played and lost, or not played for want of meld ("double bete"): he pays twice the value to each.
+
+Chips add to zero over the table and the kitty. Seats are :func:`simcore.hand.play_hand`'s: 0 is the
+active player on the dealer's left, who must open.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore import hand as h
+from simcore.cards import SPADES
+from simcore.simulate import hand_records, mean_interval
+from simcore.stats import Interval, wilson
+from simcore.variants import Variant
+
+
+def has_settlement(variant: Variant) -> bool:
+    """True when the rules file says how a deal is settled in chips (``[settlement]``)."""
+    return "settlement.values" in variant.values
+
+
+def contract_chips(variant: Variant, bids: np.ndarray, trumps: np.ndarray) -> np.ndarray:
+    """int64 per contract: the chips of its bid's bracket (0 below the lowest), doubled in spades where
+    the rules say so."""
+    lows, chips = zip(*variant.get("settlement.values"))
+    k = np.searchsorted(np.asarray(lows), bids, side="right") - 1
+    value = np.where(k >= 0, np.asarray(chips)[np.maximum(k, 0)], 0)
+    if variant.get("settlement.spades_double", False):
+        value = np.where(trumps == SPADES, 2 * value, value)
+    return value.astype(np.int64)
+
+
+def settle(variant: Variant, records: np.ndarray) -> np.ndarray:
+    """int64[deals, people + 1]: the chips each active seat (columns 0 .. players-1), each person
+    sitting out (then), and the kitty (last column) win (+) or pay (−) on each deal's record."""
+    players, people = variant.players, variant.get("settlement.people", variant.players)
+    bidder, bid = records[:, h.F_BIDDER], records[:, h.F_BID]
+    value = contract_chips(variant, bid, records[:, h.F_TRUMP])
+    made = (records[:, h.F_OUTCOME] == h.PLAYED) & (records[:, h.F_MADE] == 1)
+    single = records[:, h.F_OUTCOME] == h.CONCEDED
+    # what each other person (and the kitty, from kitty_from up) receives from the bidder
+    each = np.where(made, -value, np.where(single, value, 2 * value))
+    each = np.where(bidder >= 0, each, 0)
+    kitty = np.where(bid >= variant.get("settlement.kitty_from", 0), each, 0)
+    out = np.zeros((len(records), people + 1), dtype=np.int64)
+    out[:, :people] = each[:, None]
+    out[:, people] = kitty
+    rows = np.flatnonzero(bidder >= 0)
+    out[rows, bidder[rows]] = -(each[rows] * (people - 1) + kitty[rows])
+    return out
+
+
+@dataclass(frozen=True)
+class SettlementResult:
+    """Deals played and settled in chips; ``chips`` is :func:`settle`'s table."""
+
+    variant: Variant
+    seed: int
+    policies: tuple[str, ...]
+    records: np.ndarray
+    chips: np.ndarray
+    seconds: float
+
+    @property
+    def deals(self) -> int:
+        return len(self.records)
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        players, people = self.variant.players, self.chips.shape[1] - 1
+        names = [f"active seat {s}" + (" (dealer's left, opens)" if s == 0 else
+                                       " (dealer)" if s == players - 1 and people == players else "")
+                 for s in range(players)]
+        names += [f"sitting out {i + 1}" for i in range(people - players)]
+        return (*names, "kitty")
+
+    def means(self) -> dict[str, Interval]:
+        """Chips per deal for each column, with 95% intervals."""
+        out = {}
+        for i, name in enumerate(self.columns):
+            x = self.chips[:, i].astype(np.float64)
+            out[name] = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+        bidder = self.records[:, h.F_BIDDER]
+        mine = self.chips[np.flatnonzero(bidder >= 0), bidder[bidder >= 0]].astype(np.float64)
+        out["the bidder"] = mean_interval(float(mine.sum()), float((mine * mine).sum()), len(mine))
+        return out
+
+    def rates(self) -> dict[str, Interval]:
+        """Per deal: the bidder collects, pays a single bete (conceded), pays a double bete."""
+        n = self.deals
+        outcome, made = self.records[:, h.F_OUTCOME], self.records[:, h.F_MADE]
+        collects = int(((outcome == h.PLAYED) & (made == 1)).sum())
+        single = int((outcome == h.CONCEDED).sum())
+        return {"bidder collects": wilson(collects, n), "single bete (conceded)": wilson(single, n),
+                "double bete (set)": wilson(n - collects - single, n)}
+
+    def to_json(self) -> dict:
+        def iv(x: Interval) -> dict:
+            return {"estimate": None if math.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
+
+        return {"variant": self.variant.id, "deals": self.deals, "seed": self.seed,
+                "policies": list(self.policies), "people": self.chips.shape[1] - 1,
+                "chips_per_deal": {k: iv(v) for k, v in self.means().items()},
+                "rates": {k: iv(v) for k, v in self.rates().items()}}
+
+
+def settle_deals(variant: Variant, deals: int, seed: int, policies: np.ndarray) -> SettlementResult:
+    """Play ``deals`` hands and settle each in chips."""
+    import time
+
+    from simcore.policies import POLICY_NAMES
+
+    start = time.perf_counter()
+    records = hand_records(variant, deals, seed, policies)
+    return SettlementResult(variant, seed, tuple(POLICY_NAMES[p] for p in np.asarray(policies)), records,
+                            settle(variant, records), time.perf_counter() - start)
