@@ -1,5 +1,6 @@
 """One full hand in one kernel: deal → redeal rule → auction → trump → exchange → meld → concede or
-play → score, driven by the variant's compiled rules and a policy per seat.
+play → score, driven by the variant's compiled rules and a policy per seat. Two-hand's play from a
+stock melds during play instead, one meld after each won trick (``play.stock_play``, simcore/stock.py).
 
 Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last seat. With
 ``partners_across`` the seats alternate between two teams (s plays with s + 2, s + 4, ...); with

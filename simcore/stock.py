@@ -46,9 +46,9 @@ SM_DIX = 17
 N_STOCK_MELDS = 17  # the tabled melds, the dix apart
 
 
-
 @njit(cache=True)
 def _popcount8(m):
+    """Number of bits set in a usage mask."""
     c = 0
     while m:
         m &= m - 1
@@ -71,8 +71,7 @@ def meld_shape(m):
 @njit(cache=True)
 def meld_need(m, trump, i):
     """(card type, copies, blocking bits) of the ``i``-th card type meld ``m`` takes: it needs that
-    many copies whose usage has none of the blocking bits. (Computed, not read from a global table:
-    numba copies global arrays on every call.)"""
+    many copies whose usage has none of the blocking bits."""
     if m <= SM_DOUBLE_RUN:  # A, 10, K, Q, J are ranks 0..4
         # the K and Q of a royal marriage may join the run melded after it
         return trump * N_RANKS + i, m - SM_RUN + 1, U_RUN if (i == KING or i == QUEEN) else U_RUN | U_MARRIAGE
