@@ -47,7 +47,7 @@ def contract_chips(variant: Variant, bids: np.ndarray, trumps: np.ndarray) -> np
 def settle(variant: Variant, records: np.ndarray) -> np.ndarray:
     """int64[deals, people + 1]: the chips each active seat (columns 0 .. players-1), each person
     sitting out (then), and the kitty (last column) win (+) or pay (−) on each deal's record."""
-    players, people = variant.players, variant.get("settlement.people", variant.players)
+    people = variant.get("settlement.people", variant.players)
     bidder, bid = records[:, h.F_BIDDER], records[:, h.F_BID]
     value = contract_chips(variant, bid, records[:, h.F_TRUMP])
     made = (records[:, h.F_OUTCOME] == h.PLAYED) & (records[:, h.F_MADE] == 1)
