@@ -233,6 +233,9 @@ QUESTIONS: dict[str, Question] = {
         "Card points 11/10/4/3/2 (A) or 10/10/5/5 (B), partnership-auction", "partnership-auction", (),
         ("tricks.points=[10, 10, 5, 5, 0, 0]",), mode="hands", size=400_000,
         headline="bidding side makes"),
+    "declare-out": Question(
+        "Declaring out allowed (A) or every hand played to its end (B), two-hand", "two-hand", (),
+        ("game.declare_out=false",)),
 }
 
 
