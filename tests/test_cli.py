@@ -170,7 +170,6 @@ BAD = [
     (["games", "--variant", "auction", "--set", "settlement.values=[[300, 3], [200, 1]]"], "bids rising"),
     (["games", "--variant", "auction", "--set", "settlement.people=2"], "at least the 3 players"),
     (["simulate", "--set", "settlement.values=[[20, 1]]"], "chips settle a bidder playing alone"),
-    (["games", "--variant", "five-hand-called-card"], "no [game] rules"),
     (["games", "--variant", "two-hand", "--set", "deal.players=3", "--set", "deal.hand_size=8"],
      "declaring out settles a game between two score lines"),
     (["simulate", "--variant", "two-hand", "--set", "auction.kind=open"], "the stock's turned card names trump"),

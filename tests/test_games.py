@@ -14,7 +14,7 @@ from simcore.variants import load_variant
 GAME_SYSTEMS = ["four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
                 "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
                 "six-eight-partnership", "five-hand-cutthroat", "five-hand-ace-partner", "five-hand-widow",
-                "five-hand-universal", "five-hand-widow-96", "draw-pinochle", "two-hand"]
+                "five-hand-universal", "five-hand-widow-96", "draw-pinochle", "two-hand", "five-hand-called-card"]
 HEURISTIC = parse_policies("heuristic", 4)
 
 
