@@ -425,18 +425,20 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
     from simcore.settlement import settle_deals
 
     result = settle_deals(variant, args.games, args.seed, policies)
+    status = EXIT_INTERRUPTED if result.interrupted else 0
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
-        return 0
+        return status
     print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
           f"{variant.get('settlement.people', variant.players)} people, seed {args.seed}, policies "
-          f"{','.join(result.policies)}, {result.seconds:.1f} s")
+          f"{','.join(result.policies)}, {result.seconds:.1f} s"
+          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
     print("estimate [95% CI]; chips won (+) or paid (-) per deal; seats clockwise from the dealer's left")
     for name, iv in result.means().items():
         print(f"  {name:<40} {_fmt_iv(iv)}")
     for name, iv in result.rates().items():
         print(f"  {name:<40} {_fmt_iv(iv)}")
-    return 0
+    return status
 
 
 def cmd_compare(args: argparse.Namespace) -> int:

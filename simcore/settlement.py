@@ -74,10 +74,16 @@ class SettlementResult:
     records: np.ndarray
     chips: np.ndarray
     seconds: float
+    requested: int
 
     @property
     def deals(self) -> int:
         return len(self.records)
+
+    @property
+    def interrupted(self) -> bool:
+        """True when Ctrl-C stopped the run early: the deals of the finished chunks are kept."""
+        return self.deals < self.requested
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -114,6 +120,7 @@ class SettlementResult:
 
         return {"variant": self.variant.id, "deals": self.deals, "seed": self.seed,
                 "policies": list(self.policies), "people": self.chips.shape[1] - 1,
+                "complete": not self.interrupted,
                 "chips_per_deal": {k: iv(v) for k, v in self.means().items()},
                 "rates": {k: iv(v) for k, v in self.rates().items()}}
 
@@ -127,4 +134,4 @@ def settle_deals(variant: Variant, deals: int, seed: int, policies: np.ndarray) 
     start = time.perf_counter()
     records = hand_records(variant, deals, seed, policies)
     return SettlementResult(variant, seed, tuple(POLICY_NAMES[p] for p in np.asarray(policies)), records,
-                            settle(variant, records), time.perf_counter() - start)
+                            settle(variant, records), time.perf_counter() - start, deals)
