@@ -22,7 +22,7 @@ from simcore.policies import POLICY_NAMES
 from simcore.rng import stream_key
 from simcore.runner import Job, rows_of, run_job
 from simcore.store import RunInfo
-from simcore.simulate import mean_interval
+from simcore.simulate import values_interval
 from simcore.stats import Interval, wilson
 from simcore.variants import Variant
 
@@ -138,8 +138,7 @@ class GamesResult:
         out = {}
         for name in ("hands", "contracts", "sets", "redeals", "target",
                      *(f"score_{i}" for i in range(len(self.lines)))):
-            x = self.column(name).astype(np.float64)
-            out[name] = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+            out[name] = values_interval(self.column(name))
         return out
 
     def length_distribution(self) -> pd.DataFrame:

@@ -23,7 +23,7 @@ import numpy as np
 
 from simcore import hand as h
 from simcore.cards import SPADES
-from simcore.simulate import hand_records, mean_interval
+from simcore.simulate import hand_records, values_interval
 from simcore.stats import Interval, wilson
 from simcore.variants import Variant
 
@@ -96,13 +96,9 @@ class SettlementResult:
 
     def means(self) -> dict[str, Interval]:
         """Chips per deal for each column, with 95% intervals."""
-        out = {}
-        for i, name in enumerate(self.columns):
-            x = self.chips[:, i].astype(np.float64)
-            out[name] = mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+        out = {name: values_interval(self.chips[:, i]) for i, name in enumerate(self.columns)}
         bidder = self.records[:, h.F_BIDDER]
-        mine = self.chips[np.flatnonzero(bidder >= 0), bidder[bidder >= 0]].astype(np.float64)
-        out["the bidder"] = mean_interval(float(mine.sum()), float((mine * mine).sum()), len(mine))
+        out["the bidder"] = values_interval(self.chips[np.flatnonzero(bidder >= 0), bidder[bidder >= 0]])
         return out
 
     def rates(self) -> dict[str, Interval]:

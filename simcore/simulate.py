@@ -57,6 +57,12 @@ def mean_interval(total: float, squares: float, n: int) -> Interval:
     return Interval(mean, mean - half, mean + half)
 
 
+def values_interval(x: np.ndarray) -> Interval:
+    """:func:`mean_interval` of the values ``x`` (one per game, deal or hand)."""
+    x = np.asarray(x, dtype=np.float64)
+    return mean_interval(float(x.sum()), float((x * x).sum()), len(x))
+
+
 @dataclass(frozen=True)
 class SimResult:
     """Summed records of a simulation: ``tally`` rows are laid out by :func:`_layout`."""
