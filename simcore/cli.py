@@ -283,9 +283,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
                            progress=not args.json and sys.stderr.isatty())
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
-        return EXIT_INTERRUPTED if result.interrupted else 0
+        return _exit_status(result)
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
-          f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+          f"{result.seconds:.1f} s" + _partial(result))
     header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<16} {'per deal [95% CI]':<30} {'exact':<10}"
     print(header)
     estimated_only = False
@@ -300,7 +300,17 @@ def cmd_odds(args: argparse.Namespace) -> int:
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, so no exact value "
               "is computed; the simulated interval is the answer.")
+    return _exit_status(result)
+
+
+def _exit_status(result) -> int:
+    """0, or EXIT_INTERRUPTED for a result that Ctrl-C cut short."""
     return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def _partial(result) -> str:
+    """What a headline line adds for a result that Ctrl-C cut short."""
+    return "  (INTERRUPTED: partial result)" if result.interrupted else ""
 
 
 def _fmt_iv(iv) -> str:
@@ -317,12 +327,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     _threads(args.threads)
     result = simulate(variant, args.hands, args.seed, policies,
                       progress=not args.json and sys.stderr.isatty(), out=args.out)
-    status = EXIT_INTERRUPTED if result.interrupted else 0
+    status = _exit_status(result)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}, "
-          f"{result.seconds:.1f} s" + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+          f"{result.seconds:.1f} s" + _partial(result))
     print("estimate [95% CI]; side = the bidder's side")
     for name, iv in result.rates().items():
         print(f"  {name + ' rate':<26} {_fmt_iv(iv)}")
@@ -360,7 +370,7 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     _threads(args.threads)
     result = bid_odds(variant, args.hands, args.seed, policies,
                       progress=not args.json and sys.stderr.isatty())
-    status = EXIT_INTERRUPTED if result.interrupted else 0
+    status = _exit_status(result)
     tables = result.tables()
     if args.csv:
         long = pd.concat([t.rename(columns={name: "value"}).assign(table=name)
@@ -370,7 +380,7 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=2))
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
-          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+          + _partial(result))
     for name, t in tables.items():
         print(f"\nP(make) by {name.replace('_', ' ')}  [95% CI]  (hands)")
         for row in t.itertuples(index=False):
@@ -400,13 +410,13 @@ def cmd_games(args: argparse.Namespace) -> int:
         return _settled_deals(args, variant, policies)
     result = play_games(variant, args.games, args.seed, policies,
                         progress=not args.json and sys.stderr.isatty())
-    status = EXIT_INTERRUPTED if result.interrupted else 0
+    status = _exit_status(result)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
         return status
     print(f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
           f"{','.join(result.policies)}, {result.seconds:.1f} s"
-          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+          + _partial(result))
     print("estimate [95% CI]; " + ("team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first "
                                     "dealer's side" if len(result.lines) == 2 else
                                     "each player keeps his own score; seat 0 is the first dealer's left"))
@@ -425,14 +435,14 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
     from simcore.settlement import settle_deals
 
     result = settle_deals(variant, args.games, args.seed, policies)
-    status = EXIT_INTERRUPTED if result.interrupted else 0
+    status = _exit_status(result)
     if args.json:
         print(json.dumps(result.to_json(), indent=2))
         return status
     print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
           f"{variant.get('settlement.people', variant.players)} people, seed {args.seed}, policies "
           f"{','.join(result.policies)}, {result.seconds:.1f} s"
-          + ("  (INTERRUPTED: partial result)" if result.interrupted else ""))
+          + _partial(result))
     print("estimate [95% CI]; chips won (+) or paid (-) per deal; seats clockwise from the dealer's left")
     for name, iv in result.means().items():
         print(f"  {name:<40} {_fmt_iv(iv)}")
