@@ -296,6 +296,13 @@ def _declares(seats, seat, need, rules):
 
 
 @njit(cache=True)
+def _receive(hands, usage, seat, card):
+    """``seat`` takes a copy of ``card`` into his hand, a copy not yet melded."""
+    usage[seat, card, hands[seat, card]] = 0
+    hands[seat, card] += 1
+
+
+@njit(cache=True)
 def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, chosen, state, trace, pos):
     """What the winner of a trick does before drawing, while the stock lasts: shows one dix (scoring
     it, and may put it under the stock for the turned card ``turned``), then tables one meld
@@ -310,8 +317,7 @@ def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, 
         if turned % N_RANKS != NINE and (policy == HEURISTIC or bounded(state, 2) == 1):
             drop_slot(usage[seat], hands[seat], dix_type, slot)
             hands[seat, dix_type] -= 1
-            usage[seat, turned, hands[seat, turned]] = 0
-            hands[seat, turned] += 1
+            _receive(hands, usage, seat, turned)
             _note(trace, pos, T_EXCHANGE, seat, turned, 0)
             turned = dix_type
     m = choose_meld(open_melds(usage[seat], hands[seat], trump, table, chosen), trump, table, policy, state)
@@ -332,8 +338,7 @@ def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
     for t in range(N_TYPES):
         if k >= 0 and k < stock[t]:
             stock[t] -= 1
-            usage[seat, t, hands[seat, t]] = 0
-            hands[seat, t] += 1
+            _receive(hands, usage, seat, t)
             _note(trace, pos, T_DRAW, seat, t, 1)
             k = -1
         elif k >= 0:
@@ -666,8 +671,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
                 if n_stock > 0:  # face-down cards left
                     _draw(hands, usage, s, widow, n_stock, state, trace, pos)
                 else:
-                    usage[s, turned, hands[s, turned]] = 0
-                    hands[s, turned] += 1
+                    _receive(hands, usage, s, turned)
                     _note(trace, pos, T_DRAW, s, turned, 1)
                 n_stock -= 1
             for s in range(players):
