@@ -140,7 +140,7 @@ def side_total(records: np.ndarray, variant: Variant) -> np.ndarray:
     Meaningful for played hands only."""
     meld = records[:, h.F_SIDE_MELD].copy()
     tricks = records[:, h.F_SIDE_TRICKS]
-    meld[meld < variant.get("scoring.min_meld_to_count", 0)] = 0
+    meld[meld < variant.get("scoring.min_meld_to_count")] = 0
     save = variant.get("scoring.save_meld")
     if save == "trick":
         meld[tricks <= 0] = 0  # a trick of no points also saves the meld; the record cannot tell

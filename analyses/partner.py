@@ -51,7 +51,7 @@ COLUMNS = ["part", "measure", "unit", "n", "mean", "lo", "hi", "without_pass", "
 
 def has_pass(variant: Variant) -> bool:
     """True when the bidder's partner passes cards to him (a pass and partners)."""
-    return variant.get("exchange.pass_cards", 0) > 0 and variant.get("teams.kind") != "bidder_alone"
+    return variant.get("exchange.pass_cards") > 0 and variant.get("teams.kind") != "bidder_alone"
 
 
 def no_pass_variant(variant: Variant) -> Variant:
@@ -115,7 +115,7 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
                          "hi": math.nan, "without_pass": math.nan, "with_pass": math.nan, "note": why})
     out = pd.DataFrame(rows, columns=COLUMNS)
     out.attrs.update(variant=variant.id, hands=hands, seed=seed, trick_total=variant.trick_total,
-                     pass_cards=int(variant.get("exchange.pass_cards", 0)))
+                     pass_cards=int(variant.get("exchange.pass_cards")))
     return out
 
 
@@ -188,7 +188,7 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     gain = rows.loc["exchange's gain to the bidder's meld"]
     side, tricks = rows.loc["bidding side's meld"], rows.loc["bidding side's trick points"]
     partner = rows.loc["partner's meld (side meld − bidder's)"]
-    k = int(variant.get("exchange.pass_cards", 0))
+    k = int(variant.get("exchange.pass_cards"))
     text = (f"In {variant.id} ({sizes.played:,} hands, seed {seed}; points on a scale of {tt} trick points "
             f"a hand) the bidder holds {_iv(own)} points of meld as dealt. ")
     if math.isnan(partner["mean"]):

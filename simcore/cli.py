@@ -440,7 +440,7 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
         print(json.dumps(result.to_json(), indent=2))
         return status
     print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
-          f"{variant.get('settlement.people', variant.players)} people, seed {args.seed}, policies "
+          f"{variant.get('settlement.people')} people, seed {args.seed}, policies "
           f"{','.join(result.policies)}, {result.seconds:.1f} s"
           + _partial(result))
     print("estimate [95% CI]; chips won (+) or paid (-) per deal; seats clockwise from the dealer's left")

@@ -48,12 +48,12 @@ def deal_into(state, deck, players, hand_size, hands, widow):
         widow[deck[k]] += 1
 
 
-def deal_hands(deck_cards: np.ndarray, players: int, hand_size: int, state: np.ndarray,
-               deals: int) -> np.ndarray:
+@njit(cache=True)
+def deal_hands(deck_cards, players, hand_size, state, deals):
     """uint8[deals, players + 1, 24]: ``deals`` successive deals from ``state`` (advanced in place).
 
-    Row ``players`` of each deal is the widow. A convenience for tests and small scripts; bulk work
-    runs chunk kernels that never hold more than one deal.
+    Row ``players`` of each deal is the widow. A convenience for tests, small scripts and the rules'
+    derived values; bulk work runs chunk kernels that never hold more than one deal.
     """
     out = np.zeros((deals, players + 1, N_TYPES), dtype=np.uint8)
     deck = deck_cards.copy()

@@ -126,7 +126,7 @@ class GamesResult:
         out["a double pinochle melded"] = wilson(int((dp > 0).sum()), n)
         out["lone double pinochle side wins"] = wilson(
             int(won_by_lone_double_pinochle(self.records).sum()), int(lone_double_pinochle(self.records).sum()))
-        if self.variant.get("game.declare_out", False):
+        if self.variant.get("game.declare_out"):
             declared = self.column("declared")
             out["ended by a player declaring out"] = wilson(int((declared > 0).sum()), n)
             out["... who was short of the target and lost"] = wilson(int((declared == 2).sum()), n)

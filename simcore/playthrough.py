@@ -31,7 +31,7 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
     deal: dict[int, list[tuple[int, int]]] = {}
     bids, passes, buried, melds, trick = [], [], [], [], []
     draws: dict[int, tuple[list, list]] = {}
-    stock = variant.get("play.stock_play", False)
+    stock = variant.get("play.stock_play")
     stock_draws: list[str] = []  # cards drawn after a stock trick, shown on one line
     n_trick = 0
     for code, a, b, c in trace.tolist():
@@ -70,7 +70,7 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
         elif code == h.T_CALL and a < 0:
             lines.append("the bidder calls no partner and plays alone")
         elif code == h.T_CALL:
-            named = "names" if variant.get("teams.call", "named") == "named" else "is partnered by the holder of"
+            named = "names" if variant.get("teams.call") == "named" else "is partnered by the holder of"
             lines.append(f"the bidder {named} {card_name(a)}: " + (
                 f"seat {b} holds it and is his partner" if b >= 0 else "nobody else holds it, he plays alone"))
         elif code == h.T_SHARE:

@@ -30,7 +30,7 @@ from simcore.variants import Variant
 
 def has_settlement(variant: Variant) -> bool:
     """True when the rules file says how a deal is settled in chips (``[settlement]``)."""
-    return "settlement.values" in variant.values
+    return variant.get("settlement.values") is not None
 
 
 def contract_chips(variant: Variant, bids: np.ndarray, trumps: np.ndarray) -> np.ndarray:
@@ -39,7 +39,7 @@ def contract_chips(variant: Variant, bids: np.ndarray, trumps: np.ndarray) -> np
     lows, chips = zip(*variant.get("settlement.values"))
     k = np.searchsorted(np.asarray(lows), bids, side="right") - 1
     value = np.where(k >= 0, np.asarray(chips)[np.maximum(k, 0)], 0)
-    if variant.get("settlement.spades_double", False):
+    if variant.get("settlement.spades_double"):
         value = np.where(trumps == SPADES, 2 * value, value)
     return value.astype(np.int64)
 
@@ -47,7 +47,7 @@ def contract_chips(variant: Variant, bids: np.ndarray, trumps: np.ndarray) -> np
 def settle(variant: Variant, records: np.ndarray) -> np.ndarray:
     """int64[deals, people + 1]: the chips each active seat (columns 0 .. players-1), each person
     sitting out (then), and the kitty (last column) win (+) or pay (−) on each deal's record."""
-    people = variant.get("settlement.people", variant.players)
+    people = variant.get("settlement.people")
     bidder, bid = records[:, h.F_BIDDER], records[:, h.F_BID]
     value = contract_chips(variant, bid, records[:, h.F_TRUMP])
     made = (records[:, h.F_OUTCOME] == h.PLAYED) & (records[:, h.F_MADE] == 1)
@@ -55,7 +55,7 @@ def settle(variant: Variant, records: np.ndarray) -> np.ndarray:
     # what each other person (and the kitty, from kitty_from up) receives from the bidder
     each = np.where(made, -value, np.where(single, value, 2 * value))
     each = np.where(bidder >= 0, each, 0)
-    kitty = np.where(bid >= variant.get("settlement.kitty_from", 0), each, 0)
+    kitty = np.where(bid >= variant.get("settlement.kitty_from"), each, 0)
     out = np.zeros((len(records), people + 1), dtype=np.int64)
     out[:, :people] = each[:, None]
     out[:, people] = kitty

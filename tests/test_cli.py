@@ -175,7 +175,7 @@ BAD = [
     (["simulate", "--variant", "two-hand", "--set", "auction.kind=open"], "the stock's turned card names trump"),
     (["games", "--games", "0"], "must be a positive integer"),
     (["games", "--policy", "random,random"], "2 policies given for 4 seats"),
-    (["games", "--set", "game.target=0"], "game.target = 0: an integer ≥ 1"),
+    (["games", "--set", "game.target=0"], "game.target = 0: an integer from 1 to 1,000,000"),
     (["compare", "--question", "nope"], "'nope' is not a question"),
     (["compare", "four-hand-150"], "B is A unchanged"),
     (["compare"], "give rule set A"),

@@ -89,7 +89,7 @@ def test_unknown_key_names_file_key_and_closest(tmp_path):
 
 
 def test_wrong_types_and_ranges_say_what_is_allowed():
-    assert "an integer ≥ 0" in _error("four-hand-150", ["meld.run=-5"])
+    assert "an integer from 0 to 10,000" in _error("four-hand-150", ["meld.run=-5"])
     assert "an integer" in _error("four-hand-150", ["meld.run=true"])
     assert "true or false" in _error("four-hand-150", ["meld.run_or_royal=1"])
     assert "from 2 to 8" in _error("four-hand-150", ["deal.players=9"])

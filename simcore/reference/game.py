@@ -26,7 +26,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
     target = variant.get("game.target")
     scores = [0] * lines
     rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0, double_pinochle=0)
-    declaring = variant.get("game.declare_out", False)
+    declaring = variant.get("game.declare_out")
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
         seat_of = [(dealer + 1 + r) % players for r in range(players)]  # play_hand's seat r
@@ -97,7 +97,7 @@ def _winner(variant: Variant, scores: list[int], bidding: int | None, target: in
         at = [i for i, s in enumerate(scores) if s >= target]
     if len(at) == 1:
         return at[0], target, False
-    limit = variant.get("game.losing_limit", 0)
+    limit = variant.get("game.losing_limit")
     if limit and any(s <= -limit for s in scores):
         return unique_top([i for i, s in enumerate(scores) if s > -limit]), target, False
     return None, target, False

@@ -39,7 +39,7 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need:
 
 def _seat_scores(variant: Variant, rec: dict) -> list[int]:
     side, players = rec["_side"], variant.players
-    share = variant.get("teams.share", "half") if variant.get("teams.kind") == "called_card" else None
+    share = variant.get("teams.share") if variant.get("teams.kind") == "called_card" else None
     alone = variant.get("teams.kind") == "bidder_alone" or share in ("half", "pooled_tricks")
     shares = sum(side) if share == "half" else 1
     others = [s for s in range(players) if side[s] == 0]
@@ -50,7 +50,7 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
         elif not alone or rec["_stage"] == "unmelded":
             out.append(rec["other_score"])
         else:
-            meld = rec["_meld"][s] if rec["_meld"][s] >= variant.get("scoring.min_meld_to_count", 0) else 0
+            meld = rec["_meld"][s] if rec["_meld"][s] >= variant.get("scoring.min_meld_to_count") else 0
             if rec["_stage"] == "not played":
                 opp = variant.get("scoring.opponents_on_concede")
                 out.append({"meld": meld, "nothing": 0,
@@ -91,7 +91,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
             if a in out:
                 raise RuleBroken(f"seat {a} bid after passing")
             allowed = [_next_bid(high, variant)]
-            for _ in range(variant.get("auction.jump_steps", 0)):
+            for _ in range(variant.get("auction.jump_steps")):
                 allowed.append(_next_bid(allowed[-1], variant))
             if b == 0:
                 out.add(a)
@@ -124,7 +124,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
     rec["trump"] = trump
     rec["_side"], rec["_stage"] = side, "unmelded"
-    if variant.get("play.stock_play", False):
+    if variant.get("play.stock_play"):
         return referee_stock(variant, rows, hands, widow, rec, need)
     if trump < 0:
         if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
@@ -142,11 +142,11 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         def first_holder(c: int) -> int:
             return next((s for s in ((bidder + i) % players for i in range(1, players)) if hands[s][c] > 0), -1)
 
-        if variant.get("teams.call", "named") == "named" and card < 0:
-            if not variant.get("teams.may_play_alone", False):
+        if variant.get("teams.call") == "named" and card < 0:
+            if not variant.get("teams.may_play_alone"):
                 raise RuleBroken("the bidder named no card, but the rules do not let him play alone")
             expected = -1
-        elif variant.get("teams.call", "named") == "named":
+        elif variant.get("teams.call") == "named":
             if hands[bidder][card] >= variant.deck_copies[card]:
                 raise RuleBroken("the bidder named a card he holds every copy of")
             expected = first_holder(card)
@@ -162,7 +162,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
 
     # a shared-out widow: one card to each player, the bidder's own pick first
     shares = [(a, b) for code, a, b, c in rows if code == h.T_SHARE]
-    if variant.get("exchange.widow_shared", False) and bidder >= 0:
+    if variant.get("exchange.widow_shared") and bidder >= 0:
         if sorted(b for _, b in shares) != [t for t in range(N_TYPES) for _ in range(widow[t])]:
             raise RuleBroken("the cards shared out are not the widow")
         if sorted(a for a, _ in shares) != list(range(players)) or shares[0][0] != bidder:
@@ -176,7 +176,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     buried = [0] * N_TYPES
     before = [list(hand) for hand in hands]
     for code, a, b, c in rows:
-        if code == h.T_PASS and variant.get("exchange.simultaneous", False) and before[a][b] < c:
+        if code == h.T_PASS and variant.get("exchange.simultaneous") and before[a][b] < c:
             raise RuleBroken(f"seat {a} passed back a card it only received in the simultaneous pass")
         if code == h.T_PASS:
             if partner < 0 or a not in (bidder, partner):
@@ -198,9 +198,9 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
 
     # discard and draw: from the bidder round, each throws at most his share and draws as many
     moves = [(code, a, b, c) for code, a, b, c in rows if code in (h.T_DISCARD, h.T_DRAW)]
-    if moves and not (variant.get("exchange.draw", False) and bidder >= 0):
+    if moves and not (variant.get("exchange.draw") and bidder >= 0):
         raise RuleBroken("cards drawn where the rules have no draw")
-    if variant.get("exchange.draw", False) and bidder >= 0:
+    if variant.get("exchange.draw") and bidder >= 0:
         stock = list(widow)
         most = min(variant.hand_size, sum(stock) // players)
         order = [(bidder + i) % players for i in range(players)]
@@ -233,7 +233,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
         if s == partner and variant.get("teams.kind") == "called_card" and not variant.get(
-                "scoring.partner_meld_counts", True):
+                "scoring.partner_meld_counts"):
             m = d = two = 0  # only the bidder's meld counts for the partnership
         meld[side[s]] += m
         dix[side[s]] += d
@@ -246,15 +246,15 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         rec["trump_len"] = sum(hands[bidder][trump * 6: trump * 6 + 6])
         rec["aces"] = sum(hands[bidder][s * 6] for s in range(4))
     rec["side_meld"], rec["other_meld"] = meld[1], meld[0]
-    least = variant.get("scoring.min_meld_to_count", 0)
+    least = variant.get("scoring.min_meld_to_count")
     meld = [m if m >= least else 0 for m in meld]
 
     outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
-    if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play", 0):
+    if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play"):
         raise RuleBroken("played a hand whose bidding side lacked the meld to play it")
     if outcome != h.PLAYED:
         short_by = variant.get("scoring.set_if_short_by")
-        too_little = meld[1] < variant.get("scoring.min_meld_to_play", 0)
+        too_little = meld[1] < variant.get("scoring.min_meld_to_play")
         if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by) and not too_little:
             raise RuleBroken("set without play although the meld was within reach")
         if outcome == h.CONCEDED and not variant.get("scoring.concede"):
@@ -290,10 +290,10 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
             partner_winning = teams and ahead >= 0 and side[ahead] == side[seat]
             if card not in reference_legal(hands[seat], trick, trump, variant, partner_winning):
                 raise RuleBroken(f"seat {seat} played an illegal card {card} to {trick}")
-            if (k == 0 and i == 0 and seat == bidder and variant.get("play.bidder_leads_trump", False)
+            if (k == 0 and i == 0 and seat == bidder and variant.get("play.bidder_leads_trump")
                     and card // 6 != trump and any(hands[seat][trump * 6: trump * 6 + 6])):
                 raise RuleBroken("the bidder must open with a trump")
-            if (i == 0 and variant.get("play.trump_led_once_broken", False) and not broken
+            if (i == 0 and variant.get("play.trump_led_once_broken") and not broken
                     and card // 6 == trump and sum(hands[seat]) > sum(hands[seat][trump * 6: trump * 6 + 6])):
                 raise RuleBroken("trump led before it was broken")
             broken = broken or card // 6 == trump
@@ -319,5 +319,5 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     made = kept(1) + tricks_pts[1] >= bid
     rec["made"] = int(made)
     rec["side_score"] = (kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
-                         if made else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set", False) else 0))
+                         if made else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set") else 0))
     return rec

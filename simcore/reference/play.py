@@ -43,7 +43,7 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Vari
     led = suit(trick[0])
     winner = trick[winning_position(trick, trump)]
     head = variant.get("play.follow_must_head")
-    exempt = partner_winning and not variant.get("play.beat_partner", True)
+    exempt = partner_winning and not variant.get("play.beat_partner")
     if exempt:
         head = "never"
 

@@ -96,8 +96,8 @@ def referee_stock(variant: Variant, rows: list[tuple[int, int, int, int]], hands
     dealt cards. ``need``: what each seat needed to declare out (None: declaring was not allowed)."""
     players = variant.players
     points = [int(p) for p in variant.trick_points]
-    dix_value = variant.get("meld.dix", 0)
-    unit, up_from = variant.get("tricks.round_to", 0), variant.get("tricks.round_up_from", 0)
+    dix_value = variant.get("meld.dix")
+    unit, up_from = variant.get("tricks.round_to"), variant.get("tricks.round_up_from")
 
     def counted(pts: int) -> int:
         if not unit:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from typing import Any
 
 from simcore.cards import RANKS
-from simcore.variants.schema import KEYS, TABLES
+from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
 from simcore.variants.variant import Variant
 
 
@@ -26,8 +26,19 @@ class RulesError(ValueError):
         if key is None:
             super().__init__(f"{where}: {allowed}")
         else:
-            shown = str(value).lower() if isinstance(value, bool) else repr(value)  # as written in TOML
-            super().__init__(f"{where}: {key} = {shown}: {allowed}")
+            super().__init__(f"{where}: {key} = {_shown(value)}: {allowed}")
+
+
+def _shown(value: Any) -> str:
+    """``value`` as written in TOML, cut short when long or deeply nested: a message is one line."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    try:
+        text = repr(value)
+    except RecursionError:
+        return "[[[...]]] (nested too deeply)"
+    text = " ".join(text.split())
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def shipped_ids() -> list[str]:
@@ -41,8 +52,10 @@ def _closest(word: str, candidates: Iterable[str]) -> str:
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
-def _resolve(name: str, relative_to: Path | None) -> tuple[str, str]:
-    """(label for messages, TOML text) of a shipped id or a file path."""
+def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str]) -> tuple[str, str, str]:
+    """(label for messages, identity, TOML text) of a shipped id or a file path. The identity is the
+    resolved path (or ``id:NAME``), so one file named two ways is still one file. ``asked_by`` is the
+    (where, key) that named it, for the message when it does not exist."""
     path = Path(name)
     if relative_to is not None and not path.is_absolute():
         candidate = relative_to.parent / path
@@ -50,16 +63,23 @@ def _resolve(name: str, relative_to: Path | None) -> tuple[str, str]:
             path = candidate
     if name.endswith(".toml") or path.is_file():
         try:
-            return str(path), path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise RulesError(str(path), None, None, f"cannot read the rules file ({exc.strerror})")
+            identity = str(path.resolve())
+            data = path.read_bytes()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: a symlink loop while resolving
+            why = getattr(exc, "strerror", None) or str(exc)
+            raise RulesError(str(path), None, None, f"cannot read the rules file ({why})")
+        try:
+            return str(path), identity, data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RulesError(str(path), None, None, f"not UTF-8 text (byte {exc.start}); save the rules "
+                                                    "file as UTF-8")
     ids = shipped_ids()
     if name not in ids:
-        raise RulesError("--variant", "variant", name,
-                         "not a shipped rules id nor a .toml file; ids: " + ", ".join(ids)
+        where, key = asked_by
+        raise RulesError(where, key, name, "not a shipped rules id nor a .toml file; ids: " + ", ".join(ids)
                          + _closest(name, ids))
     text = (resources.files("simcore.variants") / "rules" / f"{name}.toml").read_text(encoding="utf-8")
-    return f"{name}.toml", text
+    return f"{name}.toml", f"id:{name}", text
 
 
 def _flatten(where: str, data: Mapping[str, Any]) -> dict[str, Any]:
@@ -90,21 +110,28 @@ def _check_key(where: str, key: str, value: Any) -> None:
             raise RulesError(where, key, value, spec.allowed())
 
 
-def _read(name: str, relative_to: Path | None, seen: tuple[str, ...]) -> tuple[str, dict[str, Any]]:
-    where, text = _resolve(name, relative_to)
-    if where in seen:
+
+
+def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
+          asked_by: tuple[str, str] = ("--variant", "variant")) -> tuple[str, dict[str, Any]]:
+    """(label, flat keys) of one rules file with everything it extends merged under it; ``seen`` holds
+    the (label, identity) of the files that extend it, to catch a loop however each names the next."""
+    where, identity, text = _resolve(name, relative_to, asked_by)
+    if identity in (i for _, i in seen):
         raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
-                         + " -> ".join(seen + (where,)))
+                         + " -> ".join([w for w, _ in seen] + [where]))
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(where, None, None, f"not valid TOML: {exc}")
+    except RecursionError:
+        raise RulesError(where, None, None, "not usable TOML: values nested too deeply")
     flat = _flatten(where, data)
     for key, value in flat.items():
         _check_key(where, key, value)
     if "extends" in flat:
         base_path = Path(where) if Path(where).exists() else None
-        _, base = _read(flat["extends"], base_path, seen + (where,))
+        _, base = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"))
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
@@ -119,10 +146,15 @@ def parse_override(text: str) -> tuple[str, Any]:
     if "=" not in text:
         raise RulesError("--set", None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
     key, raw = (part.strip() for part in text.split("=", 1))
+    if key in ("id", "extends"):
+        raise RulesError("--set", key, raw, "names the rules, it is not a rule: give --variant the id or "
+                                            "file, or write a rules file that extends it")
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw  # a bare word is a string: widow_kind=kitty
+    except RecursionError:
+        raise RulesError("--set", key, raw, "values nested too deeply")
     return key, value
 
 
@@ -138,41 +170,53 @@ def load_variant(name: str, overrides: Iterable[str] = ()) -> Variant:
     return _build(where, flat)
 
 
-def _require(where: str, flat: Mapping[str, Any], key: str) -> Any:
-    if key not in flat:
-        raise RulesError(where, key, None, "missing; every rules file sets it (or extends a file that does)")
-    return flat[key]
+def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
+    """Every schema key: those the files set, the defaults for the rest. Refuses a missing key that the
+    file must set itself (``Key.need``)."""
+    bidding = flat.get("auction.kind") in ("open", "single_round")
+    why = {ALWAYS: "every rules file sets it (or extends a file that does)",
+           PLAYING: "a rules file that plays hands (sets auction.kind) sets it",
+           BIDDING: f"a rules file with an auction (auction.kind = {flat.get('auction.kind')!r}) sets it"}
+    out = {}
+    for key, spec in KEYS.items():
+        if key in flat:
+            out[key] = flat[key]
+            continue
+        if spec.need == ALWAYS or (spec.need == PLAYING and flat.get("auction.kind") is not None) or (
+                spec.need == BIDDING and bidding):
+            raise RulesError(where, key, None, "missing; " + why[spec.need])
+        out[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
+    return out
 
 
 def _build(where: str, flat: dict[str, Any]) -> Variant:
-    for key in ("id", "name", "description", "source", "deck.ranks", "deck.copies", "deal.players",
-                "deal.hand_size", "play.lead", "play.follow_must_head", "play.head_when_trumped",
-                "play.void_must_trump", "play.void_must_overtrump", "tricks.points", "tricks.last_trick"):
-        _require(where, flat, key)
+    flat = _complete(where, flat)
+    if flat["settlement.people"] is None:
+        flat["settlement.people"] = flat["deal.players"]
     ranks = flat["deck.ranks"]
     if (not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks)
             or sorted(ranks, key=RANKS.index) != list(ranks)):
         raise RulesError(where, "deck.ranks", ranks,
                          "distinct ranks in trick order, from " + ", ".join(RANKS))
-    for i, text in enumerate(flat.get("assumptions", [])):
+    for i, text in enumerate(flat["assumptions"]):
         if not isinstance(text, str):
             raise RulesError(where, f"assumptions[{i}]", text, "a string")
-    points = flat.get("tricks.points")
-    if points is not None and (len(points) != 6 or any(
-            not isinstance(x, int) or isinstance(x, bool) or x < 0 for x in points)):
+    points = flat["tricks.points"]
+    if len(points) != 6 or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_POINTS
+                               for x in points):
         raise RulesError(where, "tricks.points", points,
-                         "six integers ≥ 0: points for A, 10, K, Q, J, 9 taken in tricks")
+                         f"six integers from 0 to {MAX_POINTS:,}: points for A, 10, K, Q, J, 9 taken in tricks")
     deck_size = 4 * len(ranks) * flat["deck.copies"]
-    widow = flat.get("deal.widow", 0)
+    widow = flat["deal.widow"]
     dealt = flat["deal.players"] * flat["deal.hand_size"] + widow
     if dealt != deck_size:
         raise RulesError(where, "deal.hand_size", flat["deal.hand_size"],
                          f"players × hand_size + widow must equal the deck's {deck_size} cards "
                          f"({flat['deal.players']} × {flat['deal.hand_size']} + {widow} = {dealt})")
-    if widow and flat.get("deal.widow_kind", "none") == "none":
+    if widow and flat["deal.widow_kind"] == "none":
         raise RulesError(where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: "
                          "widow, kitty or stock")
-    if flat.get("teams.kind") == "partners_across" and flat["deal.players"] % 2:
+    if flat["teams.kind"] == "partners_across" and flat["deal.players"] % 2:
         raise RulesError(where, "teams.kind", "partners_across",
                          f"partners across the table need an even number of players, not "
                          f"{flat['deal.players']}; use bidder_alone")
@@ -182,65 +226,68 @@ def _build(where: str, flat: dict[str, Any]) -> Variant:
 
 
 def _check_hand_rules(variant: Variant) -> None:
-    """Refuse rules whose duties contradict each other (only for keys the file sets)."""
+    """Refuse rules whose keys contradict each other."""
     where, flat = variant.where, variant.values
 
     def fail(key: str, why: str) -> None:
         raise RulesError(where, key, flat[key], why)
 
-    pass_cards = flat.get("exchange.pass_cards", 0)
+    pass_cards = flat["exchange.pass_cards"]
     if pass_cards:
-        if flat.get("auction.kind") == "none":
+        if flat["auction.kind"] == "none":
             fail("exchange.pass_cards", "with no auction there is no bidder to pass to; set it to 0")
-        if flat.get("teams.kind") == "bidder_alone":
+        if flat["teams.kind"] == "bidder_alone":
             fail("exchange.pass_cards", "a bidder playing alone has no partner to pass with; set it to 0")
-        if flat.get("teams.kind") == "partners_across" and flat["deal.players"] != 4:
+        if flat["teams.kind"] == "partners_across" and flat["deal.players"] != 4:
             fail("exchange.pass_cards", f"cards pass to the partner across the table, so four players only "
                                         f"(deal.players = {flat['deal.players']}); set it to 0")
         if pass_cards > flat["deal.hand_size"]:
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
-    if flat.get("exchange.widow_to_bidder") and not flat.get("deal.widow", 0):
+    if flat["exchange.widow_to_bidder"] and not flat["deal.widow"]:
         fail("exchange.widow_to_bidder", "the deal leaves no widow to take (deal.widow = 0)")
-    if flat.get("exchange.widow_shared"):
-        if flat.get("exchange.widow_to_bidder"):
+    if flat["exchange.widow_shared"]:
+        if flat["exchange.widow_to_bidder"]:
             fail("exchange.widow_shared", "the widow goes to the bidder (exchange.widow_to_bidder) or is "
                                           "shared out, not both")
-        if flat.get("auction.kind") == "none":
+        if flat["auction.kind"] == "none":
             fail("exchange.widow_shared", "with no auction there is no bidder to share the widow out")
-        if flat.get("deal.widow", 0) != flat["deal.players"]:
+        if flat["deal.widow"] != flat["deal.players"]:
             fail("exchange.widow_shared", f"sharing out needs one widow card per player: deal.widow = "
                                           f"{flat['deal.players']}")
-    if flat.get("scoring.save_meld") == "points":
-        need = flat.get("scoring.save_meld_points", 0)
+    if flat["scoring.save_meld"] == "points":
+        need = flat["scoring.save_meld_points"]
         if not 0 < need <= variant.trick_total:
             raise RulesError(where, "scoring.save_meld_points", need,
                              f"saving meld by points needs a number from 1 to the {variant.trick_total} "
                              "trick points of a hand")
-    values = flat.get("settlement.values")
+    values = flat["settlement.values"]
     if values is not None:
         pairs = all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                                and x >= 0 for x in p) for p in values)
+                                                                and 0 <= x <= MAX_POINTS for x in p) for p in values)
         if not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:])):
-            fail("settlement.values", "a list of [lowest bid, chips] pairs of integers ≥ 0, bids rising")
-        if flat.get("auction.kind", "none") == "none" or flat.get("teams.kind") != "bidder_alone":
+            fail("settlement.values", f"a list of [lowest bid, chips] pairs of integers from 0 to {MAX_POINTS:,}, "
+                                      "bids rising")
+        if flat["auction.kind"] in (None, "none") or flat["teams.kind"] != "bidder_alone":
             fail("settlement.values", "chips settle a bidder playing alone: needs an auction and "
                                       "teams.kind = \"bidder_alone\"")
-    if flat.get("settlement.people", flat["deal.players"]) < flat["deal.players"]:
+    if flat["settlement.people"] < flat["deal.players"]:
         fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
-    if flat.get("play.stock_play"):
-        if flat.get("deal.widow_kind") != "stock":
+    if flat["play.stock_play"]:
+        if flat["deal.widow_kind"] != "stock":
             fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")
-        if flat.get("auction.kind", "none") != "none":
+        if flat["auction.kind"] not in (None, "none"):
             fail("play.stock_play", "the stock's turned card names trump: set auction.kind = \"none\"")
-        if flat.get("exchange.draw"):
+        if flat["exchange.draw"]:
             fail("play.stock_play", "the stock is drawn after each trick, not before play: set exchange.draw = false")
-        if flat.get("deal.widow", 0) % flat["deal.players"] or not flat.get("deal.widow", 0):
+        if flat["deal.widow"] % flat["deal.players"] or not flat["deal.widow"]:
             fail("play.stock_play", f"every player draws one card after each trick: deal.widow must be a "
-                                    f"multiple of {flat['deal.players']} above 0, not {flat.get('deal.widow', 0)}")
-    if flat.get("game.declare_out") and flat.get("teams.kind") != "partners_across" and flat["deal.players"] != 2:
+                                    f"multiple of {flat['deal.players']} above 0, not {flat['deal.widow']}")
+    if flat["game.declare_out"] and flat["teams.kind"] != "partners_across" and flat["deal.players"] != 2:
         fail("game.declare_out", f"declaring out settles a game between two score lines: two players or two "
                                  f"partnerships, not {flat['deal.players']} players each for himself")
-    step_from = flat.get("auction.step_from", 0)
-    if step_from and step_from < flat.get("auction.min_bid", 0):
+    if flat["auction.kind"] in ("open", "single_round") and flat["auction.min_bid"] < 1:
+        fail("auction.min_bid", "an auction's lowest bid is at least 1")
+    step_from = flat["auction.step_from"]
+    if step_from and step_from < flat["auction.min_bid"]:
         fail("auction.step_from", f"the step changes below the minimum bid {flat['auction.min_bid']}; "
                                   "use 0 for one step throughout")

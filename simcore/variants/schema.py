@@ -20,15 +20,35 @@ MULTIPLE_MELDS = ("run", "royal_marriage", "marriage", "aces_around", "kings_aro
                   "queens_around", "jacks_around", "pinochle", "roundhouse_bonus")
 
 
+#: When a rules file must set a key itself (``Key.need``); any other key takes its default.
+ALWAYS = "always"  # every rules file, or a file it extends
+PLAYING = "playing"  # a file that plays hands, i.e. sets ``auction.kind``
+BIDDING = "bidding"  # a file that holds an auction (``auction.kind`` open or single_round)
+
+#: Bounds shared by many keys. They keep every loop that rules data drives short: an auction steps
+#: through at most (limit − minimum) / step bids, and a limit is at most a few melds at these values.
+MAX_POINTS = 10_000  # one meld, a bid, a threshold in meld or trick points
+MAX_SCORE = 1_000_000  # a game target or losing limit
+
+
 @dataclass(frozen=True)
 class Key:
-    """One rules-file key: its type, the allowed range or choices, and what it means."""
+    """One rules-file key: its type, allowed range or choices, default, and what it means.
+
+    ``default`` is what the loader fills in when no file in the ``extends`` chain sets the key; ``None``
+    means "not set", whose meaning ``unset`` states (a meld value derived from the others, no game rules
+    ...). ``need`` names when a file must set the key itself (:data:`ALWAYS`, :data:`PLAYING`,
+    :data:`BIDDING`); such a key's default only stands where it plays no part.
+    """
 
     kind: type | tuple[type, ...]
     help: str
     lo: int | None = None
     hi: int | None = None
     choices: tuple[Any, ...] | None = None
+    default: Any = None
+    need: str | None = None
+    unset: str = ""
 
     def allowed(self) -> str:
         """Human description of the allowed values, for error messages."""
@@ -37,10 +57,34 @@ class Key:
         name = {int: "an integer", bool: "true or false", str: "a string", list: "a list"}.get(
             self.kind if isinstance(self.kind, type) else list, "a value")
         if self.lo is not None and self.hi is not None:
-            return f"{name} from {self.lo} to {self.hi}"
+            return f"{name} from {self.lo} to {self.hi:,}"
         if self.lo is not None:
             return f"{name} ≥ {self.lo}"
         return name
+
+    def code(self, value: Any) -> int:
+        """The integer the kernels read for a choice: its index among the allowed values."""
+        assert self.choices is not None, "only keys with choices have codes"
+        return self.choices.index(value)
+
+    def default_text(self) -> str:
+        """The default as the key reference shows it."""
+        if self.need == ALWAYS:
+            return "required"
+        if self.need == PLAYING:
+            return "required to play hands"
+        if self.need == BIDDING:
+            return "required with an auction"
+        if self.default is None:
+            return f"not set: {self.unset}" if self.unset else "not set"
+        if isinstance(self.default, bool):
+            return str(self.default).lower()
+        return repr(self.default) if isinstance(self.default, str) else str(self.default)
+
+
+def code(key: str, value: Any) -> int:
+    """The kernels' integer for ``value`` of choice key ``key`` (its index in the schema's choices)."""
+    return KEYS[key].code(value)
 
 
 def _meld_keys() -> dict[str, Key]:
@@ -60,152 +104,167 @@ def _meld_keys() -> dict[str, Key]:
     for base in MULTIPLE_MELDS:
         for i, prefix in enumerate(MULTIPLICITY_PREFIXES):
             times = "" if i == 0 else f" held {i + 1} times over"
-            keys[f"meld.{prefix}{base}"] = Key(int, f"points for {what[base]}{times}", lo=0)
-    keys["meld.dix"] = Key(int, "points for each nine of trump held", lo=0)
+            if i == 0:
+                keys[f"meld.{base}"] = Key(int, f"points for {what[base]}", lo=0, hi=MAX_POINTS, default=0)
+            else:
+                keys[f"meld.{prefix}{base}"] = Key(
+                    int, f"points for {what[base]}{times}", lo=0, hi=MAX_POINTS,
+                    unset="the best split into the values set (double = 2 × single with only that)")
+    keys["meld.dix"] = Key(int, "points for each nine of trump held", lo=0, hi=MAX_POINTS, default=0)
     keys["meld.run_extra_king"] = Key(
-        int, "points for each trump K beside a run that is not part of it and has no Q to marry", lo=0)
+        int, "points for each trump K beside a run that is not part of it and has no Q to marry", lo=0,
+                                      hi=MAX_POINTS, default=0)
     keys["meld.run_extra_queen"] = Key(
-        int, "points for each trump Q beside a run that is not part of it and has no K to marry", lo=0)
+        int, "points for each trump Q beside a run that is not part of it and has no K to marry", lo=0,
+                                       hi=MAX_POINTS, default=0)
     keys["meld.run_extra_marriage"] = Key(
-        int, "points for each trump K-Q beside a run, outside it (default: the royal marriage value)",
-        lo=0)
+        int, "points for each trump K-Q beside a run, outside it", lo=0, hi=MAX_POINTS,
+                                          unset="the royal marriage value")
     keys["meld.run_or_royal"] = Key(
-        bool, "true: runs and trump marriages exclude each other and the better of the two counts")
+        bool, "true: runs and trump marriages exclude each other and the better of the two counts", default=False)
     return keys
 
 
 KEYS: dict[str, Key] = {
-    "id": Key(str, "short name of the rule system"),
-    "name": Key(str, "full name"),
-    "description": Key(str, "one line on what sets the system apart"),
-    "source": Key(str, "where the rules come from"),
-    "assumptions": Key(list, "values not in the source document, each with where it was taken from"),
-    "extends": Key(str, "id or path of a rules file whose keys this file starts from"),
-    "scale": Key(int, "points scale of the system: 1 (run 15) or 10 (run 150)", choices=(1, 10)),
-    "deck.ranks": Key(list, "ranks in the deck, in trick order, from " + " ".join(RANKS)),
-    "deck.copies": Key(int, "copies of each card in the deck", lo=1, hi=8),
-    "deal.players": Key(int, "players dealt a hand", lo=2, hi=8),
-    "deal.hand_size": Key(int, "cards in each hand", lo=1, hi=60),
-    "deal.widow": Key(int, "cards not dealt to a hand (widow, kitty or stock)", lo=0, hi=100),
-    "deal.widow_kind": Key(str, "what the undealt cards are", choices=("none", "widow", "kitty", "stock")),
+    "id": Key(str, "short name of the rule system", need=ALWAYS),
+    "name": Key(str, "full name", need=ALWAYS),
+    "description": Key(str, "one line on what sets the system apart", need=ALWAYS),
+    "source": Key(str, "where the rules come from", need=ALWAYS),
+    "assumptions": Key(list, "values not in the source document, each with where it was taken from", default=[]),
+    "extends": Key(str, "id or path of a rules file whose keys this file starts from",
+                   unset="the file holds every rule itself"),
+    "scale": Key(int, "points scale of the system: 1 (run 15) or 10 (run 150)", choices=(1, 10),
+                 unset="informative only, no computation reads it"),
+    "deck.ranks": Key(list, "ranks in the deck, in trick order, from " + " ".join(RANKS), need=ALWAYS),
+    "deck.copies": Key(int, "copies of each card in the deck", lo=1, hi=8, need=ALWAYS),
+    "deal.players": Key(int, "players dealt a hand", lo=2, hi=8, need=ALWAYS),
+    "deal.hand_size": Key(int, "cards in each hand", lo=1, hi=60, need=ALWAYS),
+    "deal.widow": Key(int, "cards not dealt to a hand (widow, kitty or stock)", lo=0, hi=100, default=0),
+    "deal.widow_kind": Key(str, "what the undealt cards are", choices=("none", "widow", "kitty", "stock"),
+                           default="none"),
     "redeal.min_nines": Key(int, "a hand with at least this many nines may be thrown in (0: no such rule)",
-                            lo=0, hi=48),
+                            lo=0, hi=48, default=0),
     "redeal.require_no_meld": Key(bool, "the nines redeal also needs a hand with no meld "
-                                        "(no marriage, pinochle or around)"),
+                                        "(no marriage, pinochle or around)", default=False),
     **_meld_keys(),
-    "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left")),
+    "play.lead": Key(str, "who leads the first trick", choices=("bidder", "dealer_left"), need=ALWAYS),
     "play.stock_play": Key(bool, "two-hand's play from a stock: trump is a card turned from the stock; while "
                                  "the stock lasts a trick carries no duty, its winner may make one meld (and "
                                  "show a dix, or exchange it for the turned card), then each player draws one "
                                  "card, the winner first, the turned card last; the playoff follows the "
-                                 "play.* duties. Nothing is melded before play"),
-    "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one"),
+                                 "play.* duties. Nothing is melded before play", default=False),
+    "play.bidder_leads_trump": Key(bool, "the bidder's opening lead must be a trump when he holds one", default=False),
     "play.beat_partner": Key(bool, "the duties to beat the winning card (heading, over-trumping) hold "
                                    "even when it is the player's partner's (false: with partner winning, "
-                                   "a player must still follow suit, or trump when void, but need not beat)"),
+                                   "a player must still follow suit, or trump when void, but need not beat)",
+                             default=True),
     "play.trump_led_once_broken": Key(bool, "no trump may be led before a trump has been played in the "
-                                            "hand, unless the leader holds nothing else"),
+                                            "hand, unless the leader holds nothing else", default=False),
     "play.follow_must_head": Key(str, "when following suit, must a player beat the card winning the "
                                       "trick if able (even partner's)?",
-                                 choices=("never", "always", "trump_led")),
+                                 choices=("never", "always", "trump_led"), need=ALWAYS),
     "play.head_when_trumped": Key(bool, "once the lead is trumped, must followers of the led suit still "
                                         "beat the highest card of that suit if able (false: any card "
-                                        "of the suit)"),
-    "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able"),
+                                        "of the suit)", need=ALWAYS),
+    "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able", need=ALWAYS),
     "play.void_must_overtrump": Key(bool, "a player trumping must beat the highest trump in the trick "
-                                          "if able"),
+                                          "if able", need=ALWAYS),
     "teams.kind": Key(str, "who plays with whom: two fixed teams in alternating seats (partners across "
                            "at four), the bidder alone against the rest, or the bidder with the first "
                            "player to his left holding a card he names after naming trump (each scoring "
                            "half; the others each for himself)",
-                      choices=("partners_across", "bidder_alone", "called_card")),
+                      choices=("partners_across", "bidder_alone", "called_card"), need=PLAYING),
     "teams.call": Key(str, "with a called partner: the bidder names any card (named), or the partner is the "
                            "first player to his left with the ace of trump, else the ten, and so on "
-                           "(ace_of_trump)", choices=("named", "ace_of_trump")),
+                           "(ace_of_trump)", choices=("named", "ace_of_trump"), default="named"),
     "teams.share": Key(str, "with a called partner: the two take half of what they make or lose each and "
                             "the others score each for himself (half); every player takes his side's "
                             "whole score (whole); or the two take their side's score and each other player "
                             "his own meld, kept if the others took a trick between them, and an equal share "
                             "of their trick points (pooled_tricks)",
-                      choices=("half", "whole", "pooled_tricks")),
+                      choices=("half", "whole", "pooled_tricks"), default="half"),
     "teams.may_play_alone": Key(bool, "with a named card: the bidder may name none and play alone against "
-                                      "the rest"),
+                                      "the rest", default=False),
     "auction.kind": Key(str, "open auction (bid until all but one pass), a single round of bids, or no "
                              "auction (the dealer's last card is turned for trump)",
-                        choices=("open", "single_round", "none")),
-    "auction.min_bid": Key(int, "the lowest bid", lo=0),
-    "auction.step": Key(int, "bids go up by multiples of this", lo=1),
+                        choices=("open", "single_round", "none"),
+                        unset="no bidding or play rules: the file answers odds questions only"),
+    "auction.min_bid": Key(int, "the lowest bid", lo=0, hi=MAX_POINTS, default=0, need=BIDDING),
+    "auction.step": Key(int, "bids go up by multiples of this", lo=1, hi=MAX_POINTS, default=1, need=BIDDING),
     "auction.step_from": Key(int, "from this bid on, bids go up by auction.step_after instead "
-                                  "(0: one step throughout)", lo=0),
-    "auction.step_after": Key(int, "the step from auction.step_from on", lo=1),
+                                  "(0: one step throughout)", lo=0, hi=MAX_POINTS, default=0),
+    "auction.step_after": Key(int, "the step from auction.step_from on", lo=1, hi=MAX_POINTS, default=1),
     "auction.jump_steps": Key(int, "a bid may go up by up to this many extra steps at once (0: only the "
-                                   "next bid; ok-pinochle's 'raise by 10 or jump by 20' is 1)", lo=0, hi=20),
+                                   "next bid; ok-pinochle's 'raise by 10 or jump by 20' is 1)", lo=0, hi=20, default=0),
     "auction.all_pass": Key(str, "when nobody bids: the dealer's left takes it at the minimum, the dealer "
                                  "is forced to the minimum, or the hand is thrown in and redealt",
-                            choices=("dealer_left_takes", "dealer_forced", "redeal")),
+                            choices=("dealer_left_takes", "dealer_forced", "redeal"), default="redeal", need=BIDDING),
     "auction.forced_bid": Key(int, "the contract of the player who takes the hand when all pass (0: the "
                                    "minimum bid); five-hand cutthroat's dealer is 'stuck' at 12 below a "
-                                   "minimum of 15", lo=0),
+                                   "minimum of 15", lo=0, hi=MAX_POINTS, default=0),
     "auction.bid_needs_marriage": Key(bool, "a player may bid only holding a marriage (a forced bid at "
-                                            "the minimum excepted)"),
+                                            "the minimum excepted)", default=False),
     "auction.trump_needs_marriage": Key(bool, "the bidder must name a suit in which he holds a marriage; "
-                                              "with none the hand is not played and the side is set"),
+                                              "with none the hand is not played and the side is set", default=False),
     "exchange.pass_cards": Key(int, "cards the bidder's partner passes him, and he passes back (0: none)",
-                               lo=0, hi=8),
+                               lo=0, hi=8, default=0),
     "exchange.simultaneous": Key(bool, "bidder and partner pass their cards at the same time, unseen "
-                                       "(false: the partner passes first, the bidder returns)"),
+                                       "(false: the partner passes first, the bidder returns)", default=False),
     "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
-                                          "count for him as a trick"),
+                                          "count for him as a trick", default=False),
     "exchange.draw": Key(bool, "after trump is named each player, from the bidder round, throws away cards "
                                "and draws as many from the stock (the undealt cards); each at most "
-                               "min(hand size, stock / players)"),
+                               "min(hand size, stock / players)", default=False),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
-                                       "other player (the widow holds one card per player)"),
+                                       "other player (the widow holds one card per player)", default=False),
     "scoring.dix_kept_when_set": Key(bool, "a set bidder keeps the points of his nines of trump "
-                                           "(minus the bid plus the dix)"),
+                                           "(minus the bid plus the dix)", default=False),
     "scoring.partner_meld_counts": Key(bool, "a called partner's meld counts for the partnership (false: "
-                                             "only the bidder's meld counts)"),
+                                             "only the bidder's meld counts)", default=True),
     "scoring.min_meld_to_play": Key(int, "the bidding side is set without play when its meld is below "
-                                         "this (0: no such rule)", lo=0),
+                                         "this (0: no such rule)", lo=0, hi=MAX_POINTS, default=0),
     "scoring.min_meld_to_count": Key(int, "a side's meld counts only when it is at least this (0: always)",
-                                     lo=0),
-    "scoring.bid_added": Key(bool, "a made bid scores the bid on top of meld and trick points"),
+                                     lo=0, hi=MAX_POINTS, default=0),
+    "scoring.bid_added": Key(bool, "a made bid scores the bid on top of meld and trick points", default=False),
     "scoring.save_meld": Key(str, "what a side must take in tricks to keep its meld: a trick, at least "
                                   "scoring.save_meld_points trick points, or nothing",
-                             choices=("trick", "points", "nothing")),
-    "scoring.save_meld_points": Key(int, "trick points needed to keep meld when save_meld = points", lo=0),
-    "scoring.dix_kept": Key(bool, "the dix counts even when the rest of the side's meld is lost"),
+                             choices=("trick", "points", "nothing"), default="trick"),
+    "scoring.save_meld_points": Key(int, "trick points needed to keep meld when save_meld = points", lo=0,
+                                    hi=MAX_POINTS, default=0),
+    "scoring.dix_kept": Key(bool, "the dix counts even when the rest of the side's meld is lost", default=False),
     "scoring.set_if_short_by": Key(int, "the bidding side is set without play when its meld is more than "
-                                        "this short of the bid (0: no such rule)", lo=0),
+                                        "this short of the bid (0: no such rule)", lo=0, hi=MAX_POINTS, default=0),
     "scoring.concede": Key(bool, "the bidder may throw in the hand before play (losing the bid) when it "
-                                 "cannot be made"),
+                                 "cannot be made", default=False),
     "scoring.opponents_on_concede": Key(str, "what the other side scores on a throw-in or set without "
-                                             "play", choices=("meld", "nothing", "meld_and_tricks")),
-    "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)"),
-    "tricks.last_trick": Key(int, "points for winning the last trick", lo=0),
+                                             "play", choices=("meld", "nothing", "meld_and_tricks"), default="meld"),
+    "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)", need=ALWAYS),
+    "tricks.last_trick": Key(int, "points for winning the last trick", lo=0, hi=MAX_POINTS, need=ALWAYS),
     "tricks.round_to": Key(int, "each player's or side's trick points are counted to a multiple of this "
-                                "(0: as taken)", lo=0, hi=100),
+                                "(0: as taken)", lo=0, hi=100, default=0),
     "tricks.round_up_from": Key(int, "with tricks.round_to, a remainder of at least this rounds up, a smaller "
                                      "one down (two-hand: 10 and 7, so 87 counts 90 and 126 counts 120)",
-                                lo=1, hi=100),
-    "game.target": Key(int, "points a side needs to win the game", lo=1),
+                                lo=1, hi=100, default=1),
+    "game.target": Key(int, "points a side needs to win the game", lo=1,
+                       hi=MAX_SCORE, unset="no game rules: hands are played, not games"),
     "game.bidder_wins_ties": Key(bool, "when both sides reach the target in one hand, the bidding side "
-                                       "wins (it is counted first)"),
+                                       "wins (it is counted first)", default=False),
     "game.play_on": Key(int, "when both sides reach the target and nothing else settles it, the target "
                              "rises by this much (1000, 1250, 1500 ...: 250); 0: the higher score wins "
-                             "and equal scores play another hand", lo=0),
+                             "and equal scores play another hand", lo=0, hi=MAX_SCORE, default=0),
     "game.losing_limit": Key(int, "a side whose score falls to minus this loses the game (0: no limit)",
-                             lo=0),
+                             lo=0, hi=MAX_SCORE, default=0),
     "settlement.values": Key(list, "chips a contract is worth: [lowest bid, chips] pairs in rising order of bid, "
-                                   "each bracket running to the next (auction: [[300, 3], [350, 5], ...])"),
-    "settlement.spades_double": Key(bool, "a contract with spades trump is worth twice its chips"),
+                                   "each bracket running to the next (auction: [[300, 3], [350, 5], ...])",
+                             unset="no chip settlement: hands score points"),
+    "settlement.spades_double": Key(bool, "a contract with spades trump is worth twice its chips", default=False),
     "settlement.kitty_from": Key(int, "from this bid up the kitty (an imaginary extra player) settles like an "
-                                      "opponent (0: always)", lo=0),
+                                      "opponent (0: always)", lo=0, hi=MAX_SCORE, default=0),
     "settlement.people": Key(int, "people at the table who settle each deal: the active players and those "
-                                  "sitting out (auction: 3, 4 or 5)", lo=2, hi=8),
+                                  "sitting out (auction: 3, 4 or 5)", lo=2, hi=8, unset="the players dealt a hand"),
     "game.declare_out": Key(bool, "a player may declare himself out during play: play stops, and he wins "
                                   "if his score with this hand's meld and trick points so far reaches the "
-                                  "target, else loses (two score lines only)"),
+                                  "target, else loses (two score lines only)", default=False),
 }
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
@@ -225,8 +284,10 @@ def reference_markdown() -> str:
         "Meld values for a multiplicity that a file does not list score as the best split into listed",
         "ones (a single listed value makes the meld linear; 20 aces in a triple pack = triple + double).",
         "",
-        "| key | allowed | meaning |",
-        "|---|---|---|",
+        "A key no file in the `extends` chain sets takes its default; \"required\" keys must be set.",
+        "",
+        "| key | allowed | default | meaning |",
+        "|---|---|---|---|",
     ]
     for key, spec in KEYS.items():
         prefix = key.split(".")[-1]
@@ -236,5 +297,5 @@ def reference_markdown() -> str:
         meaning = spec.help
         if key.startswith("meld.") and prefix in MULTIPLE_MELDS:
             meaning += "; `double_`, `triple_` … `octuple_` prefixes give the value held 2–8 times"
-        lines.append(f"| `{key}` | {allowed} | {meaning} |")
+        lines.append(f"| `{key}` | {allowed} | {spec.default_text()} | {meaning} |")
     return "\n".join(lines) + "\n"

@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 
 from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
-from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
+from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
 #: Rows of the compiled meld table (see :meth:`Variant.meld_table`).
 RUN, ROYAL, MARRIAGE, ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE, RUN_EXTRA_MARRIAGE = range(10)
@@ -41,10 +41,12 @@ def multiple_values(listed: Mapping[int, int], top: int) -> list[int]:
 
 @dataclass(frozen=True, eq=False)
 class Variant:
-    """One rule system: every key of its rules file (after ``extends`` and overrides), validated.
+    """One rule system: every key of the schema, from its rules file (after ``extends`` and overrides)
+    or the schema's default, validated.
 
-    ``values`` maps dotted keys (``meld.double_pinochle``) to values; ``where`` names the file it came
-    from, for messages. Everything the kernels need is derived from ``values``.
+    ``values`` maps every dotted key (``meld.double_pinochle``) to its value, ``None`` where the key is
+    not set and that has a meaning (``Key.unset``); ``where`` names the file it came from, for messages.
+    Everything the kernels need is derived from ``values``.
     """
 
     where: str
@@ -69,8 +71,11 @@ class Variant:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Variant) and self.canonical == other.canonical
 
-    def get(self, key: str, default: Any = None) -> Any:
-        return self.values.get(key, default)
+    def get(self, key: str) -> Any:
+        """The value of schema key ``key`` (every key has one: set, defaulted, or ``None`` for not set)."""
+        if key not in KEYS:
+            raise KeyError(f"{key!r} is not a rules key")
+        return self.values[key]
 
     @property
     def id(self) -> str:
@@ -106,7 +111,7 @@ class Variant:
 
     @property
     def widow(self) -> int:
-        return self.values.get("deal.widow", 0)
+        return self.values["deal.widow"]
 
     @property
     def deck_size(self) -> int:
@@ -115,11 +120,11 @@ class Variant:
     @property
     def redeal_min_nines(self) -> int:
         """Nines that let a hand be thrown in; 0 when the system has no such rule."""
-        return self.values.get("redeal.min_nines", 0)
+        return self.values["redeal.min_nines"]
 
     @property
     def redeal_require_no_meld(self) -> bool:
-        return self.values.get("redeal.require_no_meld", False)
+        return self.values["redeal.require_no_meld"]
 
     @cached_property
     def deck_copies(self) -> np.ndarray:
@@ -139,9 +144,7 @@ class Variant:
     def play_rules(self) -> np.ndarray:
         """int64[4]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
         void must overtrump — the duties :func:`simcore.play.legal_mask` reads."""
-        from simcore.play import HEAD_MODES
-
-        return np.array([HEAD_MODES.index(self.values["play.follow_must_head"]),
+        return np.array([code("play.follow_must_head", self.values["play.follow_must_head"]),
                          int(self.values["play.head_when_trumped"]),
                          int(self.values["play.void_must_trump"]),
                          int(self.values["play.void_must_overtrump"])], dtype=np.int64)
@@ -172,51 +175,48 @@ class Variant:
 
         v = self.values
 
-        def pick(key: str, choices: tuple[str, ...]) -> int:
-            return choices.index(v[key])
-
         rules = np.zeros(h.N_HAND_RULES, dtype=np.int64)
-        rules[h.H_TEAMS] = pick("teams.kind", ("partners_across", "bidder_alone", "called_card"))
-        rules[h.H_AUCTION] = pick("auction.kind", ("open", "single_round", "none"))
+        rules[h.H_TEAMS] = code("teams.kind", v["teams.kind"])
+        rules[h.H_AUCTION] = code("auction.kind", v["auction.kind"])
         rules[h.H_MIN_BID] = v["auction.min_bid"]
         rules[h.H_STEP] = v["auction.step"]
         rules[h.H_STEP_FROM] = v["auction.step_from"]
         rules[h.H_STEP_AFTER] = v["auction.step_after"]
-        rules[h.H_ALL_PASS] = pick("auction.all_pass", ("dealer_left_takes", "dealer_forced", "redeal"))
+        rules[h.H_ALL_PASS] = code("auction.all_pass", v["auction.all_pass"])
         rules[h.H_BID_MARRIAGE] = v["auction.bid_needs_marriage"]
         rules[h.H_TRUMP_MARRIAGE] = v["auction.trump_needs_marriage"]
         rules[h.H_PASS] = v["exchange.pass_cards"]
         rules[h.H_WIDOW_TO_BIDDER] = v["exchange.widow_to_bidder"]
         rules[h.H_BID_ADDED] = v["scoring.bid_added"]
-        rules[h.H_SAVE] = pick("scoring.save_meld", ("trick", "points", "nothing"))
+        rules[h.H_SAVE] = code("scoring.save_meld", v["scoring.save_meld"])
         rules[h.H_SAVE_POINTS] = v["scoring.save_meld_points"]
         rules[h.H_DIX_KEPT] = v["scoring.dix_kept"]
         rules[h.H_SHORT_BY] = v["scoring.set_if_short_by"]
         rules[h.H_CONCEDE] = v["scoring.concede"]
-        rules[h.H_OPP_CONCEDE] = pick("scoring.opponents_on_concede", ("meld", "nothing", "meld_and_tricks"))
-        rules[h.H_LEAD] = pick("play.lead", ("bidder", "dealer_left"))
+        rules[h.H_OPP_CONCEDE] = code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"])
+        rules[h.H_LEAD] = code("play.lead", v["play.lead"])
         rules[h.H_REDEAL_NINES] = self.redeal_min_nines
         rules[h.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
         rules[h.H_TRICK_TOTAL] = self.trick_total
         rules[h.H_PARTNER_MELD] = self.mean_meld_fixed_trump
-        rules[h.H_JUMP_STEPS] = v.get("auction.jump_steps", 0)
-        rules[h.H_SIMULTANEOUS] = v.get("exchange.simultaneous", False)
-        rules[h.H_WIDOW_SHARED] = v.get("exchange.widow_shared", False)
-        rules[h.H_MIN_MELD_PLAY] = v.get("scoring.min_meld_to_play", 0)
-        rules[h.H_MIN_MELD_COUNT] = v.get("scoring.min_meld_to_count", 0)
+        rules[h.H_JUMP_STEPS] = v["auction.jump_steps"]
+        rules[h.H_SIMULTANEOUS] = v["exchange.simultaneous"]
+        rules[h.H_WIDOW_SHARED] = v["exchange.widow_shared"]
+        rules[h.H_MIN_MELD_PLAY] = v["scoring.min_meld_to_play"]
+        rules[h.H_MIN_MELD_COUNT] = v["scoring.min_meld_to_count"]
         rules[h.H_FORCED_BID] = self.forced_bid
-        rules[h.H_CALL] = ("named", "ace_of_trump").index(v.get("teams.call", "named"))
-        rules[h.H_SHARE] = ("half", "whole", "pooled_tricks").index(v.get("teams.share", "half"))
-        rules[h.H_LEAD_TRUMP] = v.get("play.bidder_leads_trump", False)
-        rules[h.H_MAY_GO_ALONE] = v.get("teams.may_play_alone", False)
-        rules[h.H_PARTNER_MELD_COUNTS] = v.get("scoring.partner_meld_counts", True)
-        rules[h.H_DRAW] = v.get("exchange.draw", False)
-        rules[h.H_TRUMP_BROKEN] = v.get("play.trump_led_once_broken", False)
-        rules[h.H_DIX_WHEN_SET] = v.get("scoring.dix_kept_when_set", False)
-        rules[h.H_BEAT_PARTNER] = v.get("play.beat_partner", True)
-        rules[h.H_STOCK] = v.get("play.stock_play", False)
-        rules[h.H_ROUND_TO] = v.get("tricks.round_to", 0)
-        rules[h.H_ROUND_UP_FROM] = v.get("tricks.round_up_from", 0)
+        rules[h.H_CALL] = code("teams.call", v["teams.call"])
+        rules[h.H_SHARE] = code("teams.share", v["teams.share"])
+        rules[h.H_LEAD_TRUMP] = v["play.bidder_leads_trump"]
+        rules[h.H_MAY_GO_ALONE] = v["teams.may_play_alone"]
+        rules[h.H_PARTNER_MELD_COUNTS] = v["scoring.partner_meld_counts"]
+        rules[h.H_DRAW] = v["exchange.draw"]
+        rules[h.H_TRUMP_BROKEN] = v["play.trump_led_once_broken"]
+        rules[h.H_DIX_WHEN_SET] = v["scoring.dix_kept_when_set"]
+        rules[h.H_BEAT_PARTNER] = v["play.beat_partner"]
+        rules[h.H_STOCK] = v["play.stock_play"]
+        rules[h.H_ROUND_TO] = v["tricks.round_to"]
+        rules[h.H_ROUND_UP_FROM] = v["tricks.round_up_from"]
         rules.setflags(write=False)
         return rules
 
@@ -224,18 +224,18 @@ class Variant:
     def forced_bid(self) -> int:
         """The contract of the player who takes the hand when all pass: ``auction.forced_bid``, or the
         minimum bid where it is 0 or absent."""
-        return self.get("auction.forced_bid", 0) or self.get("auction.min_bid", 0)
+        return self.values["auction.forced_bid"] or self.values["auction.min_bid"]
 
     @property
     def lowest_contract(self) -> int:
         """The lowest contract a hand can carry: the minimum bid, or a forced bid below it; the origin of
         every table by bid."""
-        return min(self.get("auction.min_bid", 0), self.forced_bid)
+        return min(self.values["auction.min_bid"], self.forced_bid)
 
     @property
     def has_game_rules(self) -> bool:
         """True when the rules file says how a game ends (``[game]``)."""
-        return "game.target" in self.values
+        return self.values["game.target"] is not None
 
     @cached_property
     def game_rules(self) -> np.ndarray:
@@ -245,11 +245,11 @@ class Variant:
 
         v = self.values
         rules = np.zeros(g.N_GAME_RULES, dtype=np.int64)
-        rules[g.G_TARGET] = v.get("game.target", 0)
-        rules[g.G_BIDDER_WINS_TIES] = v.get("game.bidder_wins_ties", False)
-        rules[g.G_PLAY_ON] = v.get("game.play_on", 0)
-        rules[g.G_LOSING_LIMIT] = v.get("game.losing_limit", 0)
-        rules[g.G_DECLARE_OUT] = v.get("game.declare_out", False)
+        rules[g.G_TARGET] = v["game.target"] or 0
+        rules[g.G_BIDDER_WINS_TIES] = v["game.bidder_wins_ties"]
+        rules[g.G_PLAY_ON] = v["game.play_on"]
+        rules[g.G_LOSING_LIMIT] = v["game.losing_limit"]
+        rules[g.G_DECLARE_OUT] = v["game.declare_out"]
         rules.setflags(write=False)
         return rules
 
@@ -258,18 +258,13 @@ class Variant:
         """Average meld of a dealt hand under a fixed trump (rounded; from 20,000 seeded hands): what
         a bidder can count on from his partner before seeing the pass."""
         from simcore.deal import deal_hands
-        from simcore.meld import meld_by_trump
+        from simcore.meld import meld_sum_first_suit
         from simcore.rng import chunk_states
 
         deals = deal_hands(self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0],
                            20_000 // self.players)
-        totals = np.zeros(N_SUITS, dtype=np.int64)
-        sum_ = 0
-        for deal in deals:
-            for hand in deal[: self.players]:
-                meld_by_trump(hand, self.meld_table(), self.meld_flags(), totals)
-                sum_ += int(totals[0])
-        return round(sum_ / (len(deals) * self.players))
+        hands = np.ascontiguousarray(deals[:, : self.players]).reshape(-1, N_TYPES)
+        return round(int(meld_sum_first_suit(hands, self.meld_table(), self.meld_flags())) / len(hands))
 
     def meld_value(self, base: str, multiplicity: int) -> int:
         """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""
@@ -288,15 +283,15 @@ class Variant:
         table = np.zeros((10, MAX_MULT + 1), dtype=np.int64)
         for row, base in enumerate(MULTIPLE_MELDS):
             listed = {i + 1: self.values[f"meld.{p}{base}"] for i, p in enumerate(MULTIPLICITY_PREFIXES)
-                      if f"meld.{p}{base}" in self.values}
+                      if self.values[f"meld.{p}{base}"] is not None}
             table[row] = multiple_values(listed, MAX_MULT)
-        if "meld.run_extra_marriage" in self.values:
+        if self.values["meld.run_extra_marriage"] is not None:
             table[RUN_EXTRA_MARRIAGE] = np.arange(MAX_MULT + 1) * self.values["meld.run_extra_marriage"]
         else:
             table[RUN_EXTRA_MARRIAGE] = table[ROYAL]
-        flags = np.array([self.values.get("meld.dix", 0), self.values.get("meld.run_extra_king", 0),
-                          self.values.get("meld.run_extra_queen", 0),
-                          int(self.values.get("meld.run_or_royal", False))], dtype=np.int64)
+        flags = np.array([self.values["meld.dix"], self.values["meld.run_extra_king"],
+                          self.values["meld.run_extra_queen"],
+                          int(self.values["meld.run_or_royal"])], dtype=np.int64)
         table.setflags(write=False)
         flags.setflags(write=False)
         return table, flags
