@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 from collections.abc import Sequence
@@ -220,7 +221,7 @@ def build_parser() -> argparse.ArgumentParser:
 def cmd_variants(args: argparse.Namespace) -> None:
     rows = [load_variant(i) for i in shipped_ids()]
     if args.json:
-        print(json.dumps([{"id": v.id, "name": v.name, "description": v.description} for v in rows], indent=2))
+        _print_json([{"id": v.id, "name": v.name, "description": v.description} for v in rows])
         return
     width = max(len(v.id) for v in rows)
     for v in rows:
@@ -242,10 +243,9 @@ def cmd_meld(args: argparse.Namespace) -> None:
     melds = [{"meld": name, "count": int(c), "points": int(p)}
              for name, c, p in zip(NAMED_MELDS, counts, points) if c]
     if args.json:
-        print(json.dumps({"variant": variant.id, "hand": format_hand(hand), "trump": SUITS[trump],
-                          "total": total, "melds": melds,
-                          "by_trump": {SUITS[s]: int(totals[s]) for s in range(4)},
-                          "best_trump": SUITS[best]}, indent=2))
+        _print_json({"variant": variant.id, "hand": format_hand(hand), "trump": SUITS[trump],
+                     "total": total, "melds": melds, "by_trump": {SUITS[s]: int(totals[s]) for s in range(4)},
+                     "best_trump": SUITS[best]})
         return
     print(f"{variant.id}: {format_hand(hand)}")
     print(f"trump {SUITS[trump]}: {total} points")
@@ -282,7 +282,7 @@ def cmd_odds(args: argparse.Namespace) -> int:
     result = simulate_odds(variant, events, args.hands, args.seed,
                            progress=not args.json and sys.stderr.isatty())
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return _exit_status(result)
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + _partial(result))
@@ -313,8 +313,34 @@ def _partial(result) -> str:
     return "  (INTERRUPTED: partial result)" if result.interrupted else ""
 
 
-def _fmt_iv(iv) -> str:
+def _fmt_iv(iv, missing: str = "nothing to count") -> str:
+    """``estimate [lo, hi]``, or why there is no estimate (``missing``) where nothing was counted."""
+    if not math.isfinite(iv.estimate):
+        return f"does not apply ({missing})"
     return f"{iv.estimate:.4g} [{iv.lo:.4g}, {iv.hi:.4g}]"
+
+
+def _no_bidder(variant) -> str:
+    """Why a rate over contracts has no estimate."""
+    return "no bidder in this system" if variant.get("auction.kind") == "none" else "no hand had a bidder"
+
+
+def _strict(value):
+    """``value`` as strict JSON data: NaN and infinities become null, numpy scalars plain numbers."""
+    if isinstance(value, dict):
+        return {str(k): _strict(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_strict(v) for v in value]
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def _print_json(value) -> None:
+    """Print ``value`` as one strict JSON document (``null``, never NaN or Infinity)."""
+    print(json.dumps(_strict(value), indent=2, allow_nan=False))
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -329,20 +355,20 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                       progress=not args.json and sys.stderr.isatty(), out=args.out)
     status = _exit_status(result)
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}, "
           f"{result.seconds:.1f} s" + _partial(result))
     print("estimate [95% CI]; side = the bidder's side")
     for name, iv in result.rates().items():
-        print(f"  {name + ' rate':<26} {_fmt_iv(iv)}")
+        print(f"  {name + ' rate':<26} {_fmt_iv(iv, _no_bidder(variant))}")
     for name, iv in result.means().items():
         print(f"  {'mean ' + name.replace('_', ' '):<26} {_fmt_iv(iv)}")
     bids = result.bid_distribution()
     if len(bids):
         top = bids.sort_values("hands", ascending=False).head(10).sort_values("bid")
         print("most frequent winning bids: " + ", ".join(
-            f"{int(r.bid)} ({r.share:.1%})" for r in top.itertuples()))
+            f"{int(r.bid)}{' or more' if r.or_more else ''} ({r.share:.1%})" for r in top.itertuples()))
     if args.out:
         print(f"wrote {result.hands:,} rows to {args.out}")
     return status
@@ -377,7 +403,7 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
                           for name, t in tables.items()], ignore_index=True)
         long[["table", "value", "hands", "made", "p_make", "lo", "hi"]].to_csv(args.csv, index=False)
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
           + _partial(result))
@@ -412,7 +438,7 @@ def cmd_games(args: argparse.Namespace) -> int:
                         progress=not args.json and sys.stderr.isatty())
     status = _exit_status(result)
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return status
     print(f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
           f"{','.join(result.policies)}, {result.seconds:.1f} s"
@@ -421,13 +447,17 @@ def cmd_games(args: argparse.Namespace) -> int:
                                     "dealer's side" if len(result.lines) == 2 else
                                     "each player keeps his own score; seat 0 is the first dealer's left"))
     for name, iv in result.rates().items():
-        print(f"  {name:<40} {_fmt_iv(iv)}")
+        print(f"  {name:<40} {_fmt_iv(iv, _GAME_RATE_MISSING.get(name, 'no games to count'))}")
     for name, iv in result.means().items():
         print(f"  {'mean ' + name.replace('_', ' ') + ' per game':<40} {_fmt_iv(iv)}")
     q = result.quantiles()
     if q:
         print("game length in hands: " + ", ".join(f"{k} {v:g}" for k, v in q.items()))
     return status
+
+
+#: Why a games rate has no estimate: the games it is a share of did not occur.
+_GAME_RATE_MISSING = {"lone double pinochle side wins": "no games with a lone double pinochle side"}
 
 
 def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
@@ -437,7 +467,7 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
     result = settle_deals(variant, args.games, args.seed, policies)
     status = _exit_status(result)
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return status
     print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
           f"{variant.get('settlement.people')} people, seed {args.seed}, policies "
@@ -489,7 +519,7 @@ def cmd_compare(args: argparse.Namespace) -> int:
             raise
         raise UsageError(f"pinochle compare: {exc}")
     if args.json:
-        print(json.dumps(result.to_json(), indent=2))
+        _print_json(result.to_json())
         return 0
     title = result.question or f"A = {result.a.id}, B = {result.b.id}"
     print(f"{title}; seed {args.seed}; {int(result.table['n'].iloc[0]):,} paired {result.mode}")
@@ -529,7 +559,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
     if args.json:
-        print(json.dumps([r.to_json() for r in results + full + games], indent=2))
+        _print_json([r.to_json() for r in results + full + games])
         return
     for r in results:
         print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
@@ -552,7 +582,7 @@ def _bench_execution(args: argparse.Namespace) -> None:
 
     results = bench_execution(odds_hands=args.hands, full_hands=args.full_hands)
     if args.json:
-        print(json.dumps([r.to_json() for r in results], indent=2))
+        _print_json([r.to_json() for r in results])
         return
     for r in results:
         print(f"{r.workload}, {r.hands:,} hands, best of {len(r.seconds['threads'])} (runs interleaved):")

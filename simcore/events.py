@@ -6,7 +6,6 @@ An event is a property of one dealt hand before trump is known. Each has a kind 
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -50,7 +49,9 @@ CATALOGUE: dict[str, Event] = {e.name: e for e in [
     Event("redeal", K_REDEAL, 0, 0, "the variant's own redeal rule fires (e.g. 5+ nines and no meld)"),
 ]}
 
-_MELD_AT_LEAST = re.compile(r"^meld>=(\d+)$")
+_MELD_AT_LEAST = "meld>="
+#: The largest X of ``meld>=X``: more than any hand of any allowed table can meld.
+MAX_MELD_THRESHOLD = 1_000_000
 
 
 class EventError(ValueError):
@@ -59,16 +60,21 @@ class EventError(ValueError):
 
 def parse_event(name: str, variant: Variant) -> Event:
     """The :class:`Event` called ``name``; ``meld>=X`` and ``redeal`` take their numbers from the variant."""
-    m = _MELD_AT_LEAST.match(name)
-    if m:
-        x = int(m.group(1))
+    shown = repr(name) if len(name) <= 40 else repr(name[:37]) + "..."
+    if name.startswith(_MELD_AT_LEAST):
+        digits = name[len(_MELD_AT_LEAST):]
+        # ASCII digits only: int() would also take '٣٠' or '２０', and a trailing newline
+        if not (digits.isascii() and digits.isdigit() and len(digits) <= 7 and int(digits) <= MAX_MELD_THRESHOLD):
+            raise EventError(f"event {shown}: X in meld>=X is a whole number from 0 to {MAX_MELD_THRESHOLD:,}, "
+                             "in the digits 0-9")
+        x = int(digits)
         return Event(name, K_MELD_AT_LEAST, x, 0, f"best-trump meld of at least {x} points")
     if name not in CATALOGUE:
         import difflib
 
-        close = difflib.get_close_matches(name, list(CATALOGUE) + ["meld>=20"], n=1, cutoff=0.5)
+        close = difflib.get_close_matches(name[:40], list(CATALOGUE) + ["meld>=20"], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise EventError(f"event {name!r} is not known{hint}; `pinochle odds --list` lists the events")
+        raise EventError(f"event {shown} is not known{hint}; `pinochle odds --list` lists the events")
     event = CATALOGUE[name]
     if event.kind == K_REDEAL:
         return Event(name, K_REDEAL, variant.redeal_min_nines, int(variant.redeal_require_no_meld),

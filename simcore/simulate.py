@@ -104,14 +104,16 @@ class SimResult:
         return out
 
     def bid_distribution(self) -> pd.DataFrame:
-        """Bids won, with their share of hands that had a bidder and a 95% interval."""
+        """Bids won, with their share of hands that had a bidder and a 95% interval. The table holds
+        MAX_BID_BINS bids from the lowest contract; the last row counts that bid and every higher one
+        (``or_more`` True), so a bid beyond the table is never shown as a bid it was not."""
         counts = self._get("bids")
         total = int(counts.sum())
         rows = []
         for i in np.nonzero(counts)[0]:
             iv = wilson(int(counts[i]), total)
-            rows.append({"bid": _bin_bid(self.variant, int(i)), "hands": int(counts[i]),
-                         "share": iv.estimate, "share_lo": iv.lo, "share_hi": iv.hi})
+            rows.append({"bid": _bin_bid(self.variant, int(i)), "or_more": bool(i == MAX_BID_BINS - 1),
+                         "hands": int(counts[i]), "share": iv.estimate, "share_lo": iv.lo, "share_hi": iv.hi})
         return pd.DataFrame(rows)
 
     def to_frame(self) -> pd.DataFrame:

@@ -52,3 +52,8 @@ def _private_store(tmp_path, monkeypatch):
     runs here, not on a cluster named by the environment."""
     monkeypatch.setenv("PINOCHLE_STORE", str(tmp_path / "results.duckdb"))
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+
+
+def pytest_addoption(parser):
+    parser.addoption("--fuzz-long", action="store_true", default=False,
+                     help="run the fuzz test deep (400 cases, several minutes) instead of its short batch")
