@@ -23,15 +23,6 @@ def test_kernel_deals_the_reference_deals_card_for_card(vid):
             assert np.array_equal(kernel[d, seat], counts), (d, seat)
 
 
-@pytest.mark.parametrize("vid", ["four-hand-150", "three-hand-double-pack", "five-hand-cutthroat"])
-def test_every_deal_partitions_the_deck(vid):
-    v = load_variant(vid)
-    deals = deal_hands(v.deck_cards, v.players, v.hand_size, chunk_states(3, [0])[0], 2000)
-    assert np.all(deals.sum(axis=1) == v.deck_copies)
-    assert np.all(deals[:, : v.players].sum(axis=2) == v.hand_size)
-    assert np.all(deals[:, v.players].sum(axis=1) == v.widow)
-
-
 def test_each_card_lands_in_each_seat_uniformly():
     # 20,000 deals: each of the 24 card types x 5 places (4 seats, no widow: 4 places) is a binomial
     # count; all must lie within 5 standard errors of the uniform expectation
