@@ -39,7 +39,9 @@ SEED = 7
 
 
 def test_there_are_systems_to_check():
-    assert len(SYSTEMS) >= 21  # a broken package folder must not pass as "nothing to check"
+    # with no rules files found (package data missing) every test below would be skipped, not failed;
+    # which systems must be there is test_variants.py's catalogue check
+    assert SYSTEMS and "four-hand-150" in SYSTEMS
 
 
 @pytest.mark.parametrize("vid", SYSTEMS)
