@@ -2,7 +2,8 @@
 
 ``pinochle playthrough --variant ID --seed S`` prints one; the golden files in ``tests/golden/`` are
 such texts, and a test replays each and compares, so a change of rules or policies that alters a
-hand must update its file on purpose (``PINOCHLE_UPDATE_GOLDEN=1 pytest tests/test_golden.py``).
+hand must update its file on purpose
+(``PINOCHLE_UPDATE_GOLDEN=1 pytest tests/test_conformance.py -k golden``).
 """
 
 from __future__ import annotations

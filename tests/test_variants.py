@@ -1,10 +1,9 @@
-import re
 
 import numpy as np
 import pytest
 
 from simcore.variants import RulesError, load_variant, shipped_ids
-from simcore.variants.variant import MAX_MULT, PINOCHLE, RUN, multiple_values
+from simcore.variants.variant import MAX_MULT, multiple_values
 
 IDS_IN_CATALOGUE = {
     "four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
@@ -16,21 +15,8 @@ IDS_IN_CATALOGUE = {
 
 
 def test_every_variant_in_the_catalogue_ships_a_rules_file():
-    assert set(shipped_ids()) == IDS_IN_CATALOGUE
-
-
-@pytest.mark.parametrize("vid", sorted(IDS_IN_CATALOGUE))
-def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
-    v = load_variant(vid)
-    assert v.id == vid and v.source and v.description
-    assert v.players * v.hand_size + v.widow == v.deck_size == len(v.deck_cards)
-    assert int(v.deck_copies.sum()) == v.deck_size
-    # every value not in the source document is marked in the file and listed as an assumption
-    from importlib import resources
-    text = (resources.files("simcore.variants") / "rules" / f"{vid}.toml").read_text()
-    if re.search(r"#.*\bassumed\b", text):
-        assert v.get("assumptions"), f"{vid} marks assumed values but lists no assumptions"
-    assert v.meld_table()[RUN, 1] > 0 and v.meld_table()[PINOCHLE, 1] > 0
+    # a new file beyond the catalogue needs no edit here: tests/test_conformance.py covers every shipped id
+    assert IDS_IN_CATALOGUE <= set(shipped_ids())
 
 
 def test_decks_cover_every_deck_type_of_the_documents():
