@@ -1,7 +1,7 @@
 """How bold should the heuristic bid? A duel of two partnerships on identical deals.
 
 Seats 0 and 2 bid with a margin (a share of the hand's trick points added to the heuristic's bidding
-limit; > 0 bolder), seats 1 and 3 with a base margin (the shipped one); then the teams swap
+limit; > 0 bolder), seats 1 and 3 with a base margin (the rules' own); then the teams swap
 seats and replay the same deals, which cancels any advantage of position. The measure is what the
 margin earns: team points per hand, the margin team's minus the base team's, averaged over the two
 seatings, with a 95% interval from the per-deal paired differences.
@@ -16,10 +16,20 @@ import numpy as np
 import pandas as pd
 
 from simcore import hand as h
-from simcore.policies import tuned_margin
 from simcore.simulate import hand_records, parse_policies
 from simcore.stats import Z95, wilson
 from simcore.variants import Variant
+
+
+class DuelError(ValueError):
+    """Rules the duel cannot tune: it needs two partnerships of two."""
+
+
+def check_duel(variant: Variant) -> None:
+    """Raise :class:`DuelError` for rules the duel cannot tune."""
+    if variant.players != 4 or variant.get("teams.kind") != "partners_across" or variant.get("auction.kind") == "none":
+        raise DuelError(f"{variant.id}: the duel needs four players in two partnerships who bid (a duel of one "
+                        "seat against the rest, for systems where each plays for himself, is not built yet)")
 
 
 def _team_scores(rec: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -32,12 +42,11 @@ def _team_scores(rec: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 def margin_duel(variant: Variant, margins: Sequence[float], hands: int, seed: int = 1,
                 base: float | None = None) -> pd.DataFrame:
     """One row per margin: ``gain`` (points per hand the margin team scores over the team bidding
-    with margin ``base``, by default the system's tuned margin; with ``gain_lo``/``gain_hi``), the
+    with margin ``base``, by default the rules' ``policy.margin``; with ``gain_lo``/``gain_hi``), the
     share of contracts it wins and its make rate (with intervals)."""
+    check_duel(variant)
     if base is None:
-        base = tuned_margin(variant.id)
-    if variant.players != 4 or variant.get("teams.kind") != "partners_across":
-        raise ValueError(f"{variant.id}: the duel needs four players in two partnerships")
+        base = variant.get("policy.margin")
     policies = parse_policies("heuristic", 4)
     rows = []
     for m in margins:
@@ -57,17 +66,26 @@ def margin_duel(variant: Variant, margins: Sequence[float], hands: int, seed: in
 
 
 def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
-                rounds: int = 12) -> pd.DataFrame:
-    """Search for a margin no nearby margin beats: from 0, duel ``base ± step`` and ``base ± 2 step``
-    against ``base`` and move to the best while its whole interval is a gain. One row per duel, with
-    the base it was played against; the last base is the answer."""
-    base, path = 0.0, []
+                rounds: int = 12, start: float | None = None, on_duel=None) -> pd.DataFrame:
+    """Search for a margin no nearby margin beats: from ``start`` (default: the rules' own margin), duel
+    ``base ± step`` and ``base ± 2 step`` against ``base`` and move to the best while its whole interval
+    is a gain. One row per duel, with the base it was played against. The answer is in the frame's
+    ``attrs``: ``margin``, and ``settled`` (False when ``rounds`` ran out while the base still moved).
+    ``on_duel`` is called with each round's rows as they finish (a long search shows its progress)."""
+    base = variant.get("policy.margin") if start is None else start
+    path = []
+    settled = False
     for _ in range(rounds):
-        duel = margin_duel(variant, [base + k * step for k in (-2, -1, 1, 2)], hands, seed, base)
+        duel = margin_duel(variant, [round(base + k * step, 6) for k in (-2, -1, 1, 2)], hands, seed, base)
         duel.insert(0, "base", base)
         path.append(duel)
+        if on_duel is not None:
+            on_duel(duel)
         best = duel.loc[duel["gain"].idxmax()]
         if best["gain_lo"] <= 0:
+            settled = True
             break
         base = round(float(best["margin"]), 6)
-    return pd.concat(path, ignore_index=True)
+    out = pd.concat(path, ignore_index=True)
+    out.attrs.update(margin=base, settled=settled)
+    return out

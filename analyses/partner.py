@@ -56,7 +56,7 @@ def has_pass(variant: Variant) -> bool:
 
 def no_pass_variant(variant: Variant) -> Variant:
     """The same rules with ``exchange.pass_cards=0``; its id adds the override as ``--set`` would
-    (``four-hand-150+exchange.pass_cards=0``), so it keeps the base system's tuned bidding margin."""
+    (``four-hand-150+exchange.pass_cards=0``), and it keeps the rules' bidding margin."""
     values = dict(variant.values)
     values["exchange.pass_cards"] = 0
     values["id"] = variant.id + ("," if "+" in variant.id else "+") + "exchange.pass_cards=0"

@@ -180,6 +180,20 @@ def build_parser() -> argparse.ArgumentParser:
     size.add_argument("--hands", type=_positive_int, help="compare single hands instead")
     _add_run_args(p, policy=False)
 
+    p = sub.add_parser("tune", help="the heuristic's bidding margin for a rules file: duels on identical deals",
+                       description="Find the bidding margin (rules key policy.margin) no nearby margin beats: "
+                                   "from the rules' margin, seats 0 and 2 bid with base ± step and ± 2 steps "
+                                   "against seats 1 and 3 at the base, then the teams swap seats on the same "
+                                   "deals; the base moves to the best margin while its whole 95%% interval of "
+                                   "points a hand is a gain. Partnerships of two only (four players).")
+    p.add_argument("--hands", type=_positive_int, default=50_000,
+                   help="deals played per duel and seating (default 50000)")
+    p.add_argument("--step", type=float, default=0.05, help="margin step (default 0.05)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    _add_rules_args(p)
+
     p = sub.add_parser("report", help="a Markdown report with charts and tables: index + a page per system")
     p.add_argument("--variant", dest="variants", action="append", metavar="ID",
                    help="a system to cover (repeatable; default: four-hand-150, partnership-auction, "
@@ -533,6 +547,39 @@ def cmd_compare(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_tune(args: argparse.Namespace) -> int:
+    from analyses.bid_tuning import DuelError, check_duel, tune_margin
+
+    variant = _full_hand_variant(args)
+    if not 0 < args.step <= 0.5:
+        raise UsageError(f"pinochle tune: --step {args.step}: give a number above 0 and at most 0.5")
+    try:
+        check_duel(variant)
+    except DuelError as exc:
+        raise UsageError(f"pinochle tune: {exc}")
+    _threads(args.threads)
+    if not args.json:
+        print(f"{variant.id}: duels of {args.hands:,} deals per seating, seed {args.seed}, from margin "
+              f"{variant.get('policy.margin'):+.2f}; points a hand the margin's team gains [95% CI]")
+
+    def show(duel) -> None:
+        if not args.json:
+            for r in duel.itertuples():
+                print(f"  base {r.base:+.2f}  margin {r.margin:+.2f}: {r.gain:+7.2f} [{r.gain_lo:+.2f}, "
+                      f"{r.gain_hi:+.2f}]  make rate {r.make_rate:.1%}", flush=True)
+
+    path = tune_margin(variant, args.hands, args.seed, args.step, on_duel=show)
+    best, settled = path.attrs["margin"], path.attrs["settled"]
+    if args.json:
+        _print_json({"variant": variant.id, "seed": args.seed, "hands": args.hands, "step": args.step,
+                     "margin": best, "settled": settled, "duels": path.to_dict(orient="records")})
+        return 0
+    why = ("no nearby margin gains with its whole interval" if settled else
+           "the search ran out of rounds while still moving: run again from here with --set policy.margin=" + f"{best:g}")
+    print(f"margin {best:+.2f}: {why}; to use it, write in the rules file:\n[policy]\nmargin = {best:g}")
+    return 0
+
+
 def cmd_report(args: argparse.Namespace) -> int:
     from analyses.report import MAIN_SYSTEMS, write_report
     from analyses.section import Sizes
@@ -642,7 +689,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "report": cmd_report, "runs": cmd_runs, "export": cmd_export,
+            "compare": cmd_compare, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs, "export": cmd_export,
             "bench": cmd_bench}
 
 

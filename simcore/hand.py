@@ -351,7 +351,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
     ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
-    hand's trick points (> 0 bolder): the knob that tuning turns (``simcore/heuristic.toml``).
+    hand's trick points (> 0 bolder): the knob that tuning turns (rules key ``policy.margin``).
     ``need`` (int64[players]) is what each seat still needs to win the game, for declaring out
     (0: no declaring, as in a hand played alone).
 
@@ -793,12 +793,10 @@ def kernel_args(variant, policies: np.ndarray, margins: np.ndarray | None = None
 
 
 def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
-    """float64[players] bidding margins (see :func:`play_hand`); None: the system's tuned margin at
-    every seat (:func:`simcore.policies.tuned_margin`)."""
+    """float64[players] bidding margins (see :func:`play_hand`); None: the rules' ``policy.margin`` at
+    every seat."""
     if margins is None:
-        from simcore.policies import tuned_margin
-
-        return np.full(variant.players, tuned_margin(variant.id), dtype=np.float64)
+        return np.full(variant.players, variant.get("policy.margin"), dtype=np.float64)
     out = np.asarray(margins, dtype=np.float64)
     if out.shape != (variant.players,):
         raise ValueError(f"margins: one per seat ({variant.players}), got {out.shape}")

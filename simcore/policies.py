@@ -16,10 +16,6 @@ Seats are numbered clockwise from 0 (the dealer's left); cards are card types (`
 
 from __future__ import annotations
 
-import functools
-import tomllib
-from pathlib import Path
-
 import numpy as np
 from numba import njit
 
@@ -32,16 +28,6 @@ RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 
 
-@functools.cache
-def _margins() -> dict[str, float]:
-    with (Path(__file__).parent / "heuristic.toml").open("rb") as f:
-        return {k: float(v) for k, v in tomllib.load(f)["bid_margin"].items()}
-
-
-def tuned_margin(variant_id: str) -> float:
-    """The heuristic's bidding margin for a rule system (``simcore/heuristic.toml``; 0 if not tuned).
-    An id with ``--set`` overrides (``double-deck+...``) takes its base system's margin."""
-    return _margins().get(variant_id.split("+")[0], 0.0)
 
 # Heuristic weights, as fractions of the hand's trick total; see docs/policies.md for what was tried.
 W_TRICK_BASE = 0.45      # share of the trick points a bidding side expects with an average hand

@@ -6,6 +6,7 @@ Errors are :class:`RulesError` with the file, key, value and what is allowed, re
 from __future__ import annotations
 
 import difflib
+import math
 import tomllib
 from collections.abc import Iterable, Mapping
 from importlib import resources
@@ -101,11 +102,15 @@ def _check_key(where: str, key: str, value: Any) -> None:
     if spec is None:
         raise RulesError(where, key, value, "no such key" + _closest(key, KEYS))
     kinds = spec.kind if isinstance(spec.kind, tuple) else (spec.kind,)
+    if float in kinds:
+        kinds += (int,)  # TOML writes 0 for 0.0
     # bool is an int in Python; a rules file must not pass true for a number or 1 for a flag
     ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
+    if isinstance(value, float) and not math.isfinite(value):
+        ok = False
     if not ok or (spec.choices is not None and value not in spec.choices):
         raise RulesError(where, key, value, spec.allowed())
-    if isinstance(value, int) and not isinstance(value, bool):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
         if (spec.lo is not None and value < spec.lo) or (spec.hi is not None and value > spec.hi):
             raise RulesError(where, key, value, spec.allowed())
 
@@ -180,7 +185,7 @@ def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
     out = {}
     for key, spec in KEYS.items():
         if key in flat:
-            out[key] = flat[key]
+            out[key] = float(flat[key]) if spec.kind is float else flat[key]
             continue
         if spec.need == ALWAYS or (spec.need == PLAYING and flat.get("auction.kind") is not None) or (
                 spec.need == BIDDING and bidding):

@@ -54,8 +54,8 @@ class Key:
         """Human description of the allowed values, for error messages."""
         if self.choices is not None:
             return "one of " + ", ".join(repr(c) for c in self.choices)
-        name = {int: "an integer", bool: "true or false", str: "a string", list: "a list"}.get(
-            self.kind if isinstance(self.kind, type) else list, "a value")
+        name = {int: "an integer", bool: "true or false", str: "a string", list: "a list",
+                float: "a number"}.get(self.kind if isinstance(self.kind, type) else list, "a value")
         if self.lo is not None and self.hi is not None:
             return f"{name} from {self.lo} to {self.hi:,}"
         if self.lo is not None:
@@ -262,6 +262,10 @@ KEYS: dict[str, Key] = {
                                       "opponent (0: always)", lo=0, hi=MAX_SCORE, default=0),
     "settlement.people": Key(int, "people at the table who settle each deal: the active players and those "
                                   "sitting out (auction: 3, 4 or 5)", lo=2, hi=8, unset="the players dealt a hand"),
+    "policy.margin": Key(float, "the heuristic players' bidding margin: a share of the hand's trick points "
+                                "added to the limit their hand valuation gives (> 0 bolder, < 0 more "
+                                "cautious); `pinochle tune` finds it (docs/policies.md)", lo=-1, hi=1,
+                         default=0.0),
     "game.declare_out": Key(bool, "a player may declare himself out during play: play stops, and he wins "
                                   "if his score with this hand's meld and trick points so far reaches the "
                                   "target, else loses (two score lines only)", default=False),
@@ -269,7 +273,7 @@ KEYS: dict[str, Key] = {
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
 TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring", "settlement",
-          "game")
+          "game", "policy")
 
 
 def reference_markdown() -> str:
