@@ -23,9 +23,9 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, TEN, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
-from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, JACKS,
-                                      KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN,
-                                      RUN_EXTRA_MARRIAGE)
+from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL,
+                                      F_RUN_SCORES_ROYAL, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE,
+                                      ROYAL, RUN, RUN_EXTRA_MARRIAGE)
 
 #: Named melds reported in a breakdown, in this order (counts are multiplicities; marriages summed
 #: over the plain suits).
@@ -53,7 +53,8 @@ def trump_class_one(hand, s, table, flags):
     """Class-I melds of trump suit ``s``: (points, runs, extra K-Q pairs, lone K, lone Q, royal marriages).
 
     Returns the counts actually scored: under ``run_or_royal`` either the run counts or the royal
-    marriage count is zero.
+    marriage count is zero; with ``run_scores_royal`` each run also scores the royal marriage it holds
+    (counted among the royal marriages, and in the points).
     """
     b = s * N_RANKS
     k = np.int64(hand[b + KING])
@@ -72,6 +73,8 @@ def trump_class_one(hand, s, table, flags):
     pairs = min(ek, eq)
     run_pts = (table[RUN, r] + table[RUN_EXTRA_MARRIAGE, pairs] + (ek - pairs) * flags[F_EXTRA_KING]
                + (eq - pairs) * flags[F_EXTRA_QUEEN])
+    if flags[F_RUN_SCORES_ROYAL] != 0:
+        return run_pts + table[ROYAL, r], r, pairs, ek - pairs, eq - pairs, r
     return run_pts, r, pairs, ek - pairs, eq - pairs, 0
 
 

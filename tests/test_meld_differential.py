@@ -41,6 +41,7 @@ def test_kernel_matches_reference_on_100000_dealt_hands(vid):
     ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_king=7"]),
     ("five-hand-universal", []), ("six-hand-triple-pack", []), ("five-hand-widow-96", []),
     ("ok-pinochle", ["meld.roundhouse_bonus=100", "meld.run_or_royal=true"]),
+    ("double-deck", ["meld.run_scores_royal=true"]),
 ])
 def test_kernel_matches_reference_on_crowded_hands(vid, overrides):
     variant = load_variant(vid, overrides)

@@ -32,6 +32,22 @@ def test_trump_run_does_not_also_score_its_royal_marriage():
     assert score("four-hand-150", "AS 10S KS QS JS", "S") == (15, {"run": 1})
 
 
+def test_a_run_that_also_scores_its_royal_marriage():
+    # the peer's rule the architecture issue names: "scores the run's K-Q as a royal marriage too (run 150 + 40)"
+    on = ["meld.run_scores_royal=true"]
+    assert score("partnership-auction", "AS 10S KS QS JS", "S", on) == (190, {"run": 1, "royal_marriage": 1})
+    # a second K-Q beside the run is still the extra marriage (40), not a third royal
+    assert score("partnership-auction", "AS 10S KS KS QS QS JS", "S", on) == (
+        230, {"run": 1, "run_extra_marriage": 1, "royal_marriage": 1})
+    # two runs hold two royal marriages: the double run and the double royal marriage
+    total, melds = score("double-deck", "AS AS 10S 10S KS KS QS QS JS JS", "S", on)
+    assert melds == {"run": 2, "royal_marriage": 2}
+    v = load_variant("double-deck")
+    assert total == v.meld_value("run", 2) + v.meld_value("royal_marriage", 2)
+    # the value of the run itself is unchanged, so the heuristic's valuation sees 150 and 40, not 190
+    assert load_variant("partnership-auction", on).meld_value("run", 1) == 150
+
+
 def test_a_king_and_two_queens_are_one_marriage():
     # seeds/003: "a king and two queens does not count as two marriages"
     assert score("double-deck", "KS QS QS", "H") == (2, {"marriage": 1})

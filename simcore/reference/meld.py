@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from simcore.cards import RANKS, SUITS
 from simcore.variants import Variant
-from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, JACKS,
-                                      KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN,
-                                      RUN_EXTRA_MARRIAGE)
+from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL,
+                                      F_RUN_SCORES_ROYAL, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE,
+                                      ROYAL, RUN, RUN_EXTRA_MARRIAGE)
 
 RUN_CARDS = ("A", "10", "K", "Q", "J")
 
@@ -56,6 +56,8 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
         pairs, lone_k, lone_q = 0, 0, 0
     elif not runs:
         royal, pairs, lone_k, lone_q = pairs, 0, 0, 0
+    elif flags[F_RUN_SCORES_ROYAL]:
+        royal = runs  # the K-Q inside each run is a royal marriage too, scored beside the run
     out["run"] = (runs, int(table[RUN, runs]))
     out["run_extra_marriage"] = (pairs, int(table[RUN_EXTRA_MARRIAGE, pairs]) if runs else 0)
     out["run_extra_king"] = (lone_k, lone_k * int(flags[F_EXTRA_KING]))

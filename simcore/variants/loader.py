@@ -292,6 +292,12 @@ def _check_hand_rules(variant: Variant) -> None:
                                  f"partnerships, not {flat['deal.players']} players each for himself")
     if flat["auction.kind"] in ("open", "single_round") and flat["auction.min_bid"] < 1:
         fail("auction.min_bid", "an auction's lowest bid is at least 1")
+    if flat["meld.run_scores_royal"] and flat["meld.run_or_royal"]:
+        fail("meld.run_scores_royal", "a run that also scores its royal marriage contradicts meld.run_or_royal "
+                                      "(runs and trump marriages exclude each other); set one of them false")
+    if flat["meld.run_scores_royal"] and flat["play.stock_play"]:
+        fail("meld.run_scores_royal", "with play from a stock each meld is tabled on its own (royal marriage "
+                                      "then run already scores both); set it false")
     step_from = flat["auction.step_from"]
     if step_from and step_from < flat["auction.min_bid"]:
         fail("auction.step_from", f"the step changes below the minimum bid {flat['auction.min_bid']}; "

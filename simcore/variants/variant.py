@@ -18,7 +18,7 @@ from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES,
 #: Rows of the compiled meld table (see :meth:`Variant.meld_table`).
 RUN, ROYAL, MARRIAGE, ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE, RUN_EXTRA_MARRIAGE = range(10)
 #: Entries of the compiled meld flags.
-F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL = range(4)
+F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, F_RUN_SCORES_ROYAL = range(5)
 #: Highest multiplicity the tables hold: the most copies a deck may have.
 MAX_MULT = len(MULTIPLICITY_PREFIXES)
 
@@ -275,7 +275,8 @@ class Variant:
         return self._meld_arrays[0]
 
     def meld_flags(self) -> np.ndarray:
-        """int64[4]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1)."""
+        """int64[5]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1), the run
+        scores its royal marriage (0/1)."""
         return self._meld_arrays[1]
 
     @cached_property
@@ -291,7 +292,8 @@ class Variant:
             table[RUN_EXTRA_MARRIAGE] = table[ROYAL]
         flags = np.array([self.values["meld.dix"], self.values["meld.run_extra_king"],
                           self.values["meld.run_extra_queen"],
-                          int(self.values["meld.run_or_royal"])], dtype=np.int64)
+                          int(self.values["meld.run_or_royal"]), int(self.values["meld.run_scores_royal"])],
+                         dtype=np.int64)
         table.setflags(write=False)
         flags.setflags(write=False)
         return table, flags
