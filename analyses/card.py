@@ -183,7 +183,8 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     fig, first = style.new_figure(size=(8.5, 11.0))
     first.remove()
     fig.text(0.04, 0.975, f"{variant.name}: a player's card", fontsize=15, fontweight="bold", va="top")
-    fig.text(0.04, 0.950, f"{variant.id} · {variant.description}", fontsize=8.5, va="top", color="#333333")
+    fig.text(0.04, 0.950, textwrap.shorten(f"{variant.id} · {variant.description}", 130, placeholder=" …"),
+             fontsize=8.5, va="top", color="#333333")
     words = [f"Points. {scale_sentence(variant)}", f"Redeal. {redeal_sentence(variant, tables)}"]
     rule = _rule_text(tables)
     if rule:

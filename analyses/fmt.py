@@ -72,10 +72,10 @@ def one_in_interval(p: float, lo: float, hi: float) -> str:
     if p <= 0:
         return f"never seen (rarer than {one_in(hi)})" if not missing(hi) and hi > 0 else "never seen"
     n = 1.0 / p
-    est = _n_for_one_in(n)
     if missing(lo) or missing(hi) or lo <= 0 or hi <= 0:
-        return f"1 in {est}"
-    d = 0 if n >= 100 else max(0, 2 - math.floor(math.log10(n)))  # the estimate's decimals
+        return f"1 in {_n_for_one_in(n)}"
+    d = 0 if n >= 100 else max(0, 2 - math.floor(math.log10(n)))  # three significant digits
+    est = f"{n:,.{d}f}"
     a, b = (f"{x:,.{d}f}" for x in (1.0 / hi, 1.0 / lo))
     return f"1 in {est}" if a == est == b else f"1 in {est} [{a}–{b}]"
 

@@ -340,7 +340,7 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
 
 
 def _percent(y: float, _pos: int) -> str:
-    return f"{100 * y:.1f}%" if y < 0.1 else f"{100 * y:.0f}%"
+    return f"{round(100 * y, 1):g}%"
 
 
 def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, hands: int) -> str:

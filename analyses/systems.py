@@ -170,37 +170,42 @@ def systems_paragraph(table: pd.DataFrame) -> str:
 
 
 def make_rate_explained(table: pd.DataFrame) -> str:
-    """Why one system's bidders make far fewer contracts than another's, in words from the measured
-    contract size, the side's meld, the minimum bid and the tuned margin (systems with an auction)."""
+    """Why one system's bidders make far fewer contracts than another's, in words from measured
+    quantities: the average winning bid, the share of it the side's meld covers, what is left to take
+    in tricks against what the side takes on average, and the tuned margin (systems with an auction)."""
     rows = table.dropna(subset=["make_rate"]).sort_values("make_rate")
     if len(rows) < 2:
         return ""
     lines = []
     for _, r in rows.iterrows():
         tt = r["trick_points"]
+        need = max(r["mean_bid"] - r["mean_side_meld"], 0.0)
+        takes = r["mean_side_tricks"]
         lines.append(
-            f"- **{r['variant']}** (counts in {'single points' if r['scale'] == 1 else 'tens'}, {tt:.0f} trick "
-            f"points a hand): the winning bid averages {fmt.number(r['mean_bid'], 3)} "
-            f"({fmt.pct(r['bid_share'], decimals=0)} of the trick points; the minimum bid is {r['min_bid']:.0f}, "
-            f"{fmt.pct(r['min_bid'] / tt, decimals=0)}). The bidding side melds {fmt.number(r['mean_side_meld'], 3)} "
-            f"({fmt.pct(r['side_meld_share'], decimals=0)} of the trick points), so "
-            f"{'most' if r['side_meld_share'] < 0.5 * r['bid_share'] else 'less than half'} of the contract has to "
-            f"come from the play. The tuned margin is {r['margin']:+.2f} of the trick points "
-            f"({'bolder' if r['margin'] > 0 else 'more cautious' if r['margin'] < 0 else 'no bolder'} than the hand "
-            f"valuation). Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}.")
+            f"- **{r['variant']}** counts in {'single points' if r['scale'] == 1 else 'tens'}, {tt:.0f} trick "
+            f"points a hand. The winning bid averages {fmt.number(r['mean_bid'], 3)} (the minimum is "
+            f"{r['min_bid']:.0f}); the bidding side's meld, {fmt.number(r['mean_side_meld'], 3)}, covers "
+            f"{fmt.pct(min(r['mean_side_meld'] / r['mean_bid'], 1), decimals=0)} of it, leaving "
+            f"{fmt.number(need, 3)} to take in tricks: {fmt.pct(need / tt, decimals=0)} of the trick points, "
+            f"where the side takes {fmt.pct(takes / tt, decimals=0)} on average. Tuned margin "
+            f"{r['margin']:+.2f} of the trick points "
+            f"({'bolder' if r['margin'] > 0 else 'more cautious' if r['margin'] < 0 else 'no bolder'} than "
+            f"the hand valuation). Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}.")
     low, high = rows.iloc[0], rows.iloc[-1]
     return (
         f"**Why do bidders make {fmt.pct(low['make_rate'], decimals=0)} of their contracts in {low['variant']} but "
         f"{fmt.pct(high['make_rate'], decimals=0)} in {high['variant']}?** The make rate is not a target. Each "
         "system's bidding margin is tuned by duels until neither partnership gains points per hand by bidding a "
-        "step bolder or more cautiously (docs/policies.md); the make rate is where that equilibrium lands, and "
-        "it follows from how big a contract is beside what the bidding side can count on before the play:\n\n"
+        "step bolder or more cautiously (docs/policies.md); the make rate is where that equilibrium lands. "
+        "What decides it is how much of the contract the meld already covers and how much is left to win in "
+        "the play, on each system's own scale:\n\n"
         + "\n".join(lines) + "\n\n"
-        "Where meld is small beside the contract, the contract rests on the play, and bidding boldly still "
-        "pays: a set costs the bid, but taking the contract from the opponents is worth more, so about half "
-        "the contracts fail at the equilibrium. Where meld covers most of the contract, the margin that pays "
-        "is cautious and nearly every contract is made. Scales differ (single points against tens), so compare "
-        "the shares of the trick points, not the raw points.")
+        "Where the side must take about as many trick points as it usually does, any bad split of the cards "
+        "sets it, and the duels still found bolder bidding to gain points per hand: about half the "
+        "contracts fail at that equilibrium. Where the meld covers most of the contract and the side needs "
+        "far fewer trick points than it usually takes, the duels found caution to pay and nearly every "
+        "contract is made. Scales differ (single points against tens), so compare the shares, not the "
+        "raw points.")
 
 
 def section(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = None) -> Section:
