@@ -174,7 +174,8 @@ def _num(x: float) -> str:
 
 
 def _iv(row: pd.Series, scale: float = 1.0) -> str:
-    return f"{_num(scale * row['mean'])} [{_num(scale * row['lo'])}, {_num(scale * row['hi'])}]"
+    """"9.90 [9.73–10.07]": the mean with its 95% interval where it shows at the printed digits."""
+    return fmt.value(scale * row["mean"], scale * row["lo"], scale * row["hi"])
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
