@@ -159,8 +159,8 @@ def house_rules_paragraph(table: pd.DataFrame) -> str:
         for r in rows.itertuples(index=False):
             scale, unit, _ = UNITS[r.kind]
             short = {"rate": " pp", "points": " points", "count": " a game"}[r.kind]
-            items.append(f"{r.a_is} → {r.b_is} ({r.variant}): {r.measure} "
-                         f"{fmt.signed(scale * r.diff, digits=2)}{short}")
+            shown = fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi).split(" [")[0]  # as in the table
+            items.append(f"{r.a_is} → {r.b_is} ({r.variant}): {r.measure} {shown}{short}")
         parts.append(f"- **{word.capitalize()}** ({len(rows)}): " + "; ".join(items) + ".")
     narrowing = np.nanmedian(table["narrowing"].replace(np.inf, np.nan))
     return (f"Each of the {len(table)} questions plays rule sets A and B on the same deals and measures one "

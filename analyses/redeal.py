@@ -82,7 +82,8 @@ def plot_redeals(table: pd.DataFrame, hands: int) -> Figure:
                     xerr=[(t["per_deal"] - t["per_deal_lo"]).to_numpy()[mask] * 100,
                           (t["per_deal_hi"] - t["per_deal"]).to_numpy()[mask] * 100], capsize=3)
     for yy, r in zip(y, t.itertuples()):
-        ax.text(r.per_deal_hi * 100, yy, f"  {100 * r.per_deal:.1f}%", va="center", fontsize=8)
+        label = f"{100 * r.per_deal:.1f}%" if r.per_deal >= 0.0005 else "under 0.1%"
+        ax.text(r.per_deal_hi * 100, yy, f"  {label}", va="center", fontsize=8)
     ax.set_yticks(y, [f"{v}" + ("" if r else " (no redeal rule)") for v, r in zip(t["variant"], rule)],
                   fontsize=8)
     ax.margins(x=0.12)
