@@ -68,7 +68,8 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     png, pdf, md = out / f"{v.id}-card.png", out / f"{v.id}-card.pdf", out / f"{v.id}-card.md"
     fig = card.plot_card(v, sections, played_by(sizes, seed))
     style.save(fig, png)
-    fig.savefig(pdf)  # one page; the PDF is vector, so it prints sharp
+    # one page; the PDF is vector, so it prints sharp; no creation date, so a rerun writes the same file
+    fig.savefig(pdf, metadata={"CreationDate": None})
     md.write_text(card.card_markdown(v, sections, page.name, png.name, pdf.name, played_by(sizes, seed)))
     written += [md, png, pdf]
     return md
