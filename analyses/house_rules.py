@@ -129,7 +129,8 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
         for yy, r, dd, hh, ll in zip(y, t.itertuples(), d, hi, lo):
             right = hh >= -ll
             x_text = hh if dd >= 0 else ll
-            ax.annotate(f"{fmt.signed(dd, digits=2 if abs(dd) >= 1 else 1)}: {r.size}", (x_text, yy), xytext=(5 if dd >= 0 else -5, 0),
+            shown = fmt.signed(dd, ll, hh).split(" [")[0]  # as the table prints it
+            ax.annotate(f"{shown}: {r.size}", (x_text, yy), xytext=(5 if dd >= 0 else -5, 0),
                         textcoords="offset points", ha="left" if dd >= 0 else "right", va="center", fontsize=7.5)
         ax.axvline(0, color="grey", lw=0.8)
         ax.set_yticks(y, [f"{r.a_is} → {r.b_is}\n{r.measure} · {r.variant}" for r in t.itertuples()],

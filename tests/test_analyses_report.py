@@ -53,6 +53,18 @@ def test_systems_table_compares_decks():
     assert rows.loc["four-hand-150", "hands_per_game"] > 1
 
 
+def test_size_verdict_against_a_threshold_of_practical_size():
+    from simcore.compare import practical_threshold, size_verdict
+
+    assert size_verdict(-0.00024, -0.0004, -0.0001, 0.01) == "negligible"  # detectable, too small to matter
+    assert size_verdict(0.019, 0.017, 0.021, 0.01) == "small"
+    assert size_verdict(-0.205, -0.207, -0.203, 0.01) == "large"
+    assert size_verdict(0.01, -0.02, 0.04, 0.01) == "unsettled"  # holds zero, reaches past the threshold
+    assert size_verdict(0.001, -0.004, 0.006, 0.01) == "negligible"
+    assert practical_threshold("bidding side meld", load_variant("partnership-auction"))[0] == 5.0
+    assert practical_threshold("hands per game", load_variant("four-hand-150"))[0] == 0.1
+
+
 def test_house_rule_verdicts_use_compare_words_and_natural_units():
     table = house_rules.house_rules_table(SMALL, names=["must-head", "pass-3-vs-none"])
     rows = table.set_index("question")
