@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import style
+from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore import hand as h
 from simcore.simulate import hand_records, parse_policies
@@ -313,23 +313,26 @@ def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump
         hands[i, j] = r.hands
         if r.hands >= min_hands:
             grid[i, j] = r.p_make
-    width = min(12.0, max(8.0, 0.32 * len(xs) + 2.5))
+    width = min(16.0, max(8.0, 0.3 * len(xs) + 2.5))
     fig, ax = style.new_figure(size=(width, 4.8))
     cmap = matplotlib.colormaps[style.SEQUENTIAL].with_extremes(bad="#d9d9d9")
+    # the colour scale spans the make rates drawn, not 0 to 1, so a system whose bids mostly make
+    # still shows where they fail (the floor is a round 10% below the lowest cells)
+    vmin = float(np.floor(np.nanpercentile(grid, 2) * 10) / 10) if np.isfinite(grid).any() else 0.0
+    vmin = min(vmin, 0.9)
     mesh = ax.pcolormesh(np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
                          np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
-                         np.ma.masked_invalid(grid), cmap=cmap, vmin=0, vmax=1, shading="flat")
-    annotated = len(xs) <= 40
-    if annotated:
-        size = 7 if len(xs) <= 26 else 6
-        for i in range(len(ys)):
-            for j in range(len(xs)):
-                if not np.isnan(grid[i, j]):
-                    ax.text(xs[j], ys[i], f"{100 * grid[i, j]:.0f}", ha="center", va="center", fontsize=size,
-                            color="white" if grid[i, j] < 0.55 else "black")
+                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=1, shading="flat")
+    size = 7 if len(xs) <= 26 else 6 if len(xs) <= 40 else 5
+    for i in range(len(ys)):
+        for j in range(len(xs)):
+            if not np.isnan(grid[i, j]):
+                shade = (grid[i, j] - vmin) / (1 - vmin) if vmin < 1 else 1
+                ax.text(xs[j], ys[i], f"{100 * grid[i, j]:.0f}", ha="center", va="center", fontsize=size,
+                        color="white" if shade < 0.55 else "black")
     ax.grid(False)
     bar = fig.colorbar(mesh, ax=ax, pad=0.01)
-    bar.set_label("P(bidding side makes its bid)")
+    bar.set_label("P(bidding side makes its bid)" + (f"; scale from {vmin:.0%}" if vmin > 0 else ""))
     unit = f"points, bins of {widths[x]}" if widths[x] > 1 else "points"
     if left_out:
         ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
@@ -337,9 +340,10 @@ def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump
     ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
     ax.set_ylabel(LABELS.get(y, y) + " (cards)")
     ax.set_yticks(ys)
-    what = "P(make) by meld and trump length" + (", in % in each cell" if annotated else "")
-    ax.set_title(style.title(f"{what} (grey: fewer than {min_hands} hands)",
-                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    ax.set_title(style.title("Bidding side makes its bid (% in each cell), by meld and trump length",
+                             table.attrs.get("variant", ""),
+                             (count or f"{int(table['hands'].sum()):,} hands")
+                             + f" · grey: fewer than {min_hands} hands, too few to show"))
     return fig
 
 
@@ -403,6 +407,37 @@ def plot_highest_bid(table: pd.DataFrame, rule: dict | None = None, count: str =
     return fig
 
 
+def _bid_range(bid: float, lo: float, hi: float) -> str:
+    """"32" or "32 (95% range 31 to 33)": the range only where it differs from the bid."""
+    if fmt.missing(bid):
+        return "none (even the minimum bid falls short)"
+    if fmt.missing(lo) or fmt.missing(hi) or lo == bid == hi:
+        return _num(bid)
+    return f"{_num(bid)} (95% range {_num(lo)} to {_num(hi)})"
+
+
+def bidding_card(table: pd.DataFrame) -> list[dict]:
+    """The bidding card: per meld bin of the :func:`central_rows`, the highest bid made half the time and
+    three times in four, as strings (the 95% range in brackets where it differs from the bid)."""
+    width = table.attrs.get("bin_width", 1)
+    rows = []
+    for r in central_rows(table, width).itertuples(index=False):
+        edge = int(r.bidder_meld)
+        meld = f"{edge}" if width == 1 else f"{edge}–{edge + width - 1}"
+
+        def cell(q: str) -> str:
+            bid, lo, hi = getattr(r, f"bid_{q}"), getattr(r, f"bid_{q}_lo"), getattr(r, f"bid_{q}_hi")
+            if fmt.missing(bid):
+                return "pass"
+            if fmt.missing(lo) or fmt.missing(hi) or lo == bid == hi:
+                return _num(bid)
+            return f"{_num(bid)} [{_num(lo)}–{_num(hi)}]"
+
+        rows.append({"your meld as dealt": meld, "bid made 50% of the time": cell("50"),
+                     "bid made 75% of the time": cell("75"), "hands": f"{int(r.hands):,}"})
+    return rows
+
+
 # --- section --------------------------------------------------------------------------------------
 
 def _num(x: float) -> str:
@@ -437,8 +472,8 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
         played = ex_rec[:, h.F_OUTCOME] == h.PLAYED
         k, n = _survival(side_total(ex_rec[played], variant), ex_rec[~played, h.F_BID], np.array([said]))
         at = wilson(int(k[0]), int(n[0]))
-        said_text = (f"the rule says bid up to {said}, which such hands make {100 * at.estimate:.0f}% of the "
-                     f"time [{100 * at.lo:.0f}%, {100 * at.hi:.0f}%]")
+        said_text = (f"the rule says bid up to {said}, which such hands make "
+                     f"{fmt.pct(at.estimate, at.lo, at.hi, decimals=0)} of the time")
     else:
         said_text = "the rule says not to bid (it falls below the minimum)"
     edge = int(ex["bidder_meld"])
@@ -452,10 +487,10 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     def line(q: int) -> str:
         if math.isnan(ex[f"bid_{q}"]):
             return f"none (even the minimum, {rule['min_bid']}, falls short)"
-        return f"{_num(ex[f'bid_{q}'])} (95% range {_num(ex[f'bid_{q}_lo'])} to {_num(ex[f'bid_{q}_hi'])})"
+        return _bid_range(ex[f"bid_{q}"], ex[f"bid_{q}_lo"], ex[f"bid_{q}_hi"])
 
     def pct(iv) -> str:
-        return f"{100 * iv.estimate:.0f}% [{100 * iv.lo:.0f}%, {100 * iv.hi:.0f}%]"
+        return fmt.pct(iv.estimate, iv.lo, iv.hi, decimals=0)
 
     text = (
         f"**Rule of thumb ({variant.id}): bid up to {_num(rule['a'])} + {rule['b']:.2f} × your meld** "
@@ -480,11 +515,15 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
         f"and the line chart by his aces."
     )
     if highest.attrs.get("excluded_no_trump"):
-        text += (f" {highest.attrs['excluded_no_trump']:,} hands lost because the bidder held no marriage to "
-                 "name trump record no meld and are left out of the tables by meld.")
+        text += (f" In {highest.attrs['excluded_no_trump']:,} hands the bidder held no marriage to name trump "
+                 "with, so the hand was lost before any meld was recorded; the tables by meld leave them out.")
     figures = {"make_heatmap": plot_make_heatmap(by_trump, count=count),
                "make_by_aces": plot_make_by_aces(by_aces, count=count),
                "highest_bid": plot_highest_bid(highest, rule, count=count)}
     tables = {"make_by_meld_and_trump": by_trump, "make_by_meld_and_aces": by_aces, "make_by_bid": by_bid,
               "highest_bid": highest, "rule_of_thumb": pd.DataFrame([rule])}
-    return Section("How high to bid", text, tables, figures)
+    display = {"highest_bid": fmt.markdown_table(bidding_card(highest)) + (
+        "\n\nThe highest bid the side makes with the given odds, by the bidder's meld as dealt (before any "
+        "pass or widow); \"pass\" where even the minimum bid falls short, and a 95% range in brackets where "
+        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")}
+    return Section("How high to bid", text, tables, figures, display)

@@ -29,7 +29,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 from numba import njit, prange
 
-from analyses import style
+from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.cards import N_SUITS, N_TYPES
 from simcore.deal import deal_into
@@ -277,32 +277,44 @@ def summary(variant: Variant, hands: int, seed: int, exact: bool = True) -> pd.D
     return pd.DataFrame(rows)
 
 
+def _unit(values: np.ndarray) -> int:
+    """The step between meld values that can occur (the gcd of the nonzero values; 1 when none)."""
+    nz = [int(v) for v in values if v > 0]
+    return math.gcd(*nz) if nz else 1
+
+
 def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, variant_id: str,
                            hands: int, coverage: float = 0.995) -> Figure:
-    """Top: one hand's meld with the best trump and under a fixed trump (simulated share per meld
-    value with its 95% band, exact as a dashed line). Bottom (when ``partnership`` is given): the
-    partnership's combined meld. The x axis stops where ``coverage`` of the hands is reached."""
+    """Top: one hand's meld with the best trump and under a fixed trump, as bars at the meld values
+    that occur (side by side), the simulation's 95% interval as a black error bar on each, and the
+    exact probability as a dark tick where known. Bottom (when ``partnership`` is given): the
+    partnership's combined meld, bars with 95% error bars. The x axis stops where ``coverage`` of the
+    hands is reached; nothing is drawn between values, since no hand can meld them."""
     panels = 2 if partnership is not None else 1
     fig, axes = style.new_figure(panels, 1, size=(8.0, 3.6 * panels + 0.6))
     axes = list(np.ravel(axes))
     ax = axes[0]
     right = 0.0
     has_exact = bool(own["exact_best"].notna().all() and own["exact_fixed"].notna().all())
-    for key, label, colour in (("best", "best trump", style.PALETTE[0]),
-                               ("fixed", "fixed trump", style.PALETTE[1])):
+    unit = _unit(own["meld"].to_numpy())
+    width = 0.4 * unit
+    for k, (key, label, colour) in enumerate((("best", "best trump", style.PALETTE[0]),
+                                              ("fixed", "fixed trump", style.PALETTE[1]))):
         seen = own[(own[f"share_{key}"] > 0) | (own[f"exact_{key}"] > 0)]
-        x = seen["meld"].to_numpy()
-        ax.fill_between(x, seen[f"share_{key}_lo"], seen[f"share_{key}_hi"], color=colour, alpha=0.35,
-                        linewidth=0)
-        ax.plot(x, seen[f"share_{key}"], color=colour, linewidth=1.0, marker="o", markersize=2,
-                label=f"{label}, simulated (shaded: 95% interval)")
+        x = seen["meld"].to_numpy() + (k - 0.5) * width
+        y = seen[f"share_{key}"].to_numpy()
+        ax.bar(x, y, width=width, color=colour, label=f"{label}, simulated")
+        ax.errorbar(x, y, yerr=[y - seen[f"share_{key}_lo"].to_numpy(), seen[f"share_{key}_hi"].to_numpy() - y],
+                    fmt="none", ecolor="black", elinewidth=0.8, capsize=0,
+                    label="95% interval" if k == 0 else None)
         if has_exact:
-            exact = own[own[f"exact_{key}"] > 0]
-            ax.plot(exact["meld"], exact[f"exact_{key}"], color=style.PALETTE[7], linestyle="--",
-                    linewidth=0.8, label="exact (both)" if key == "fixed" else None)
+            ex = seen[f"exact_{key}"].to_numpy()
+            ax.plot(x[ex > 0], ex[ex > 0], marker="_", linestyle="none", color="black", markersize=7,
+                    markeredgewidth=1.6, label="exact" if k == 1 else None)
         right = max(right, _quantile(own["meld"].to_numpy(), own[f"share_{key}"].to_numpy(), coverage))
-    ax.set_xlim(0, right)
-    ax.set_xlabel("meld of one hand (points on the system's scale)")
+    ax.set_xlim(-unit, right + unit)
+    ax.set_xlabel(f"meld of one hand (points on the system's scale; only multiples of {unit} occur)"
+                  if unit > 1 else "meld of one hand (points on the system's scale)")
     ax.set_ylabel("share of hands")
     ax.yaxis.set_major_formatter(_percent)
     ax.legend(fontsize=8, loc="upper right")
@@ -312,11 +324,12 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
     if partnership is not None:
         ax = axes[1]
         x = partnership["meld"].to_numpy()
-        ax.fill_between(x, partnership["share_lo"], partnership["share_hi"], color=style.PALETTE[2],
-                        alpha=0.35, linewidth=0)
-        ax.plot(x, partnership["share"], color=style.PALETTE[2], linewidth=1.0, marker="o", markersize=2,
-                label="simulated (shaded: 95% interval)")
-        ax.set_xlim(0, _quantile(x, partnership["share"].to_numpy(), coverage))
+        y = partnership["share"].to_numpy()
+        punit = _unit(x)
+        ax.bar(x, y, width=0.7 * punit, color=style.PALETTE[2], label="simulated")
+        ax.errorbar(x, y, yerr=[y - partnership["share_lo"].to_numpy(), partnership["share_hi"].to_numpy() - y],
+                    fmt="none", ecolor="black", elinewidth=0.8, label="95% interval")
+        ax.set_xlim(-punit, _quantile(x, y, coverage) + punit)
         ax.set_xlabel("combined meld of two partners, trump best for the pair (points)")
         ax.set_ylabel("share of partnerships")
         ax.yaxis.set_major_formatter(_percent)
@@ -327,7 +340,7 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
 
 
 def _percent(y: float, _pos: int) -> str:
-    return f"{100 * y:.1f}%" if y < 0.1 else f"{100 * y:.0f}%"
+    return f"{round(100 * y, 1):g}%"
 
 
 def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, hands: int) -> str:
@@ -338,8 +351,10 @@ def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, han
     def mean_text(r: pd.Series) -> str:
         half = (r["mean_hi"] - r["mean_lo"]) / 2
         d = min(max(1, -math.floor(math.log10(half))) if half > 0 else 1, 3)  # shows the interval
-        text = f"{r['mean']:.{d}f} points (95% interval {r['mean_lo']:.{d}f} to {r['mean_hi']:.{d}f}"
-        return text + (f"; exact {r['mean_exact']:.{d}f})" if not math.isnan(r["mean_exact"]) else ")")
+        sim = f"{r['mean']:.{d}f} [{r['mean_lo']:.{d}f}–{r['mean_hi']:.{d}f}]"
+        if not math.isnan(r["mean_exact"]):
+            return f"{r['mean_exact']:.{d}f} points exactly (simulated {sim})"
+        return f"{sim} points (simulated, 95% interval in brackets)"
 
     zero = own.loc[own["meld"] == 0]
     none_best = float(zero["share_best"].iloc[0]) if len(zero) else 0.0
@@ -366,6 +381,17 @@ def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, han
     return text + f" From {hands:,} simulated hands; points on the system's own scale."
 
 
+def display_summary(stats: pd.DataFrame) -> str:
+    """The summary as a person reads it: the mean (exact where known) and the quartiles, in points."""
+    rows = []
+    for r in stats.itertuples(index=False):
+        mean = (f"{fmt.number(r.mean_exact, 3)} (exact)" if not fmt.missing(r.mean_exact)
+                else fmt.value(r.mean, r.mean_lo, r.mean_hi))
+        rows.append({"whose meld": r.measure, "average": mean, "median": f"{r.q50:.0f}",
+                     "middle half": f"{r.q25:.0f} to {r.q75:.0f}", "top tenth from": f"{r.q90:.0f}"})
+    return fmt.markdown_table(rows) + "\n\nPoints on the system's own scale."
+
+
 #: The largest deck whose exact meld distribution a report section computes: 80 cards take about 15 s
 #: on 2 cores, 96 and 120 cards minutes, so larger decks show the simulated distribution only.
 EXACT_MAX_DECK = 80
@@ -383,5 +409,5 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     if pair is not None:
         tables["meld_partnership"] = pair
     return Section(title="Meld distribution", text=meld_paragraph(variant, stats, own, hands),
-                   tables=tables,
+                   tables=tables, display={"meld_summary": display_summary(stats)},
                    figures={"meld_distribution": plot_meld_distribution(own, pair, variant.id, hands)})

@@ -27,7 +27,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import style
+from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore import hand as h
 from simcore.compare import compare
@@ -174,7 +174,8 @@ def _num(x: float) -> str:
 
 
 def _iv(row: pd.Series, scale: float = 1.0) -> str:
-    return f"{_num(scale * row['mean'])} [{_num(scale * row['lo'])}, {_num(scale * row['hi'])}]"
+    """"9.90 [9.73–10.07]": the mean with its 95% interval where it shows at the printed digits."""
+    return fmt.value(scale * row["mean"], scale * row["lo"], scale * row["hi"])
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
@@ -227,4 +228,24 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
                      f"these heuristic players, not the value of the pass to players who re-tune their "
                      f"bidding without it.")
     return Section("What partner's pass is worth", text, {"partner_contribution": table},
-                   {"partner": plot_partner(table, count=count)})
+                   {"partner": plot_partner(table, count=count)}, {"partner_contribution": display_table(table)})
+
+
+def display_table(table: pd.DataFrame) -> str:
+    """The partner table as a person reads it; a row that does not apply says why."""
+    rows = []
+    for r in table.itertuples(index=False):
+        share = r.unit == "share"
+        if fmt.missing(r.mean):
+            value = f"does not apply: {r.note}"
+        elif share:
+            value = fmt.pp(r.mean, r.lo, r.hi)
+        else:
+            value = fmt.value(r.mean, r.lo, r.hi, "points") if r.part == "holding" else fmt.signed(
+                r.mean, r.lo, r.hi, " points")
+        if r.part == "pass" and not fmt.missing(r.mean):
+            fmt_side = (lambda x: fmt.pct(x, decimals=1)) if share else (lambda x: fmt.number(x, 3))
+            value += f" ({fmt_side(r.without_pass)} without the pass, {fmt_side(r.with_pass)} with)"
+        rows.append({"": "per hand" if r.part == "holding" else "the pass adds (with − without)",
+                     "measure": r.measure, "value [95%]": value})
+    return fmt.markdown_table(rows)

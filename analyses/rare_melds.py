@@ -22,7 +22,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import style
+from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.events import CATALOGUE, EventError, parse_event
 from simcore.odds import simulate_odds
@@ -148,14 +148,11 @@ def one_in_text(p: float) -> str:
 def _odds_text(estimate: float, lo: float, hi: float, exact: float, unit: str) -> str:
     """'1 in X <unit> exactly (simulated: 1 in N, 95% interval 1 in A to 1 in B)' from probabilities;
     without an exact value the simulated odds lead."""
-    if estimate > 0:
-        sim = f"{one_in_text(estimate)}, 95% interval {one_in_text(hi)} to {one_in_text(lo)}"
-    else:
-        sim = f"not once, 95% interval rarer than {one_in_text(hi)}"
+    sim = fmt.one_in_interval(estimate, lo, hi)
     if not math.isnan(exact):
         return f"{one_in_text(exact)} {unit} exactly (simulated: {sim})"
     lead = f"{one_in_text(estimate)} {unit}" if estimate > 0 else f"none of the simulated {unit}"
-    return f"{lead} (simulated: {sim}; no exact value is known)"
+    return f"{lead} (simulated, 95% interval in brackets: {sim}; no exact value is known)"
 
 
 def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int) -> str:
@@ -179,9 +176,40 @@ def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int)
         f"{head}, a dealt hand holds double pinochle (two Q♠ and two J♦) in {per_hand}. "
         f"At least one player at the table holds it in {per_deal}.{why} "
         f"From {hands:,} simulated hands; the table lists every event, from the commonest, "
-        f"{common['event']} (1 in {common['one_in_hand']:,.3g} hands), to the rarest, "
-        f"{rarest['event']} ({one_in_text(1 / rarest['one_in_hand'])} hands)."
+        f"{human_name(common['event'])} ({one_in_text(1 / common['one_in_hand'])} hands), to the rarest, "
+        f"{human_name(rarest['event'])} ({one_in_text(1 / rarest['one_in_hand'])} hands)."
     )
+
+
+def human_name(event: str) -> str:
+    """The name a player uses: "double pinochle", "aces around", "five nines"."""
+    if event == "redeal":
+        return "redeal hand"
+    if event.startswith("meld>="):
+        return f"meld of {event[6:]} or more"
+    if event in ("double-aces", "double-kings", "double-queens", "double-jacks"):
+        return event.replace("-", " ") + " around"
+    return event.replace("-", " ")
+
+
+def odds_cell(p: float, lo: float, hi: float, exact: float) -> str:
+    """"1 in 393" where the exact value is known, else "≈ 1 in 391 [383–398]" (simulated)."""
+    if not fmt.missing(exact):
+        return fmt.one_in(exact)
+    return "≈ " + fmt.one_in_interval(p, lo, hi)
+
+
+def display_table(table: pd.DataFrame) -> str:
+    """Every event as a player reads it: "1 in N" per hand and per deal, exact where known."""
+    rows = []
+    for r in table.sort_values("one_in_hand").itertuples(index=False):
+        help_text = CATALOGUE[r.event].help if r.event in CATALOGUE else ""
+        rows.append({"meld or hand": f"{human_name(r.event)} ({help_text})" if help_text else human_name(r.event),
+                     "in one dealt hand": odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
+                     "in one deal (any player)": odds_cell(r.per_deal, r.per_deal_lo, r.per_deal_hi,
+                                                           r.per_deal_exact)})
+    return (fmt.markdown_table(rows) + "\n\nExact odds are printed plainly; ≈ marks a simulated value, with "
+            "its 95% interval in brackets where it shows. Per deal: at least one player at the table holds it.")
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
@@ -192,4 +220,5 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     return Section(title="Rare melds",
                    text=double_pinochle_paragraph(table, variant, hands),
                    tables={"rare_melds": table},
-                   figures={"rare_melds": plot_rare_melds(table, variant.id, hands)})
+                   figures={"rare_melds": plot_rare_melds(table, variant.id, hands)},
+                   display={"rare_melds": display_table(table)})

@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import style
+from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.events import EventError, parse_event
 from simcore.games import GameRulesError, play_games
@@ -66,40 +66,87 @@ def redeal_table(variants: Sequence[str] | None = None, hands: int = 4_000_000, 
 
 
 def plot_redeals(table: pd.DataFrame, hands: int) -> Figure:
-    """Per-deal redeal rate of each system ("1 in N" deals), interval as error bars."""
-    fig, ax = style.new_figure()
+    """Per-deal rate of each system: solid bars where the system throws the deal in by its own rule,
+    hatched bars where it has no redeal rule and the bar shows how often a five-nines hand is dealt
+    (what such a rule would cost). 95% intervals as error bars; a legend says which is which."""
+    from matplotlib.patches import Patch
+
     t = table.sort_values("per_deal")
+    fig, ax = style.new_figure(size=(8.0, 0.34 * len(t) + 1.9))
     y = np.arange(len(t))
-    colours = [style.PALETTE[0] if r else style.PALETTE[1] for r in t["has_rule"]]
-    ax.barh(y, t["per_deal"] * 100, color=colours,
-            xerr=[(t["per_deal"] - t["per_deal_lo"]) * 100, (t["per_deal_hi"] - t["per_deal"]) * 100],
-            capsize=3)
-    ax.set_yticks(y, [f"{v} ({'its rule' if r else '5+ nines'})" for v, r in zip(t["variant"], t["has_rule"])])
-    ax.set_xlabel("deals thrown in (% of deals)")
-    ax.set_title(style.title("How often a deal is thrown in: the system's own rule, or 5+ nines where "
-                             "it has none", "every system with nines", f"{hands:,} hands each"))
+    rule = t["has_rule"].to_numpy(bool)
+    for mask, colour, hatch in ((rule, style.PALETTE[0], None), (~rule, "white", "///")):
+        if mask.any():
+            ax.barh(y[mask], t["per_deal"].to_numpy()[mask] * 100, color=colour, hatch=hatch,
+                    edgecolor=style.PALETTE[1] if hatch else colour, linewidth=0.8,
+                    xerr=[(t["per_deal"] - t["per_deal_lo"]).to_numpy()[mask] * 100,
+                          (t["per_deal_hi"] - t["per_deal"]).to_numpy()[mask] * 100], capsize=3)
+    for yy, r in zip(y, t.itertuples()):
+        label = f"{100 * r.per_deal:.1f}%" if r.per_deal >= 0.0005 else "under 0.1%"
+        ax.text(r.per_deal_hi * 100, yy, f"  {label}", va="center", fontsize=8)
+    ax.set_yticks(y, [f"{v}" + ("" if r else " (no redeal rule)") for v, r in zip(t["variant"], rule)],
+                  fontsize=8)
+    ax.margins(x=0.12)
+    ax.set_xlabel("% of deals")
+    ax.legend(handles=[Patch(color=style.PALETTE[0], label="thrown in by the system's own redeal rule"),
+                       Patch(facecolor="white", edgecolor=style.PALETTE[1], hatch="///",
+                             label="no redeal rule: deals with a 5+ nines hand\n(what such a rule would cost)")],
+              loc="lower right", fontsize=8, frameon=True)
+    ax.set_title(style.title("How often a deal is thrown in (or would be, under a 5+ nines rule)",
+                             "every system with nines", f"{hands:,} hands each"), loc="left")
     return fig
 
 
+def redeal_paragraph(variant: Variant, row: dict, games: int) -> str:
+    """The redeal answer in words: the exact value leads where known."""
+    what = ("its redeal rule (" + ("5+ nines and no meld" if variant.redeal_require_no_meld else
+                                   f"{variant.redeal_min_nines}+ nines") + ")"
+            if row["has_rule"] else "a five-nines hand (the system has no redeal rule)")
+
+    def share(est: str, lo: str, hi: str, exact: str) -> str:
+        sim = fmt.pct(row[est], row[lo], row[hi])
+        if not fmt.missing(row[exact]):
+            return f"{fmt.pct(row[exact], decimals=3)} exactly (simulated {sim})"
+        return f"{sim} (simulated; no exact value is known)"
+
+    per_deal = row["per_deal_exact"] if not fmt.missing(row["per_deal_exact"]) else row["per_deal"]
+    text = (f"In {variant.id}, {what} comes up in "
+            f"{share('per_hand', 'per_hand_lo', 'per_hand_hi', 'per_hand_exact')} of hands, so in about one "
+            f"deal in {1 / per_deal:,.0f}: {share('per_deal', 'per_deal_lo', 'per_deal_hi', 'per_deal_exact')} "
+            "of deals.")
+    if row["per_game_kind"] == "played":
+        text += (f" Over {games:,} whole games played, that is "
+                 f"{fmt.value(row['per_game'], row['per_game_lo'], row['per_game_hi'], digits=2)} redeals a game.")
+    elif row["per_game_kind"] == "estimated":
+        text += (f" Were the rule played, a game would see about {fmt.number(row['per_game'], 2)} redeals "
+                 "(the deals per game times the share of deals thrown in).")
+    return text
+
+
+def display_row(row: dict) -> str:
+    """The redeal row as a person reads it."""
+    def cell(est: str, lo: str, hi: str, exact: str) -> str:
+        if not fmt.missing(row[exact]):
+            return fmt.pct(row[exact], decimals=3) + " (exact)"
+        return "≈ " + fmt.pct(row[est], row[lo], row[hi])
+
+    game = ("" if row["per_game_kind"] == "" else
+            fmt.value(row["per_game"], row["per_game_lo"], row["per_game_hi"], digits=2)
+            + (" (played)" if row["per_game_kind"] == "played" else " (estimate: no such rule is played)"))
+    out = {"hand counted": "redeal hand (own rule)" if row["has_rule"] else "five nines (no redeal rule)",
+           "per hand": cell("per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact"),
+           "per deal": cell("per_deal", "per_deal_lo", "per_deal_hi", "per_deal_exact")}
+    if game:
+        out["redeals a game"] = game
+    return fmt.markdown_table([out])
+
+
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
-    """The redeal answer for one system, with every system's table beside it."""
+    """The redeal answer for one system, with its row as a table."""
     row = redeal_row(variant, sizes.dealt, sizes.games, seed)
     if row is None:
         return Section("How often we redeal", f"{variant.id} is played without nines, so no five-nines "
                        "hand can be dealt.")
-    what = ("its redeal rule (" + ("5+ nines and no meld" if variant.redeal_require_no_meld else
-                                   f"{variant.redeal_min_nines}+ nines") + ")"
-            if row["has_rule"] else "a five-nines hand (the system has no redeal rule)")
-    text = (f"In {variant.id}, {what} comes up in {row['per_hand']:.3%} of hands "
-            f"(95% CI {row['per_hand_lo']:.3%}–{row['per_hand_hi']:.3%}"
-            + (f"; exact {row['per_hand_exact']:.3%}" if not math.isnan(row["per_hand_exact"]) else "")
-            + f"), so about one deal in {1 / row['per_deal']:,.0f} "
-            f"({row['per_deal']:.3%} of deals, 95% CI {row['per_deal_lo']:.3%}–{row['per_deal_hi']:.3%}).")
-    if row["per_game_kind"] == "played":
-        text += (f" Over whole games of {sizes.games:,} played, that is {row['per_game']:.2f} redeals a game "
-                 f"(95% CI {row['per_game_lo']:.2f}–{row['per_game_hi']:.2f}).")
-    elif row["per_game_kind"] == "estimated":
-        text += (f" Were the rule played, a game would see about {row['per_game']:.2f} redeals "
-                 f"({row['per_game_lo']:.2f}–{row['per_game_hi']:.2f}; estimated from the deals per game).")
     table = pd.DataFrame([row], columns=list(COLUMNS))
-    return Section("How often we redeal", text, tables={"redeal": table})
+    return Section("How often we redeal", redeal_paragraph(variant, row, sizes.games), tables={"redeal": table},
+                   display={"redeal": display_row(row)})

@@ -12,17 +12,14 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-import pandas as pd
-
-from analyses import (bid_strategy, house_rules, meld_distribution, partner, rare_melds, redeal, style,
-                      systems)
+from analyses import (bid_strategy, card, house_rules, meld_distribution, partner, rare_melds, redeal,
+                      style, systems)
 from analyses.section import Section, Sizes
 from simcore.variants import Variant, load_variant
 
 #: What ``pinochle report`` covers with no --variant: the mainstream single deck, the classic 10-point
 #: partnership auction, and the double deck.
 MAIN_SYSTEMS = ("four-hand-150", "partnership-auction", "double-deck")
-PREVIEW_ROWS = 12
 
 
 def _plays_full_hands(v: Variant) -> bool:
@@ -38,34 +35,44 @@ def system_sections(v: Variant, sizes: Sizes, seed: int) -> list[Section]:
     return out
 
 
-def _markdown_table(frame: pd.DataFrame) -> str:
-    """The first rows of a table as Markdown (numbers to 4 significant digits); columns of long text
-    (verdicts, titles) stay in the CSV file only."""
-    long_text = [c for c in frame.columns
-                 if not pd.api.types.is_numeric_dtype(frame[c]) and frame[c].astype(str).str.len().max() > 60]
-    t = frame.drop(columns=long_text).head(PREVIEW_ROWS)
-    cells = [[f"{x:.4g}" if isinstance(x, float) else str(x) for x in row] for row in t.itertuples(index=False)]
-    lines = ["| " + " | ".join(map(str, t.columns)) + " |", "|" + "---|" * len(t.columns)]
-    lines += ["| " + " | ".join(r) + " |" for r in cells]
-    if len(frame) > PREVIEW_ROWS:
-        lines.append(f"\n({len(frame) - PREVIEW_ROWS} more rows in the CSV file)")
-    return "\n".join(lines)
-
-
 def _write_section(section: Section, prefix: str, out: Path, written: list[Path]) -> list[str]:
-    """The section's Markdown lines; its figures and tables written beside the page."""
+    """The section's Markdown lines; its figures and tables written beside the page. A table shows on
+    the page in its human form (``section.display``); the CSV beside it keeps the raw values."""
     lines = [f"## {section.title}", "", section.text, ""]
     for key, fig in section.figures.items():
         path = out / f"{prefix}-{key}.png"
         style.save(fig, path)
         written.append(path)
-        lines += [f"![{section.title}: {key}]({path.name})", ""]
+        lines += [f"![{section.title}: {key.replace('_', ' ')}]({path.name})", ""]
+    links = []
     for key, table in section.tables.items():
         path = out / f"{prefix}-{key}.csv"
         table.to_csv(path, index=False)
         written.append(path)
-        lines += [_markdown_table(table), "", f"Table: [{path.name}]({path.name})", ""]
+        if key in section.display:
+            lines += [section.display[key], ""]
+        links.append(f"[{path.name}]({path.name})")
+    if links:
+        lines += ["Raw values with their 95% intervals (CSV): " + ", ".join(links) + ".", ""]
     return lines
+
+
+def played_by(sizes: Sizes, seed: int) -> str:
+    """Who played the hands behind a bidding answer (DESIGN principle 9)."""
+    return (f"Heuristic players at the system's tuned bidding margin, {sizes.played:,} hands, seed {seed}.")
+
+
+def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes: Sizes, seed: int,
+               written: list[Path]) -> Path:
+    """The player's card of one system: ``<id>-card.md`` with its one-page PNG and PDF."""
+    png, pdf, md = out / f"{v.id}-card.png", out / f"{v.id}-card.pdf", out / f"{v.id}-card.md"
+    fig = card.plot_card(v, sections, played_by(sizes, seed))
+    style.save(fig, png)
+    # one page; the PDF is vector, so it prints sharp; no creation date, so a rerun writes the same file
+    fig.savefig(pdf, metadata={"CreationDate": None})
+    md.write_text(card.card_markdown(v, sections, page.name, png.name, pdf.name, played_by(sizes, seed)))
+    written += [md, png, pdf]
+    return md
 
 
 def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
@@ -77,37 +84,50 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
     counts = (f"seed {seed}; {sizes.dealt:,} hands dealt per dealing analysis, {sizes.played:,} hands "
               f"played in full, {sizes.games:,} whole games")
     answers: dict[str, list[str]] = {"double": [], "redeal": [], "bid": []}
-    pages = []
+    pages, cards = [], []
     for vid in variants:
         start = time.perf_counter()
         v = load_variant(vid)
         sections = system_sections(v, sizes, seed)
-        lines = [f"# {v.name} (`{v.id}`)", "", v.description, "", f"Rules: `{v.where}`; {counts}.", ""]
+        page = out / f"{v.id}.md"
+        card_page = write_card(v, sections, page, out, sizes, seed, written)
+        lines = [f"# {v.name} (`{v.id}`)", "", v.description, "",
+                 f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
+                 f"The player's card: [{card_page.name}]({card_page.name}).", ""]
         for s in sections:
             lines += _write_section(s, v.id, out, written)
-        page = out / f"{v.id}.md"
         page.write_text("\n".join(lines))
         written.append(page)
         pages.append((v, page))
+        cards.append((v, card_page))
         by_title = {s.title: s for s in sections}
         link = f"### [{v.id}]({page.name})"
         answers["double"] += [link, "", by_title["Rare melds"].text, ""]
         answers["redeal"] += [link, "", by_title["How often we redeal"].text, ""]
         if "How high to bid" in by_title:
-            answers["bid"] += [link, "", by_title["How high to bid"].text, ""]
+            answers["bid"] += [link, "", "\n\n".join(by_title["How high to bid"].text.split("\n\n")[:2]), "",
+                               f"The bidding card: [{card_page.name}]({card_page.name}).", ""]
         say(f"{v.id}: {len(sections)} sections in {time.perf_counter() - start:.0f} s")
     start = time.perf_counter()
     rules = house_rules.section(sizes, seed)
     compared = systems.section(sizes, seed)
     say(f"house rules and systems in {time.perf_counter() - start:.0f} s")
+    table = compared.tables["systems"]
+    explained = systems.make_rate_explained(table[table["variant"].isin([v.id for v, _ in pages])])
+    scales = " ".join(card.scale_sentence(v) for v, _ in pages)
     index = ["# Pinochle: the answers", "",
-             f"Generated by `pinochle report` ({counts}). Every number has a 95% interval in the tables; "
-             "exact values stand beside simulated ones where they are known. Heuristic players bid with "
-             "the tuned margins of their rules files (`policy.margin`, docs/policies.md).", "",
-             "Pages: " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages), "",
+             f"Generated by `pinochle report` ({counts}). Exact values lead wherever combinatorics gives "
+             "them; simulated ones carry a 95% interval in brackets where it is wider than the digits shown. "
+             "Heuristic players bid with the tuned margins of their rules files (`policy.margin`, docs/policies.md).", "",
+             "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
+             + ", ".join(f"[{v.name}]({c.name})" for v, c in cards) + ".", "",
+             "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".", "",
+             f"**Points scales differ.** {scales} Compare systems by shares of the trick points, not raw points.",
+             "",
              "## How often is double pinochle dealt?", "", *answers["double"], "",
              "## How often do we redeal?", "", *answers["redeal"], "",
-             "## How high should I bid?", "", *(answers["bid"] or ["No system here plays full hands."]), ""]
+             "## How high should I bid?", "", *(answers["bid"] or ["No system here plays full hands."]), "",
+             explained, ""]
     index += _write_section(rules, "house-rules", out, written)
     index += _write_section(compared, "systems", out, written)
     index_path = out / "index.md"

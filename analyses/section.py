@@ -36,10 +36,12 @@ class Sizes:
 
 @dataclass
 class Section:
-    """A report section: ``text`` is Markdown; tables become CSV files and figures PNG files named
-    by their keys."""
+    """A report section: ``text`` is Markdown; tables become CSV files (raw values, for machines) and
+    figures PNG files named by their keys; ``display`` holds, per table key, the table as a person
+    reads it (Markdown, from :mod:`analyses.fmt`), shown on the page above the link to the CSV."""
 
     title: str
     text: str
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
+    display: dict[str, str] = field(default_factory=dict)

@@ -34,8 +34,16 @@ def title(what: str, variant_id: str, count: str) -> str:
     return f"{what}\n{variant_id} · {count}"
 
 
+def laid_out(fig: Figure) -> Figure:
+    """Mark ``fig`` as laid out by its plot function (a legend placed outside the axes, say), so
+    :func:`save` does not lay it out again."""
+    fig.laid_out = True
+    return fig
+
+
 def save(fig: Figure, path) -> None:
-    """Write ``fig`` as a PNG."""
+    """Write ``fig`` (a PNG, or a PDF when ``path`` ends in .pdf)."""
     with rc_context(STYLE):
-        fig.tight_layout()
+        if not getattr(fig, "laid_out", False):
+            fig.tight_layout()
         fig.savefig(path, dpi=DPI)

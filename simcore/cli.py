@@ -194,10 +194,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object at the end")
     _add_rules_args(p)
 
-    p = sub.add_parser("report", help="a Markdown report with charts and tables: index + a page per system")
+    p = sub.add_parser("report", help="a Markdown report with charts and tables: index, a page and a "
+                                      "player's card (Markdown, PNG, PDF) per system")
     p.add_argument("--variant", dest="variants", action="append", metavar="ID",
-                   help="a system to cover (repeatable; default: four-hand-150, partnership-auction, "
-                        "double-deck)")
+                   help="a system to cover, shipped id or rules file (repeatable; default: four-hand-150, "
+                        "partnership-auction, double-deck)")
     p.add_argument("--hands", type=_positive_int, default=200_000,
                    help="hands played in full per analysis (default 200000); 20 times as many are dealt "
                         "for the dealing analyses and a tenth as many whole games are played")

@@ -57,6 +57,44 @@ HAND_MEASURES: dict[str, Measure] = {
 }
 
 
+#: What kind of number each measure is: "rate" (a share of games or hands, 0 to 1), "points" (per hand,
+#: on the system's scale) or "count" (per game).
+MEASURE_KIND: dict[str, str] = {
+    "first dealer's left wins": "rate", "hands per game": "count", "deals per game (hands + redeals)": "count",
+    "sets per game": "count", "redeals per game": "count", "decided by the bidder-wins-ties rule": "rate",
+    "won by a lone double pinochle side": "rate", "bidding side makes": "rate", "bid": "points",
+    "bidding side meld": "points", "bidding side trick points": "points", "bidding side score": "points",
+    "other side score": "points", "not played (conceded, set without play, no trump)": "rate",
+    "redeals per hand": "rate",
+}
+#: A difference of practical size ("small") starts at this threshold; "large" at LARGE times it.
+RATE_THRESHOLD = 0.01  # one percentage point of a rate
+POINTS_SHARE_THRESHOLD = 0.02  # 2% of the trick points of a hand
+COUNT_THRESHOLD = 0.1  # a tenth of a hand (set, redeal) a game
+LARGE = 5
+
+
+def practical_threshold(measure: str, variant: Variant) -> tuple[float, str]:
+    """(threshold, its words): the smallest difference in ``measure`` a player would notice."""
+    kind = MEASURE_KIND.get(measure, "points")
+    if kind == "rate":
+        return RATE_THRESHOLD, "1 percentage point"
+    if kind == "count":
+        return COUNT_THRESHOLD, f"{COUNT_THRESHOLD:g} a game"
+    t = POINTS_SHARE_THRESHOLD * variant.trick_total
+    return t, f"{t:g} points a hand (2% of the {variant.trick_total} trick points)"
+
+
+def size_verdict(diff: float, lo: float, hi: float, threshold: float) -> str:
+    """"negligible", "small", "large" or "unsettled" for a difference with its 95% interval: unsettled
+    when the interval holds zero and reaches past the threshold; else by the estimate's size against
+    the threshold (negligible below it, large from ``LARGE`` times it)."""
+    if lo <= 0 <= hi and max(-lo, hi) >= threshold:
+        return "unsettled"
+    size = abs(diff)
+    return "negligible" if size < threshold else "large" if size >= LARGE * threshold else "small"
+
+
 def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.ndarray,
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
@@ -123,8 +161,11 @@ class CompareResult:
         text = (f"{headline}: {num(r['a'])} under A, {num(r['b'])} under B; B − A = {num(r['diff'])} "
                 f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] per {unit} over {int(r['n']):,} paired "
                 f"{self.mode}. ")
-        text += ("The difference is clear at 95%. " if clear else
-                 "No difference this run can detect: the interval contains zero. ")
+        threshold, words = practical_threshold(headline, self.a)
+        size = size_verdict(r["diff"], r["diff_lo"], r["diff_hi"], threshold)
+        text += ("The difference is clear at 95%" if clear else
+                 "No difference this run can detect: the interval contains zero") + (
+            f"; against a threshold of {words} it is {size}. ")
         others = [m for m in self.table.to_dict(orient="records") if m["measure"] != headline
                   and (m["diff_lo"] > 0 or m["diff_hi"] < 0)]
         if others:
@@ -140,10 +181,20 @@ class CompareResult:
                  "independent runs.")
         return text
 
+    def size(self, measure: str | None = None) -> dict:
+        """The practical-size verdict of ``measure`` (default the headline): ``size`` (a word of
+        :func:`size_verdict`), ``threshold`` and ``threshold_words``."""
+        measure = measure or self.extra.get("headline") or self.table["measure"].iloc[0]
+        r = self.row(measure)
+        threshold, words = practical_threshold(measure, self.a)
+        return {"size": size_verdict(r["diff"], r["diff_lo"], r["diff_hi"], threshold),
+                "threshold": threshold, "threshold_words": words}
+
     def to_json(self) -> dict:
         rows = self.table.replace({np.nan: None}).to_dict(orient="records")
         return {"a": self.a.id, "b": self.b.id, "mode": self.mode, "seed": self.seed,
-                "question": self.question, "measures": rows, "verdict": self.verdict(), **self.extra}
+                "question": self.question, "measures": rows, "verdict": self.verdict(), **self.size(),
+                **self.extra}
 
 
 def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None = None, seed: int = 1,

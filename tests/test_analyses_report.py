@@ -53,11 +53,39 @@ def test_systems_table_compares_decks():
     assert rows.loc["four-hand-150", "hands_per_game"] > 1
 
 
-@pytest.mark.slow
-def test_report_writes_every_file_it_lists(tmp_path):
-    from analyses.report import write_report
+def test_size_verdict_against_a_threshold_of_practical_size():
+    from simcore.compare import practical_threshold, size_verdict
 
-    files = write_report(tmp_path, ["four-hand-150"], SMALL, seed=2)
+    assert size_verdict(-0.00024, -0.0004, -0.0001, 0.01) == "negligible"  # detectable, too small to matter
+    assert size_verdict(0.019, 0.017, 0.021, 0.01) == "small"
+    assert size_verdict(-0.205, -0.207, -0.203, 0.01) == "large"
+    assert size_verdict(0.01, -0.02, 0.04, 0.01) == "unsettled"  # holds zero, reaches past the threshold
+    assert size_verdict(0.001, -0.004, 0.006, 0.01) == "negligible"
+    assert practical_threshold("bidding side meld", load_variant("partnership-auction"))[0] == 5.0
+    assert practical_threshold("hands per game", load_variant("four-hand-150"))[0] == 0.1
+
+
+def test_house_rule_verdicts_use_compare_words_and_natural_units():
+    table = house_rules.house_rules_table(SMALL, names=["must-head", "pass-3-vs-none"])
+    rows = table.set_index("question")
+    assert set(table["size"]) <= {"negligible", "small", "large", "unsettled"}
+    assert rows.loc["pass-3-vs-none", "size"] == "large" and rows.loc["pass-3-vs-none", "kind"] == "rate"
+    shown = house_rules.display_table(table)
+    assert "pass 3 cards" in shown and "no pass" in shown and " pp [" in shown  # A, B, percentage points
+    for r in table.itertuples():
+        assert r.size in r.verdict  # the report's word is the one `pinochle compare` prints
+
+
+@pytest.mark.slow
+def test_report_writes_every_file_it_lists_for_a_rules_file_of_ones_own(tmp_path):
+    from analyses.report import write_report
+    from test_report_pages import page_problems
+
+    rules = tmp_path / "my-house.toml"
+    rules.write_text('extends = "four-hand-150"\nid = "my-house"\nname = "Our house"\n'
+                     'assumptions = ["double pinochle 50: our table"]\n\n[meld]\ndouble_pinochle = 50\n')
+    out = tmp_path / "out"
+    files = write_report(out, [str(rules)], SMALL, seed=2)
     assert files[0].name == "index.md"
     for f in files:
         assert f.exists() and f.stat().st_size > 0, f
@@ -65,7 +93,12 @@ def test_report_writes_every_file_it_lists(tmp_path):
     for question in ("How often is double pinochle dealt?", "How often do we redeal?",
                      "How high should I bid?", "Which house rules matter"):
         assert question in index
-    page = (tmp_path / "four-hand-150.md").read_text()
+    page = (out / "my-house.md").read_text()
+    card = (out / "my-house-card.md").read_text()
     for f in files[1:]:  # every chart and table is linked from a page
-        assert f.name in page or f.name in index or f.suffix == ".md"
-    assert any(f.suffix == ".png" for f in files) and any(f.suffix == ".csv" for f in files)
+        assert f.name in page or f.name in index or f.name in card or f.suffix == ".md"
+    assert "| pinochle (Q♠ J♦) | 4 | 50 |" in card  # the house's own double pinochle
+    for f in files:
+        if f.suffix == ".md":
+            assert page_problems(f.read_text()) == [], f.name
+    assert {f.suffix for f in files} >= {".png", ".csv", ".pdf"}

@@ -1,0 +1,71 @@
+"""The report as a player reads it: numbers for people on every page (DESIGN principle 10), a card
+per system, and human formatting rules. Reads the committed reports/ (no simulation: fast)."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+from analyses import fmt
+from analyses.report import MAIN_SYSTEMS
+
+REPORTS = Path(__file__).parent.parent / "reports"
+PAGES = sorted(REPORTS.glob("*.md"))
+#: An interval whose two ends print the same ("(0.32–0.32", "95% range 32 to 32") says nothing.
+EMPTY_INTERVAL = re.compile(r"[\[(](\d[\d.,]*)%?\s*(?:–| to )\s*\1%?[\];)]|range (\d[\d.,]*) to \2(?![\d.,])")
+GARBLED = ("name trump record no meld", "[54%, 54%]")
+
+
+def page_problems(text: str) -> list[str]:
+    """Scientific notation, nan/inf, an interval with equal ends, or a known garbled sentence."""
+    found = fmt.clean(text)
+    found += [m.group(0) for m in EMPTY_INTERVAL.finditer(text)]
+    found += [g for g in GARBLED if g in text]
+    return found
+
+
+def test_the_checker_catches_what_the_issue_found():
+    for bad in ("| 2.8e-05 |", "| nan |", "0.32 redeals (0.32–0.32; estimated)", "95% range 32 to 32",
+                "the bidder held no marriage to name trump record no meld"):
+        assert page_problems(bad), bad
+    for good in ("54% [53–55%]", "1 in 393", "from 1 to 30", "2 to 3", "A-10-K-Q-J", "trick-count-10-10-10", "[5–5.5]", "−20.5 pp [−20.7 to −20.3]"):
+        assert not page_problems(good), good
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_committed_pages_hold_numbers_for_people(page):
+    assert page_problems(page.read_text()) == []
+
+
+def test_every_default_system_has_a_card_linked_from_the_index():
+    index = (REPORTS / "index.md").read_text()
+    for vid in MAIN_SYSTEMS:
+        for suffix in (".md", ".png", ".pdf"):
+            path = REPORTS / f"{vid}-card{suffix}"
+            assert path.exists() and path.stat().st_size > 0, path
+        assert f"({vid}-card.md)" in index
+        card = (REPORTS / f"{vid}-card.md").read_text()
+        for part in ("Bidding card", "Meld values", "How rare is each meld?", "**Redeal.**", "**Points.**"):
+            assert part in card, (vid, part)
+        assert len(re.findall(rb"/Type /Page(?!s)", (REPORTS / f"{vid}-card.pdf").read_bytes())) == 1  # one page
+
+
+def test_exact_values_lead():
+    index = (REPORTS / "index.md").read_text()
+    assert "1 in 38,916" in index  # draw-pinochle's double pinochle, exact
+    assert "one hand in 35,714" not in index  # the simulated figure it used to lead with
+    assert "3.951% exactly" in (REPORTS / "four-hand-150.md").read_text()
+
+
+def test_formatting_rules():
+    assert fmt.pct(0.536, 0.534, 0.538) == "54% [53–54%]"
+    assert fmt.pct(0.54, 0.5399, 0.5401) == "54%"  # an interval narrower than the digits is not printed
+    assert fmt.one_in(1 / 393.4) == "1 in 393"
+    assert fmt.one_in(1 / 16.6) == "1 in 16.6"
+    assert fmt.one_in_interval(1 / 391, 1 / 398, 1 / 383) == "1 in 391 [383–398]"
+    assert fmt.number(2.8e-05) == "0.0000280"
+    assert fmt.value(0.32, 0.3201, 0.3202, digits=2) == "0.32"
+    assert fmt.signed(-0.205, -0.2074, -0.2027) == "−0.205 [−0.207 to −0.203]"
+    assert fmt.signed(0.3, -1.7, 2.2, " pp") == "+0.3 pp [−1.7 to +2.2]"
+    for x in (float("nan"), None, float("inf")):
+        assert fmt.pct(x) == fmt.one_in(x) == fmt.number(x) == "—"
