@@ -1,5 +1,6 @@
 """Exact odds against brute-force enumeration of every hand of small decks, and basic identities."""
 
+import hashlib
 from fractions import Fraction
 from math import comb
 
@@ -123,3 +124,34 @@ def test_events_the_deck_cannot_hold_have_probability_zero():
     dd = load_variant("double-deck")
     assert event_probability(dd, parse_event("five-nines", dd)) == 0
     assert event_probability(dd, parse_event("redeal", dd)) == 0
+
+
+def _digest(dist: dict[int, int]) -> str:
+    return hashlib.sha256(repr(sorted(dist.items())).encode()).hexdigest()[:16]
+
+
+# sha256 of sorted({points: hands}.items()), computed by the Python-integer method this module used
+# before the modular kernels (120 cards: 460 s for the best trump then, seconds now)
+PYTHON_INTEGER_DIGESTS = {
+    ("four-hand-150", None): "17aca8f14744a9a2",
+    ("double-deck", 2): "5b988d5e10d45b8c",
+    ("six-hand-triple-pack", None): "9bfad1c6ef4291f3",
+}
+
+
+@pytest.mark.parametrize("vid, trump", sorted(PYTHON_INTEGER_DIGESTS, key=str))
+def test_meld_distribution_equals_the_python_integer_method(vid, trump):
+    v = load_variant(vid)
+    dist = meld_distribution(v, trump)
+    assert sum(dist.values()) == comb(v.deck_size, v.hand_size)
+    assert _digest(dist) == PYTHON_INTEGER_DIGESTS[vid, trump]
+
+
+def test_primes_carry_every_allowed_deck():
+    from simcore.exact import _ROOT_ORDERS, PRIMES, _primes_for, _root
+    for p in PRIMES:
+        assert p < 2**26 and all(p % f for f in range(2, int(p**0.5) + 1))
+        assert (p - 1) % max(_ROOT_ORDERS) == 0
+        assert pow(_root(p, 60), 30, p) == p - 1  # a primitive 60th root
+    assert len(_primes_for(comb(192, 60))) <= len(PRIMES)
+    assert len(_primes_for(comb(120, 20))) == 3
