@@ -18,8 +18,17 @@ one suit at a time of (cards used, a small summary of the suit), merged suit by 
   largest (trump - plain) delta over the suits, counted as F(d) - F(d - 1) over the delta levels d.
   A 48- or 80-card deck takes well under a second, a 96- or 120-card deck a few seconds (it took
   minutes with Python integers); each (variant, trump) is cached.
-* :func:`per_deal_exact` — P(at least one hand at the table holds the event), exact when two hands
-  can never hold the event at once (e.g. five of eight nines): then it is players × P(hand).
+* :func:`deal_probability` — P(at least one of m hands of a deal holds the event): the table, or a
+  partnership's seats. It counts whole deals, hand by hand, over the few card types the event
+  depends on (Q♠ and J♦; the four cards of a rank around; the aces, or the nines, as one type):
+  the state is how many copies of each the hands so far took, and every hand fills up with the
+  other cards. Presence events (pinochle, double pinochle, every around, five nines, a nines-only
+  redeal) go by inclusion and exclusion over the hands that hold them; no-aces by the deals where no
+  hand has it. Each takes well under a second on every shipped deck, 120 cards too. Out of reach
+  (:data:`OUT_OF_REACH`): marriage and roundhouse (8 card types), runs (20), no-meld (16), a redeal
+  that also needs no meld, and meld>=X (every card), since the state grows as (copies + 1) to the
+  number of types; they stay exact only where two hands can never share them (then m × P(hand)).
+  :func:`per_deal_exact` is the table's value beside the simulated one in ``pinochle odds``.
 """
 
 from __future__ import annotations
@@ -141,28 +150,131 @@ def event_probability(variant: Variant, event: Event) -> Fraction:
     return Fraction(hits, comb(variant.deck_size, h))
 
 
+def _relevant_cards(variant: Variant, event: Event):
+    """(copies of each card type the event depends on, the event as a test on a hand's counts of
+    them, whether the test is symmetric in the types) or None when the event depends on too many
+    types for the per-deal count. Cards that play the same part are one type: the nines of all
+    suits for ``five-nines``, the aces for ``no-aces``."""
+    c = variant.copies
+
+    def copies(rank: int) -> int:
+        return c if RANKS[rank] in variant.ranks else 0
+
+    k, a, b = event.kind, event.a, event.b
+    if k == K_PINOCHLE:
+        return (copies(QUEEN), copies(JACK)), ("each", a), False
+    if k == K_AROUND:
+        return (copies(a),) * N_SUITS, ("each", b), True
+    if k == K_NO_ACES:
+        return (N_SUITS * copies(ACE),), ("none", 0), False
+    if k == K_NINES or (k == K_REDEAL and b == 0):
+        return (N_SUITS * copies(NINE),), ("each", a) if a > 0 else ("never", 0), False
+    return None
+
+
 def _exclusive(variant: Variant, event: Event) -> bool:
     """True when two hands of one deal can never both hold ``event`` (it needs more than half of
-    some cards)."""
+    some cards): then P(some of m hands) = m P(hand), whatever else the event asks."""
     c = variant.copies
     nines = N_SUITS * c if "9" in variant.ranks else 0
-    if event.kind == K_PINOCHLE or event.kind == K_AROUND:
-        need = event.a if event.kind == K_PINOCHLE else event.b
-        return 2 * need > c
     if event.kind == K_ROUNDHOUSE:
         return 2 > c
-    if event.kind == K_NINES or (event.kind == K_REDEAL and event.a > 0):
+    if event.kind == K_REDEAL and event.a > 0:
         return 2 * event.a > nines
     return False
 
 
+#: Why an event has no exact per-deal value where two hands can share it.
+OUT_OF_REACH = {
+    K_MARRIAGE: "a marriage in any suit depends on 8 card types (K and Q of each suit)",
+    K_ROUNDHOUSE: "depends on 8 card types (K and Q of each suit; exact for one copy per card)",
+    K_RUN: "a run in any suit depends on 20 card types",
+    K_NO_MELD: "depends on the A, K, Q and J of every suit (16 card types)",
+    K_REDEAL: "with 'no meld' the rule depends on 20 card types (exact only when two hands cannot "
+              "both reach the nines)",
+    K_MELD_AT_LEAST: "depends on every card",
+}
+
+
+def _holds(test: tuple[str, int], k: tuple[int, ...]) -> bool:
+    kind, a = test
+    if kind == "each":
+        return min(k) >= a
+    if kind == "none":
+        return sum(k) == 0
+    return False
+
+
+@lru_cache(maxsize=256)
+def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, int], holding: bool,
+               symmetric: bool, hands: int) -> tuple[int, ...]:
+    """For j = 0..hands: the number of ways to deal j ordered hands that all hold the event
+    (``holding``) or that all miss it.
+
+    Hand by hand, the state is how many copies of each relevant type the hands so far took; a hand
+    takes k of them (C(left, k) ways per type) and fills up with other cards (C(other cards left,
+    h - |k|) ways). For a symmetric test the state is kept sorted and stands for its whole orbit:
+    the counts are invariant under permuting the types, so the orbit's total moves as one."""
+    others = n_cards - sum(copies)
+    comps = [k for k in itertools.product(*[range(ci + 1) for ci in copies])
+             if sum(k) <= h and _holds(test, k) == holding]
+    states = {tuple(0 for _ in copies): 1}
+    out = [1]
+    for i in range(hands):
+        nxt: dict = defaultdict(int)
+        for u, count in states.items():
+            others_left = others - (i * h - sum(u))
+            fill = [comb(others_left, h - m) for m in range(h + 1)]
+            left = [ci - ui for ci, ui in zip(copies, u)]
+            for k in comps:
+                ways = fill[sum(k)]
+                for lt, kt in zip(left, k):
+                    if kt > lt:
+                        ways = 0
+                        break
+                    ways *= comb(lt, kt)
+                if ways:
+                    v = tuple(ui + kt for ui, kt in zip(u, k))
+                    nxt[tuple(sorted(v)) if symmetric else v] += count * ways
+        states = nxt
+        out.append(sum(states.values()))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def deal_probability(variant: Variant, event: Event, hands: int | None = None) -> Fraction | None:
+    """Exact P(at least one of ``hands`` hands of a deal holds ``event``) (default: every player;
+    a partnership's 2 or 3 seats give its chance), or None where the count is out of reach (see
+    :data:`OUT_OF_REACH`). The widow and any stock never count.
+
+    It counts whole deals, hand by hand, over the few card types the event depends on: either the
+    deals whose hands all miss the event (``no-aces``), or, for events that need at least a copies
+    of each relevant type, by inclusion and exclusion over the hands that hold it: P(some of m) = sum_j (-1)**(j+1) C(m, j) P(hands 1..j
+    all hold it), the hands being exchangeable."""
+    m = variant.players if hands is None else hands
+    spec = _relevant_cards(variant, event)
+    if spec is None:
+        return m * event_probability(variant, event) if _exclusive(variant, event) else None
+    copies, test, symmetric = spec
+    n_cards, h = variant.deck_size, variant.hand_size
+    if test[0] == "never":
+        return Fraction(0)
+    totals = [1]
+    for i in range(m):
+        totals.append(totals[-1] * comb(n_cards - i * h, h))
+    if test[0] == "each":  # few holdings have it, and few hands can hold it at once
+        all_hold = _sequences(n_cards, h, copies, test, True, symmetric, m)
+        return sum(Fraction((-1) ** (j + 1) * comb(m, j) * all_hold[j], totals[j])
+                   for j in range(1, m + 1))
+    return 1 - Fraction(_sequences(n_cards, h, copies, test, False, symmetric, m)[m], totals[m])
+
+
 def per_deal_exact(variant: Variant, event: Event, per_hand: Fraction) -> Fraction | None:
-    """Exact P(some hand of a deal holds ``event``) where hands exclude each other, else None."""
+    """Exact P(some hand of a deal holds ``event``), or None where out of reach (``per_hand`` = 0
+    short-cuts to 0)."""
     if per_hand == 0:
         return Fraction(0)
-    if _exclusive(variant, event):
-        return variant.players * per_hand
-    return None
+    return deal_probability(variant, event)
 
 
 # --- meld distribution ------------------------------------------------------------------------

@@ -105,7 +105,8 @@ def test_wilson_interval_known_values_and_edges():
 @pytest.mark.slow
 @pytest.mark.parametrize("vid, names", [
     ("five-hand-widow-96", ["meld>=10", "meld>=39", "double-pinochle", "five-nines", "aces-around"]),
-    ("six-hand-triple-pack", ["meld>=180", "meld>=640", "double-pinochle", "double-aces"])])
+    ("six-hand-triple-pack", ["meld>=180", "meld>=640", "double-pinochle", "double-aces", "aces-around",
+                              "no-aces"])])
 def test_big_decks_agree_with_exact_values(vid, names):
     # 96 and 120 cards: the exact meld distribution comes from the modular kernels (seconds)
     v = load_variant(vid)
