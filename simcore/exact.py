@@ -20,14 +20,15 @@ one suit at a time of (cards used, a small summary of the suit), merged suit by 
   minutes with Python integers); each (variant, trump) is cached.
 * :func:`deal_probability` — P(at least one of m hands of a deal holds the event): the table, or a
   partnership's seats. It counts whole deals, hand by hand, over the few card types the event
-  depends on (Q♠ and J♦; the four cards of a rank around; the aces, or the nines, as one type):
-  the state is how many copies of each the hands so far took, and every hand fills up with the
-  other cards. Presence events (pinochle, double pinochle, every around, five nines, a nines-only
-  redeal) go by inclusion and exclusion over the hands that hold them; no-aces by the deals where no
-  hand has it. Each takes well under a second on every shipped deck, 120 cards too. Out of reach
-  (:data:`OUT_OF_REACH`): marriage and roundhouse (8 card types), runs (20), no-meld (16), a redeal
-  that also needs no meld, and meld>=X (every card), since the state grows as (copies + 1) to the
-  number of types; they stay exact only where two hands can never share them (then m × P(hand)).
+  depends on (Q♠ and J♦; the four cards of a rank around; the aces, or the nines, as one type;
+  the K and Q of each suit): the state is how many copies of each the hands so far took, and every
+  hand fills up with the other cards. Presence events (pinochle, double pinochle, every around,
+  roundhouse, five nines, a nines-only redeal) go by inclusion and exclusion over the hands that
+  hold them; no-aces and marriage by the deals where no hand has it. Each takes at most about a
+  second on every shipped deck, 120 cards too. Out of reach (:data:`OUT_OF_REACH`), since the state
+  grows as (copies + 1) to the number of types: marriage and roundhouse from 3 or more copies (8
+  types), runs (20), no-meld (16), a redeal that also needs no meld, and meld>=X (every card); they
+  stay exact only where two hands can never share them (then m × P(hand)).
   :func:`per_deal_exact` is the table's value beside the simulated one in ``pinochle odds``.
 """
 
@@ -152,8 +153,9 @@ def event_probability(variant: Variant, event: Event) -> Fraction:
 
 def _relevant_cards(variant: Variant, event: Event):
     """(copies of each card type the event depends on, the event as a test on a hand's counts of
-    them, whether the test is symmetric in the types) or None when the event depends on too many
-    types for the per-deal count. Cards that play the same part are one type: the nines of all
+    them, the size of the blocks of types that are interchangeable (0: none; 1: the four suits of
+    an around; 2: each suit's K and Q)) or None when the event depends on too many types for the
+    per-deal count. Cards that play the same part are one type: the nines of all
     suits for ``five-nines``, the aces for ``no-aces``."""
     c = variant.copies
 
@@ -162,14 +164,23 @@ def _relevant_cards(variant: Variant, event: Event):
 
     k, a, b = event.kind, event.a, event.b
     if k == K_PINOCHLE:
-        return (copies(QUEEN), copies(JACK)), ("each", a), False
+        return (copies(QUEEN), copies(JACK)), ("each", a), 0
     if k == K_AROUND:
-        return (copies(a),) * N_SUITS, ("each", b), True
+        return (copies(a),) * N_SUITS, ("each", b), 1
     if k == K_NO_ACES:
-        return (N_SUITS * copies(ACE),), ("none", 0), False
+        return (N_SUITS * copies(ACE),), ("none", 0), 0
     if k == K_NINES or (k == K_REDEAL and b == 0):
-        return (N_SUITS * copies(NINE),), ("each", a) if a > 0 else ("never", 0), False
+        return (N_SUITS * copies(NINE),), ("each", a) if a > 0 else ("never", 0), 0
+    if k in (K_MARRIAGE, K_ROUNDHOUSE) and c <= _MAX_COPIES_K_AND_Q:
+        # K and Q of each suit, the suits' (K, Q) pairs interchangeable
+        return (copies(KING), copies(QUEEN)) * N_SUITS, \
+            ("marriage" if k == K_MARRIAGE else "roundhouse", 0), 2
     return None
+
+
+#: Marriage and roundhouse count the K and Q of every suit: (copies + 1) ** 8 states, in reach in
+#: Python integers for two copies per card (48 cards), not for 3, 4 or 6.
+_MAX_COPIES_K_AND_Q = 2
 
 
 def _exclusive(variant: Variant, event: Event) -> bool:
@@ -186,8 +197,8 @@ def _exclusive(variant: Variant, event: Event) -> bool:
 
 #: Why an event has no exact per-deal value where two hands can share it.
 OUT_OF_REACH = {
-    K_MARRIAGE: "a marriage in any suit depends on 8 card types (K and Q of each suit)",
-    K_ROUNDHOUSE: "depends on 8 card types (K and Q of each suit; exact for one copy per card)",
+    K_MARRIAGE: "depends on 8 card types (K and Q of each suit): in reach for 2 copies per card only",
+    K_ROUNDHOUSE: "depends on 8 card types (K and Q of each suit): in reach for 1 or 2 copies only",
     K_RUN: "a run in any suit depends on 20 card types",
     K_NO_MELD: "depends on the A, K, Q and J of every suit (16 card types)",
     K_REDEAL: "with 'no meld' the rule depends on 20 card types (exact only when two hands cannot "
@@ -202,19 +213,24 @@ def _holds(test: tuple[str, int], k: tuple[int, ...]) -> bool:
         return min(k) >= a
     if kind == "none":
         return sum(k) == 0
+    if kind == "marriage":
+        return any(k[i] and k[i + 1] for i in range(0, len(k), 2))
+    if kind == "roundhouse":
+        return all(k[i] and k[i + 1] for i in range(0, len(k), 2))
     return False
 
 
 @lru_cache(maxsize=256)
 def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, int], holding: bool,
-               symmetric: bool, hands: int) -> tuple[int, ...]:
+               block: int, hands: int) -> tuple[int, ...]:
     """For j = 0..hands: the number of ways to deal j ordered hands that all hold the event
     (``holding``) or that all miss it.
 
     Hand by hand, the state is how many copies of each relevant type the hands so far took; a hand
     takes k of them (C(left, k) ways per type) and fills up with other cards (C(other cards left,
-    h - |k|) ways). For a symmetric test the state is kept sorted and stands for its whole orbit:
-    the counts are invariant under permuting the types, so the orbit's total moves as one."""
+    h - |k|) ways). Where blocks of types are interchangeable the state keeps its blocks sorted and
+    stands for its whole orbit: the counts are invariant under permuting the blocks, so the orbit's
+    total moves as one."""
     others = n_cards - sum(copies)
     comps = [k for k in itertools.product(*[range(ci + 1) for ci in copies])
              if sum(k) <= h and _holds(test, k) == holding]
@@ -235,7 +251,9 @@ def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, i
                     ways *= comb(lt, kt)
                 if ways:
                     v = tuple(ui + kt for ui, kt in zip(u, k))
-                    nxt[tuple(sorted(v)) if symmetric else v] += count * ways
+                    if block:
+                        v = sum(sorted(v[i:i + block] for i in range(0, len(v), block)), ())
+                    nxt[v] += count * ways
         states = nxt
         out.append(sum(states.values()))
     return tuple(out)
@@ -255,18 +273,18 @@ def deal_probability(variant: Variant, event: Event, hands: int | None = None) -
     spec = _relevant_cards(variant, event)
     if spec is None:
         return m * event_probability(variant, event) if _exclusive(variant, event) else None
-    copies, test, symmetric = spec
+    copies, test, block = spec
     n_cards, h = variant.deck_size, variant.hand_size
     if test[0] == "never":
         return Fraction(0)
     totals = [1]
     for i in range(m):
         totals.append(totals[-1] * comb(n_cards - i * h, h))
-    if test[0] == "each":  # few holdings have it, and few hands can hold it at once
-        all_hold = _sequences(n_cards, h, copies, test, True, symmetric, m)
+    if test[0] in ("each", "roundhouse"):  # few holdings have it, few hands can hold it at once
+        all_hold = _sequences(n_cards, h, copies, test, True, block, m)
         return sum(Fraction((-1) ** (j + 1) * comb(m, j) * all_hold[j], totals[j])
                    for j in range(1, m + 1))
-    return 1 - Fraction(_sequences(n_cards, h, copies, test, False, symmetric, m)[m], totals[m])
+    return 1 - Fraction(_sequences(n_cards, h, copies, test, False, block, m)[m], totals[m])
 
 
 def per_deal_exact(variant: Variant, event: Event, per_hand: Fraction) -> Fraction | None:

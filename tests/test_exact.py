@@ -121,10 +121,15 @@ def test_per_deal_equals_players_times_per_hand_where_two_hands_cannot_share():
 
 def test_per_deal_is_out_of_reach_for_events_of_many_card_types():
     v = load_variant("four-hand-150")
-    for name in ("marriage", "run", "double-run", "roundhouse", "no-meld", "meld>=20"):
+    for name in ("run", "double-run", "no-meld", "meld>=20"):
         e = parse_event(name, v)
         assert deal_probability(v, e) is None and e.kind in OUT_OF_REACH
         assert per_deal_exact(v, e, event_probability(v, e)) is None
+    dd = load_variant("double-deck")  # K and Q of every suit from four copies: (4 + 1) ** 8 states
+    for name in ("marriage", "roundhouse"):
+        e = parse_event(name, dd)
+        assert deal_probability(dd, e) is None and e.kind in OUT_OF_REACH
+        assert deal_probability(v, parse_event(name, v)) is not None
     # five of the eight nines and no meld: two hands cannot both have it, so it stays exact
     redeal = parse_event("redeal", v)
     assert (redeal.a, redeal.b) == (5, 1)
@@ -133,7 +138,11 @@ def test_per_deal_is_out_of_reach_for_events_of_many_card_types():
     assert deal_probability(four, parse_event("redeal", four)) is None
 
 
-TINY_DEALS = {  # three hands of 4 from 16 cards, 4 left over
+TINY_DEALS = {  # three hands of 4 from 16 cards, 4 left over; or two hands of 8
+    "kq": ['deck.ranks=["K","Q"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
+           "deal.widow_kind=widow", "teams.kind=bidder_alone", "exchange.pass_cards=0"],
+    "kq8": ['deck.ranks=["K","Q"]', "deck.copies=2", "deal.players=2", "deal.hand_size=8",
+            "teams.kind=bidder_alone", "exchange.pass_cards=0"],
     "qj": ['deck.ranks=["Q","J"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4", "deal.widow_kind=widow",
            "teams.kind=bidder_alone",
            "exchange.pass_cards=0"],
