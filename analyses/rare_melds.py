@@ -168,8 +168,7 @@ def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int)
     per_deal = _odds_text(row["per_deal"], row["per_deal_lo"], row["per_deal_hi"], row["per_deal_exact"],
                           "deals")
     why = ("" if not math.isnan(row["per_deal_exact"]) else
-           f" With {variant.copies} copies of each card two hands can hold it in the same deal, so the "
-           "per-deal odds are simulated only.")
+           " The per-deal odds are simulated only.")
     rarest = table.loc[table["one_in_hand"].idxmax()]
     common = table.loc[table["one_in_hand"].idxmin()]
     return (

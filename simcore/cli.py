@@ -313,8 +313,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
               f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
               f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10}")
     if estimated_only:
-        print("per deal 'estimated': two hands of one deal can both hold the event, so no exact value "
-              "is computed; the simulated interval is the answer.")
+        print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
+              "deals exactly is out of reach for it (it depends on too many card types); the simulated "
+              "interval is the answer.")
     return _exit_status(result)
 
 

@@ -298,6 +298,7 @@ def run_cases(seed: int, n: int, limit: float = 60.0) -> list[Outcome]:
     try:
         # the first run pays for loading the compiled kernels; it is not a case
         runner.run(Case("warm-up", ["odds", "--hands", "1000"]))
+        runner.run(Case("warm-up", ["odds", "meld>=30", "--hands", "1000"]))  # the exact meld kernels
         runner.run(Case("warm-up", ["games", "--games", "2"]))
         return [runner.run(c) for c in cases(seed, n)]
     finally:

@@ -100,3 +100,15 @@ def test_wilson_interval_known_values_and_edges():
     assert iv.estimate == 0.1 and abs(iv.lo - 0.05523) < 1e-4 and abs(iv.hi - 0.17437) < 1e-4
     assert wilson(0, 50).lo == 0.0 and wilson(50, 50).hi == 1.0
     assert wilson(50, 50).lo < 1.0 and wilson(0, 50).hi > 0.0
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("vid, names", [
+    ("five-hand-widow-96", ["meld>=10", "meld>=39", "double-pinochle", "five-nines", "aces-around"]),
+    ("six-hand-triple-pack", ["meld>=180", "meld>=640", "double-pinochle", "double-aces", "aces-around",
+                              "no-aces"])])
+def test_big_decks_agree_with_exact_values(vid, names):
+    # 96 and 120 cards: the exact meld distribution comes from the modular kernels (seconds)
+    v = load_variant(vid)
+    result = simulate_odds(v, [parse_event(n, v) for n in names], 240_000, seed=11)
+    assert _check(result) == len(names)
