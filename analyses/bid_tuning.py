@@ -213,7 +213,8 @@ def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
                 rounds: int = 12, start: float | None = None, on_duel=None) -> pd.DataFrame:
     """Search for a margin no nearby margin beats: from ``start`` (default: the rules' own margin), duel
     ``base ± step`` and ``base ± 2 step`` against ``base`` and move to the best while its whole interval
-    is a gain. ``hands`` is the duel's size (:func:`duel`: deals, or games for the seat duel). One row
+    is a gain; when the best is a margin that was a base already (the search circles), step once towards
+    it instead, and stop unsettled when that step was a base too or does not gain. ``hands`` is the duel's size (:func:`duel`: deals, or games for the seat duel). One row
     per duel, with the base it was played against. The answer is in the frame's ``attrs``: ``margin``,
     ``settled`` (False when ``rounds`` ran out while the base still moved), ``kind`` and ``measure``.
     ``on_duel`` is called with each round's rows as they finish (a long search shows its progress)."""
@@ -221,6 +222,7 @@ def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
     path = []
     settled = False
     attrs = {}
+    visited = {base}
     for _ in range(rounds):
         result = duel(variant, [round(base + k * step, 6) for k in (-2, -1, 1, 2)], hands, seed, base)
         attrs = dict(result.attrs)
@@ -232,7 +234,16 @@ def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
         if best["gain_lo"] <= 0:
             settled = True
             break
-        base = round(float(best["margin"]), 6)
+        nxt = round(float(best["margin"]), 6)
+        if nxt in visited:
+            # a margin that was a base already beats this one: the search is circling (with more than two
+            # players a duel is not antisymmetric), so step once towards it, if that one gains too
+            nxt = round(base + step * (1 if nxt > base else -1), 6)
+            one = result.loc[(result["margin"] - nxt).abs() < 1e-9]
+            if nxt in visited or not len(one) or float(one["gain_lo"].iloc[0]) <= 0:
+                break
+        visited.add(nxt)
+        base = nxt
     out = pd.concat(path, ignore_index=True)
     out.attrs.update(attrs, margin=base, settled=settled)
     return out
