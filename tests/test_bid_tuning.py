@@ -27,7 +27,7 @@ def test_margins_are_rules_that_extends_and_set_carry_and_default_to_zero(tmp_pa
     assert load_variant("four-hand-150").get("policy.margin") == 0.35
     assert load_variant("four-hand-150", ["scoring.concede=true"]).get("policy.margin") == 0.35
     assert load_variant("four-hand-150", ["policy.margin=-0.2"]).get("policy.margin") == -0.2
-    assert load_variant("auction").get("policy.margin") == 0.0
+    assert load_variant("partnership").get("policy.margin") == 0.0  # no auction: the default
     mine = tmp_path / "my-house-rules.toml"
     mine.write_text('extends = "double-deck"\nid = "my-house-rules"\n[game]\ntarget = 600\n')
     assert load_variant(str(mine)).get("policy.margin") == -0.3  # a user file extending a tuned system
@@ -68,7 +68,8 @@ def test_a_seat_duel_of_a_margin_against_itself_gains_exactly_nothing():
     assert row["gain"] == row["gain_lo"] == row["gain_hi"] == 0  # same games, same play, every rotation
     assert row["points"] == row["points_lo"] == row["points_hi"] == 0
     assert row["contracts"] == pytest.approx(1 / 5)  # one seat of five holds the candidate in each rotation
-    row = seat_duel(load_variant("auction"), [0.0], 500, seed=3).iloc[0]  # chips per deal
+    auction = load_variant("auction")
+    row = seat_duel(auction, [auction.get("policy.margin")], 500, seed=3).iloc[0]  # chips per deal
     assert row["gain"] == row["gain_lo"] == row["gain_hi"] == 0 and row["contracts"] == pytest.approx(1 / 3)
 
 
@@ -93,3 +94,21 @@ def test_tune_command_runs_the_seat_duel_for_a_system_of_lone_bidders(capsys):
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["duel"] == "seat" and data["games"] == 150 and "won" in data["measure"]
     assert {"gain", "points", "make_rate", "contracts"} <= set(data["duels"][0])
+
+
+def test_a_search_that_circles_steps_between_its_bases(monkeypatch):
+    import pandas as pd
+
+    import analyses.bid_tuning as bt
+
+    def fake(variant, margins, size, seed, base):  # from 0.1 the best is 0.2, from 0.2 the best is 0.1
+        peak = {0.0: 0.1, 0.1: 0.2, 0.2: 0.1}.get(round(base, 6), base)
+        gains = [0.0 if abs(m - base) < 1e-9 else 1.0 - 5 * abs(m - peak) if round(base, 6) != 0.15 else -1.0
+                 for m in margins]
+        return pd.DataFrame({"margin": margins, "gain": gains, "gain_lo": [x - 0.2 for x in gains],
+                             "gain_hi": [x + 0.2 for x in gains]})
+
+    monkeypatch.setattr(bt, "duel", fake)
+    path = bt.tune_margin(load_variant("five-hand-called-card"), 100, start=0.0)
+    assert list(dict.fromkeys(path["base"])) == [0.0, 0.1, 0.2, 0.15]  # 0.2 -> 0.1 again: one step instead
+    assert path.attrs["margin"] == 0.15 and path.attrs["settled"]
