@@ -182,12 +182,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("tune", help="the heuristic's bidding margin for a rules file: duels on identical deals",
                        description="Find the bidding margin (rules key policy.margin) no nearby margin beats: "
-                                   "from the rules' margin, seats 0 and 2 bid with base ± step and ± 2 steps "
-                                   "against seats 1 and 3 at the base, then the teams swap seats on the same "
-                                   "deals; the base moves to the best margin while its whole 95%% interval of "
-                                   "points a hand is a gain. Partnerships of two only (four players).")
-    p.add_argument("--hands", type=_positive_int, default=50_000,
-                   help="deals played per duel and seating (default 50000)")
+                                   "from the rules' margin, duel base ± step and ± 2 steps against the base on "
+                                   "the same deals, and move the base to the best margin while its whole 95% "
+                                   "interval is a gain. The duel depends on the teams. Partnerships across "
+                                   "(4, 6 or 8 players): seats 0, 2, ... bid with the candidate against the odd "
+                                   "seats at the base, then the teams swap seats; the gain is team points a hand. "
+                                   "Each for himself or with a called partner: one seat bids with the candidate, "
+                                   "every other seat with the base, the candidate rotated through every seat on "
+                                   "the same games, against a baseline with every seat at the base; the gain is "
+                                   "games won, in percentage points (systems settled in chips per deal, such as "
+                                   "auction: chips a deal). Systems without an auction have nothing to tune.")
+    p.add_argument("--hands", type=_positive_int,
+                   help="deals played per duel and seating, for the team and chip duels (default 50000)")
+    p.add_argument("--games", type=_positive_int,
+                   help="games played per run, for the seat duel with whole games (default 5000)")
     p.add_argument("--step", type=float, default=0.05, help="margin step (default 0.05)")
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
@@ -550,30 +558,44 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
 
 def cmd_tune(args: argparse.Namespace) -> int:
-    from analyses.bid_tuning import DuelError, check_duel, tune_margin
+    from analyses.bid_tuning import DuelError, duel_kind, tune_margin
 
     variant = _full_hand_variant(args)
     if not 0 < args.step <= 0.5:
         raise UsageError(f"pinochle tune: --step {args.step}: give a number above 0 and at most 0.5")
     try:
-        check_duel(variant)
+        kind = duel_kind(variant)
     except DuelError as exc:
         raise UsageError(f"pinochle tune: {exc}")
+    if kind == "seat":
+        if args.hands is not None:
+            raise UsageError(f"pinochle tune: {variant.id} is tuned by whole games: give --games, not --hands")
+        size, unit = args.games or 5_000, "games per run"
+    else:
+        if args.games is not None:
+            raise UsageError(f"pinochle tune: {variant.id} is tuned on single deals: give --hands, not --games")
+        size, unit = args.hands or 50_000, "deals per seating"
     _threads(args.threads)
     if not args.json:
-        print(f"{variant.id}: duels of {args.hands:,} deals per seating, seed {args.seed}, from margin "
-              f"{variant.get('policy.margin'):+.2f}; points a hand the margin's team gains [95% CI]")
+        what = {"team": "team points a hand the margin's partnership gains",
+                "seat": "games won the margin's seat gains, in percentage points (and its points a game)",
+                "chips": "chips a deal the margin's seat gains"}[kind]
+        print(f"{variant.id}: {kind} duels of {size:,} {unit}, seed {args.seed}, from margin "
+              f"{variant.get('policy.margin'):+.2f}; {what} [95% CI]")
 
     def show(duel) -> None:
         if not args.json:
             for r in duel.itertuples():
+                extra = f"  points {r.points:+.1f}" if kind == "seat" else ""
                 print(f"  base {r.base:+.2f}  margin {r.margin:+.2f}: {r.gain:+7.2f} [{r.gain_lo:+.2f}, "
-                      f"{r.gain_hi:+.2f}]  make rate {r.make_rate:.1%}", flush=True)
+                      f"{r.gain_hi:+.2f}]{extra}  contracts {r.contracts:.1%}  make rate {r.make_rate:.1%}",
+                      flush=True)
 
-    path = tune_margin(variant, args.hands, args.seed, args.step, on_duel=show)
+    path = tune_margin(variant, size, args.seed, args.step, on_duel=show)
     best, settled = path.attrs["margin"], path.attrs["settled"]
     if args.json:
-        _print_json({"variant": variant.id, "seed": args.seed, "hands": args.hands, "step": args.step,
+        _print_json({"variant": variant.id, "seed": args.seed, "duel": kind, "measure": path.attrs["measure"],
+                     ("games" if kind == "seat" else "hands"): size, "step": args.step,
                      "margin": best, "settled": settled, "duels": path.to_dict(orient="records")})
         return 0
     why = ("no nearby margin gains with its whole interval" if settled else
