@@ -201,7 +201,7 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
         for q in odds:
             name = f"{round(100 * q)}"
 
-            def highest(values: np.ndarray, bids: np.ndarray) -> float:
+            def highest(values: np.ndarray, bids: np.ndarray, q: float = q) -> float:
                 ok = np.nonzero(values >= q)[0]
                 return float(bids[ok[-1]]) if len(ok) else math.nan
 
@@ -425,7 +425,7 @@ def bidding_card(table: pd.DataFrame) -> list[dict]:
         edge = int(r.bidder_meld)
         meld = f"{edge}" if width == 1 else f"{edge}–{edge + width - 1}"
 
-        def cell(q: str) -> str:
+        def cell(q: str, r=r) -> str:
             bid, lo, hi = getattr(r, f"bid_{q}"), getattr(r, f"bid_{q}_lo"), getattr(r, f"bid_{q}_hi")
             if fmt.missing(bid):
                 return "pass"
@@ -494,7 +494,8 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
 
     text = (
         f"**Rule of thumb ({variant.id}): bid up to {_num(rule['a'])} + {rule['b']:.2f} × your meld** "
-        f"(your meld as dealt, before any pass or widow, in points; the minimum bid is {rule['min_bid']}). Bidding that high, "
+        f"(your meld as dealt, before any pass or widow, in points; the minimum bid is {rule['min_bid']}). "
+        "Bidding that high, "
         f"the side makes about half its contracts. The line fits the simulated 50% bids to within "
         f"{_num(rule['line_rmse'])} points (root mean square over {rule['bins']} meld bins from "
         f"{rule['meld_lo']} to {rule['meld_hi']}), but single hands scatter far more: half of them land "

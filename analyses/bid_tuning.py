@@ -214,7 +214,8 @@ def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
     """Search for a margin no nearby margin beats: from ``start`` (default: the rules' own margin), duel
     ``base ± step`` and ``base ± 2 step`` against ``base`` and move to the best while its whole interval
     is a gain; when the best is a margin that was a base already (the search circles), step once towards
-    it instead, and stop unsettled when that step was a base too or does not gain. ``hands`` is the duel's size (:func:`duel`: deals, or games for the seat duel). One row
+    it instead, and stop unsettled when that step was a base too or does not gain. ``hands`` is the
+    duel's size (:func:`duel`: deals, or games for the seat duel). One row
     per duel, with the base it was played against. The answer is in the frame's ``attrs``: ``margin``,
     ``settled`` (False when ``rounds`` ran out while the base still moved), ``kind`` and ``measure``.
     ``on_duel`` is called with each round's rows as they finish (a long search shows its progress)."""

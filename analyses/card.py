@@ -11,7 +11,6 @@ always agree. :func:`card_markdown` writes the page, :func:`plot_card` the one-p
 
 from __future__ import annotations
 
-import math
 import textwrap
 
 import numpy as np
@@ -222,7 +221,8 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     value_rows = _value_rows(variant)
     for r in value_rows:
         r["meld"] = r["meld"].split(" (")[0]
-    _table(ax, value_rows, fontsize=7, col_widths=[0.34] + [0.66 / max(1, len(values.columns) - 1)] * (len(values.columns) - 1))
+    others = len(values.columns) - 1
+    _table(ax, value_rows, fontsize=7, col_widths=[0.34] + [0.66 / max(1, others)] * others)
     ax.set_title("Meld values (points)", fontsize=9.5, loc="left")
     ax = fig.add_subplot(grid[1, 1])
     odds = odds_rows(tables)

@@ -127,7 +127,6 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
         span = max(float(np.nanmax(np.abs(np.concatenate([lo, hi, t["threshold"] * scale])))), 1e-9)
         ax.set_xlim(-1.45 * span, 1.45 * span)
         for yy, r, dd, hh, ll in zip(y, t.itertuples(), d, hi, lo):
-            right = hh >= -ll
             x_text = hh if dd >= 0 else ll
             shown = fmt.signed(dd, ll, hh).split(" [")[0]  # as the table prints it
             ax.annotate(f"{shown}: {r.size}", (x_text, yy), xytext=(5 if dd >= 0 else -5, 0),

@@ -38,8 +38,21 @@ from simcore.meld import meld_by_trump
 from simcore.runner import run_chunks
 from simcore.stats import Z95, clustered_proportion
 from simcore.variants import Variant
-from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, JACKS, KINGS, MARRIAGE,
-                                      PINOCHLE, QUEENS, ROUNDHOUSE, ROYAL, RUN, RUN_EXTRA_MARRIAGE)
+from simcore.variants.variant import (
+    ACES,
+    F_DIX,
+    F_EXTRA_KING,
+    F_EXTRA_QUEEN,
+    JACKS,
+    KINGS,
+    MARRIAGE,
+    PINOCHLE,
+    QUEENS,
+    ROUNDHOUSE,
+    ROYAL,
+    RUN,
+    RUN_EXTRA_MARRIAGE,
+)
 
 #: The suit named trump for the fixed-trump distribution (0 = spades).
 FIXED_TRUMP = 0

@@ -83,7 +83,8 @@ def all_systems_table(hands: int, seed: int, variants: Iterable[str] | None = No
 def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
     """Horizontal bars of "1 in N" hands (log axis), commonest at the top, with the simulation's 95%
     interval as error bars and the exact value as a black diamond where known. An event never dealt
-    in the simulation has no bar: its interval starts at the smallest N the simulation allows (a tick) and runs off the right edge (an arrow). The column on the right gives the exact odds
+    in the simulation has no bar: its interval starts at the smallest N the simulation allows (a tick)
+    and runs off the right edge (an arrow). The column on the right gives the exact odds
     where known, else the simulated ones (≈)."""
     rows = table.sort_values("one_in_hand", na_position="last").reset_index(drop=True)
     fig, ax = style.new_figure(size=(8.0, 0.32 * len(rows) + 1.8))

@@ -24,12 +24,12 @@ class Sizes:
     games: int = 20_000
 
     @classmethod
-    def small(cls) -> "Sizes":
+    def small(cls) -> Sizes:
         """A size at which every analysis runs in seconds (tests, notebooks run by the tests)."""
         return cls(dealt=40_000, played=4_000, games=400)
 
     @classmethod
-    def for_notebooks(cls) -> "Sizes":
+    def for_notebooks(cls) -> Sizes:
         """``PINOCHLE_NOTEBOOK_SIZE=small`` (set by the tests) or the full default."""
         return cls.small() if os.environ.get("PINOCHLE_NOTEBOOK_SIZE") == "small" else cls()
 

@@ -599,7 +599,7 @@ def cmd_tune(args: argparse.Namespace) -> int:
                      "margin": best, "settled": settled, "duels": path.to_dict(orient="records")})
         return 0
     why = ("no nearby margin gains with its whole interval" if settled else
-           "the search ran out of rounds while still moving: run again from here with --set policy.margin=" + f"{best:g}")
+           f"the search ran out of rounds while still moving: run again from here with --set policy.margin={best:g}")
     print(f"margin {best:+.2f}: {why}; to use it, write in the rules file:\n[policy]\nmargin = {best:g}")
     return 0
 
@@ -620,8 +620,7 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from simcore.bench import (BENCH_VARIANTS, GAME_BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench,
-                               bench_games, bench_hands)
+    from simcore.bench import BENCH_VARIANTS, GAME_BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_games, bench_hands
 
     _threads(args.threads)
     if args.execution:

@@ -23,8 +23,8 @@ from simcore import hand as h
 from simcore.games import check_game_variant, game_records, won_by_lone_double_pinochle
 from simcore.rng import stream_key
 from simcore.runner import Job, rows_of, run_job
-from simcore.store import RunInfo
 from simcore.stats import Z95
+from simcore.store import RunInfo
 from simcore.variants import Variant, load_variant
 
 #: Hands per chunk of ``--hands`` comparisons.

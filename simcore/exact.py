@@ -44,12 +44,22 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, RANKS, TEN
-from simcore.events import (K_AROUND, K_MARRIAGE, K_MELD_AT_LEAST, K_NINES, K_NO_ACES, K_NO_MELD,
-                            K_PINOCHLE, K_REDEAL, K_ROUNDHOUSE, K_RUN, Event)
+from simcore.events import (
+    K_AROUND,
+    K_MARRIAGE,
+    K_MELD_AT_LEAST,
+    K_NINES,
+    K_NO_ACES,
+    K_NO_MELD,
+    K_PINOCHLE,
+    K_REDEAL,
+    K_ROUNDHOUSE,
+    K_RUN,
+    Event,
+)
 from simcore.meld import trump_class_one
 from simcore.variants import Variant
-from simcore.variants.variant import (ACES, F_DIX, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS,
-                                      ROUNDHOUSE)
+from simcore.variants.variant import ACES, F_DIX, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE
 
 SPADES, DIAMONDS = 0, 2
 
@@ -267,8 +277,8 @@ def deal_probability(variant: Variant, event: Event, hands: int | None = None) -
 
     It counts whole deals, hand by hand, over the few card types the event depends on: either the
     deals whose hands all miss the event (``no-aces``), or, for events that need at least a copies
-    of each relevant type, by inclusion and exclusion over the hands that hold it: P(some of m) = sum_j (-1)**(j+1) C(m, j) P(hands 1..j
-    all hold it), the hands being exchangeable."""
+    of each relevant type, by inclusion and exclusion over the hands that hold it:
+    P(some of m) = sum_j (-1)**(j+1) C(m, j) P(hands 1..j all hold it), the hands being exchangeable."""
     m = variant.players if hands is None else hands
     spec = _relevant_cards(variant, event)
     if spec is None:

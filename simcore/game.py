@@ -14,8 +14,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.hand import (F_BIDDER, F_MADE, F_REDEALS, H_TEAMS, N_FIELDS, S_DOUBLE_PIN, S_OUT, S_SCORE,
-                          hand_scratch, play_hand)
+from simcore.hand import (
+    F_BIDDER,
+    F_MADE,
+    F_REDEALS,
+    H_TEAMS,
+    N_FIELDS,
+    S_DOUBLE_PIN,
+    S_OUT,
+    S_SCORE,
+    hand_scratch,
+    play_hand,
+)
 from simcore.rng import hand_state
 
 #: Compiled game rules (Variant.game_rules).

@@ -2,8 +2,8 @@
 
 Team 0 is the first dealer's left (seats 0, 2, ...: it bids first in the first hand), team 1 the
 first dealer's side; where the bidder plays alone each seat keeps its own score (seat 0 the first
-dealer's left, the last seat the first dealer). Games are cut into chunks of ``CHUNK_GAMES``; game g of a run always plays the
-same hands whatever the thread count or chunking (:func:`simcore.rng.hand_state`).
+dealer's left, the last seat the first dealer). Games are cut into chunks of ``CHUNK_GAMES``; game g of
+a run always plays the same hands whatever the thread count or chunking (:func:`simcore.rng.hand_state`).
 """
 
 from __future__ import annotations
@@ -21,9 +21,9 @@ from simcore.hand import kernel_args
 from simcore.policies import POLICY_NAMES
 from simcore.rng import stream_key
 from simcore.runner import Job, rows_of, run_job
-from simcore.store import RunInfo
 from simcore.simulate import values_interval
 from simcore.stats import Interval, wilson
+from simcore.store import RunInfo
 from simcore.variants import Variant
 
 #: Games per chunk (part of the definition of a seeded run only through the chunk indices shown in

@@ -22,10 +22,24 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, TEN, JACK_OF_DIAMONDS, QUEEN_OF_SPADES
-from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL,
-                                      F_RUN_SCORES_ROYAL, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE,
-                                      ROYAL, RUN, RUN_EXTRA_MARRIAGE)
+from simcore.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
+from simcore.variants.variant import (
+    ACES,
+    F_DIX,
+    F_EXTRA_KING,
+    F_EXTRA_QUEEN,
+    F_RUN_OR_ROYAL,
+    F_RUN_SCORES_ROYAL,
+    JACKS,
+    KINGS,
+    MARRIAGE,
+    PINOCHLE,
+    QUEENS,
+    ROUNDHOUSE,
+    ROYAL,
+    RUN,
+    RUN_EXTRA_MARRIAGE,
+)
 
 #: Named melds reported in a breakdown, in this order (counts are multiplicities; marriages summed
 #: over the plain suits).

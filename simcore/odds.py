@@ -21,8 +21,8 @@ from simcore.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
 from simcore.exact import event_probability, per_deal_exact
 from simcore.meld import meld_by_trump
 from simcore.runner import CHUNK_DEALS, Job, run_job
-from simcore.store import RunInfo
 from simcore.stats import Interval, clustered_proportion, wilson
+from simcore.store import RunInfo
 from simcore.variants import Variant
 
 #: Rows of the per-chunk tally: hands holding the event, deals with at least one, sum of squared

@@ -21,7 +21,7 @@ from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
 from simcore.meld import meld_by_trump
-from simcore.play import SUIT_BITS, SUIT_OF, cards_above, beats, held_mask, lowest_card, pick_card
+from simcore.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1

@@ -20,8 +20,8 @@ import pandas as pd
 from simcore import hand as h
 from simcore.policies import POLICY_NAMES
 from simcore.runner import CHUNK_DEALS, Job, rows_of, run_job
-from simcore.store import RunInfo
 from simcore.stats import Z95, Interval, wilson
+from simcore.store import RunInfo
 from simcore.variants import Variant
 
 MEANS = ("bid", "bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",

@@ -104,7 +104,8 @@ def _mutated_rules(rng: random.Random) -> tuple[dict[str, bytes], str, str]:
     elif kind == "broken":
         raw = _toml(data)
         cut = rng.randrange(len(raw))
-        text = (raw[:cut] + rng.choice(["", "=", "[", "\"", "]]", "\n[deck]\n"]) + raw[cut + rng.randint(0, 20):]).encode()
+        junk = rng.choice(["", "=", "[", "\"", "]]", "\n[deck]\n"])
+        text = (raw[:cut] + junk + raw[cut + rng.randint(0, 20):]).encode()
     elif kind == "bytes":
         raw = _toml(data).encode()
         cut = rng.randrange(len(raw))

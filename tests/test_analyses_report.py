@@ -78,8 +78,9 @@ def test_house_rule_verdicts_use_compare_words_and_natural_units():
 
 @pytest.mark.slow
 def test_report_writes_every_file_it_lists_for_a_rules_file_of_ones_own(tmp_path):
-    from analyses.report import write_report
     from test_report_pages import page_problems
+
+    from analyses.report import write_report
 
     rules = tmp_path / "my-house.toml"
     rules.write_text('extends = "four-hand-150"\nid = "my-house"\nname = "Our house"\n'

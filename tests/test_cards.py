@@ -1,8 +1,17 @@
 import numpy as np
 import pytest
 
-from simcore.cards import (JACK_OF_DIAMONDS, QUEEN_OF_SPADES, HandError, card_name, card_type,
-                           check_hand, format_hand, parse_card, parse_hand)
+from simcore.cards import (
+    JACK_OF_DIAMONDS,
+    QUEEN_OF_SPADES,
+    HandError,
+    card_name,
+    card_type,
+    check_hand,
+    format_hand,
+    parse_card,
+    parse_hand,
+)
 from simcore.variants import load_variant
 
 

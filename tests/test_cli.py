@@ -4,10 +4,9 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
-
-from pathlib import Path
 
 from simcore.cli import main
 from simcore.variants import shipped_ids
@@ -249,7 +248,8 @@ def test_kernels_run_clean_under_numba_boundscheck():
         "    v = load_variant(vid)\n"
         "    for pol in ('heuristic', 'random'):\n"
         "        simulate(v, 300, 1, parse_policies(pol, v.players))\n"
-        "play_games(load_variant('double-deck'), 20, 1, parse_policies('heuristic', 4))\n"        "for pol in ('heuristic', 'random'):\n"
+        "play_games(load_variant('double-deck'), 20, 1, parse_policies('heuristic', 4))\n"
+        "for pol in ('heuristic', 'random'):\n"
         "    play_games(load_variant('two-hand'), 20, 1, parse_policies(pol, 2))\n"
         "print('clean')\n"
     )

@@ -2,7 +2,7 @@
 
 import hashlib
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from math import comb
 
 import numpy as np
@@ -143,16 +143,18 @@ TINY_DEALS = {  # three hands of 4 from 16 cards, 4 left over; or two hands of 8
            "deal.widow_kind=widow", "teams.kind=bidder_alone", "exchange.pass_cards=0"],
     "kq8": ['deck.ranks=["K","Q"]', "deck.copies=2", "deal.players=2", "deal.hand_size=8",
             "teams.kind=bidder_alone", "exchange.pass_cards=0"],
-    "qj": ['deck.ranks=["Q","J"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4", "deal.widow_kind=widow",
+    "qj": ['deck.ranks=["Q","J"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
+           "deal.widow_kind=widow",
            "teams.kind=bidder_alone",
            "exchange.pass_cards=0"],
-    "a9": ['deck.ranks=["A","9"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4", "deal.widow_kind=widow",
+    "a9": ['deck.ranks=["A","9"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
+           "deal.widow_kind=widow",
            "teams.kind=bidder_alone",
            "exchange.pass_cards=0", "redeal.min_nines=3", "redeal.require_no_meld=false"],
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _hands_from(copies: tuple[int, ...], h: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """Every hand of h cards from ``copies`` with its number of ways."""
     if h == 0:

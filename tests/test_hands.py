@@ -9,6 +9,7 @@ from simcore import hand as h
 from simcore.simulate import PolicyError, parse_policies, simulate
 from simcore.variants import load_variant
 
+
 def records(vid, hands, seed, policy, overrides=()):
     """Play hands through the kernel and return the raw records (int64[hands, N_FIELDS])."""
     from simcore.rng import chunk_states

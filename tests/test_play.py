@@ -5,15 +5,15 @@ import itertools
 
 import numpy as np
 import pytest
+from conftest import dealt_hands
 from numba import njit
 
-from conftest import dealt_hands
 from simcore.cards import N_TYPES, parse_card, parse_hand
+from simcore.deal import deal_hands
 from simcore.play import HEAD_MODES, held_mask, legal_mask, random_playout, trick_winner
 from simcore.reference.play import reference_legal, reference_playout, winning_position
 from simcore.rng import chunk_states
 from simcore.variants import load_variant
-from simcore.deal import deal_hands
 
 DUTY_SETS = [
     {"play.follow_must_head": f'"{head}"', "play.head_when_trumped": hwt,

@@ -77,7 +77,7 @@ def test_no_duty_to_beat_a_winning_partner_is_refereed(policy):
                 hands[a, b] -= c
                 hands[to, b] += c
         trick, seats, trump = [], [], int(rec[h.F_TRUMP])
-        for code, a, b, c in rows:
+        for code, a, b, _ in rows:
             if code == h.T_PLAY:
                 if trick and seats[winning_position(trick, trump)] % 2 == a % 2:
                     freed += b not in reference_legal(list(hands[a]), trick, trump, strict)

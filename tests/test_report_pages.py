@@ -28,7 +28,8 @@ def test_the_checker_catches_what_the_issue_found():
     for bad in ("| 2.8e-05 |", "| nan |", "0.32 redeals (0.32–0.32; estimated)", "95% range 32 to 32",
                 "the bidder held no marriage to name trump record no meld"):
         assert page_problems(bad), bad
-    for good in ("54% [53–55%]", "1 in 393", "from 1 to 30", "2 to 3", "A-10-K-Q-J", "trick-count-10-10-10", "[5–5.5]", "−20.5 pp [−20.7 to −20.3]"):
+    for good in ("54% [53–55%]", "1 in 393", "from 1 to 30", "2 to 3", "A-10-K-Q-J", "trick-count-10-10-10",
+                 "[5–5.5]", "−20.5 pp [−20.7 to −20.3]"):
         assert not page_problems(good), good
 
 

@@ -2,7 +2,6 @@
 result that says what does not apply, never in a traceback, a hang or a NaN."""
 
 import json
-import shutil
 from importlib import resources
 
 import pytest

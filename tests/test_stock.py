@@ -128,7 +128,7 @@ def test_double_pinochle_is_one_meld_and_only_from_unused_copies():
 def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
     # differential: random hands with random earlier melds, plays and draws, every step compared
     rng = np.random.default_rng(5)
-    for trial in range(300):
+    for _ in range(300):
         trump = int(rng.integers(4))
         p = Player("", trump)
         for t in rng.choice(24, size=12):

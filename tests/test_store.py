@@ -92,7 +92,8 @@ def test_a_damaged_entry_is_recomputed_not_merged(tmp_path):
     con.close()
     assert tally_of(odds_tallies(600_000, store)) == tally_of(clean)
     con = duckdb.connect(str(store))
-    good = [decode(s, d, c) is not None for s, d, c in con.execute("SELECT shape, data, checksum FROM chunks").fetchall()]
+    rows = con.execute("SELECT shape, data, checksum FROM chunks").fetchall()
+    good = [decode(s, d, c) is not None for s, d, c in rows]
     con.close()
     assert len(good) == 5 and all(good)
 

@@ -10,9 +10,23 @@ from __future__ import annotations
 
 from simcore.cards import RANKS, SUITS
 from simcore.variants import Variant
-from simcore.variants.variant import (ACES, F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL,
-                                      F_RUN_SCORES_ROYAL, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE,
-                                      ROYAL, RUN, RUN_EXTRA_MARRIAGE)
+from simcore.variants.variant import (
+    ACES,
+    F_DIX,
+    F_EXTRA_KING,
+    F_EXTRA_QUEEN,
+    F_RUN_OR_ROYAL,
+    F_RUN_SCORES_ROYAL,
+    JACKS,
+    KINGS,
+    MARRIAGE,
+    PINOCHLE,
+    QUEENS,
+    ROUNDHOUSE,
+    ROYAL,
+    RUN,
+    RUN_EXTRA_MARRIAGE,
+)
 
 RUN_CARDS = ("A", "10", "K", "Q", "J")
 
