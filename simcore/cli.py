@@ -1,7 +1,8 @@
 """The ``pinochle`` command: a thin layer over the Python API.
 
 Bad input of any kind ends in one line on stderr naming what was wrong and what is allowed, and exit
-status 2; no traceback.
+status 2; no traceback. The module imports no numpy, numba, pandas or kernel at load: ``--help`` and
+``--version`` answer before any of them loads, and each command imports what it needs.
 """
 
 from __future__ import annotations
@@ -14,16 +15,6 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-import numpy as np
-
-from simcore.cards import SUITS, HandError, check_hand, format_hand, parse_hand
-from simcore.events import CATALOGUE, EventError, parse_event
-from simcore.games import GameRulesError
-from simcore.runner import ClusterError, Execution, executing
-from simcore.simulate import PolicyError
-from simcore.store import StoreError, default_path
-from simcore.variants import RulesError, load_variant, shipped_ids
-
 DEFAULT_VARIANT = "four-hand-150"
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl-C: what was finished is printed, the status says it is partial
@@ -31,6 +22,41 @@ EXIT_INTERRUPTED = 130  # Ctrl-C: what was finished is printed, the status says 
 
 class UsageError(Exception):
     """Bad command-line input; the message is printed as one line."""
+
+
+def _user_errors() -> tuple[type[Exception], ...]:
+    """The errors that are the user's input, printed as one line with exit status 2."""
+    from simcore.cards import HandError
+    from simcore.events import EventError
+    from simcore.games import GameRulesError
+    from simcore.runner import ClusterError
+    from simcore.simulate import PolicyError
+    from simcore.store import StoreError
+    from simcore.variants import RulesError
+
+    return (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError, ClusterError)
+
+
+def load_variant(name: str, overrides=()):
+    """:func:`simcore.variants.load_variant`, imported when a command first needs rules."""
+    from simcore.variants import load_variant as load
+
+    return load(name, overrides)
+
+
+def shipped_ids() -> list[str]:
+    from simcore.variants import shipped_ids as ids
+
+    return ids()
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("pinochle-sim")
+    except PackageNotFoundError:
+        return "unknown (not installed)"
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,6 +85,8 @@ def _seed(text: str) -> int:
 
 
 def _suit(text: str) -> int:
+    from simcore.cards import SUITS
+
     letter = text.strip().upper()
     letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(letter, letter)
     if letter not in SUITS:
@@ -98,12 +126,17 @@ def _add_execution_args(p: argparse.ArgumentParser) -> None:
 
 def _store_path(args: argparse.Namespace) -> Path | None:
     """The results store a command names: ``--store``, else the default; None for ``off``."""
+    from simcore.store import default_path
+
     path = Path(args.store) if args.store else default_path()
     return None if str(path) == "off" else path
 
 
-def _execution(args: argparse.Namespace) -> Execution:
-    """The :class:`Execution` a command's options ask for; commands without them run here, unstored."""
+def _execution(args: argparse.Namespace):
+    """The :class:`simcore.runner.Execution` a command's options ask for; commands without them run here,
+    unstored."""
+    from simcore.runner import Execution
+
     if not hasattr(args, "no_store"):
         return Execution()
     store = None if args.no_store else _store_path(args)
@@ -127,6 +160,7 @@ def _threads(n: int | None) -> None:
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pinochle", description="Pinochle odds, meld and simulation for every rule system.")
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     p = sub.add_parser("variants", help="list the shipped rule systems")
@@ -252,6 +286,9 @@ def cmd_variants(args: argparse.Namespace) -> None:
 
 
 def cmd_meld(args: argparse.Namespace) -> None:
+    import numpy as np
+
+    from simcore.cards import SUITS, check_hand, format_hand, parse_hand
     from simcore.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 
     variant = load_variant(args.variant, args.overrides)
@@ -291,6 +328,7 @@ def _fmt_one_in(p: float | None) -> str:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
+    from simcore.events import CATALOGUE, parse_event
     from simcore.odds import simulate_odds
 
     if args.list:
@@ -355,7 +393,7 @@ def _strict(value):
         return {str(k): _strict(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_strict(v) for v in value]
-    if isinstance(value, np.generic):
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):  # a numpy scalar
         value = value.item()
     if isinstance(value, float) and not math.isfinite(value):
         return None
@@ -508,6 +546,7 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
 def cmd_compare(args: argparse.Namespace) -> int:
     from simcore.compare import QUESTIONS, answer, compare
     from simcore.games import GameRulesError
+    from simcore.variants import RulesError
 
     if args.list:
         for name, q in QUESTIONS.items():
@@ -719,17 +758,20 @@ COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simul
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
+        from simcore.runner import executing
+
         with executing(_execution(args)):
             status = COMMANDS[args.command](args)
-    except (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
-            ClusterError) as exc:
-        print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
-        return EXIT_USAGE
     except KeyboardInterrupt:
         print("pinochle: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except BrokenPipeError:
         return 0
+    except Exception as exc:
+        if not isinstance(exc, _user_errors()):
+            raise
+        print(f"pinochle: {exc}" if not str(exc).startswith("pinochle") else str(exc), file=sys.stderr)
+        return EXIT_USAGE
     return status or 0
 
 

@@ -275,3 +275,13 @@ def test_ctrl_c_prints_the_finished_chunks_as_a_partial_result():
     assert data["complete"] is False and 0 < data["hands"] < 4_000_000_000
     assert data["hands"] % (32768 * 4) == 0  # whole chunks only
     assert abs(data["events"][0]["per_hand"]["estimate"] - 0.00254) < 0.001
+
+
+def test_help_and_version_load_no_numerical_library():
+    # `pinochle --help` must answer at once: nothing heavy is imported before the arguments are parsed
+    code = ("import sys\nfrom simcore.cli import main\n"
+            "for argv in (['--help'], ['--version']):\n"
+            "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
+            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'dask', 'duckdb') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "pinochle 0.1.0" in out and out.strip().splitlines()[-1] == "[]"
