@@ -38,7 +38,7 @@ from simcore.meld import meld_by_trump
 from simcore.runner import run_chunks
 from simcore.stats import Z95, clustered_proportion
 from simcore.variants import Variant
-from simcore.variants.variant import (
+from simcore.variants.layout import (
     ACES,
     F_DIX,
     F_EXTRA_KING,

@@ -59,7 +59,7 @@ from simcore.events import (
 )
 from simcore.meld import trump_class_one
 from simcore.variants import Variant
-from simcore.variants.variant import ACES, F_DIX, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE
+from simcore.variants.layout import ACES, F_DIX, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE
 
 SPADES, DIAMONDS = 0, 2
 

@@ -27,10 +27,15 @@ from simcore.hand import (
     play_hand,
 )
 from simcore.rng import hand_state
+from simcore.variants.layout import (  # noqa: F401  (the compiled game rules' slots, for callers of this module)
+    G_BIDDER_WINS_TIES,
+    G_DECLARE_OUT,
+    G_LOSING_LIMIT,
+    G_PLAY_ON,
+    G_TARGET,
+    N_GAME_RULES,
+)
 
-#: Compiled game rules (Variant.game_rules).
-G_TARGET, G_BIDDER_WINS_TIES, G_PLAY_ON, G_LOSING_LIMIT, G_DECLARE_OUT = range(5)
-N_GAME_RULES = 5
 #: A game still undecided after this many hands is recorded with winner -1 (never seen in practice:
 #: it guards the loop, and the tests require every game to end).
 MAX_GAME_HANDS = 5000

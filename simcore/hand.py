@@ -18,13 +18,49 @@ from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE
 from simcore.deal import deal_into
 from simcore.events import K_REDEAL, hand_has_event
 from simcore.meld import meld_by_trump
-from simcore.policies import (C_POINTS, C_SIDE, CTX_SIZE, HEURISTIC, any_marriage, call_card, choose_card,
-                              choose_trump, draw_discards, give_cards, goes_alone, hand_value, widow_order)
-from simcore.play import (HEAD_NEVER, R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_OVERTRUMP, R_VOID_TRUMP, SUIT_BITS, SUIT_OF,
-                          beats, held_mask, legal_cards, pick_card)
+from simcore.play import (
+    HEAD_NEVER,
+    R_HEAD,
+    R_HEAD_WHEN_TRUMPED,
+    R_VOID_OVERTRUMP,
+    R_VOID_TRUMP,
+    SUIT_BITS,
+    SUIT_OF,
+    beats,
+    held_mask,
+    legal_cards,
+    pick_card,
+)
+from simcore.policies import (
+    C_POINTS,
+    C_SIDE,
+    CTX_SIZE,
+    HEURISTIC,
+    any_marriage,
+    call_card,
+    choose_card,
+    choose_trump,
+    draw_discards,
+    give_cards,
+    goes_alone,
+    hand_value,
+    widow_order,
+)
 from simcore.rng import bounded, hand_state
-from simcore.stock import (MAX_COPIES, SM_DIX, SM_DOUBLE_PINOCHLE, U_DIX, choose_meld, drop_slot, meld_keepers,
-                           meld_points, most_used, open_melds, table_meld, unshown_dix)
+from simcore.stock import (
+    MAX_COPIES,
+    SM_DIX,
+    SM_DOUBLE_PINOCHLE,
+    U_DIX,
+    choose_meld,
+    drop_slot,
+    meld_keepers,
+    meld_points,
+    most_used,
+    open_melds,
+    table_meld,
+    unshown_dix,
+)
 from simcore.variants.variant import F_DIX
 
 # compiled hand rules (Variant.hand_rules)

@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
-from simcore.variants.variant import (
+from simcore.variants.layout import (
     ACES,
     F_DIX,
     F_EXTRA_KING,

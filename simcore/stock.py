@@ -29,7 +29,7 @@ from numba import njit
 from simcore.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
 from simcore.policies import HEURISTIC
 from simcore.rng import bounded
-from simcore.variants.variant import ACES, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROYAL, RUN
+from simcore.variants.layout import ACES, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROYAL, RUN
 
 #: Usage bits of a held copy: the classes it has melded in, and whether it was shown as a dix.
 U_RUN, U_MARRIAGE, U_AROUND, U_PINOCHLE, U_DIX = 1, 2, 4, 8, 16

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from simcore.cards import RANKS, SUITS
 from simcore.variants import Variant
-from simcore.variants.variant import (
+from simcore.variants.layout import (
     ACES,
     F_DIX,
     F_EXTRA_KING,

@@ -13,14 +13,25 @@ from typing import Any
 import numpy as np
 
 from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
+from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
+    ACES,
+    F_DIX,
+    F_EXTRA_KING,
+    F_EXTRA_QUEEN,
+    F_RUN_OR_ROYAL,
+    F_RUN_SCORES_ROYAL,
+    JACKS,
+    KINGS,
+    MARRIAGE,
+    MAX_MULT,
+    PINOCHLE,
+    QUEENS,
+    ROUNDHOUSE,
+    ROYAL,
+    RUN,
+    RUN_EXTRA_MARRIAGE,
+)
 from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
-
-#: Rows of the compiled meld table (see :meth:`Variant.meld_table`).
-RUN, ROYAL, MARRIAGE, ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE, RUN_EXTRA_MARRIAGE = range(10)
-#: Entries of the compiled meld flags.
-F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, F_RUN_SCORES_ROYAL = range(5)
-#: Highest multiplicity the tables hold: the most copies a deck may have.
-MAX_MULT = len(MULTIPLICITY_PREFIXES)
 
 
 def multiple_values(listed: Mapping[int, int], top: int) -> list[int]:
@@ -171,7 +182,7 @@ class Variant:
     def hand_rules(self) -> np.ndarray:
         """int64[N_HAND_RULES]: teams, auction, exchange, scoring and lead rules as integers for
         :func:`simcore.hand.play_hand` (indices ``H_*`` there)."""
-        from simcore import hand as h
+        from simcore.variants import layout as h
 
         v = self.values
 
@@ -241,7 +252,7 @@ class Variant:
     def game_rules(self) -> np.ndarray:
         """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.game.play_game` (indices ``G_*``
         there); all zero when the file has no ``[game]`` table."""
-        from simcore import game as g
+        from simcore.variants import layout as g
 
         v = self.values
         rules = np.zeros(g.N_GAME_RULES, dtype=np.int64)
