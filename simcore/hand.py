@@ -369,8 +369,9 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
 
     The phases below run in this order and draw from ``state`` in this order; the reference referee
     (simcore/reference/hand.py) has one function of the same name per phase. They are inlined into
-    this function (``inline='always'``): a call passing arrays costs reference counting, which a
-    hand's dozen phase calls would feel."""
+    this function (``inline='always'``), so no call is made; numba still takes and drops a reference
+    on each array a phase receives (measured: a few percent of a hand), so helpers run card by card
+    take scalars."""
     seats[:] = 0
     totals = np.zeros(N_SUITS, dtype=np.int64)  # meld_by_trump's output, reused by every phase
     pos = np.zeros(1, dtype=np.int64)  # trace rows written
@@ -663,31 +664,19 @@ def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace
 def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags, play_rules,
             points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
-    bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. The bidder leads (or
-    seat 0, by the rules). Returns the seat that declared itself out (-1: none), which stops the play.
-    With a stock, while it lasts a trick carries no duty, its winner melds (``_stock_turn``) and every
-    player draws, from the winner round (``_draw_round``)."""
+    bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
+    declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
+    carries no duty, its winner melds (``_stock_turn``) and every player draws, from the winner round
+    (``_draw_round``)."""
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
-    ctx, played, unseen, held, trick = _trick_scratch(hands, players, points, side, deck_copies)
-    if bidder >= 0:
-        for t in range(N_TYPES):
-            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
-    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
-    n_tricks = 0
-    for t in range(N_TYPES):
-        n_tricks += hands[0, t]
-    n_stock, stock_tricks = 0, 0
-    if rules[H_STOCK] != 0:
-        usage[:] = 0
-        for t in range(N_TYPES):
-            n_stock += widow[t]
-        stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
-        n_tricks += stock_tricks
+    ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks = _trick_start(
+        hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     broken = False
     exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
+    lead_trump, wait_broken = rules[H_LEAD_TRUMP] != 0, rules[H_TRUMP_BROKEN] != 0
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -696,9 +685,12 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
         free = k < stock_tricks  # no duty while the stock lasts
         for i in range(players):
             seat = (leader + i) % players
-            legal = _legal(seat, i, k, led, win, win_seat, top_led, free, broken, bidder, trump, held, side,
-                           policies[seat], usage, hands, table, chosen, rules, exempt_partner, head, head_trumped,
-                           void_trump, void_over)
+            keep = np.int64(0)
+            if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
+                keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
+            legal = _legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
+                           led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
+                           wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over)
             if policies[seat] == HEURISTIC:
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
@@ -721,8 +713,14 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
             if tracing:
                 _note(trace, pos, T_PLAY, seat, card, 0)
         w = win_seat
-        won_pts = _take_trick(trick, players, k == n_tricks - 1, last_trick, points, played, hands, unseen,
-                              deck_copies)
+        won_pts = last_trick if k == n_tricks - 1 else 0
+        for i in range(players):
+            card = trick[i]
+            won_pts += points[card]
+            played[card] += 1
+            for s in range(players):
+                if played[card] + hands[s, card] >= deck_copies[card]:
+                    unseen[s] &= ~(np.int64(1) << card)
         seats[S_PTS, w] += won_pts
         seats[S_WON, w] += 1
         if tracing:
@@ -740,16 +738,17 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
 
 
 @njit(cache=True, inline='always')
-def _trick_scratch(hands, players, points, side, deck_copies):
-    """(ctx, played, unseen, held, trick) for the trick phase: ctx carries trick points and sides to the
-    card choice; played counts the copies of each type in finished tricks; unseen[s] the card types
-    of which a copy is neither in a finished trick nor in seat s's hand; held[s] seat s's card types
-    (``held_mask``); trick the cards of the trick in play."""
+def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage):
+    """(ctx, played, unseen, held, trick, leader, tricks, face-down stock, stock tricks) as the play
+    starts: ctx carries trick points and sides to the card choice; played counts the copies of each
+    type in finished tricks; unseen[s] the card types of which a copy is neither in a finished trick
+    nor in seat s's hand; held[s] seat s's card types (``held_mask``); trick the cards of the trick in
+    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now."""
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
-        ctx[C_SIDE + s] = side[s]
+        ctx[C_SIDE + s] = seats[S_SIDE, s]
     played = np.zeros(N_TYPES, dtype=np.int64)
     unseen = np.zeros(players, dtype=np.int64)
     for s in range(players):
@@ -757,50 +756,48 @@ def _trick_scratch(hands, players, points, side, deck_copies):
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
     trick = np.zeros(players, dtype=np.int64)
+    if bidder >= 0:
+        for t in range(N_TYPES):
+            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
+    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
+    n_tricks = 0
+    for t in range(N_TYPES):
+        n_tricks += hands[0, t]
+    n_stock, stock_tricks = 0, 0
+    if rules[H_STOCK] != 0:
+        usage[:] = 0
+        for t in range(N_TYPES):
+            n_stock += widow[t]
+        stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
+        n_tricks += stock_tricks
     held = np.zeros(players, dtype=np.int64)
     for s in range(players):
         held[s] = held_mask(hands[s])
-    return ctx, played, unseen, held, trick
+    return ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks
 
 
 @njit(cache=True, inline='always')
-def _legal(seat, i, k, led, win, win_seat, top_led, free, broken, bidder, trump, held, side, policy, usage, hands,
-           table, chosen, rules, exempt_partner, head, head_trumped, void_trump, void_over):
-    """Bitmask of the card types ``seat`` may play as card ``i`` of trick ``k``, the trick so far being
-    its led suit, winning card and seat and top card of the led suit. While the stock lasts
-    (``free``) any card, a heuristic seat keeping its open melds' cards back when it can."""
+def _legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
+           head_trumped, void_trump, void_over):
+    """Bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led suit,
+    winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
+    (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
+    winning need not beat him (``partner_winning``, where the rules exempt partners); the bidder's
+    opening lead is a trump when he holds one (``bidder_opens``), and a lead before trump is broken
+    (``before_broken``) is not a trump when he holds another suit."""
     if free:
-        legal = held[seat]
-        if policy == HEURISTIC:  # keep the cards of open melds out of the trick
-            keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
-            if legal & ~keep != 0:
-                legal &= ~keep
-    elif exempt_partner and i > 0 and side[win_seat] == side[seat]:  # partner winning: need not beat
-        legal = legal_cards(held[seat], i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0)
+        legal = held
+        if legal & ~keep != 0:
+            legal &= ~keep
+    elif partner_winning:
+        legal = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0)
     else:
-        legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump, void_over)
-    if k == 0 and i == 0 and seat == bidder and rules[H_LEAD_TRUMP] != 0:
-        if legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
-            legal &= SUIT_BITS[trump]
-    if i == 0 and not broken and rules[H_TRUMP_BROKEN] != 0:
-        if legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
-            legal &= ~SUIT_BITS[trump]
+        legal = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over)
+    if bidder_opens and legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
+        legal &= SUIT_BITS[trump]
+    if before_broken and legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
+        legal &= ~SUIT_BITS[trump]
     return legal
-
-
-@njit(cache=True, inline='always')
-def _take_trick(trick, players, last, last_trick, points, played, hands, unseen, deck_copies):
-    """The points of the finished ``trick`` (the ``last`` one adds ``last_trick``); its cards go to
-    ``played`` and out of every seat's ``unseen`` once all their copies are accounted for."""
-    won_pts = last_trick if last else 0
-    for i in range(players):
-        card = trick[i]
-        won_pts += points[card]
-        played[card] += 1
-        for s in range(players):
-            if played[card] + hands[s, card] >= deck_copies[card]:
-                unseen[s] &= ~(np.int64(1) << card)
-    return won_pts
 
 
 @njit(cache=True, inline='always')
