@@ -975,18 +975,12 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     from simcore.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
+    deck, *args = kernel_args(variant, policies, margins)
+    need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
+    hands, widow, seats, usage, chosen, _ = hand_scratch(variant.players)
     trace = np.zeros((rows, 4), dtype=np.int64)
-    hands = np.zeros((variant.players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    seats = np.zeros((N_SEAT_ROWS, variant.players), dtype=np.int64)
-    play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
-              variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-              variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
-              variant.deck_copies,
-              np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64),
-              rec, hands, widow, seats, np.zeros((variant.players, N_TYPES, MAX_COPIES), dtype=np.uint8),
-              np.zeros((5, 2), dtype=np.int64), trace)
+    play_hand(state, deck.copy(), *args, need, rec, hands, widow, seats, usage, chosen, trace)
     used = int(np.count_nonzero(trace[:, 0]))
     if with_seats:
         return rec, trace[:used], seats[seat_row].copy()
