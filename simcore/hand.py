@@ -1,12 +1,15 @@
 """One full hand in one kernel: deal → redeal rule → auction → trump → exchange → meld → concede or
-play → score, driven by the variant's compiled rules and a policy per seat. Two-hand's play from a
-stock melds during play instead, one meld after each won trick (``play.stock_play``, simcore/stock.py).
+play → score, driven by the variant's compiled rules and a policy per seat. Each phase is a function
+of its own (``play_hand`` calls them in order), beside its twin in simcore/reference/hand.py. Two-hand's
+play from a stock melds during play instead, one meld after each won trick (``play.stock_play``,
+simcore/stock.py).
 
 Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last seat. With
 ``partners_across`` the seats alternate between two teams (s plays with s + 2, s + 4, ...); with
 ``bidder_alone`` the bidder plays against everyone else; with ``called_card`` the bidder names a card
 after naming trump and its first holder to his left is his partner for the hand (none: he plays alone),
-each of the two scoring half of what they make or lose, the others each for himself. Points are on the variant's own scale. Each hand writes one record (see ``FIELDS``).
+each of the two scoring half of what they make or lose, the others each for himself. Points are on the
+variant's own scale. Each hand writes one record (see ``FIELDS``).
 """
 
 from __future__ import annotations
@@ -61,23 +64,71 @@ from simcore.stock import (
     table_meld,
     unshown_dix,
 )
-from simcore.variants.variant import F_DIX
-
-# compiled hand rules (Variant.hand_rules)
-(H_TEAMS, H_AUCTION, H_MIN_BID, H_STEP, H_STEP_FROM, H_STEP_AFTER, H_ALL_PASS, H_BID_MARRIAGE,
- H_TRUMP_MARRIAGE, H_PASS, H_WIDOW_TO_BIDDER, H_BID_ADDED, H_SAVE, H_SAVE_POINTS, H_DIX_KEPT,
- H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
- H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
- H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS, H_DRAW, H_TRUMP_BROKEN,
- H_DIX_WHEN_SET, H_BEAT_PARTNER, H_STOCK, H_ROUND_TO, H_ROUND_UP_FROM) = range(41)
-N_HAND_RULES = 41
-AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = range(3)
-TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = range(3)
-CALL_NAMED, CALL_ACE_OF_TRUMP = range(2)  # teams.call: the bidder's choice, or the top trump rank held
-SHARE_HALF, SHARE_WHOLE, SHARE_POOLED = range(3)  # teams.share: how a called partnership and the others score
-ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = range(3)
-SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = range(3)
-OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = range(3)
+from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' slots and codes, for callers)
+    ALL_PASS_DEALER,
+    ALL_PASS_LEFT,
+    ALL_PASS_REDEAL,
+    AUCTION_NONE,
+    AUCTION_OPEN,
+    AUCTION_SINGLE,
+    CALL_ACE_OF_TRUMP,
+    CALL_NAMED,
+    F_DIX,
+    H_ALL_PASS,
+    H_AUCTION,
+    H_BEAT_PARTNER,
+    H_BID_ADDED,
+    H_BID_MARRIAGE,
+    H_CALL,
+    H_CONCEDE,
+    H_DIX_KEPT,
+    H_DIX_WHEN_SET,
+    H_DRAW,
+    H_FORCED_BID,
+    H_JUMP_STEPS,
+    H_LEAD,
+    H_LEAD_TRUMP,
+    H_MAY_GO_ALONE,
+    H_MIN_BID,
+    H_MIN_MELD_COUNT,
+    H_MIN_MELD_PLAY,
+    H_OPP_CONCEDE,
+    H_PARTNER_MELD,
+    H_PARTNER_MELD_COUNTS,
+    H_PASS,
+    H_REDEAL_NINES,
+    H_REDEAL_NO_MELD,
+    H_ROUND_TO,
+    H_ROUND_UP_FROM,
+    H_SAVE,
+    H_SAVE_POINTS,
+    H_SHARE,
+    H_SHORT_BY,
+    H_SIMULTANEOUS,
+    H_STEP,
+    H_STEP_AFTER,
+    H_STEP_FROM,
+    H_STOCK,
+    H_TEAMS,
+    H_TRICK_TOTAL,
+    H_TRUMP_BROKEN,
+    H_TRUMP_MARRIAGE,
+    H_WIDOW_SHARED,
+    H_WIDOW_TO_BIDDER,
+    N_HAND_RULES,
+    OPP_MELD,
+    OPP_MELD_AND_TRICKS,
+    OPP_NOTHING,
+    SAVE_NOTHING,
+    SAVE_POINTS,
+    SAVE_TRICK,
+    SHARE_HALF,
+    SHARE_POOLED,
+    SHARE_WHOLE,
+    TEAMS_ACROSS,
+    TEAMS_ALONE,
+    TEAMS_CALLED,
+)
 
 #: One record per hand.
 FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld", "bidder_meld_after",
@@ -131,8 +182,9 @@ def next_bid(high, rules):
 
 
 @njit(cache=True)
-def _auction(hands, players, rules, policies, limits, state, trace, pos):
-    """(bidder, bid); bidder -1 when everybody passed."""
+def _bidding(hands, players, rules, policies, limits, state, trace, pos):
+    """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
+    with ``auction.kind = "single"``); bidder -1 when everybody passed."""
     active = np.ones(players, dtype=np.bool_)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules[H_AUCTION] == AUCTION_SINGLE
@@ -399,47 +451,51 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     ``seats`` (int64[N_SEAT_ROWS, players]) is per-seat scratch whose row ``S_SCORE`` holds, after the
     call, what the hand adds to each seat's score line; ``usage`` and ``chosen`` are the stock play's
     scratch (:func:`hand_scratch`). ``trace`` (int64[rows, 4]; zero rows for none)
-    receives the hand move by move."""
-    tracing = trace.shape[0] > 0
+    receives the hand move by move.
+
+    The phases below run in this order and draw from ``state`` in this order; the reference referee
+    (simcore/reference/hand.py) has one function of the same name per phase. They are inlined into
+    this function (``inline='always'``), so no call is made; numba still takes and drops a reference
+    on each array a phase receives (measured: a few percent of a hand), so helpers run card by card
+    take scalars."""
     seats[:] = 0
-    side = seats[S_SIDE]
-    totals = np.zeros(N_SUITS, dtype=np.int64)
-    pos = np.zeros(1, dtype=np.int64)
+    totals = np.zeros(N_SUITS, dtype=np.int64)  # meld_by_trump's output, reused by every phase
+    pos = np.zeros(1, dtype=np.int64)  # trace rows written
     rec[:] = 0
+    bidder, bid = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins,
+                                   hands, widow, totals, rec, trace, pos)
+    trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
+                                                policies, deck_copies, seats, totals, rec, trace, pos)
+    if trump < 0:
+        _score_no_trump(seats, rec, players, bid, rules, trace, pos)
+        return
+    buried = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, table, flags, rules,
+                       policies, totals, trace, pos)
+    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, need, table, flags, rules,
+                                seats, totals, rec, trace, pos)
+    if _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace, pos):
+        return
+    declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
+                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace,
+                       pos)
+    _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, pos)
+
+
+@njit(cache=True, inline='always')
+def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
+                     totals, rec, trace, pos):
+    """Phase 1, deal and redeal: (bidder, bid) of the deal kept. Deals again while a redeal rule fires
+    (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
+    the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
+    the redeals and the contract; the trace keeps only the kept deal's moves."""
     redeals = 0
     bidder, bid = np.int64(-1), np.int64(0)
     while True:
-        deal_into(state, cards, players, hand_size, hands, widow)
-        pos[0] = 0  # a redealt hand's moves are not kept
-        if tracing:
-            for p in range(players):
-                for t in range(N_TYPES):
-                    if hands[p, t] > 0:
-                        _note(trace, pos, T_DEAL, p, t, hands[p, t])
-            for t in range(N_TYPES):
-                if widow[t] > 0:
-                    _note(trace, pos, T_DEAL, players, t, widow[t])
-        redeal = False
-        if rules[H_REDEAL_NINES] > 0:
-            for p in range(players):
-                if hand_has_event(hands[p], K_REDEAL, rules[H_REDEAL_NINES], rules[H_REDEAL_NO_MELD], 0):
-                    redeal = True
+        _deal(state, cards, players, hand_size, hands, widow, trace, pos)
+        redeal = _redeal_dealt(hands, players, rules)
         if not redeal and rules[H_AUCTION] != AUCTION_NONE:
-            limits = np.zeros(players, dtype=np.int64)
-            for p in range(players):
-                if policies[p] == HEURISTIC:
-                    v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
-                                      rules[H_PARTNER_MELD] if rules[H_TEAMS] != TEAMS_ALONE else 0,
-                                      rules[H_PASS], hand_size)
-                    limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
-            bidder, bid = _auction(hands, players, rules, policies, limits, state, trace, pos)
-            if bidder < 0:
-                if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
-                    redeal = True
-                elif rules[H_ALL_PASS] == ALL_PASS_DEALER:
-                    bidder, bid = players - 1, rules[H_FORCED_BID]
-                else:
-                    bidder, bid = 0, rules[H_FORCED_BID]
+            bidder, bid, redeal = _auction(state, hands, players, hand_size, table, flags, rules, policies, margins,
+                                           totals, trace, pos)
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -448,8 +504,72 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     rec[F_BID] = bid
     _note(trace, pos, T_REDEAL, redeals, 0, 0)
     _note(trace, pos, T_CONTRACT, bidder, bid, 0)
+    return bidder, bid
 
-    # sides: side[s] = 1 for the bidder's side (with no auction: seats 0, 2, ... as side 1)
+
+@njit(cache=True, inline='always')
+def _deal(state, cards, players, hand_size, hands, widow, trace, pos):
+    """Deal ``hands`` and the widow (or stock) from ``cards``; the trace starts afresh with the deal
+    (seat ``players`` stands for the widow), so a redealt hand's moves are not kept."""
+    deal_into(state, cards, players, hand_size, hands, widow)
+    pos[0] = 0
+    if trace.shape[0] > 0:
+        for p in range(players):
+            for t in range(N_TYPES):
+                if hands[p, t] > 0:
+                    _note(trace, pos, T_DEAL, p, t, hands[p, t])
+        for t in range(N_TYPES):
+            if widow[t] > 0:
+                _note(trace, pos, T_DEAL, players, t, widow[t])
+
+
+@njit(cache=True, inline='always')
+def _redeal_dealt(hands, players, rules):
+    """True when a hand as dealt calls for a redeal (``redeal.nines`` or more nines, or no meld where
+    ``redeal.no_meld``)."""
+    redeal = False
+    if rules[H_REDEAL_NINES] > 0:
+        for p in range(players):
+            if hand_has_event(hands[p], K_REDEAL, rules[H_REDEAL_NINES], rules[H_REDEAL_NO_MELD], 0):
+                redeal = True
+    return redeal
+
+
+@njit(cache=True, inline='always')
+def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, trace, pos):
+    """Phase 2, auction: (bidder, bid, redeal) on the deal in ``hands``. A heuristic seat bids up to its
+    hand's value (``hand_value``) plus its margin's share of the trick points; when everybody passes
+    the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
+    (seat 0) or the dealer (the last seat)."""
+    limits = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        if policies[p] == HEURISTIC:
+            v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
+                              rules[H_PARTNER_MELD] if rules[H_TEAMS] != TEAMS_ALONE else 0,
+                              rules[H_PASS], hand_size)
+            limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
+    bidder, bid = _bidding(hands, players, rules, policies, limits, state, trace, pos)
+    redeal = False
+    if bidder < 0:
+        if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
+            redeal = True
+        elif rules[H_ALL_PASS] == ALL_PASS_DEALER:
+            bidder, bid = players - 1, rules[H_FORCED_BID]
+        else:
+            bidder, bid = 0, rules[H_FORCED_BID]
+    return bidder, bid, redeal
+
+
+@njit(cache=True, inline='always')
+def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules, policies, deck_copies,
+                       seats, totals, rec, trace, pos):
+    """Phase 3, trump and partner: (trump, turned card, partner). Sides go into ``seats[S_SIDE]`` (1 =
+    the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
+    with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
+    to name it, and the hand stops there. ``turned`` is the card lying turned from a stock (-1:
+    none). The partner is the seat across with partners, a called card's first holder to the
+    bidder's left with a called card, else -1. Records trump and the bidder's meld as dealt."""
+    side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
         if rules[H_TEAMS] == TEAMS_ACROSS:
@@ -459,42 +579,17 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     partner = np.int64(-1)
     if rules[H_TEAMS] == TEAMS_ACROSS and bidder >= 0:
         partner = (bidder + players // 2) % players
-
-    # trump
     stock = rules[H_STOCK] != 0
-    turned = np.int64(-1)  # the card turned from the stock, while it lies there
+    turned = np.int64(-1)
     if rules[H_AUCTION] == AUCTION_NONE:
-        # the turned card: a uniformly random card of the dealer's hand, or of the stock (the block's
-        # order is not uniform after a partial shuffle, so never read a fixed position)
-        pool = widow if stock else hands[players - 1]
-        n_pool = 0
-        for t in range(N_TYPES):
-            n_pool += pool[t]
-        k = bounded(state, n_pool)
-        card = -1
-        for t in range(N_TYPES):
-            if card < 0:
-                if k < pool[t]:
-                    card = t
-                else:
-                    k -= pool[t]
-        trump = np.int64(card // N_RANKS)
-        if stock:
-            widow[card] -= 1
-            turned = np.int64(card)
+        trump, turned = _turn_trump(state, hands, widow, players, stock)
     else:
         trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules[H_TRUMP_MARRIAGE] != 0,
                                       table, flags, totals, state))
     rec[F_TRUMP] = trump
     _note(trace, pos, T_TRUMP, trump, turned if stock else 0, 0)
-    if trump < 0:  # the bidder holds no marriage to name trump with
-        rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
-        rec[F_TRUMP] = -1
-        rec[F_MADE] = 0
-        rec[F_SIDE_SCORE] = -bid
-        _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
-        _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
-        return
+    if trump < 0:
+        return trump, turned, partner
     if rules[H_TEAMS] == TEAMS_CALLED and bidder >= 0:
         if rules[H_CALL] == CALL_NAMED:
             called = np.int64(-1)  # -1: he plays alone
@@ -514,8 +609,40 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
         rec[F_BIDDER_MELD] = totals[trump]
+    return trump, turned, partner
 
-    # exchange
+
+@njit(cache=True, inline='always')
+def _turn_trump(state, hands, widow, players, stock):
+    """(trump, turned) with no auction: trump is the suit of a uniformly random card of the dealer's
+    hand, or of the stock, where that card then lies turned (``turned``; else -1). Random, not a
+    fixed position: the block's order is not uniform after a partial shuffle."""
+    pool = widow if stock else hands[players - 1]
+    n_pool = 0
+    for t in range(N_TYPES):
+        n_pool += pool[t]
+    k = bounded(state, n_pool)
+    card = -1
+    for t in range(N_TYPES):
+        if card < 0:
+            if k < pool[t]:
+                card = t
+            else:
+                k -= pool[t]
+    turned = np.int64(-1)
+    if stock:
+        widow[card] -= 1
+        turned = np.int64(card)
+    return np.int64(card // N_RANKS), turned
+
+
+@njit(cache=True, inline='always')
+def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, table, flags, rules, policies,
+              totals, trace, pos):
+    """Phase 4, exchange: the cards that change hands before meld, in this order: the widow shared out
+    (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
+    ``simultaneous``), the widow to the bidder and his burial, discard and draw
+    (``_discard_and_draw``). Returns the cards buried (copy counts; they count for the bidder)."""
     if bidder >= 0 and rules[H_WIDOW_SHARED] != 0:
         _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules[H_TEAMS] == 0, table,
                      flags, totals, state, trace, pos)
@@ -542,13 +669,22 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
-
     if bidder >= 0 and rules[H_DRAW] != 0:
         _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
                           state, trace, pos)
+    return buried
 
-    # meld, by side; dix kept apart for the rule that keeps it when the meld is lost; with a stock
-    # nothing is melded before play, and a turned dix scores the dealer
+
+@njit(cache=True, inline='always')
+def _meld(hands, players, bidder, partner, trump, turned, need, table, flags, rules, seats, totals, rec, trace,
+          pos):
+    """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix and double pinochle go into
+    ``seats``; ``meld`` and ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the
+    meld 0 below the minimum that counts, the dix kept apart for the rule that keeps it when the meld
+    is lost. With a stock nothing is melded before play, and a turned dix scores the dealer, who may
+    declare himself out with it (``declared``, else -1). Records the bidder's meld, trump length and
+    aces after the exchange, and the sides' meld."""
+    stock = rules[H_STOCK] != 0
     for s in range(players if not stock else 0):
         meld_by_trump(hands[s], table, flags, totals)
         _note(trace, pos, T_MELD, s, totals[trump], 0)
@@ -578,63 +714,55 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     for sd in range(2):  # from here on, meld counts only at the variant's minimum
         if meld[sd] < rules[H_MIN_MELD_COUNT]:
             meld[sd] = 0
+    return meld, dix, declared
 
-    # set without play, or a throw-in
-    if bidder >= 0:
-        short = bid - meld[1]
-        outcome = PLAYED
-        if (rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]) or meld[1] < rules[H_MIN_MELD_PLAY]:
-            outcome = SET_WITHOUT_PLAY
-        elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
-            outcome = CONCEDED
-        if outcome != PLAYED:
-            _note(trace, pos, T_OUTCOME, outcome, 0, 0)
-            rec[F_OUTCOME] = outcome
-            rec[F_MADE] = 0
-            rec[F_SIDE_SCORE] = -bid
-            if rules[H_OPP_CONCEDE] == OPP_MELD:
-                rec[F_OTHER_SCORE] = meld[0]
-            elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
-                rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
-            _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
-            _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
-            return
 
-    # play; ctx carries trick points and sides to the card choice, and unseen[s] the card types of
-    # which a copy is neither in a finished trick nor in seat s's hand
-    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
-    for t in range(N_TYPES):
-        ctx[C_POINTS + t] = points[t]
-    for s in range(players):
-        ctx[C_SIDE + s] = side[s]
-    played = np.zeros(N_TYPES, dtype=np.int64)
-    unseen = np.zeros(players, dtype=np.int64)
-    for s in range(players):
-        for t in range(N_TYPES):
-            if hands[s, t] < deck_copies[t]:
-                unseen[s] |= np.int64(1) << t
-    trick = np.zeros(players, dtype=np.int64)
-    if bidder >= 0:
-        for t in range(N_TYPES):
-            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
-    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
-    n_tricks = 0
-    for t in range(N_TYPES):
-        n_tricks += hands[0, t]
-    n_stock, stock_tricks = 0, 0
-    if stock:
-        usage[:] = 0
-        for t in range(N_TYPES):
-            n_stock += widow[t]
-        stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
-        n_tricks += stock_tricks
-    held = np.zeros(players, dtype=np.int64)
-    for s in range(players):
-        held[s] = held_mask(hands[s])
+@njit(cache=True, inline='always')
+def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace, pos):
+    """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
+    without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
+    or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
+    the trick points, where the rules allow it."""
+    if bidder < 0:
+        return False
+    short = bid - meld[1]
+    outcome = PLAYED
+    if (rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]) or meld[1] < rules[H_MIN_MELD_PLAY]:
+        outcome = SET_WITHOUT_PLAY
+    elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
+        outcome = CONCEDED
+    if outcome == PLAYED:
+        return False
+    _note(trace, pos, T_OUTCOME, outcome, 0, 0)
+    rec[F_OUTCOME] = outcome
+    rec[F_MADE] = 0
+    rec[F_SIDE_SCORE] = -bid
+    if rules[H_OPP_CONCEDE] == OPP_MELD:
+        rec[F_OTHER_SCORE] = meld[0]
+    elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
+        rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
+    _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
+    return True
+
+
+@njit(cache=True, inline='always')
+def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags, play_rules,
+            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos):
+    """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
+    bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
+    declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
+    carries no duty, its winner melds (``_stock_turn``) and every player draws, from the winner round
+    (``_draw_round``)."""
+    tracing = trace.shape[0] > 0
+    side = seats[S_SIDE]
+    ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks = _trick_start(
+        hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     broken = False
     exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
+    lead_trump, wait_broken = rules[H_LEAD_TRUMP] != 0, rules[H_TRUMP_BROKEN] != 0
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -643,24 +771,12 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         free = k < stock_tricks  # no duty while the stock lasts
         for i in range(players):
             seat = (leader + i) % players
-            if free:
-                legal = held[seat]
-                if policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
-                    keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
-                    if legal & ~keep != 0:
-                        legal &= ~keep
-            elif exempt_partner and i > 0 and side[win_seat] == side[seat]:  # partner winning: need not beat
-                legal = legal_cards(held[seat], i, led, win, top_led, trump, HEAD_NEVER, head_trumped,
-                                    void_trump, 0)
-            else:
-                legal = legal_cards(held[seat], i, led, win, top_led, trump, head, head_trumped, void_trump,
-                                    void_over)
-            if k == 0 and i == 0 and seat == bidder and rules[H_LEAD_TRUMP] != 0:
-                if legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
-                    legal &= SUIT_BITS[trump]
-            if i == 0 and not broken and rules[H_TRUMP_BROKEN] != 0:
-                if legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
-                    legal &= ~SUIT_BITS[trump]
+            keep = np.int64(0)
+            if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
+                keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
+            legal = _legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
+                           led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
+                           wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over)
             if policies[seat] == HEURISTIC:
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
@@ -702,25 +818,109 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         if need[w] > 0 and _declares(seats, w, need, rules):
             declared = w
         elif free:
-            for i in range(players):  # the winner draws first; the last card drawn is the turned one
-                s = (w + i) % players
-                if n_stock > 0:  # face-down cards left
-                    _draw(hands, usage, s, widow, n_stock, state, trace, pos)
-                else:
-                    _receive(hands, usage, s, turned)
-                    _note(trace, pos, T_DRAW, s, turned, 1)
-                n_stock -= 1
-            for s in range(players):
-                held[s] = held_mask(hands[s])
-                for t in range(N_TYPES):
-                    if played[t] + hands[s, t] >= deck_copies[t]:
-                        unseen[s] &= ~(np.int64(1) << t)
+            n_stock = _draw_round(hands, usage, w, players, widow, n_stock, turned, played, held, unseen,
+                                  deck_copies, state, trace, pos)
+    return declared
+
+
+@njit(cache=True, inline='always')
+def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage):
+    """(ctx, played, unseen, held, trick, leader, tricks, face-down stock, stock tricks) as the play
+    starts: ctx carries trick points and sides to the card choice; played counts the copies of each
+    type in finished tricks; unseen[s] the card types of which a copy is neither in a finished trick
+    nor in seat s's hand; held[s] seat s's card types (``held_mask``); trick the cards of the trick in
+    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now."""
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+    for t in range(N_TYPES):
+        ctx[C_POINTS + t] = points[t]
+    for s in range(players):
+        ctx[C_SIDE + s] = seats[S_SIDE, s]
+    played = np.zeros(N_TYPES, dtype=np.int64)
+    unseen = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        for t in range(N_TYPES):
+            if hands[s, t] < deck_copies[t]:
+                unseen[s] |= np.int64(1) << t
+    trick = np.zeros(players, dtype=np.int64)
+    if bidder >= 0:
+        for t in range(N_TYPES):
+            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
+    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
+    n_tricks = 0
+    for t in range(N_TYPES):
+        n_tricks += hands[0, t]
+    n_stock, stock_tricks = 0, 0
+    if rules[H_STOCK] != 0:
+        usage[:] = 0
+        for t in range(N_TYPES):
+            n_stock += widow[t]
+        stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
+        n_tricks += stock_tricks
+    held = np.zeros(players, dtype=np.int64)
+    for s in range(players):
+        held[s] = held_mask(hands[s])
+    return ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks
+
+
+@njit(cache=True, inline='always')
+def _legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
+           head_trumped, void_trump, void_over):
+    """Bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led suit,
+    winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
+    (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
+    winning need not beat him (``partner_winning``, where the rules exempt partners); the bidder's
+    opening lead is a trump when he holds one (``bidder_opens``), and a lead before trump is broken
+    (``before_broken``) is not a trump when he holds another suit."""
+    if free:
+        legal = held
+        if legal & ~keep != 0:
+            legal &= ~keep
+    elif partner_winning:
+        legal = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0)
+    else:
+        legal = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over)
+    if bidder_opens and legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
+        legal &= SUIT_BITS[trump]
+    if before_broken and legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
+        legal &= ~SUIT_BITS[trump]
+    return legal
+
+
+@njit(cache=True, inline='always')
+def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, unseen, deck_copies, state,
+                trace, pos):
+    """After a trick while the stock lasts: each player from the winner ``w`` draws one card, the last
+    of them the ``turned`` one; returns the face-down cards left (``n_stock``, negative once the turned
+    card is gone). Refreshes ``held`` and ``unseen``."""
+    for i in range(players):  # the winner draws first; the last card drawn is the turned one
+        s = (w + i) % players
+        if n_stock > 0:  # face-down cards left
+            _draw(hands, usage, s, stock, n_stock, state, trace, pos)
+        else:
+            _receive(hands, usage, s, turned)
+            _note(trace, pos, T_DRAW, s, turned, 1)
+        n_stock -= 1
+    for s in range(players):
+        held[s] = held_mask(hands[s])
+        for t in range(N_TYPES):
+            if played[t] + hands[s, t] >= deck_copies[t]:
+                unseen[s] &= ~(np.int64(1) << t)
+    return n_stock
+
+
+@njit(cache=True, inline='always')
+def _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, pos):
+    """Phase 7, score a played hand (stage STAGE_PLAYED): trick points as counted (``counted``); a side
+    keeps its ``meld`` if it saved it (``_saved``), else its ``dix`` where the rules keep it; the
+    bidding side makes its bid or is set by it (with no bidder each side scores what it took). With a
+    stock the meld is what each side melded during play. A seat that ``declared`` itself out is
+    marked, and the hand's outcome is DECLARED_OUT."""
     if declared >= 0:
         seats[S_OUT, declared] = 1
         _note(trace, pos, T_OUT, declared, seats[S_MELD, declared] + counted(seats[S_PTS, declared], rules), 0)
     for s in range(players):
         seats[S_PTS, s] = counted(seats[S_PTS, s], rules)
-    if stock:
+    if rules[H_STOCK] != 0:
         meld = _by_side(seats, S_MELD, players)
         rec[F_SIDE_MELD] = meld[1]
         rec[F_OTHER_MELD] = meld[0]
@@ -729,8 +929,6 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     rec[F_OTHER_TRICKS] = tricks_pts[0]
     if declared >= 0:
         rec[F_OUTCOME] = DECLARED_OUT
-
-    # score
     kept = np.zeros(2, dtype=np.int64)
     for sd in range(2):
         saved = _saved(rules, tricks_won[sd], tricks_pts[sd])
@@ -750,6 +948,18 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
         rec[F_SIDE_SCORE] = -bid + (dix[1] if rules[H_DIX_WHEN_SET] != 0 else 0)
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
     _score_seats(seats, rec, players, rules, STAGE_PLAYED)
+
+
+@njit(cache=True, inline='always')
+def _score_no_trump(seats, rec, players, bid, rules, trace, pos):
+    """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
+    trump with, is set by his bid."""
+    rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
+    rec[F_TRUMP] = -1
+    rec[F_MADE] = 0
+    rec[F_SIDE_SCORE] = -bid
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
+    _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
 
 
 @njit(cache=True)
@@ -849,18 +1059,12 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     from simcore.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
+    deck, *args = kernel_args(variant, policies, margins)
+    need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
+    hands, widow, seats, usage, chosen, _ = hand_scratch(variant.players)
     trace = np.zeros((rows, 4), dtype=np.int64)
-    hands = np.zeros((variant.players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    seats = np.zeros((N_SEAT_ROWS, variant.players), dtype=np.int64)
-    play_hand(state, variant.deck_cards.copy(), variant.players, variant.hand_size, variant.meld_table(),
-              variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-              variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
-              variant.deck_copies,
-              np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64),
-              rec, hands, widow, seats, np.zeros((variant.players, N_TYPES, MAX_COPIES), dtype=np.uint8),
-              np.zeros((5, 2), dtype=np.int64), trace)
+    play_hand(state, deck.copy(), *args, need, rec, hands, widow, seats, usage, chosen, trace)
     used = int(np.count_nonzero(trace[:, 0]))
     if with_seats:
         return rec, trace[:used], seats[seat_row].copy()

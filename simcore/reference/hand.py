@@ -75,18 +75,45 @@ def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
 
 
 def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -> dict:
+    """The record of the traced hand, phase by phase as :func:`simcore.hand.play_hand` plays it (one
+    function of the same name per phase), with the seat rows ``_side``, ``_meld``, ``_dix``,
+    ``_double_pinochle``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
+    rows = [tuple(r) for r in trace]
+    rec = dict.fromkeys(h.FIELDS, 0)
+    hands, widow = _deal_and_redeal(variant, rows, rec)
+    bidder, bid = _auction(variant, rows, rec)
+    trump, side, partner = _trump_and_partner(variant, rows, hands, bidder, rec)
+    if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
+        return referee_stock(variant, rows, hands, widow, rec, need)
+    if trump < 0:
+        return _score_no_trump(hands, bidder, bid, rec)
+    buried = _exchange(variant, rows, hands, widow, bidder, partner)
+    meld, dix = _meld(variant, hands, trump, side, partner, bidder, rec)
+    if _without_play(variant, rows, bidder, bid, meld, rec):
+        return rec
+    tricks_pts, tricks_won = _tricks(variant, rows, hands, trump, side, bidder, buried, rec)
+    return _score(variant, meld, dix, tricks_pts, tricks_won, bidder, bid, rec)
+
+
+def _deal_and_redeal(variant: Variant, rows: list[tuple], rec: dict) -> tuple[list[list[int]], list[int]]:
+    """(hands, widow) as dealt (the trace keeps only the deal played); records the redeals."""
     players = variant.players
     hands = [[0] * N_TYPES for _ in range(players)]
     widow = [0] * N_TYPES
-    rows = [tuple(r) for r in trace]
     for code, a, b, c in rows:
         if code == h.T_DEAL:
             (hands[a] if a < players else widow)[b] += c
-    rec = dict.fromkeys(h.FIELDS, 0)
+        elif code == h.T_REDEAL:
+            rec["redeals"] = a
+    return hands, widow
 
-    # auction
+
+def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
+    """(bidder, bid): each bid tops the last by a legal step, nobody bids after passing, and the
+    contract is the last bid's, or with no auction none, or when everybody passed the forced bid
+    (a redeal leaves no bids in the trace)."""
     high, high_seat, out = 0, -1, set()
-    for code, a, b, c in rows:
+    for code, a, b, _ in rows:
         if code == h.T_BID:
             if a in out:
                 raise RuleBroken(f"seat {a} bid after passing")
@@ -99,8 +126,6 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
                 raise RuleBroken(f"seat {a} bid {b}; the next legal bid was {allowed[0]}")
             else:
                 high, high_seat = b, a
-        elif code == h.T_REDEAL:
-            rec["redeals"] = a
         elif code == h.T_CONTRACT:
             bidder, bid = a, b
     kind = variant.get("auction.kind")
@@ -109,11 +134,20 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     elif high_seat >= 0:
         expected = (high_seat, high)
     else:
-        forced = {"dealer_left_takes": 0, "dealer_forced": players - 1}[variant.get("auction.all_pass")]
+        forced = {"dealer_left_takes": 0, "dealer_forced": variant.players - 1}[variant.get("auction.all_pass")]
         expected = (forced, variant.forced_bid)
     if (bidder, bid) != expected:
         raise RuleBroken(f"contract {(bidder, bid)} but the auction gave {expected}")
     rec["bidder"], rec["bid"] = bidder, bid
+    return bidder, bid
+
+
+def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int]], bidder: int,
+                       rec: dict) -> tuple[int, list[int], int]:
+    """(trump, side, partner): side[s] 1 for the bidder's side (with no auction, seat 0's); the
+    partner across with partners, the called card's first holder to the bidder's left with a called
+    card, else -1. With a stock or no trump, stops at trump."""
+    players = variant.players
     anchor = max(bidder, 0)
     if variant.get("teams.kind") == "partners_across":
         side = [1 if (s - anchor) % 2 == 0 else 0 for s in range(players)]
@@ -124,13 +158,8 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     trump = next(a for code, a, b, c in rows if code == h.T_TRUMP)
     rec["trump"] = trump
     rec["_side"], rec["_stage"] = side, "unmelded"
-    if variant.get("play.stock_play"):
-        return referee_stock(variant, rows, hands, widow, rec, need)
-    if trump < 0:
-        if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
-            raise RuleBroken("the bidder held a marriage but named no trump")
-        rec.update(outcome=h.NO_TRUMP_MARRIAGE, made=0, side_score=-bid)
-        return rec
+    if variant.get("play.stock_play") or trump < 0:
+        return trump, side, partner
     if bidder >= 0:
         rec["bidder_meld"] = reference_total(hands[bidder], trump, variant)
     calls = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
@@ -159,8 +188,23 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
             side[partner] = 1
     elif calls:
         raise RuleBroken("a card named for a partner where the rules call none")
+    return trump, side, partner
 
-    # a shared-out widow: one card to each player, the bidder's own pick first
+
+def _exchange(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
+              partner: int) -> list[int]:
+    """The cards buried (copy counts), after the widow shared out, the partners' pass, the widow to the
+    bidder and discard and draw have changed ``hands``."""
+    _share_widow(variant, rows, hands, widow, bidder)
+    buried = _pass_and_bury(variant, rows, hands, widow, bidder, partner)
+    _discard_and_draw(variant, rows, hands, widow, bidder)
+    return buried
+
+
+def _share_widow(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int],
+                 bidder: int) -> None:
+    """A shared-out widow: one card to each player, the bidder's own pick first."""
+    players = variant.players
     shares = [(a, b) for code, a, b, c in rows if code == h.T_SHARE]
     if variant.get("exchange.widow_shared") and bidder >= 0:
         if sorted(b for _, b in shares) != [t for t in range(N_TYPES) for _ in range(widow[t])]:
@@ -172,7 +216,11 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     elif shares:
         raise RuleBroken("a widow shared out where the rules share none")
 
-    # exchange: passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder
+
+def _pass_and_bury(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
+                   partner: int) -> list[int]:
+    """Passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder, who takes the
+    widow. Returns the cards buried."""
     buried = [0] * N_TYPES
     before = [list(hand) for hand in hands]
     for code, a, b, c in rows:
@@ -195,8 +243,13 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
             hands[bidder][t] += widow[t] - buried[t]
             if hands[bidder][t] < 0:
                 raise RuleBroken("the bidder buried a card he does not hold")
+    return buried
 
-    # discard and draw: from the bidder round, each throws at most his share and draws as many
+
+def _discard_and_draw(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int],
+                      bidder: int) -> None:
+    """Discard and draw: from the bidder round, each throws at most his share and draws as many."""
+    players = variant.players
     moves = [(code, a, b, c) for code, a, b, c in rows if code in (h.T_DISCARD, h.T_DRAW)]
     if moves and not (variant.get("exchange.draw") and bidder >= 0):
         raise RuleBroken("cards drawn where the rules have no draw")
@@ -226,14 +279,20 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
             if thrown[s] > most or drawn[s] != thrown[s]:
                 raise RuleBroken(f"seat {s} threw {thrown[s]} and drew {drawn[s]} (at most {most}, as many as thrown)")
 
+
+def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int], partner: int, bidder: int,
+          rec: dict) -> tuple[list[int], list[int]]:
+    """(meld, dix) by side (index 1 = the bidder's), the meld 0 below the minimum that counts; each
+    seat's meld, dix and double pinochle into ``rec``."""
+    players = variant.players
     meld, dix = [0, 0], [0, 0]
     rec["_meld"], rec["_dix"], rec["_double_pinochle"] = [], [], []
     for s in range(players):
         m = reference_total(hands[s], trump, variant)
         d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
-        if s == partner and variant.get("teams.kind") == "called_card" and not variant.get(
-                "scoring.partner_meld_counts"):
+        if (s == partner and variant.get("teams.kind") == "called_card"
+                and not variant.get("scoring.partner_meld_counts")):
             m = d = two = 0  # only the bidder's meld counts for the partnership
         meld[side[s]] += m
         dix[side[s]] += d
@@ -247,25 +306,35 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         rec["aces"] = sum(hands[bidder][s * 6] for s in range(4))
     rec["side_meld"], rec["other_meld"] = meld[1], meld[0]
     least = variant.get("scoring.min_meld_to_count")
-    meld = [m if m >= least else 0 for m in meld]
+    return [m if m >= least else 0 for m in meld], dix
 
+
+def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, meld: list[int], rec: dict) -> bool:
+    """True when the hand ended unplayed, set without play or thrown in, and the rules allowed that;
+    scores it."""
     outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
     if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play"):
         raise RuleBroken("played a hand whose bidding side lacked the meld to play it")
-    if outcome != h.PLAYED:
-        short_by = variant.get("scoring.set_if_short_by")
-        too_little = meld[1] < variant.get("scoring.min_meld_to_play")
-        if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by) and not too_little:
-            raise RuleBroken("set without play although the meld was within reach")
-        if outcome == h.CONCEDED and not variant.get("scoring.concede"):
-            raise RuleBroken("a throw-in where the rules allow none")
-        opp = variant.get("scoring.opponents_on_concede")
-        rec.update(outcome=outcome, made=0, side_score=-bid,
-                   other_score={"meld": meld[0], "nothing": 0,
-                                "meld_and_tricks": meld[0] + variant.trick_total}[opp])
-        return rec
+    if outcome == h.PLAYED:
+        return False
+    short_by = variant.get("scoring.set_if_short_by")
+    too_little = meld[1] < variant.get("scoring.min_meld_to_play")
+    if outcome == h.SET_WITHOUT_PLAY and not (short_by and bid - meld[1] > short_by) and not too_little:
+        raise RuleBroken("set without play although the meld was within reach")
+    if outcome == h.CONCEDED and not variant.get("scoring.concede"):
+        raise RuleBroken("a throw-in where the rules allow none")
+    opp = variant.get("scoring.opponents_on_concede")
+    rec.update(outcome=outcome, made=0, side_score=-bid,
+               other_score={"meld": meld[0], "nothing": 0,
+                            "meld_and_tricks": meld[0] + variant.trick_total}[opp])
+    return True
 
-    # play
+
+def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: int, side: list[int], bidder: int,
+            buried: list[int], rec: dict) -> tuple[list[int], list[int]]:
+    """(trick points, tricks won) by side: every card played in turn, held and legal, each trick to
+    its winner; buried cards count for the bidder. Each seat's into ``rec``."""
+    players = variant.players
     points = [int(p) for p in variant.trick_points]
     plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
     tricks_pts = [0, sum(points[t] * buried[t] for t in range(N_TYPES))]
@@ -307,6 +376,13 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         rec["_won"][winner] += 1
         leader = winner
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
+    return tricks_pts, tricks_won
+
+
+def _score(variant: Variant, meld: list[int], dix: list[int], tricks_pts: list[int], tricks_won: list[int],
+           bidder: int, bid: int, rec: dict) -> dict:
+    """The scores of a played hand: a side keeps its meld if it saved it, else its dix where the rules
+    keep that; the bidding side makes its bid or is set (with no bidder each side scores its own)."""
 
     def kept(sd: int) -> int:
         saved = _saved(variant, tricks_won[sd], tricks_pts[sd])
@@ -320,4 +396,12 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     rec["made"] = int(made)
     rec["side_score"] = (kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
                          if made else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set") else 0))
+    return rec
+
+
+def _score_no_trump(hands: list[list[int]], bidder: int, bid: int, rec: dict) -> dict:
+    """A hand stopped at trump: the bidder named none, which only a bidder without a marriage may."""
+    if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
+        raise RuleBroken("the bidder held a marriage but named no trump")
+    rec.update(outcome=h.NO_TRUMP_MARRIAGE, made=0, side_score=-bid)
     return rec
