@@ -168,6 +168,15 @@ def _hand_string(rng: random.Random) -> str:
     return sep.join(cards)
 
 
+def _dealt_hand(rng: random.Random, vid: str) -> str:
+    """A hand the system can deal, as text: the odd inputs are nothing without the ordinary ones."""
+    data = tomllib.loads(_shipped_text(vid))
+    base = data if "deck" in data else tomllib.loads(_shipped_text(data["extends"]))
+    deck = [f"{r}{s}" for r in base["deck"]["ranks"] for s in "SHDC" for _ in range(base["deck"]["copies"])]
+    size = data.get("deal", {}).get("hand_size") or base["deal"]["hand_size"]
+    return " ".join(rng.sample(deck, size))
+
+
 def cases(seed: int, n: int) -> list[Case]:
     """``n`` seeded cases, in a fixed mix: rules files under odds, simulate and games; ``--set`` pairs;
     event expressions; hand strings."""
@@ -191,7 +200,9 @@ def cases(seed: int, n: int) -> list[Case]:
             events = [rng.choice(_EVENT_PARTS) for _ in range(rng.randint(1, 2))]
             out.append(Case("event", ["odds", *events, "--hands", "2000", "--variant", rng.choice(_shipped_ids())]))
         else:
-            argv = ["meld", _hand_string(rng), "--variant", rng.choice(_shipped_ids())]
+            vid = rng.choice(_shipped_ids())
+            hand = _dealt_hand(rng, vid) if rng.random() < 0.4 else _hand_string(rng)
+            argv = ["meld", hand, "--variant", vid]
             if rng.random() < 0.3:
                 argv += ["--trump", rng.choice(["S", "♥", "x", "", "spades"])]
             out.append(Case("hand", argv))
@@ -277,7 +288,7 @@ class Runner:
                 return Outcome(case, "hang", time.perf_counter() - t0, f"no answer in {self.limit:.0f} s")
             try:
                 code, out, err, tb = self._conn.recv()
-            except EOFError:  # the worker died: a crash is worse than a traceback
+            except (EOFError, OSError):  # the worker died: a crash is worse than a traceback
                 self._proc.join()
                 self._start()
                 return Outcome(case, "traceback", time.perf_counter() - t0, "the worker process died")
