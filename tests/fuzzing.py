@@ -6,7 +6,7 @@ stderr), within a time bound. Runs go to a worker process that imports the packa
 case after case; a case that outlives the bound is a hang, and the worker is replaced.
 
 ``tests/test_fuzz.py`` runs a short seeded batch in the suite (``--fuzz-long`` for a deep one);
-``python tests/fuzzing.py --cases 400`` prints the outcome table by command.
+``python tests/fuzzing.py --cases 2000`` prints the outcome table by command.
 """
 
 from __future__ import annotations
