@@ -85,11 +85,10 @@ def trump_class_one(hand, s, table, flags):
     ek = k - r
     eq = q - r
     pairs = min(ek, eq)
+    in_run = r * flags[F_RUN_SCORES_ROYAL]  # the royal marriages inside the runs, where they score
     run_pts = (table[RUN, r] + table[RUN_EXTRA_MARRIAGE, pairs] + (ek - pairs) * flags[F_EXTRA_KING]
-               + (eq - pairs) * flags[F_EXTRA_QUEEN])
-    if flags[F_RUN_SCORES_ROYAL] != 0:
-        return run_pts + table[ROYAL, r], r, pairs, ek - pairs, eq - pairs, r
-    return run_pts, r, pairs, ek - pairs, eq - pairs, 0
+               + (eq - pairs) * flags[F_EXTRA_QUEEN] + table[ROYAL, in_run])
+    return run_pts, r, pairs, ek - pairs, eq - pairs, in_run
 
 
 @njit(cache=True)
