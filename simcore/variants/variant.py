@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
+from simcore.variants import layout
 from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
     ACES,
     F_DIX,
@@ -181,53 +182,50 @@ class Variant:
     @cached_property
     def hand_rules(self) -> np.ndarray:
         """int64[N_HAND_RULES]: teams, auction, exchange, scoring and lead rules as integers for
-        :func:`simcore.hand.play_hand` (indices ``H_*`` there)."""
-        from simcore.variants import layout as h
-
+        :func:`simcore.hand.play_hand` (slots ``H_*`` of :mod:`simcore.variants.layout`)."""
         v = self.values
-
-        rules = np.zeros(h.N_HAND_RULES, dtype=np.int64)
-        rules[h.H_TEAMS] = code("teams.kind", v["teams.kind"])
-        rules[h.H_AUCTION] = code("auction.kind", v["auction.kind"])
-        rules[h.H_MIN_BID] = v["auction.min_bid"]
-        rules[h.H_STEP] = v["auction.step"]
-        rules[h.H_STEP_FROM] = v["auction.step_from"]
-        rules[h.H_STEP_AFTER] = v["auction.step_after"]
-        rules[h.H_ALL_PASS] = code("auction.all_pass", v["auction.all_pass"])
-        rules[h.H_BID_MARRIAGE] = v["auction.bid_needs_marriage"]
-        rules[h.H_TRUMP_MARRIAGE] = v["auction.trump_needs_marriage"]
-        rules[h.H_PASS] = v["exchange.pass_cards"]
-        rules[h.H_WIDOW_TO_BIDDER] = v["exchange.widow_to_bidder"]
-        rules[h.H_BID_ADDED] = v["scoring.bid_added"]
-        rules[h.H_SAVE] = code("scoring.save_meld", v["scoring.save_meld"])
-        rules[h.H_SAVE_POINTS] = v["scoring.save_meld_points"]
-        rules[h.H_DIX_KEPT] = v["scoring.dix_kept"]
-        rules[h.H_SHORT_BY] = v["scoring.set_if_short_by"]
-        rules[h.H_CONCEDE] = v["scoring.concede"]
-        rules[h.H_OPP_CONCEDE] = code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"])
-        rules[h.H_LEAD] = code("play.lead", v["play.lead"])
-        rules[h.H_REDEAL_NINES] = self.redeal_min_nines
-        rules[h.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
-        rules[h.H_TRICK_TOTAL] = self.trick_total
-        rules[h.H_PARTNER_MELD] = self.mean_meld_fixed_trump
-        rules[h.H_JUMP_STEPS] = v["auction.jump_steps"]
-        rules[h.H_SIMULTANEOUS] = v["exchange.simultaneous"]
-        rules[h.H_WIDOW_SHARED] = v["exchange.widow_shared"]
-        rules[h.H_MIN_MELD_PLAY] = v["scoring.min_meld_to_play"]
-        rules[h.H_MIN_MELD_COUNT] = v["scoring.min_meld_to_count"]
-        rules[h.H_FORCED_BID] = self.forced_bid
-        rules[h.H_CALL] = code("teams.call", v["teams.call"])
-        rules[h.H_SHARE] = code("teams.share", v["teams.share"])
-        rules[h.H_LEAD_TRUMP] = v["play.bidder_leads_trump"]
-        rules[h.H_MAY_GO_ALONE] = v["teams.may_play_alone"]
-        rules[h.H_PARTNER_MELD_COUNTS] = v["scoring.partner_meld_counts"]
-        rules[h.H_DRAW] = v["exchange.draw"]
-        rules[h.H_TRUMP_BROKEN] = v["play.trump_led_once_broken"]
-        rules[h.H_DIX_WHEN_SET] = v["scoring.dix_kept_when_set"]
-        rules[h.H_BEAT_PARTNER] = v["play.beat_partner"]
-        rules[h.H_STOCK] = v["play.stock_play"]
-        rules[h.H_ROUND_TO] = v["tricks.round_to"]
-        rules[h.H_ROUND_UP_FROM] = v["tricks.round_up_from"]
+        rules = np.zeros(layout.N_HAND_RULES, dtype=np.int64)
+        rules[layout.H_TEAMS] = code("teams.kind", v["teams.kind"])
+        rules[layout.H_AUCTION] = code("auction.kind", v["auction.kind"])
+        rules[layout.H_MIN_BID] = v["auction.min_bid"]
+        rules[layout.H_STEP] = v["auction.step"]
+        rules[layout.H_STEP_FROM] = v["auction.step_from"]
+        rules[layout.H_STEP_AFTER] = v["auction.step_after"]
+        rules[layout.H_ALL_PASS] = code("auction.all_pass", v["auction.all_pass"])
+        rules[layout.H_BID_MARRIAGE] = v["auction.bid_needs_marriage"]
+        rules[layout.H_TRUMP_MARRIAGE] = v["auction.trump_needs_marriage"]
+        rules[layout.H_PASS] = v["exchange.pass_cards"]
+        rules[layout.H_WIDOW_TO_BIDDER] = v["exchange.widow_to_bidder"]
+        rules[layout.H_BID_ADDED] = v["scoring.bid_added"]
+        rules[layout.H_SAVE] = code("scoring.save_meld", v["scoring.save_meld"])
+        rules[layout.H_SAVE_POINTS] = v["scoring.save_meld_points"]
+        rules[layout.H_DIX_KEPT] = v["scoring.dix_kept"]
+        rules[layout.H_SHORT_BY] = v["scoring.set_if_short_by"]
+        rules[layout.H_CONCEDE] = v["scoring.concede"]
+        rules[layout.H_OPP_CONCEDE] = code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"])
+        rules[layout.H_LEAD] = code("play.lead", v["play.lead"])
+        rules[layout.H_REDEAL_NINES] = self.redeal_min_nines
+        rules[layout.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
+        rules[layout.H_TRICK_TOTAL] = self.trick_total
+        rules[layout.H_PARTNER_MELD] = self.mean_meld_fixed_trump
+        rules[layout.H_JUMP_STEPS] = v["auction.jump_steps"]
+        rules[layout.H_SIMULTANEOUS] = v["exchange.simultaneous"]
+        rules[layout.H_WIDOW_SHARED] = v["exchange.widow_shared"]
+        rules[layout.H_MIN_MELD_PLAY] = v["scoring.min_meld_to_play"]
+        rules[layout.H_MIN_MELD_COUNT] = v["scoring.min_meld_to_count"]
+        rules[layout.H_FORCED_BID] = self.forced_bid
+        rules[layout.H_CALL] = code("teams.call", v["teams.call"])
+        rules[layout.H_SHARE] = code("teams.share", v["teams.share"])
+        rules[layout.H_LEAD_TRUMP] = v["play.bidder_leads_trump"]
+        rules[layout.H_MAY_GO_ALONE] = v["teams.may_play_alone"]
+        rules[layout.H_PARTNER_MELD_COUNTS] = v["scoring.partner_meld_counts"]
+        rules[layout.H_DRAW] = v["exchange.draw"]
+        rules[layout.H_TRUMP_BROKEN] = v["play.trump_led_once_broken"]
+        rules[layout.H_DIX_WHEN_SET] = v["scoring.dix_kept_when_set"]
+        rules[layout.H_BEAT_PARTNER] = v["play.beat_partner"]
+        rules[layout.H_STOCK] = v["play.stock_play"]
+        rules[layout.H_ROUND_TO] = v["tricks.round_to"]
+        rules[layout.H_ROUND_UP_FROM] = v["tricks.round_up_from"]
         rules.setflags(write=False)
         return rules
 
@@ -250,17 +248,15 @@ class Variant:
 
     @cached_property
     def game_rules(self) -> np.ndarray:
-        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.game.play_game` (indices ``G_*``
-        there); all zero when the file has no ``[game]`` table."""
-        from simcore.variants import layout as g
-
+        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.game.play_game` (slots ``G_*``
+        of :mod:`simcore.variants.layout`); all zero when the file has no ``[game]`` table."""
         v = self.values
-        rules = np.zeros(g.N_GAME_RULES, dtype=np.int64)
-        rules[g.G_TARGET] = v["game.target"] or 0
-        rules[g.G_BIDDER_WINS_TIES] = v["game.bidder_wins_ties"]
-        rules[g.G_PLAY_ON] = v["game.play_on"]
-        rules[g.G_LOSING_LIMIT] = v["game.losing_limit"]
-        rules[g.G_DECLARE_OUT] = v["game.declare_out"]
+        rules = np.zeros(layout.N_GAME_RULES, dtype=np.int64)
+        rules[layout.G_TARGET] = v["game.target"] or 0
+        rules[layout.G_BIDDER_WINS_TIES] = v["game.bidder_wins_ties"]
+        rules[layout.G_PLAY_ON] = v["game.play_on"]
+        rules[layout.G_LOSING_LIMIT] = v["game.losing_limit"]
+        rules[layout.G_DECLARE_OUT] = v["game.declare_out"]
         rules.setflags(write=False)
         return rules
 
