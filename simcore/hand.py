@@ -25,6 +25,7 @@ from simcore.play import (
     HEAD_NEVER,
     R_HEAD,
     R_HEAD_WHEN_TRUMPED,
+    R_TRUMP_INSTEAD,
     R_VOID_OVERTRUMP,
     R_VOID_TRUMP,
     SUIT_BITS,
@@ -79,8 +80,12 @@ from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' s
     H_BEAT_PARTNER,
     H_BID_ADDED,
     H_BID_MARRIAGE,
+    H_BURIED_SAVES,
     H_CALL,
     H_CONCEDE,
+    H_CONCEDE_BONUS,
+    H_CONCEDE_LOSES_BID,
+    H_CONCEDE_SHORT,
     H_DIX_KEPT,
     H_DIX_WHEN_SET,
     H_DRAW,
@@ -88,10 +93,13 @@ from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' s
     H_JUMP_STEPS,
     H_LEAD,
     H_LEAD_TRUMP,
+    H_MAX_OPENING,
     H_MAY_GO_ALONE,
     H_MIN_BID,
     H_MIN_MELD_COUNT,
     H_MIN_MELD_PLAY,
+    H_NO_TRUMP_OPP,
+    H_OPENING_FORCED,
     H_OPP_CONCEDE,
     H_PARTNER_MELD,
     H_PARTNER_MELD_COUNTS,
@@ -111,11 +119,13 @@ from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' s
     H_STOCK,
     H_TEAMS,
     H_TRICK_TOTAL,
+    H_TRUMP_AFTER_WIDOW,
     H_TRUMP_BROKEN,
     H_TRUMP_MARRIAGE,
     H_WIDOW_SHARED,
     H_WIDOW_TO_BIDDER,
     N_HAND_RULES,
+    NO_TRUMP_OPP_MELD,
     OPP_MELD,
     OPP_MELD_AND_TRICKS,
     OPP_NOTHING,
@@ -184,7 +194,9 @@ def next_bid(high, rules):
 @njit(cache=True)
 def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
-    with ``auction.kind = "single"``); bidder -1 when everybody passed."""
+    with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
+    dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
+    ``max_opening``."""
     active = np.ones(players, dtype=np.bool_)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules[H_AUCTION] == AUCTION_SINGLE
@@ -193,16 +205,20 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     while True:
         if active[seat] and seat != high_seat:
             want = next_bid(high, rules)
-            allowed = rules[H_BID_MARRIAGE] == 0 or any_marriage(hands[seat])
+            forced = turns == 0 and rules[H_OPENING_FORCED] != 0  # the dealer's left must open
+            allowed = forced or rules[H_BID_MARRIAGE] == 0 or any_marriage(hands[seat])
             if policies[seat] == HEURISTIC:
-                bid_it = allowed and want <= limits[seat]
+                bid_it = forced or (allowed and want <= limits[seat])
                 partners = rules[H_TEAMS] == 0 and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
                     bid_it = limits[seat] - want >= rules[H_TRICK_TOTAL] // 5  # do not outbid partner lightly
             else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
-                choice = bounded(state, 2 + rules[H_JUMP_STEPS])
+                choice = bounded(state, 2 + rules[H_JUMP_STEPS]) if not forced else 1 + bounded(
+                    state, 1 + rules[H_JUMP_STEPS])
                 bid_it = allowed and choice >= 1
                 for _ in range(choice - 1):
+                    if high == 0 and rules[H_MAX_OPENING] > 0 and next_bid(want, rules) > rules[H_MAX_OPENING]:
+                        break  # the opening bid is capped
                     want = next_bid(want, rules)
             if bid_it:
                 high, high_seat = want, seat
@@ -356,6 +372,8 @@ def _score_seats(seats, rec, players, rules, stage):
                     seats[S_SCORE, s] = m + rules[H_TRICK_TOTAL] // (players - 1)
                 else:
                     seats[S_SCORE, s] = 0
+                if rec[F_OUTCOME] == CONCEDED:
+                    seats[S_SCORE, s] += rules[H_CONCEDE_BONUS]
             elif pooled:  # own meld, kept by the others' tricks together, and an equal share of those tricks
                 saved = _saved(rules, others_won, rec[F_OTHER_TRICKS])
                 kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
@@ -467,7 +485,7 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
                                                 policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
-        _score_no_trump(seats, rec, players, bid, rules, trace, pos)
+        _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos)
         return
     buried = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, table, flags, rules,
                        policies, totals, trace, pos)
@@ -478,7 +496,10 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
                        play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace,
                        pos)
-    _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, pos)
+    buried_pts = 0
+    for t in range(N_TYPES):
+        buried_pts += buried[t] * points[t]
+    _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos)
 
 
 @njit(cache=True, inline='always')
@@ -566,9 +587,10 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     """Phase 3, trump and partner: (trump, turned card, partner). Sides go into ``seats[S_SIDE]`` (1 =
     the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
     with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
-    to name it, and the hand stops there. ``turned`` is the card lying turned from a stock (-1:
-    none). The partner is the seat across with partners, a called card's first holder to the
-    bidder's left with a called card, else -1. Records trump and the bidder's meld as dealt."""
+    to name it, and the hand stops there; with ``trump_after_widow`` the bidder takes the widow into
+    his hand first. ``turned`` is the card lying turned from a stock (-1: none). The partner is the
+    seat across with partners, a called card's first holder to the bidder's left with a called card,
+    else -1. Records trump and the bidder's meld as dealt."""
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
@@ -581,6 +603,13 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
         partner = (bidder + players // 2) % players
     stock = rules[H_STOCK] != 0
     turned = np.int64(-1)
+    dealt = np.zeros(N_SUITS, dtype=np.int64)  # the bidder's meld as dealt, by trump
+    if bidder >= 0:
+        meld_by_trump(hands[bidder], table, flags, totals)
+        dealt[:] = totals
+    if bidder >= 0 and rules[H_TRUMP_AFTER_WIDOW] != 0 and rules[H_WIDOW_TO_BIDDER] != 0:
+        for t in range(N_TYPES):  # he takes the widow first (the exchange then only buries)
+            hands[bidder, t] += widow[t]
     if rules[H_AUCTION] == AUCTION_NONE:
         trump, turned = _turn_trump(state, hands, widow, players, stock)
     else:
@@ -607,8 +636,7 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
             side[partner] = 1
         _note(trace, pos, T_CALL, called, partner, 0)
     if bidder >= 0:
-        meld_by_trump(hands[bidder], table, flags, totals)
-        rec[F_BIDDER_MELD] = totals[trump]
+        rec[F_BIDDER_MELD] = dealt[trump]
     return trump, turned, partner
 
 
@@ -662,7 +690,8 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
         n_widow = 0
         for t in range(N_TYPES):
-            hands[bidder, t] += widow[t]
+            if rules[H_TRUMP_AFTER_WIDOW] == 0:  # else taken before trump was named
+                hands[bidder, t] += widow[t]
             n_widow += widow[t]
         give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state,
                    buried)
@@ -722,25 +751,28 @@ def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace
     """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
     without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
-    the trick points, where the rules allow it."""
+    the trick points (and by at least ``concede_short_by``), where the rules allow it."""
     if bidder < 0:
         return False
     short = bid - meld[1]
     outcome = PLAYED
     if (rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]) or meld[1] < rules[H_MIN_MELD_PLAY]:
         outcome = SET_WITHOUT_PLAY
-    elif rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10:
+    elif (rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10
+          and short >= rules[H_CONCEDE_SHORT]):
         outcome = CONCEDED
     if outcome == PLAYED:
         return False
     _note(trace, pos, T_OUTCOME, outcome, 0, 0)
     rec[F_OUTCOME] = outcome
     rec[F_MADE] = 0
-    rec[F_SIDE_SCORE] = -bid
+    rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules[H_CONCEDE_LOSES_BID] != 0 else 0
     if rules[H_OPP_CONCEDE] == OPP_MELD:
         rec[F_OTHER_SCORE] = meld[0]
     elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
         rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
+    if outcome == CONCEDED:
+        rec[F_OTHER_SCORE] += rules[H_CONCEDE_BONUS]
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
     return True
@@ -760,6 +792,7 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
         hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
+    trump_instead = play_rules[R_TRUMP_INSTEAD]
     broken = False
     exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
     lead_trump, wait_broken = rules[H_LEAD_TRUMP] != 0, rules[H_TRUMP_BROKEN] != 0
@@ -776,7 +809,8 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
                 keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
             legal = _legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
                            led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
-                           wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over)
+                           wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
+                           trump_instead)
             if policies[seat] == HEURISTIC:
                 card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
@@ -864,7 +898,7 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
 
 @njit(cache=True, inline='always')
 def _legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
-           head_trumped, void_trump, void_over):
+           head_trumped, void_trump, void_over, trump_instead):
     """Bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led suit,
     winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
     (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
@@ -876,9 +910,11 @@ def _legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidde
         if legal & ~keep != 0:
             legal &= ~keep
     elif partner_winning:
-        legal = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0)
+        legal = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0,
+                            trump_instead)
     else:
-        legal = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over)
+        legal = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over,
+                            trump_instead)
     if bidder_opens and legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
         legal &= SUIT_BITS[trump]
     if before_broken and legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
@@ -909,12 +945,13 @@ def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, 
 
 
 @njit(cache=True, inline='always')
-def _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, pos):
+def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos):
     """Phase 7, score a played hand (stage STAGE_PLAYED): trick points as counted (``counted``); a side
     keeps its ``meld`` if it saved it (``_saved``), else its ``dix`` where the rules keep it; the
     bidding side makes its bid or is set by it (with no bidder each side scores what it took). With a
     stock the meld is what each side melded during play. A seat that ``declared`` itself out is
-    marked, and the hand's outcome is DECLARED_OUT."""
+    marked, and the hand's outcome is DECLARED_OUT. ``buried_pts`` (the bidder's burial) counts towards
+    the bid, and towards saving his side's meld unless ``buried_saves_meld`` is off."""
     if declared >= 0:
         seats[S_OUT, declared] = 1
         _note(trace, pos, T_OUT, declared, seats[S_MELD, declared] + counted(seats[S_PTS, declared], rules), 0)
@@ -931,7 +968,8 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, 
         rec[F_OUTCOME] = DECLARED_OUT
     kept = np.zeros(2, dtype=np.int64)
     for sd in range(2):
-        saved = _saved(rules, tricks_won[sd], tricks_pts[sd])
+        own = tricks_pts[sd] - (buried_pts if sd == 1 and rules[H_BURIED_SAVES] == 0 and bidder >= 0 else 0)
+        saved = _saved(rules, tricks_won[sd], own)
         kept[sd] = meld[sd] if saved else (dix[sd] if rules[H_DIX_KEPT] != 0 else 0)
     rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
     if bidder < 0:
@@ -951,14 +989,23 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, rules, trace, 
 
 
 @njit(cache=True, inline='always')
-def _score_no_trump(seats, rec, players, bid, rules, trace, pos):
+def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos):
     """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
-    trump with, is set by his bid."""
+    trump with, is set by his bid; the other side scores nothing, or with ``opponents_no_trump`` =
+    meld its meld under the suit best for it (counted from the minimum that counts)."""
     rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
     rec[F_TRUMP] = -1
     rec[F_MADE] = 0
     rec[F_SIDE_SCORE] = -bid
-    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
+    if rules[H_NO_TRUMP_OPP] == NO_TRUMP_OPP_MELD:
+        side_totals = np.zeros(N_SUITS, dtype=np.int64)
+        for s in range(players):
+            if seats[S_SIDE, s] == 0:
+                meld_by_trump(hands[s], table, flags, totals)
+                side_totals += totals
+        best = side_totals.max()
+        rec[F_OTHER_SCORE] = best if best >= rules[H_MIN_MELD_COUNT] else 0
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
 
 

@@ -8,7 +8,9 @@ Duties, as data (``[play]`` in a rules file, compiled by :meth:`Variant.play_rul
   follower may play any card of it, unless ``head_when_trumped`` makes him beat the highest card of the
   led suit played so far;
 * void in the led suit: trump if able (``void_must_trump``), and beat the highest trump already in the
-  trick if able (``void_must_overtrump``); with neither suit, any card.
+  trick if able (``void_must_overtrump``); with neither suit, any card;
+* ``trump_instead``: a player holding the led suit may play a trump instead (five-hand widow); the
+  heading duty then binds only the cards of the led suit.
 
 Equal cards: the first played wins. Cards are card types (``suit * 6 + rank``, rank 0 = ace is
 highest); a set of cards is an int64 bitmask over the 24 types. Seats are numbered clockwise.
@@ -25,7 +27,7 @@ from simcore.rng import bounded
 HEAD_NEVER, HEAD_ALWAYS, HEAD_TRUMP_LED = range(3)
 HEAD_MODES = ("never", "always", "trump_led")
 #: Entries of the compiled play rules.
-R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_TRUMP, R_VOID_OVERTRUMP = range(4)
+R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_TRUMP, R_VOID_OVERTRUMP, R_TRUMP_INSTEAD = range(5)
 
 
 #: Suit and rank of each card type, looked up rather than divided on the hot path.
@@ -73,27 +75,30 @@ def cards_above(card):
 
 
 @njit(cache=True)
-def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump):
+def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump,
+                trump_instead):
     """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played as
     card ``n`` (0 = the lead) of a trick, from scalars only (the hand kernel keeps them up to date
     card by card, and array arguments cost reference counting on the hot path).
 
     ``led`` is the led suit, ``win`` the card winning so far, ``top_led`` the highest card of the led
-    suit played so far; the last four are the duties (entries ``R_*`` of the compiled play rules)."""
+    suit played so far; the last five are the duties (entries ``R_*`` of the compiled play rules)."""
     if n == 0:
         return held
     follow = held & SUIT_BITS[led]
     if follow != 0:
+        # with trump_instead a follower may also play any trump (the trumps of a trump lead are follow)
+        extra = held & SUIT_BITS[trump] if trump_instead != 0 and led != trump else np.int64(0)
         if head == HEAD_ALWAYS or (head == HEAD_TRUMP_LED and led == trump):
             if SUIT_OF[win] == led:
                 higher = held & cards_above(win)
                 if higher != 0:
-                    return higher
+                    return higher | extra
             elif head_when_trumped != 0:
                 higher = held & cards_above(top_led)
                 if higher != 0:
-                    return higher
-        return follow
+                    return higher | extra
+        return follow | extra
     trumps = held & SUIT_BITS[trump]
     if trumps != 0 and void_trump != 0:
         if void_overtrump != 0 and SUIT_OF[win] == trump:
@@ -115,7 +120,8 @@ def legal_mask(held, trick, n, trump, rules):
         if SUIT_OF[trick[i]] == led and trick[i] < top:
             top = trick[i]
     return legal_cards(held, n, led, trick[trick_winner(trick, n, trump)], top, trump, rules[R_HEAD],
-                       rules[R_HEAD_WHEN_TRUMPED], rules[R_VOID_TRUMP], rules[R_VOID_OVERTRUMP])
+                       rules[R_HEAD_WHEN_TRUMPED], rules[R_VOID_TRUMP], rules[R_VOID_OVERTRUMP],
+                       rules[R_TRUMP_INSTEAD])
 
 
 @njit(cache=True)

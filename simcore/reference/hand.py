@@ -53,8 +53,9 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
             meld = rec["_meld"][s] if rec["_meld"][s] >= variant.get("scoring.min_meld_to_count") else 0
             if rec["_stage"] == "not played":
                 opp = variant.get("scoring.opponents_on_concede")
+                bonus = variant.get("scoring.concede_bonus") if rec["outcome"] == h.CONCEDED else 0
                 out.append({"meld": meld, "nothing": 0,
-                            "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp])
+                            "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp] + bonus)
             elif share == "pooled_tricks":
                 saved = _saved(variant, sum(rec["_won"][o] for o in others), rec["other_tricks"])
                 kept = meld if saved else (rec["_dix"][s] if variant.get("scoring.dix_kept") else 0)
@@ -82,11 +83,11 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
     bidder, bid = _auction(variant, rows, rec)
-    trump, side, partner = _trump_and_partner(variant, rows, hands, bidder, rec)
+    trump, side, partner = _trump_and_partner(variant, rows, hands, widow, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
         return referee_stock(variant, rows, hands, widow, rec, need)
     if trump < 0:
-        return _score_no_trump(hands, bidder, bid, rec)
+        return _score_no_trump(variant, hands, widow, side, bidder, bid, rec)
     buried = _exchange(variant, rows, hands, widow, bidder, partner)
     meld, dix = _meld(variant, hands, trump, side, partner, bidder, rec)
     if _without_play(variant, rows, bidder, bid, meld, rec):
@@ -113,13 +114,20 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
     contract is the last bid's, or with no auction none, or when everybody passed the forced bid
     (a redeal leaves no bids in the trace)."""
     high, high_seat, out = 0, -1, set()
+    cap = variant.get("auction.max_opening")
+    first = True
     for code, a, b, _ in rows:
         if code == h.T_BID:
             if a in out:
                 raise RuleBroken(f"seat {a} bid after passing")
+            if first and variant.get("auction.opening_forced") and (a != 0 or b == 0):
+                raise RuleBroken("the player on the dealer's left must open the bidding")
+            first = False
             allowed = [_next_bid(high, variant)]
             for _ in range(variant.get("auction.jump_steps")):
                 allowed.append(_next_bid(allowed[-1], variant))
+            if high == 0 and cap:
+                allowed = [x for x in allowed if x <= cap] or allowed[:1]
             if b == 0:
                 out.add(a)
             elif b not in allowed:
@@ -142,11 +150,12 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
     return bidder, bid
 
 
-def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int]], bidder: int,
+def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
                        rec: dict) -> tuple[int, list[int], int]:
     """(trump, side, partner): side[s] 1 for the bidder's side (with no auction, seat 0's); the
     partner across with partners, the called card's first holder to the bidder's left with a called
-    card, else -1. With a stock or no trump, stops at trump."""
+    card, else -1. With a stock or no trump, stops at trump. With ``exchange.trump_after_widow`` the
+    bidder names trump and calls holding the widow too."""
     players = variant.players
     anchor = max(bidder, 0)
     if variant.get("teams.kind") == "partners_across":
@@ -176,7 +185,7 @@ def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int
                 raise RuleBroken("the bidder named no card, but the rules do not let him play alone")
             expected = -1
         elif variant.get("teams.call") == "named":
-            if hands[bidder][card] >= variant.deck_copies[card]:
+            if _bidder_hand(variant, hands, widow, bidder)[card] >= variant.deck_copies[card]:
                 raise RuleBroken("the bidder named a card he holds every copy of")
             expected = first_holder(card)
         else:  # the ace of trump, else the ten, and so on down the trump suit
@@ -189,6 +198,13 @@ def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int
     elif calls:
         raise RuleBroken("a card named for a partner where the rules call none")
     return trump, side, partner
+
+
+def _bidder_hand(variant: Variant, hands: list[list[int]], widow: list[int], bidder: int) -> list[int]:
+    """The bidder's hand when he names trump: as dealt, or with the widow where he takes it first."""
+    if variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder"):
+        return [a + b for a, b in zip(hands[bidder], widow)]
+    return hands[bidder]
 
 
 def _exchange(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
@@ -323,10 +339,16 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
         raise RuleBroken("set without play although the meld was within reach")
     if outcome == h.CONCEDED and not variant.get("scoring.concede"):
         raise RuleBroken("a throw-in where the rules allow none")
+    if outcome == h.CONCEDED and bid - meld[1] < variant.get("scoring.concede_short_by"):
+        raise RuleBroken(f"a throw-in {bid - meld[1]} short of the bid; the rules allow one from "
+                         f"{variant.get('scoring.concede_short_by')} short")
     opp = variant.get("scoring.opponents_on_concede")
-    rec.update(outcome=outcome, made=0, side_score=-bid,
+    conceded = outcome == h.CONCEDED
+    rec.update(outcome=outcome, made=0,
+               side_score=0 if conceded and not variant.get("scoring.concede_loses_bid") else -bid,
                other_score={"meld": meld[0], "nothing": 0,
-                            "meld_and_tricks": meld[0] + variant.trick_total}[opp])
+                            "meld_and_tricks": meld[0] + variant.trick_total}[opp]
+               + (variant.get("scoring.concede_bonus") if conceded else 0))
     return True
 
 
@@ -376,6 +398,7 @@ def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: 
         rec["_won"][winner] += 1
         leader = winner
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
+    rec["_buried"] = sum(points[t] * buried[t] for t in range(N_TYPES))
     return tricks_pts, tricks_won
 
 
@@ -385,7 +408,9 @@ def _score(variant: Variant, meld: list[int], dix: list[int], tricks_pts: list[i
     keep that; the bidding side makes its bid or is set (with no bidder each side scores its own)."""
 
     def kept(sd: int) -> int:
-        saved = _saved(variant, tricks_won[sd], tricks_pts[sd])
+        # "The discard counts, but he must still win a trick to score the meld" (scoring.buried_saves_meld)
+        own = tricks_pts[sd] - (rec["_buried"] if sd == 1 and not variant.get("scoring.buried_saves_meld") else 0)
+        saved = _saved(variant, tricks_won[sd], own)
         return meld[sd] if saved else (dix[sd] if variant.get("scoring.dix_kept") else 0)
 
     rec["other_score"] = kept(0) + tricks_pts[0]
@@ -399,9 +424,18 @@ def _score(variant: Variant, meld: list[int], dix: list[int], tricks_pts: list[i
     return rec
 
 
-def _score_no_trump(hands: list[list[int]], bidder: int, bid: int, rec: dict) -> dict:
-    """A hand stopped at trump: the bidder named none, which only a bidder without a marriage may."""
-    if any(hands[bidder][s * 6 + 2] and hands[bidder][s * 6 + 3] for s in range(4)):
+def _score_no_trump(variant: Variant, hands: list[list[int]], widow: list[int], side: list[int], bidder: int,
+                    bid: int, rec: dict) -> dict:
+    """A hand stopped at trump: the bidder named none, which only a bidder without a marriage may. The
+    other side scores nothing, or (``scoring.opponents_no_trump = "meld"``) its meld under the suit
+    best for it, where that reaches the minimum that counts."""
+    held = _bidder_hand(variant, hands, widow, bidder)
+    if any(held[s * 6 + 2] and held[s * 6 + 3] for s in range(4)):
         raise RuleBroken("the bidder held a marriage but named no trump")
-    rec.update(outcome=h.NO_TRUMP_MARRIAGE, made=0, side_score=-bid)
+    other = 0
+    if variant.get("scoring.opponents_no_trump") == "meld":
+        others = [s for s in range(variant.players) if side[s] == 0]
+        other = max(sum(reference_total(hands[s], t, variant) for s in others) for t in range(4))
+        other = other if other >= variant.get("scoring.min_meld_to_count") else 0
+    rec.update(outcome=h.NO_TRUMP_MARRIAGE, made=0, side_score=-bid, other_score=other)
     return rec

@@ -49,17 +49,19 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Vari
 
     same_suit = [c for c in held if suit(c) == led]
     if same_suit:
+        # "a card with the same suit as the first played card or the trump suit" (play.trump_instead)
+        instead = [c for c in held if suit(c) == trump] if variant.get("play.trump_instead") and led != trump else []
         must_beat = head == "always" or (head == "trump_led" and led == trump)
         if not must_beat:
-            return same_suit
+            return sorted(same_suit + instead)
         if suit(winner) == led:
             target = winner
         elif variant.get("play.head_when_trumped"):
             target = min((c for c in trick if suit(c) == led), key=rank)
         else:
-            return same_suit  # trumped: no card of the led suit can win
+            return sorted(same_suit + instead)  # trumped: no card of the led suit can win
         better = [c for c in same_suit if rank(c) < rank(target)]
-        return better or same_suit
+        return sorted((better or same_suit) + instead)
 
     trumps = [c for c in held if suit(c) == trump]
     if trumps and variant.get("play.void_must_trump"):

@@ -24,8 +24,10 @@ MAX_MULT = len(MULTIPLICITY_PREFIXES)
  H_SHORT_BY, H_CONCEDE, H_OPP_CONCEDE, H_LEAD, H_REDEAL_NINES, H_REDEAL_NO_MELD, H_TRICK_TOTAL,
  H_PARTNER_MELD, H_JUMP_STEPS, H_SIMULTANEOUS, H_WIDOW_SHARED, H_MIN_MELD_PLAY, H_MIN_MELD_COUNT,
  H_FORCED_BID, H_CALL, H_SHARE, H_LEAD_TRUMP, H_MAY_GO_ALONE, H_PARTNER_MELD_COUNTS, H_DRAW, H_TRUMP_BROKEN,
- H_DIX_WHEN_SET, H_BEAT_PARTNER, H_STOCK, H_ROUND_TO, H_ROUND_UP_FROM) = range(41)
-N_HAND_RULES = 41
+ H_DIX_WHEN_SET, H_BEAT_PARTNER, H_STOCK, H_ROUND_TO, H_ROUND_UP_FROM, H_OPENING_FORCED, H_MAX_OPENING,
+ H_TRUMP_AFTER_WIDOW, H_CONCEDE_SHORT, H_CONCEDE_BONUS, H_CONCEDE_LOSES_BID, H_BURIED_SAVES,
+ H_NO_TRUMP_OPP) = range(49)
+N_HAND_RULES = 49
 
 # compiled game rules (int64[N_GAME_RULES], Variant.game_rules)
 G_TARGET, G_BIDDER_WINS_TIES, G_PLAY_ON, G_LOSING_LIMIT, G_DECLARE_OUT = range(5)
@@ -43,5 +45,6 @@ SHARE_HALF, SHARE_WHOLE, SHARE_POOLED = (code("teams.share", c) for c in ("half"
 ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = (code("auction.all_pass", c) for c in
                                                    ("dealer_left_takes", "dealer_forced", "redeal"))
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = (code("scoring.save_meld", c) for c in ("trick", "points", "nothing"))
+NO_TRUMP_OPP_NOTHING, NO_TRUMP_OPP_MELD = (code("scoring.opponents_no_trump", c) for c in ("nothing", "meld"))
 OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = (code("scoring.opponents_on_concede", c) for c in
                                               ("meld", "nothing", "meld_and_tricks"))

@@ -250,6 +250,13 @@ def _check_hand_rules(variant: Variant) -> None:
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
     if flat["exchange.widow_to_bidder"] and not flat["deal.widow"]:
         fail("exchange.widow_to_bidder", "the deal leaves no widow to take (deal.widow = 0)")
+    if flat["exchange.trump_after_widow"] and not flat["exchange.widow_to_bidder"]:
+        fail("exchange.trump_after_widow", "only a bidder who takes the widow can take it before naming trump "
+                                           "(exchange.widow_to_bidder = true)")
+    cap = flat["auction.max_opening"]
+    if cap and cap < (flat["auction.min_bid"] or 0):
+        fail("auction.max_opening", f"the cap on the opening bid must be 0 (none) or at least the minimum bid "
+                                    f"({flat['auction.min_bid']})")
     if flat["exchange.widow_shared"]:
         if flat["exchange.widow_to_bidder"]:
             fail("exchange.widow_shared", "the widow goes to the bidder (exchange.widow_to_bidder) or is "

@@ -169,6 +169,9 @@ KEYS: dict[str, Key] = {
     "play.head_when_trumped": Key(bool, "once the lead is trumped, must followers of the led suit still "
                                         "beat the highest card of that suit if able (false: any card "
                                         "of the suit)", need=ALWAYS),
+    "play.trump_instead": Key(bool, "a player holding the led suit may play a trump instead (five-hand "
+                                    "widow: 'a card with the same suit as the first played card or the "
+                                    "trump suit'); the heading duties bind only the led suit", default=False),
     "play.void_must_trump": Key(bool, "a player with no card of the led suit must play a trump if able", need=ALWAYS),
     "play.void_must_overtrump": Key(bool, "a player trumping must beat the highest trump in the trick "
                                           "if able", need=ALWAYS),
@@ -199,6 +202,11 @@ KEYS: dict[str, Key] = {
     "auction.step_after": Key(int, "the step from auction.step_from on", lo=1, hi=MAX_POINTS, default=1),
     "auction.jump_steps": Key(int, "a bid may go up by up to this many extra steps at once (0: only the "
                                    "next bid; ok-pinochle's 'raise by 10 or jump by 20' is 1)", lo=0, hi=20, default=0),
+    "auction.opening_forced": Key(bool, "the player on the dealer's left must open: he may not pass his "
+                                        "first turn (auction: 'must start by bidding at least 300')",
+                                  default=False),
+    "auction.max_opening": Key(int, "the opening bid may be at most this (0: no cap)", lo=0, hi=MAX_POINTS,
+                               default=0),
     "auction.all_pass": Key(str, "when nobody bids: the dealer's left takes it at the minimum, the dealer "
                                  "is forced to the minimum, or the hand is thrown in and redealt",
                             choices=("dealer_left_takes", "dealer_forced", "redeal"), default="redeal", need=BIDDING),
@@ -215,6 +223,9 @@ KEYS: dict[str, Key] = {
                                        "(false: the partner passes first, the bidder returns)", default=False),
     "exchange.widow_to_bidder": Key(bool, "the bidder takes the widow and buries as many cards, which "
                                           "count for him as a trick", default=False),
+    "exchange.trump_after_widow": Key(bool, "with exchange.widow_to_bidder: the bidder takes the widow into "
+                                            "his hand before he names trump (false: he names trump from "
+                                            "the hand he was dealt, then takes the widow)", default=False),
     "exchange.draw": Key(bool, "after trump is named each player, from the bidder round, throws away cards "
                                "and draws as many from the stock (the undealt cards); each at most "
                                "min(hand size, stock / players)", default=False),
@@ -241,6 +252,21 @@ KEYS: dict[str, Key] = {
                                  "cannot be made", default=False),
     "scoring.opponents_on_concede": Key(str, "what the other side scores on a throw-in or set without "
                                              "play", choices=("meld", "nothing", "meld_and_tricks"), default="meld"),
+    "scoring.concede_short_by": Key(int, "with scoring.concede: the bidder may throw in only when his "
+                                         "side's meld is at least this short of the bid (0: whenever)",
+                                    lo=0, hi=MAX_POINTS, default=0),
+    "scoring.concede_bonus": Key(int, "on a throw-in each opponent (with partners, the other side) scores "
+                                      "this on top of what scoring.opponents_on_concede gives", lo=0,
+                                 hi=MAX_POINTS, default=0),
+    "scoring.concede_loses_bid": Key(bool, "a bidder who throws in is set back his bid (false: his side scores "
+                                           "nothing for the hand)", default=True),
+    "scoring.buried_saves_meld": Key(bool, "the bidder's buried cards count towards saving his meld "
+                                           "(false: only the tricks he wins do; the burial still counts "
+                                           "towards the bid)", default=True),
+    "scoring.opponents_no_trump": Key(str, "when the bidder holds no marriage to name trump and the hand is "
+                                           "not played: the other side scores nothing, or its meld (with the "
+                                           "suit best for that side as trump, from scoring.min_meld_to_count)",
+                                      choices=("nothing", "meld"), default="nothing"),
     "tricks.points": Key(list, "points for each A, 10, K, Q, J, 9 taken in tricks (six integers ≥ 0)", need=ALWAYS),
     "tricks.last_trick": Key(int, "points for winning the last trick", lo=0, hi=MAX_POINTS, need=ALWAYS),
     "tricks.round_to": Key(int, "each player's or side's trick points are counted to a multiple of this "

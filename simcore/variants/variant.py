@@ -154,12 +154,14 @@ class Variant:
         return np.repeat(np.arange(N_TYPES, dtype=np.uint8), self.deck_copies)
 
     def play_rules(self) -> np.ndarray:
-        """int64[4]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
-        void must overtrump — the duties :func:`simcore.play.legal_mask` reads."""
+        """int64[5]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
+        void must overtrump, may trump instead of following — the duties :func:`simcore.play.legal_mask`
+        reads."""
         return np.array([code("play.follow_must_head", self.values["play.follow_must_head"]),
                          int(self.values["play.head_when_trumped"]),
                          int(self.values["play.void_must_trump"]),
-                         int(self.values["play.void_must_overtrump"])], dtype=np.int64)
+                         int(self.values["play.void_must_overtrump"]),
+                         int(self.values["play.trump_instead"])], dtype=np.int64)
 
     @cached_property
     def trick_points(self) -> np.ndarray:
@@ -226,6 +228,14 @@ class Variant:
         rules[layout.H_STOCK] = v["play.stock_play"]
         rules[layout.H_ROUND_TO] = v["tricks.round_to"]
         rules[layout.H_ROUND_UP_FROM] = v["tricks.round_up_from"]
+        rules[layout.H_OPENING_FORCED] = v["auction.opening_forced"]
+        rules[layout.H_MAX_OPENING] = v["auction.max_opening"]
+        rules[layout.H_TRUMP_AFTER_WIDOW] = v["exchange.trump_after_widow"]
+        rules[layout.H_CONCEDE_SHORT] = v["scoring.concede_short_by"]
+        rules[layout.H_CONCEDE_BONUS] = v["scoring.concede_bonus"]
+        rules[layout.H_CONCEDE_LOSES_BID] = v["scoring.concede_loses_bid"]
+        rules[layout.H_BURIED_SAVES] = v["scoring.buried_saves_meld"]
+        rules[layout.H_NO_TRUMP_OPP] = code("scoring.opponents_no_trump", v["scoring.opponents_no_trump"])
         rules.setflags(write=False)
         return rules
 
