@@ -39,3 +39,36 @@ def test_auction_the_dealers_left_must_open_at_300():
     recs = hand_records(v, 3000, 1, parse_policies("heuristic", 3))
     at_300 = recs[recs[:, h.FIELDS.index("bid")] == 300]
     assert (at_300[:, h.FIELDS.index("bidder")] == 0).all()
+
+
+def _dealt(trace, players):
+    hands = np.zeros((players + 1, 24), dtype=np.int64)
+    for code, a, b, c in trace.tolist():
+        if code == h.T_DEAL:
+            hands[a, b] += c
+    return hands
+
+
+def _has_marriage(hand):
+    return any(hand[s * 6 + 2] and hand[s * 6 + 3] for s in range(4))
+
+
+@pytest.mark.parametrize("after", [True, False])
+def test_auction_names_trump_after_taking_the_widow(after):
+    # seeds/001: the bidder "turns up the three cards of the widow ... and then adds them to his hand";
+    # then "The bidder names the trump suit". With a marriage required to name trump (an override, to
+    # make the order visible), a widow that completes the bidder's only marriage lets him name trump
+    # only when he names it after taking the widow.
+    assert load_variant("auction").get("exchange.trump_after_widow")
+    assert load_variant("five-hand-widow-96").get("exchange.trump_after_widow")
+    v = load_variant("auction", ["auction.trump_needs_marriage=true", f"exchange.trump_after_widow={str(after).lower()}"])
+    rescued = 0
+    for seed in range(400):
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        bidder, outcome = rec[h.FIELDS.index("bidder")], rec[h.FIELDS.index("outcome")]
+        dealt = _dealt(trace, 3)
+        if not _has_marriage(dealt[bidder]) and _has_marriage(dealt[bidder] + dealt[3]):
+            rescued += 1
+            assert (outcome == h.NO_TRUMP_MARRIAGE) != after
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+    assert rescued > 0
