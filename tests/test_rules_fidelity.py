@@ -72,3 +72,21 @@ def test_auction_names_trump_after_taking_the_widow(after):
             assert (outcome == h.NO_TRUMP_MARRIAGE) != after
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
     assert rescued > 0
+
+
+def test_ok_pinochle_throws_in_only_250_or_more_short():
+    # seeds/004: "if the declarer is 250+ points under their bid after melding they may throw in their
+    # cards"; "If their bid is within 250 points after melding they may play their hand".
+    from simcore.reference.hand import _without_play
+    v = load_variant("ok-pinochle")
+    assert v.get("scoring.concede_short_by") == 250
+    conceded = [(h.T_OUTCOME, h.CONCEDED, 0, 0)]
+    with pytest.raises(RuleBroken, match="230 short"):
+        _without_play(v, conceded, 0, 300, [0, 70], {})  # seed 49's throw-in: bid 300, meld 70
+    rec = {}
+    assert _without_play(v, conceded, 0, 320, [50, 70], rec)  # exactly 250 short: allowed
+    assert (rec["side_score"], rec["other_score"]) == (-320, 50)  # "their opponents score their melds"
+    recs = hand_records(v, 3000, 1, parse_policies("heuristic", 4))
+    f = h.FIELDS.index
+    thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
+    assert (thrown[:, f("bid")] - thrown[:, f("side_meld")] >= 250).all()
