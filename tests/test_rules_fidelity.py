@@ -90,3 +90,26 @@ def test_ok_pinochle_throws_in_only_250_or_more_short():
     f = h.FIELDS.index
     thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
     assert (thrown[:, f("bid")] - thrown[:, f("side_meld")] >= 250).all()
+
+
+def test_three_hand_double_pack_concession_gives_each_opponent_meld_plus_100():
+    # seeds/001: "The high bidder may concede defeat before leading, in which case each opponent scores
+    # his meld plus 100, while the bidder is set back the amount of his bid."
+    from simcore.reference.hand import _seat_scores
+    v = load_variant("three-hand-double-pack")
+    assert v.get("scoring.concede_bonus") == 100
+    rec = {"_side": [1, 0, 0], "_meld": [300, 80, 120], "_stage": "not played", "outcome": h.CONCEDED,
+           "side_score": -500, "other_score": 300}
+    assert _seat_scores(v, rec) == [-500, 180, 220]
+    # the kernel agrees, on hands where the dealer is forced to a bid he cannot make and concedes
+    v = load_variant("three-hand-double-pack", ["auction.min_bid=3000"])
+    conceded = 0
+    for seed in range(30):
+        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 3), with_seats=True)
+        ref, ref_seats = referee(v, trace.tolist(), seats=True)
+        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+        assert ref_seats == seats.tolist()
+        if rec[h.FIELDS.index("outcome")] == h.CONCEDED:
+            conceded += 1
+            assert all(seats[s] >= 100 for s in range(3) if s != rec[h.FIELDS.index("bidder")])
+    assert conceded > 0
