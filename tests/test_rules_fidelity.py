@@ -113,3 +113,25 @@ def test_three_hand_double_pack_concession_gives_each_opponent_meld_plus_100():
             conceded += 1
             assert all(seats[s] >= 100 for s in range(3) if s != rec[h.FIELDS.index("bidder")])
     assert conceded > 0
+
+
+def test_three_hand_double_pack_burial_counts_but_does_not_save_meld():
+    # seeds/001: "The discard counts, but he must still win a trick to score the meld." The bidder's
+    # discard (30 points) counts towards the bid; without a trick won his 600 meld is lost, so 30 of a
+    # 500 bid is set. Were the discard to save the meld (the old file), he would make 630.
+    from simcore.reference.hand import _score
+    for saves, made, score in ((False, 0, -500), (True, 1, 630)):
+        v = load_variant("three-hand-double-pack", [f"scoring.buried_saves_meld={str(saves).lower()}"])
+        rec = _score(v, meld=[0, 600], dix=[0, 0], tricks_pts=[220, 30], tricks_won=[25, 0], bidder=0, bid=500,
+                     rec={"_buried": 30})
+        assert (rec["made"], rec["side_score"]) == (made, score)
+    assert not load_variant("three-hand-double-pack").get("scoring.buried_saves_meld")
+    # kernel and referee agree where the burial decides (a 200-point save makes it decide often)
+    v = load_variant("three-hand-double-pack", ["scoring.save_meld_points=200"])
+    decided = 0
+    for seed in range(60):
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        buried = sum(int(v.trick_points[b]) * c for code, a, b, c in trace.tolist() if code == h.T_BURY)
+        decided += 200 <= rec[h.FIELDS.index("side_tricks")] < 200 + buried
+    assert decided > 0
