@@ -9,10 +9,15 @@ import numpy as np
 import pytest
 
 from simcore import hand as h
-from simcore.cards import parse_hand
+from simcore.cards import SUITS, parse_hand
 from simcore.reference.hand import RuleBroken, referee
 from simcore.simulate import hand_records, parse_policies
 from simcore.variants import load_variant
+
+
+def card_type(name):
+    """The card type of one card's text form ("AH")."""
+    return int(np.flatnonzero(parse_hand(name))[0])
 
 
 def _bids(trace):
@@ -135,3 +140,19 @@ def test_three_hand_double_pack_burial_counts_but_does_not_save_meld():
         buried = sum(int(v.trick_points[b]) * c for code, a, b, c in trace.tolist() if code == h.T_BURY)
         decided += 200 <= rec[h.FIELDS.index("side_tricks")] < 200 + buried
     assert decided > 0
+
+
+@pytest.mark.parametrize("vid", ["four-hand-150", "five-hand-called-card"])
+def test_a_follower_beats_the_highest_card_of_the_led_suit_even_once_trumped(vid):
+    # seeds/000: "A player's first obligation is to follow suit (and beat the highest played suit card)".
+    # Hearts led with the K, spades trump, a spade played on it: holding the A and the J of hearts, the
+    # next player must still play the A, the only heart above the K.
+    from simcore.play import held_mask, legal_mask
+    from simcore.reference.play import reference_legal
+    v = load_variant(vid)
+    assert v.get("play.head_when_trumped")
+    spades, ace_h, king_h, nine_s = SUITS.index("S"), card_type("AH"), card_type("KH"), card_type("9S")
+    hand = parse_hand("AH JH QC")
+    assert reference_legal(list(hand), [king_h, nine_s], spades, v) == [ace_h]
+    trick = np.array([king_h, nine_s, 0, 0, 0], dtype=np.int64)
+    assert legal_mask(held_mask(hand), trick, 2, spades, v.play_rules()) == 1 << ace_h
