@@ -156,3 +156,50 @@ def test_a_follower_beats_the_highest_card_of_the_led_suit_even_once_trumped(vid
     assert reference_legal(list(hand), [king_h, nine_s], spades, v) == [ace_h]
     trick = np.array([king_h, nine_s, 0, 0, 0], dtype=np.int64)
     assert legal_mask(held_mask(hand), trick, 2, spades, v.play_rules()) == 1 << ace_h
+
+
+def test_five_hand_widow_a_follower_may_trump_instead_of_following():
+    # seeds/000 'Version 1': "Each player may play a card with the same suit as the first played card or
+    # the trump suit; if a player doesn't have a matching suit, he may use any card." Hearts led, spades
+    # trump: holding a heart, a spade and a club, the heart or the spade, not the club.
+    from simcore.play import held_mask, legal_mask
+    from simcore.reference.play import reference_legal
+    v = load_variant("five-hand-widow")
+    assert v.get("play.trump_instead")
+    spades = SUITS.index("S")
+    hand = parse_hand("JH JS QC")  # the deck has no nines
+    heart, spade = card_type("JH"), card_type("JS")
+    led = card_type("KH")
+    assert reference_legal(list(hand), [led], spades, v) == sorted([heart, spade])
+    trick = np.array([led, 0, 0, 0, 0], dtype=np.int64)
+    assert legal_mask(held_mask(hand), trick, 1, spades, v.play_rules()) == (1 << heart) | (1 << spade)
+    # a trump lead is followed with trumps only, and a player with neither suit may play anything
+    assert reference_legal(list(hand), [card_type("KS")], spades, v) == [spade]
+    assert reference_legal(list(parse_hand("QC JD")), [led], spades, v) == sorted([card_type("QC"), card_type("JD")])
+    # the referee holds the kernel's play to it, and followers do trump while holding the led suit
+    policies, trumped_instead = parse_policies("random", 5), 0
+    for seed in range(40):
+        rec, trace = h.trace_hand(v, seed, policies)
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        trumped_instead += _trumps_while_holding_led(trace, rec[h.FIELDS.index("trump")], 5)
+    assert trumped_instead > 0
+
+
+def _trumps_while_holding_led(trace, trump, players):
+    """How many cards of the traced play were trumps played by a seat that held the led suit."""
+    hands = _dealt(trace, players)[:players]
+    rows = trace.tolist()
+    bidder = next(a for code, a, b, c in rows if code == h.T_CONTRACT)
+    for code, a, b, c in rows:  # the widow and burial change the bidder's hand before play
+        if code == h.T_BURY:
+            hands[a, b] -= c
+    hands[bidder] += _dealt(trace, players)[players] if bidder >= 0 else 0
+    count, led = 0, -1
+    plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
+    for i, (seat, card) in enumerate(plays):
+        if i % players == 0:
+            led = card // 6
+        elif card // 6 == trump != led and hands[seat, led * 6: led * 6 + 6].sum() > 0:
+            count += 1
+        hands[seat, card] -= 1
+    return count
