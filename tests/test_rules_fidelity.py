@@ -203,3 +203,25 @@ def _trumps_while_holding_led(trace, trump, players):
             count += 1
         hands[seat, card] -= 1
     return count
+
+
+def test_five_hand_widow_opening_bid_is_40_to_60():
+    # seeds/000 'Version 1': "Opening bids should reach a minimum of 40 and a maximum of 60."
+    v = load_variant("five-hand-widow")
+    assert (v.get("auction.min_bid"), v.get("auction.max_opening")) == (40, 60)
+    # random bidders jumping by up to 20 steps of 2 stay within the cap when they open, not after
+    v = load_variant("five-hand-widow", ["auction.jump_steps=20", "auction.step=2"])
+    rec, trace = h.trace_hand(v, 3, parse_policies("heuristic", 5))
+    rows = trace.tolist()
+    first = next(i for i, r in enumerate(rows) if r[0] == h.T_BID and r[2] > 0)
+    rows[first][2] = 62  # a jump the steps allow, above the cap
+    with pytest.raises(RuleBroken, match="next legal bid"):
+        referee(v, rows)
+    openings, later = [], []
+    for seed in range(60):
+        rec, trace = h.trace_hand(v, seed, parse_policies("random", 5))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        bids = [b for a, b in _bids(trace) if b > 0]
+        openings += bids[:1]
+        later += bids[1:]
+    assert 40 <= min(openings) and max(openings) == 60 and max(later) > 60
