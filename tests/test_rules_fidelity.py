@@ -225,3 +225,27 @@ def test_five_hand_widow_opening_bid_is_40_to_60():
         openings += bids[:1]
         later += bids[1:]
     assert 40 <= min(openings) and max(openings) == 60 and max(later) > 60
+
+
+@pytest.mark.parametrize("form", ["nothing", "meld"])
+def test_double_deck_no_trump_marriage_gives_the_opponents_nothing_or_their_meld(form):
+    # seeds/004: "If the bidder does not have a marriage, the hand is not played; in this case the bidding
+    # side automatically lose the amount of their bid and neither side counts anything for meld" (the
+    # file). seeds/003: "The opponents will get their meld providing they have at least 20" (an override).
+    from simcore.reference.meld import reference_total
+    assert load_variant("double-deck").get("scoring.opponents_no_trump") == "nothing"
+    v = load_variant("double-deck", [f"scoring.opponents_no_trump={form}", "scoring.min_meld_to_count=20"])
+    stopped = scored = 0
+    for seed in range(80):
+        rec, trace = h.trace_hand(v, seed, parse_policies("random", 4))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        if rec[h.FIELDS.index("outcome")] == h.NO_TRUMP_MARRIAGE:
+            stopped += 1
+            bidder, other = rec[h.FIELDS.index("bidder")], rec[h.FIELDS.index("other_score")]
+            hands = _dealt(trace, 4)
+            opponents = [(bidder + 1) % 4, (bidder + 3) % 4]
+            best = max(sum(reference_total(list(hands[s]), t, v) for s in opponents) for t in range(4))
+            assert other == (best if form == "meld" and best >= 20 else 0)
+            assert rec[h.FIELDS.index("side_score")] == -rec[h.FIELDS.index("bid")]
+            scored += other > 0
+    assert stopped > 0 and (scored > 0) == (form == "meld")
