@@ -249,3 +249,30 @@ def test_double_deck_no_trump_marriage_gives_the_opponents_nothing_or_their_meld
             assert rec[h.FIELDS.index("side_score")] == -rec[h.FIELDS.index("bid")]
             scored += other > 0
     assert stopped > 0 and (scored > 0) == (form == "meld")
+
+
+@pytest.mark.parametrize("loses", [True, False])
+def test_five_hand_widow_forfeit_in_both_readings(loses):
+    # seeds/000 'Version 1': "Bidding players can 'forfeit' their bid, before beginning a play, by calling a
+    # trump and discarding their hand. These players won't score anything from their melds and tricks,
+    # and other players will collect their points." Whether the bid is also lost is not said: the file
+    # applies "The team who doesn't fulfill their bid must subtract their bid"; the override reads the
+    # forfeit literally.
+    from simcore.reference.hand import _without_play
+    assert load_variant("five-hand-widow").get("scoring.concede_loses_bid")
+    v = load_variant("five-hand-widow", [f"scoring.concede_loses_bid={str(loses).lower()}"])
+    rec = {}
+    assert _without_play(v, [(h.T_OUTCOME, h.CONCEDED, 0, 0)], 0, 55, [20, 8], rec)
+    assert rec["side_score"] == (-55 if loses else 0)
+    assert rec["other_score"] == 20 + v.trick_total  # the others' meld and the hand's trick points
+    # the kernel scores a forfeit the same way (forfeits are rare: about 1 hand in 300)
+    found = 0
+    for seed in range(3000):
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 5))
+        if rec[h.FIELDS.index("outcome")] == h.CONCEDED:
+            assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+            assert rec[h.FIELDS.index("side_score")] == (-rec[h.FIELDS.index("bid")] if loses else 0)
+            found += 1
+            if found == 3:
+                break
+    assert found == 3
