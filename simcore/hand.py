@@ -559,7 +559,8 @@ def _redeal_dealt(hands, players, rules):
 @njit(cache=True, inline='always')
 def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, trace, pos):
     """Phase 2, auction: (bidder, bid, redeal) on the deal in ``hands``. A heuristic seat bids up to its
-    hand's value (``hand_value``) plus its margin's share of the trick points; when everybody passes
+    hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
+    trump needs a marriage and it holds none to name; when everybody passes
     the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
     (seat 0) or the dealer (the last seat)."""
     limits = np.zeros(players, dtype=np.int64)
@@ -569,6 +570,8 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
                               rules[H_PARTNER_MELD] if rules[H_TEAMS] != TEAMS_ALONE else 0,
                               rules[H_PASS], hand_size)
             limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
+            if rules[H_TRUMP_MARRIAGE] != 0 and rules[H_TRUMP_AFTER_WIDOW] == 0 and not any_marriage(hands[p]):
+                limits[p] = 0  # he could not name trump: the hand would be set unplayed
     bidder, bid = _bidding(hands, players, rules, policies, limits, state, trace, pos)
     redeal = False
     if bidder < 0:

@@ -66,7 +66,8 @@ def test_auction_names_trump_after_taking_the_widow(after):
     # only when he names it after taking the widow.
     assert load_variant("auction").get("exchange.trump_after_widow")
     assert load_variant("five-hand-widow-96").get("exchange.trump_after_widow")
-    v = load_variant("auction", ["auction.trump_needs_marriage=true", f"exchange.trump_after_widow={str(after).lower()}"])
+    v = load_variant("auction", ["auction.trump_needs_marriage=true",
+                                 f"exchange.trump_after_widow={str(after).lower()}"])
     rescued = 0
     for seed in range(400):
         rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
@@ -276,3 +277,21 @@ def test_five_hand_widow_forfeit_in_both_readings(loses):
             if found == 3:
                 break
     assert found == 3
+
+
+def test_double_deck_heuristic_bids_only_holding_a_marriage_to_name_trump():
+    # seeds/004: trump "must be a suit in which the bidder holds at least a marriage. If the bidder does
+    # not have a marriage, the hand is not played; in this case the bidding side automatically lose the
+    # amount of their bid". A heuristic bidder must see that rule: seed 148 once opened 50 with no
+    # marriage. Only the dealer forced to 50 when all pass may now be caught without one.
+    v = load_variant("double-deck")
+    stopped = 0
+    for seed in [148, *range(300)]:
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 4))
+        dealt = _dealt(trace, 4)
+        for seat, bid in _bids(trace):
+            assert bid == 0 or _has_marriage(dealt[seat])
+        if rec[h.FIELDS.index("outcome")] == h.NO_TRUMP_MARRIAGE:
+            stopped += 1
+            assert all(bid == 0 for _, bid in _bids(trace)) and rec[h.FIELDS.index("bidder")] == 3
+    assert stopped > 0  # the forced dealer
