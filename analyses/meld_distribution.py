@@ -3,7 +3,7 @@
 Conventions:
 
 * Meld is in points on the variant's own scale (1-point or 10-point systems), as scored by
-  :func:`simcore.meld.meld_by_trump`, counted on the hand as dealt: before any pass, widow or
+  :func:`simcore.kernels.meld.meld_by_trump`, counted on the hand as dealt: before any pass, widow or
   exchange, and whether or not the hand would win the bid.
 * **best trump**: the hand's meld under the trump suit that gives it the most meld;
   **fixed trump**: under one trump chosen without looking at the hand (spades; every suit gives the
@@ -14,8 +14,8 @@ Conventions:
 * ``hands`` counts hands dealt (whole deals, so rounded up to a multiple of the players); every seat
   counts, so a deal gives ``players`` own hands and ``players / 2`` partnerships.
 * Shares are probabilities in [0, 1] with 95% Wilson intervals that allow for the hands of one deal
-  not being independent (:func:`simcore.stats.clustered_proportion`); means have 95% intervals from
-  per-deal totals. Exact values come from :func:`simcore.exact.meld_distribution` (own hand only).
+  not being independent (:func:`simcore.run.stats.clustered_proportion`); means have 95% intervals from
+  per-deal totals. Exact values come from :func:`simcore.answers.exact.meld_distribution` (own hand only).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ from numba import njit, prange
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.cards import N_SUITS, N_TYPES
-from simcore.deal import deal_into
-from simcore.exact import meld_distribution
-from simcore.meld import meld_by_trump
-from simcore.runner import run_chunks
-from simcore.stats import Z95, clustered_proportion
+from simcore.answers.exact import meld_distribution
+from simcore.kernels.cards import N_SUITS, N_TYPES
+from simcore.kernels.deal import deal_into
+from simcore.kernels.meld import meld_by_trump
+from simcore.run.runner import run_chunks
+from simcore.run.stats import Z95, clustered_proportion
 from simcore.variants import Variant
 from simcore.variants.layout import (
     ACES,
@@ -141,7 +141,7 @@ def has_partnerships(variant: Variant) -> bool:
 @lru_cache(maxsize=16)
 def exact_distribution(variant: Variant, trump: int | None) -> dict[int, float]:
     """``{meld points: probability}`` of one dealt hand's meld (``trump`` None = best trump), exact
-    from :func:`simcore.exact.meld_distribution` (seconds even for 96- and 120-card decks)."""
+    from :func:`simcore.answers.exact.meld_distribution` (seconds even for 96- and 120-card decks)."""
     counts = meld_distribution(variant, trump)
     total = sum(counts.values())
     return {int(m): n / total for m, n in counts.items()}

@@ -19,10 +19,10 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
-from simcore.meld import meld_by_trump
-from simcore.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
-from simcore.rng import bounded
+from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
+from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
+from simcore.kernels.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
