@@ -16,13 +16,12 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from simcore.answers.simulate import values_interval
 from simcore.kernels import game as g
 from simcore.kernels.hand import kernel_args
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
-from simcore.run.stats import Interval, wilson
+from simcore.run.stats import Interval, values_interval, wilson
 from simcore.run.store import RunInfo
 from simcore.variants import Variant
 

@@ -8,7 +8,6 @@ arrive (memory does not grow with the number of hands); ``out`` streams the reco
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -20,7 +19,7 @@ import pandas as pd
 from simcore.kernels import hand as h
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.run.runner import CHUNK_DEALS, Job, rows_of, run_job
-from simcore.run.stats import Z95, Interval, wilson
+from simcore.run.stats import Interval, mean_interval, wilson
 from simcore.run.store import RunInfo
 from simcore.variants import Variant
 
@@ -45,22 +44,6 @@ def parse_policies(text: str | None, players: int) -> np.ndarray:
         raise PolicyError(f"--policy: {len(names)} policies given for {players} seats; give one name for "
                           "every seat, or one for all")
     return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
-
-
-def mean_interval(total: float, squares: float, n: int) -> Interval:
-    """Mean with a normal 95% interval from a sum and a sum of squares over ``n`` independent hands."""
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan)
-    mean = total / n
-    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    half = Z95 * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
-
-
-def values_interval(x: np.ndarray) -> Interval:
-    """:func:`mean_interval` of the values ``x`` (one per game, deal or hand)."""
-    x = np.asarray(x, dtype=np.float64)
-    return mean_interval(float(x.sum()), float((x * x).sum()), len(x))
 
 
 @dataclass(frozen=True)
