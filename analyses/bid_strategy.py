@@ -42,8 +42,9 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.answers.simulate import hand_records, parse_policies
+from simcore.answers.simulate import hand_records
 from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
 from simcore.run.stats import wilson
 from simcore.variants import Variant
 

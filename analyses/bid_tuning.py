@@ -26,9 +26,10 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from simcore.answers.simulate import hand_records, parse_policies
+from simcore.answers.simulate import hand_records
 from simcore.kernels import game as g
 from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95, wilson
 from simcore.variants import Variant
 

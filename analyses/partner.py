@@ -30,8 +30,9 @@ from matplotlib.figure import Figure
 from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.compare import compare
-from simcore.answers.simulate import hand_records, parse_policies
+from simcore.answers.simulate import hand_records
 from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95
 from simcore.variants import Variant
 

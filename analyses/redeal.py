@@ -18,8 +18,8 @@ from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.game_results import GameRulesError, play_games
 from simcore.answers.odds import simulate_odds
-from simcore.answers.simulate import parse_policies
 from simcore.kernels.events import EventError, parse_event
+from simcore.kernels.policies import parse_policies
 from simcore.variants import Variant, load_variant, shipped_ids
 
 COLUMNS = ("variant", "has_rule", "event", "per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact",

@@ -19,8 +19,9 @@ from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.game_results import GameRulesError, play_games
 from simcore.answers.odds import simulate_odds
-from simcore.answers.simulate import parse_policies, simulate
+from simcore.answers.simulate import simulate
 from simcore.kernels.events import EventError, parse_event
+from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant, shipped_ids
 
 #: Dealt-hand events compared across systems (per hand, "1 in N").

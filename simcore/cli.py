@@ -27,9 +27,9 @@ class UsageError(Exception):
 def _user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.game_results import GameRulesError
-    from simcore.answers.simulate import PolicyError
     from simcore.kernels.cards import HandError
     from simcore.kernels.events import EventError
+    from simcore.kernels.policies import PolicyError
     from simcore.run.runner import ClusterError
     from simcore.run.store import StoreError
     from simcore.variants import RulesError
@@ -406,7 +406,8 @@ def _print_json(value) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from simcore.answers.simulate import parse_policies, simulate
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     policies = parse_policies(args.policy, variant.players)
@@ -449,7 +450,7 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     import pandas as pd
 
     from simcore.answers.bidodds import bid_odds
-    from simcore.answers.simulate import parse_policies
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     if variant.get("auction.kind") == "none":
@@ -480,7 +481,7 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
 
 def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.answers.playthrough import playthrough_text
-    from simcore.answers.simulate import parse_policies
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
@@ -488,7 +489,7 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
 
 def cmd_games(args: argparse.Namespace) -> int:
     from simcore.answers.game_results import play_games
-    from simcore.answers.simulate import parse_policies
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(args.variant, args.overrides)
     policies = parse_policies(args.policy, variant.players)

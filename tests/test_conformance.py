@@ -22,10 +22,10 @@ import pytest
 
 from simcore.answers.game_results import GameRulesError, game_records
 from simcore.answers.playthrough import playthrough_text
-from simcore.answers.simulate import parse_policies
 from simcore.kernels import game as g
 from simcore.kernels import hand as h
 from simcore.kernels.deal import deal_hands
+from simcore.kernels.policies import parse_policies
 from simcore.kernels.rng import chunk_states
 from simcore.reference.game import reference_game
 from simcore.reference.hand import referee

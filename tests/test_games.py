@@ -6,8 +6,8 @@ import pytest
 
 from simcore.answers.compare import QUESTIONS, compare
 from simcore.answers.game_results import game_records, play_games
-from simcore.answers.simulate import parse_policies
 from simcore.kernels import game as g
+from simcore.kernels.policies import parse_policies
 from simcore.reference.game import reference_game
 from simcore.variants import load_variant
 

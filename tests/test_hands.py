@@ -5,8 +5,9 @@ import numba
 import numpy as np
 import pytest
 
-from simcore.answers.simulate import PolicyError, parse_policies, simulate
+from simcore.answers.simulate import simulate
 from simcore.kernels import hand as h
+from simcore.kernels.policies import PolicyError, parse_policies
 from simcore.variants import load_variant
 
 

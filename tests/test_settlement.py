@@ -4,9 +4,9 @@ import numpy as np
 import pytest
 
 from simcore.answers.settlement import contract_chips, settle, settle_deals
-from simcore.answers.simulate import parse_policies
 from simcore.kernels import hand as h
 from simcore.kernels.cards import HEARTS, SPADES
+from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant
 
 AUCTION = load_variant("auction")

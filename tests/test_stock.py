@@ -5,11 +5,11 @@ import numpy as np
 import pytest
 
 from simcore.answers.game_results import game_records
-from simcore.answers.simulate import parse_policies
 from simcore.kernels import game as g
 from simcore.kernels import hand as h
 from simcore.kernels import stock as st
 from simcore.kernels.cards import parse_card
+from simcore.kernels.policies import parse_policies
 from simcore.reference import stock as ref
 from simcore.reference.game import reference_game
 from simcore.reference.hand import referee

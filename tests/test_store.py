@@ -19,8 +19,8 @@ import pytest
 
 from simcore.answers.game_results import game_records
 from simcore.answers.odds import odds_tally, simulate_odds
-from simcore.answers.simulate import parse_policies
 from simcore.kernels.events import event_arrays, parse_event
+from simcore.kernels.policies import parse_policies
 from simcore.run.runner import CHUNK_DEALS, Execution, Job, executing, run_job
 from simcore.run.store import SCHEMA_VERSION, RunInfo, Store, decode, encode
 from simcore.variants import load_variant

@@ -153,7 +153,8 @@ class HandBenchResult(Timings):
 
 def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: int = 3) -> HandBenchResult:
     """Time full hands with heuristic policies, ``repeats`` runs after a warm-up."""
-    from simcore.answers.simulate import parse_policies, simulate
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
@@ -178,7 +179,7 @@ class GameBenchResult(Timings):
 def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: int = 3) -> GameBenchResult:
     """Time whole games with heuristic policies, ``repeats`` runs after a warm-up."""
     from simcore.answers.game_results import play_games
-    from simcore.answers.simulate import parse_policies
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
@@ -222,8 +223,9 @@ def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, see
     from pathlib import Path
 
     from simcore.answers.odds import simulate_odds
-    from simcore.answers.simulate import parse_policies, simulate
+    from simcore.answers.simulate import simulate
     from simcore.kernels.events import CATALOGUE, parse_event
+    from simcore.kernels.policies import parse_policies
     from simcore.run.runner import Execution, executing
 
     variant = load_variant("four-hand-150")
