@@ -1,7 +1,7 @@
 """How high to bid: P(the bidding side makes) by what the bidder can see, and the highest bid a hand
 supports.
 
-Every number comes from full hands played by heuristic players (``simcore.simulate.hand_records``,
+Every number comes from full hands played by heuristic players (``simcore.answers.simulate.hand_records``,
 the system's tuned bidding margin at every seat). Points are on the system's own scale (four-hand-150
 deals 25 trick points a hand, partnership-auction 250). Conventions:
 
@@ -42,9 +42,10 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore import hand as h
-from simcore.simulate import hand_records, parse_policies
-from simcore.stats import wilson
+from simcore.answers.simulate import hand_records
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
+from simcore.run.stats import wilson
 from simcore.variants import Variant
 
 #: Record fields measured in points (binned by :func:`point_bin_width`).

@@ -26,10 +26,11 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 
-from simcore import game as g
-from simcore import hand as h
-from simcore.simulate import hand_records, parse_policies
-from simcore.stats import Z95, wilson
+from simcore.answers.simulate import hand_records
+from simcore.kernels import game as g
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
+from simcore.run.stats import Z95, wilson
 from simcore.variants import Variant
 
 
@@ -50,7 +51,7 @@ def duel_kind(variant: Variant) -> str:
     if teams in ("bidder_alone", "called_card"):
         if variant.has_game_rules:
             return "seat"
-        from simcore.settlement import has_settlement
+        from simcore.answers.settlement import has_settlement
 
         if has_settlement(variant):
             return "chips"
@@ -144,7 +145,7 @@ def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int 
     policies = parse_policies("heuristic", n)
     if kind == "chips":
         return _chips_duel(variant, margins, games, seed, base)
-    from simcore.games import game_records
+    from simcore.answers.game_results import game_records
 
     def run(margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         rec, _ = game_records(variant, games, seed, policies, margins)
@@ -173,7 +174,7 @@ def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int 
 
 
 def _chips_duel(variant: Variant, margins: Sequence[float], deals: int, seed: int, base: float) -> pd.DataFrame:
-    from simcore.settlement import settle
+    from simcore.answers.settlement import settle
 
     n = variant.players
     policies = parse_policies("heuristic", n)

@@ -1,6 +1,6 @@
 """Which house rules matter? Every named question of ``pinochle compare`` in one table.
 
-Each question plays rule sets A and B on the same deals (``simcore.compare``); the table keeps the
+Each question plays rule sets A and B on the same deals (``simcore.answers.compare``); the table keeps the
 question's headline measure with the paired difference B − A and its 95% interval, and the verdict
 in words generated from the numbers.
 """
@@ -15,7 +15,7 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.compare import MEASURE_KIND, QUESTIONS, answer
+from simcore.answers.compare import MEASURE_KIND, QUESTIONS, answer
 
 COLUMNS = ("question", "title", "variant", "mode", "n", "measure", "kind", "a_is", "b_is", "a", "b", "diff",
            "diff_lo", "diff_hi", "matters", "threshold", "size", "narrowing", "verdict")
@@ -54,8 +54,8 @@ def _sides(name: str, q) -> tuple[str, str]:
 
 def house_rules_table(sizes: Sizes, seed: int = 1, names: Sequence[str] | None = None) -> pd.DataFrame:
     """One row per question (``COLUMNS``): ``matters`` is True when the headline interval excludes
-    zero; ``kind`` is rate, points or count (:data:`simcore.compare.MEASURE_KIND`); ``threshold`` the
-    practical size and ``size`` the verdict word of :func:`simcore.compare.size_verdict` (the words
+    zero; ``kind`` is rate, points or count (:data:`simcore.answers.compare.MEASURE_KIND`); ``threshold`` the
+    practical size and ``size`` the verdict word of :func:`simcore.answers.compare.size_verdict` (the words
     ``pinochle compare`` prints); ``narrowing`` is how many times narrower pairing made the interval
     than two independent runs."""
     rows = []

@@ -3,7 +3,7 @@
 Conventions:
 
 * Meld is in points on the variant's own scale (1-point or 10-point systems), as scored by
-  :func:`simcore.meld.meld_by_trump`, counted on the hand as dealt: before any pass, widow or
+  :func:`simcore.kernels.meld.meld_by_trump`, counted on the hand as dealt: before any pass, widow or
   exchange, and whether or not the hand would win the bid.
 * **best trump**: the hand's meld under the trump suit that gives it the most meld;
   **fixed trump**: under one trump chosen without looking at the hand (spades; every suit gives the
@@ -14,8 +14,8 @@ Conventions:
 * ``hands`` counts hands dealt (whole deals, so rounded up to a multiple of the players); every seat
   counts, so a deal gives ``players`` own hands and ``players / 2`` partnerships.
 * Shares are probabilities in [0, 1] with 95% Wilson intervals that allow for the hands of one deal
-  not being independent (:func:`simcore.stats.clustered_proportion`); means have 95% intervals from
-  per-deal totals. Exact values come from :func:`simcore.exact.meld_distribution` (own hand only).
+  not being independent (:func:`simcore.run.stats.clustered_proportion`); means have 95% intervals from
+  per-deal totals. Exact values come from :func:`simcore.answers.exact.meld_distribution` (own hand only).
 """
 
 from __future__ import annotations
@@ -27,16 +27,22 @@ from functools import lru_cache
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from numba import njit, prange
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.cards import N_SUITS, N_TYPES
-from simcore.deal import deal_into
-from simcore.exact import meld_distribution
-from simcore.meld import meld_by_trump
-from simcore.runner import run_chunks
-from simcore.stats import Z95, clustered_proportion
+from simcore.answers.exact import meld_distribution
+from simcore.kernels.meld_tally import (
+    R_BEST,
+    R_BEST_SQ,
+    R_FIXED,
+    R_FIXED_SQ,
+    R_MOMENTS,
+    R_PAIR,
+    R_PAIR_SQ,
+    meld_tally_batch,
+)
+from simcore.run.runner import run_chunks
+from simcore.run.stats import Z95, clustered_proportion
 from simcore.variants import Variant
 from simcore.variants.layout import (
     ACES,
@@ -56,80 +62,9 @@ from simcore.variants.layout import (
 
 #: The suit named trump for the fixed-trump distribution (0 = spades).
 FIXED_TRUMP = 0
-#: Rows of the kernel's tally: per meld value, the hands (or partnerships) holding it and the sum
-#: over deals of the squared per-deal count, for best trump, fixed trump and partnership; then one
-#: row of moments whose columns 0-5 are, for best, fixed and partnership in turn, the sum over deals
-#: of the deal's total meld and of its square.
-R_BEST, R_BEST_SQ, R_FIXED, R_FIXED_SQ, R_PAIR, R_PAIR_SQ, R_MOMENTS = range(7)
 #: The measures of :func:`summary`, in order.
 MEASURES = ("own hand, best trump", "own hand, fixed trump", "partnership, best trump for the pair")
 QUANTILES = (0.10, 0.25, 0.50, 0.75, 0.90)
-
-
-@njit(cache=True)
-def _count_equal(values, n, out_hist, out_sq):
-    """Add ``values[:n]`` to the histogram ``out_hist`` and each value's squared count within this
-    deal to ``out_sq`` (sum over values v of (#v)^2, added one hand at a time as #v)."""
-    for i in range(n):
-        same = 0
-        for j in range(n):
-            if values[j] == values[i]:
-                same += 1
-        out_hist[values[i]] += 1
-        out_sq[values[i]] += same
-
-
-@njit(cache=True)
-def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed, out):
-    """Deal ``size`` deals from ``state`` and add every hand's meld to ``out`` (int64[7, bins], rows
-    ``R_*``; a meld of m points goes to column m). Partnerships are seats (s, s + players / 2) for
-    s < players / 2 when ``players`` is even and at least 4, else none are counted. A meld beyond
-    the last column is counted in the last column (the caller checks that it stays empty)."""
-    top_bin = out.shape[1] - 1
-    cards = deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    totals = np.zeros((players, N_SUITS), dtype=np.int64)
-    best = np.zeros(players, dtype=np.int64)
-    fixed_meld = np.zeros(players, dtype=np.int64)
-    half = 2 if players == 4 else 0  # partners across a four-player table (see has_partnerships)
-    pair = np.zeros(max(half, 1), dtype=np.int64)
-    for _ in range(size):
-        deal_into(state, cards, players, hand_size, hands, widow)
-        best_sum = np.int64(0)
-        fixed_sum = np.int64(0)
-        for p in range(players):
-            best[p] = min(totals[p, meld_by_trump(hands[p], table, flags, totals[p])], top_bin)
-            fixed_meld[p] = min(totals[p, fixed], top_bin)
-            best_sum += best[p]
-            fixed_sum += fixed_meld[p]
-        _count_equal(best, players, out[R_BEST], out[R_BEST_SQ])
-        _count_equal(fixed_meld, players, out[R_FIXED], out[R_FIXED_SQ])
-        out[R_MOMENTS, 0] += best_sum
-        out[R_MOMENTS, 1] += best_sum * best_sum
-        out[R_MOMENTS, 2] += fixed_sum
-        out[R_MOMENTS, 3] += fixed_sum * fixed_sum
-        if half > 0:
-            pair_sum = np.int64(0)
-            for s in range(half):
-                top = np.int64(0)
-                for t in range(N_SUITS):
-                    v = totals[s, t] + totals[s + half, t]
-                    if v > top:
-                        top = v
-                pair[s] = min(top, top_bin)
-                pair_sum += top
-            _count_equal(pair, half, out[R_PAIR], out[R_PAIR_SQ])
-            out[R_MOMENTS, 4] += pair_sum
-            out[R_MOMENTS, 5] += pair_sum * pair_sum
-
-
-@njit(parallel=True, cache=True)
-def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixed, out):
-    """:func:`meld_tally_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``."""
-    for ci in prange(states.shape[0]):
-        meld_tally_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, fixed,
-                         out[ci])
 
 
 def has_partnerships(variant: Variant) -> bool:
@@ -141,7 +76,7 @@ def has_partnerships(variant: Variant) -> bool:
 @lru_cache(maxsize=16)
 def exact_distribution(variant: Variant, trump: int | None) -> dict[int, float]:
     """``{meld points: probability}`` of one dealt hand's meld (``trump`` None = best trump), exact
-    from :func:`simcore.exact.meld_distribution` (seconds even for 96- and 120-card decks)."""
+    from :func:`simcore.answers.exact.meld_distribution` (seconds even for 96- and 120-card decks)."""
     counts = meld_distribution(variant, trump)
     total = sum(counts.values())
     return {int(m): n / total for m, n in counts.items()}

@@ -9,7 +9,7 @@ Points are on the system's own scale (four-hand-150 deals 25 trick points a hand
   marriage records none). Tricks are recorded per side, not per player, so the side's trick points
   (over played hands) are the bidder's and partner's together.
 * **What the pass adds** is the paired difference, with the pass minus without it
-  (``exchange.pass_cards=0``), over the same deals (:func:`simcore.compare.compare`, common random
+  (``exchange.pass_cards=0``), over the same deals (:func:`simcore.answers.compare.compare`, common random
   numbers). It is the whole effect of the rule at this table: the heuristic also values a hand higher
   when partner will pass to it, so the bids (and sometimes the bidder) change with the pass; the
   bidding side is whichever side won the auction in each version. Systems without a pass
@@ -29,10 +29,11 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore import hand as h
-from simcore.compare import compare
-from simcore.simulate import hand_records, parse_policies
-from simcore.stats import Z95
+from simcore.answers.compare import compare
+from simcore.answers.simulate import hand_records
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
+from simcore.run.stats import Z95
 from simcore.variants import Variant
 
 #: Rows of the partner part: (measure, how it is computed from a record), all in points.
@@ -43,7 +44,7 @@ HOLDING_MEASURES = (
     ("partner's meld (side meld − bidder's)", lambda r: r[:, h.F_SIDE_MELD] - r[:, h.F_BIDDER_MELD_AFTER]),
     ("bidding side's meld", lambda r: r[:, h.F_SIDE_MELD]),
 )
-#: Rows of the pass part: (measure in ``simcore.compare.HAND_MEASURES``, unit).
+#: Rows of the pass part: (measure in ``simcore.answers.compare.HAND_MEASURES``, unit).
 PASS_MEASURES = (("bidding side meld", "points"), ("bidding side trick points", "points"),
                  ("bid", "points"), ("bidding side score", "points"), ("bidding side makes", "share"))
 COLUMNS = ["part", "measure", "unit", "n", "mean", "lo", "hi", "without_pass", "with_pass", "note"]

@@ -1,11 +1,11 @@
 """How rare is each meld? "1 in N" odds of the catalogue's dealt-hand events, simulated beside exact.
 
-Conventions (those of :mod:`simcore.odds`):
+Conventions (those of :mod:`simcore.answers.odds`):
 
 * **per hand**: the share of dealt hands that hold the event, before trump is named and before any
   pass or widow (the widow never counts);
 * **per deal**: the share of deals in which at least one player's hand holds it;
-* "1 in N" is 1 / probability: the exact probability where :mod:`simcore.exact` knows it, else the
+* "1 in N" is 1 / probability: the exact probability where :mod:`simcore.answers.exact` knows it, else the
   simulated estimate (NaN when the event was never dealt and has no exact value).
 
 Every share is a probability in [0, 1] with its 95% interval (``_lo``, ``_hi``); per-hand intervals
@@ -24,8 +24,8 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.events import CATALOGUE, EventError, parse_event
-from simcore.odds import simulate_odds
+from simcore.answers.odds import simulate_odds
+from simcore.kernels.events import CATALOGUE, EventError, parse_event
 from simcore.variants import Variant, load_variant, shipped_ids
 
 #: The columns of :func:`rare_meld_table`, in order.

@@ -1,6 +1,6 @@
 """How often do we redeal? The five-nines hand per hand, per deal and per game, in every system.
 
-Per hand and per deal come from dealing alone (``simcore.odds``, exact values beside). Per game is
+Per hand and per deal come from dealing alone (``simcore.answers.odds``, exact values beside). Per game is
 measured by playing whole games where the system has a redeal rule and game rules; elsewhere it is
 estimated as (redeal deals per deal) × (deals per game), marked as an estimate.
 """
@@ -16,10 +16,10 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.events import EventError, parse_event
-from simcore.games import GameRulesError, play_games
-from simcore.odds import simulate_odds
-from simcore.simulate import parse_policies
+from simcore.answers.game_results import GameRulesError, play_games
+from simcore.answers.odds import simulate_odds
+from simcore.kernels.events import EventError, parse_event
+from simcore.kernels.policies import parse_policies
 from simcore.variants import Variant, load_variant, shipped_ids
 
 COLUMNS = ("variant", "has_rule", "event", "per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact",

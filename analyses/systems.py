@@ -1,8 +1,8 @@
 """Single deck, double deck, five-handed ...: the rule systems side by side.
 
-Dealt-hand odds for every system (``simcore.odds``, exact beside simulated where known); full-hand
-measures where the system plays full hands (``simcore.simulate``, heuristic players); game length
-where it has game rules (``simcore.games``). Points are shown as shares of the hand's trick points so
+Dealt-hand odds for every system (``simcore.answers.odds``, exact beside simulated where known); full-hand
+measures where the system plays full hands (``simcore.answers.simulate``, heuristic players); game length
+where it has game rules (``simcore.answers.game_results``). Points are shown as shares of the hand's trick points so
 systems on different scales compare.
 """
 
@@ -17,10 +17,11 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.events import EventError, parse_event
-from simcore.games import GameRulesError, play_games
-from simcore.odds import simulate_odds
-from simcore.simulate import parse_policies, simulate
+from simcore.answers.game_results import GameRulesError, play_games
+from simcore.answers.odds import simulate_odds
+from simcore.answers.simulate import simulate
+from simcore.kernels.events import EventError, parse_event
+from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant, shipped_ids
 
 #: Dealt-hand events compared across systems (per hand, "1 in N").

@@ -26,12 +26,12 @@ class UsageError(Exception):
 
 def _user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
-    from simcore.cards import HandError
-    from simcore.events import EventError
-    from simcore.games import GameRulesError
-    from simcore.runner import ClusterError
-    from simcore.simulate import PolicyError
-    from simcore.store import StoreError
+    from simcore.answers.game_results import GameRulesError
+    from simcore.kernels.cards import HandError
+    from simcore.kernels.events import EventError
+    from simcore.kernels.policies import PolicyError
+    from simcore.run.runner import ClusterError
+    from simcore.run.store import StoreError
     from simcore.variants import RulesError
 
     return (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError, ClusterError)
@@ -85,7 +85,7 @@ def _seed(text: str) -> int:
 
 
 def _suit(text: str) -> int:
-    from simcore.cards import SUITS
+    from simcore.kernels.cards import SUITS
 
     letter = text.strip().upper()
     letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(letter, letter)
@@ -126,16 +126,16 @@ def _add_execution_args(p: argparse.ArgumentParser) -> None:
 
 def _store_path(args: argparse.Namespace) -> Path | None:
     """The results store a command names: ``--store``, else the default; None for ``off``."""
-    from simcore.store import default_path
+    from simcore.run.store import default_path
 
     path = Path(args.store) if args.store else default_path()
     return None if str(path) == "off" else path
 
 
 def _execution(args: argparse.Namespace):
-    """The :class:`simcore.runner.Execution` a command's options ask for; commands without them run here,
+    """The :class:`simcore.run.runner.Execution` a command's options ask for; commands without them run here,
     unstored."""
-    from simcore.runner import Execution
+    from simcore.run.runner import Execution
 
     if not hasattr(args, "no_store"):
         return Execution()
@@ -288,8 +288,8 @@ def cmd_variants(args: argparse.Namespace) -> None:
 def cmd_meld(args: argparse.Namespace) -> None:
     import numpy as np
 
-    from simcore.cards import SUITS, check_hand, format_hand, parse_hand
-    from simcore.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
+    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+    from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 
     variant = load_variant(args.variant, args.overrides)
     hand = parse_hand(args.hand)
@@ -328,8 +328,8 @@ def _fmt_one_in(p: float | None) -> str:
 
 
 def cmd_odds(args: argparse.Namespace) -> int:
-    from simcore.events import CATALOGUE, parse_event
-    from simcore.odds import simulate_odds
+    from simcore.answers.odds import simulate_odds
+    from simcore.kernels.events import CATALOGUE, parse_event
 
     if args.list:
         for e in CATALOGUE.values():
@@ -406,7 +406,8 @@ def _print_json(value) -> None:
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from simcore.simulate import parse_policies, simulate
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     policies = parse_policies(args.policy, variant.players)
@@ -448,8 +449,8 @@ def _full_hand_variant(args: argparse.Namespace):
 def cmd_bid_odds(args: argparse.Namespace) -> int:
     import pandas as pd
 
-    from simcore.bidodds import bid_odds
-    from simcore.simulate import parse_policies
+    from simcore.answers.bidodds import bid_odds
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     if variant.get("auction.kind") == "none":
@@ -479,21 +480,21 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
 
 
 def cmd_playthrough(args: argparse.Namespace) -> None:
-    from simcore.playthrough import playthrough_text
-    from simcore.simulate import parse_policies
+    from simcore.answers.playthrough import playthrough_text
+    from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
     print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
 
 
 def cmd_games(args: argparse.Namespace) -> int:
-    from simcore.games import play_games
-    from simcore.simulate import parse_policies
+    from simcore.answers.game_results import play_games
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(args.variant, args.overrides)
     policies = parse_policies(args.policy, variant.players)
     _threads(args.threads)
-    from simcore.settlement import has_settlement
+    from simcore.answers.settlement import has_settlement
     if not variant.has_game_rules and has_settlement(variant):
         return _settled_deals(args, variant, policies)
     result = play_games(variant, args.games, args.seed, policies,
@@ -524,7 +525,7 @@ _GAME_RATE_MISSING = {"lone double pinochle side wins": "no games with a lone do
 
 def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
     """``games`` for a system where every deal is a game settled in chips (auction)."""
-    from simcore.settlement import settle_deals
+    from simcore.answers.settlement import settle_deals
 
     result = settle_deals(variant, args.games, args.seed, policies)
     status = _exit_status(result)
@@ -544,8 +545,8 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from simcore.compare import QUESTIONS, answer, compare
-    from simcore.games import GameRulesError
+    from simcore.answers.compare import QUESTIONS, answer, compare
+    from simcore.answers.game_results import GameRulesError
     from simcore.variants import RulesError
 
     if args.list:
@@ -659,7 +660,14 @@ def cmd_report(args: argparse.Namespace) -> int:
 
 
 def cmd_bench(args: argparse.Namespace) -> None:
-    from simcore.bench import BENCH_VARIANTS, GAME_BENCH_VARIANTS, HAND_BENCH_VARIANTS, bench, bench_games, bench_hands
+    from simcore.answers.bench import (
+        BENCH_VARIANTS,
+        GAME_BENCH_VARIANTS,
+        HAND_BENCH_VARIANTS,
+        bench,
+        bench_games,
+        bench_hands,
+    )
 
     _threads(args.threads)
     if args.execution:
@@ -687,7 +695,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
 
 
 def _bench_execution(args: argparse.Namespace) -> None:
-    from simcore.bench import EXECUTION_MODES, bench_execution
+    from simcore.answers.bench import EXECUTION_MODES, bench_execution
 
     results = bench_execution(odds_hands=args.hands, full_hands=args.full_hands)
     if args.json:
@@ -700,7 +708,7 @@ def _bench_execution(args: argparse.Namespace) -> None:
 
 
 def _stored(args: argparse.Namespace):
-    from simcore.store import Store
+    from simcore.run.store import Store
 
     path = _store_path(args)
     if path is None:
@@ -732,7 +740,7 @@ def cmd_runs(args: argparse.Namespace) -> int:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from simcore.store import export_frame
+    from simcore.run.store import export_frame
 
     if not args.out.endswith((".parquet", ".csv")):
         raise UsageError(f"pinochle export: --out {args.out!r}: give a file name ending in .parquet or .csv")
@@ -758,7 +766,7 @@ COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simul
 def main(argv: Sequence[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
-        from simcore.runner import executing
+        from simcore.run.runner import executing
 
         with executing(_execution(args)):
             status = COMMANDS[args.command](args)

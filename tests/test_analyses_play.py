@@ -12,8 +12,8 @@ from matplotlib.figure import Figure
 from analyses import bid_strategy as bs
 from analyses import partner as pt
 from analyses.section import Section, Sizes
-from simcore import hand as h
-from simcore.stats import wilson
+from simcore.kernels import hand as h
+from simcore.run.stats import wilson
 from simcore.variants import load_variant
 
 MAKE_COLUMNS = ["hands", "made", "p_make", "lo", "hi"]

@@ -54,7 +54,7 @@ def test_systems_table_compares_decks():
 
 
 def test_size_verdict_against_a_threshold_of_practical_size():
-    from simcore.compare import practical_threshold, size_verdict
+    from simcore.answers.compare import practical_threshold, size_verdict
 
     assert size_verdict(-0.00024, -0.0004, -0.0001, 0.01) == "negligible"  # detectable, too small to matter
     assert size_verdict(0.019, 0.017, 0.021, 0.01) == "small"

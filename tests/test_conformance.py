@@ -20,15 +20,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simcore import game as g
-from simcore import hand as h
-from simcore.deal import deal_hands
-from simcore.games import GameRulesError, game_records
-from simcore.playthrough import playthrough_text
+from simcore.answers.game_results import GameRulesError, game_records
+from simcore.answers.playthrough import playthrough_text
+from simcore.kernels import game as g
+from simcore.kernels import hand as h
+from simcore.kernels.deal import deal_hands
+from simcore.kernels.policies import parse_policies
+from simcore.kernels.rng import chunk_states
 from simcore.reference.game import reference_game
 from simcore.reference.hand import referee
-from simcore.rng import chunk_states
-from simcore.simulate import parse_policies
 from simcore.variants import load_variant, shipped_ids
 from simcore.variants.variant import PINOCHLE, RUN
 

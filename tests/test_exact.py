@@ -8,9 +8,9 @@ from math import comb
 import numpy as np
 import pytest
 
-from simcore.cards import N_TYPES
-from simcore.events import CATALOGUE, hand_has_event, parse_event
-from simcore.exact import OUT_OF_REACH, deal_probability, event_probability, meld_distribution, per_deal_exact
+from simcore.answers.exact import OUT_OF_REACH, deal_probability, event_probability, meld_distribution, per_deal_exact
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.events import CATALOGUE, hand_has_event, parse_event
 from simcore.reference.meld import reference_total
 from simcore.variants import load_variant
 
@@ -235,7 +235,7 @@ def test_meld_distribution_equals_the_python_integer_method(vid, trump):
 
 
 def test_primes_carry_every_allowed_deck():
-    from simcore.exact import _ROOT_ORDERS, PRIMES, _primes_for, _root
+    from simcore.answers.exact import _ROOT_ORDERS, PRIMES, _primes_for, _root
     for p in PRIMES:
         assert p < 2**26 and all(p % f for f in range(2, int(p**0.5) + 1))
         assert (p - 1) % max(_ROOT_ORDERS) == 0

@@ -1,14 +1,14 @@
-"""Whole games and paired comparisons (simcore.game, simcore.games, simcore.compare)."""
+"""Whole games and paired comparisons (simcore.kernels.game, simcore.answers.game_results, simcore.answers.compare)."""
 
 import numba
 import numpy as np
 import pytest
 
-from simcore import game as g
-from simcore.compare import QUESTIONS, compare
-from simcore.games import game_records, play_games
+from simcore.answers.compare import QUESTIONS, compare
+from simcore.answers.game_results import game_records, play_games
+from simcore.kernels import game as g
+from simcore.kernels.policies import parse_policies
 from simcore.reference.game import reference_game
-from simcore.simulate import parse_policies
 from simcore.variants import load_variant
 
 HEURISTIC = parse_policies("heuristic", 4)
@@ -113,7 +113,7 @@ def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes
     # worked from seeds/000: "Starting with the player to the bidder's left, each player in turn says
     # 'I don't have that card' or 'I do.' As soon as somebody has the named card, stop." and "The
     # partners each score half of the points they earned as partners."
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     v = load_variant("five-hand-called-card")
     pol = parse_policies(policy, v.players)
     partnered = alone = 0
@@ -145,7 +145,7 @@ def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_sco
     # the Ace of trump, is his or her partner. If no one has an Ace, then it's the next person with the
     # 10." - "Each person on each team gets the points accrued by their team during that hand." - "the
     # high bidder leads, and must lead in the trump suit."
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     v = load_variant("five-hand-ace-partner")
     pol = parse_policies(policy, v.players)
     for seed in range(60):
@@ -174,7 +174,7 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
     # worked from seeds/000 'Version 2': "Meld and trick counters for the bid winner and partner are
     # shared, as is the penalty for going set. However, the other three players count their melds
     # individually and share only the trick count."
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     v = load_variant("five-hand-universal")
     pol = parse_policies("heuristic", v.players)
     checked = 0
@@ -198,7 +198,7 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
 def test_only_the_bidders_meld_counts_and_he_may_play_alone():
     # worked from seeds/000 'Version 5': "The winning bidder decides if playing alone is desired or if a
     # partner is needed" - "only the winning bidder's meld is counted toward the final score"
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     v = load_variant("five-hand-widow-96")
     pol = parse_policies("random", v.players)
     alone = called = 0
@@ -221,7 +221,7 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
     # worked from seeds/000 'Version 3': "in 7 card pinochle with 4 players, each player is only allowed
     # to discard up to 5 cards" (5 cards, 5 players: 23 in the stock, up to 4 each); "Trump must not be
     # led until it is 'broken'"; "Each player receives (draws) the same number of cards as he discarded"
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     v = load_variant("draw-pinochle", overrides)
     most = 5 if v.players == 4 else 4
     for policy in ("heuristic", "random"):
@@ -246,7 +246,7 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
 @pytest.mark.parametrize("vid", ["double-deck", "five-hand-widow-96", "two-hand"])
 def test_the_seats_that_melded_a_double_pinochle_are_the_referees(vid):
     # the game-decider measure rests on this per-seat flag; the referee finds it from the cards
-    from simcore import hand as h
+    from simcore.kernels import hand as h
     from simcore.reference.hand import referee
     v = load_variant(vid)
     pol = parse_policies("heuristic", v.players)
@@ -263,7 +263,7 @@ def test_a_double_pinochle_at_3000_decides_the_game():
     # four-pass plays to 1500 with the document's 3000 for a double pinochle: the one side that melds
     # it wins; at Hoyle's 300 it helps, no more
     pol = parse_policies("heuristic", 4)
-    from simcore.games import lone_double_pinochle, won_by_lone_double_pinochle
+    from simcore.answers.game_results import lone_double_pinochle, won_by_lone_double_pinochle
     for value, low, high in ((3000, 0.99, 1.0), (300, 0.6, 0.95)):
         records, _ = game_records(load_variant("four-pass", [f"meld.double_pinochle={value}"]), 3000, 1, pol)
         lone = lone_double_pinochle(records)

@@ -5,14 +5,15 @@ import numba
 import numpy as np
 import pytest
 
-from simcore import hand as h
-from simcore.simulate import PolicyError, parse_policies, simulate
+from simcore.answers.simulate import simulate
+from simcore.kernels import hand as h
+from simcore.kernels.policies import PolicyError, parse_policies
 from simcore.variants import load_variant
 
 
 def records(vid, hands, seed, policy, overrides=()):
     """Play hands through the kernel and return the raw records (int64[hands, N_FIELDS])."""
-    from simcore.rng import chunk_states
+    from simcore.kernels.rng import chunk_states
     v = load_variant(vid, list(overrides))
     out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
     h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.deck_cards, v.players,
@@ -89,7 +90,7 @@ def test_odd_tables_cannot_sit_partners_across():
 
 
 def test_bid_odds_tables_count_every_bidding_hand():
-    from simcore.bidodds import bid_odds
+    from simcore.answers.bidodds import bid_odds
     v = load_variant("four-hand-150")
     result = bid_odds(v, 20_000, 2, parse_policies("heuristic", 4))
     sim = simulate(v, 20_000, 2, parse_policies("heuristic", 4))
@@ -123,8 +124,8 @@ def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
 
 
 def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
-    from simcore.cards import parse_hand
-    from simcore.policies import HEURISTIC, widow_order
+    from simcore.kernels.cards import parse_hand
+    from simcore.kernels.policies import HEURISTIC, widow_order
     v = load_variant("partnership-auction")
     # spades trump; the bidder holds A 10 K Q of spades: the jack of spades completes the run (150
     # instead of a 40 royal marriage), the jack of diamonds makes a pinochle only with a queen of
@@ -134,7 +135,7 @@ def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
     order = widow_order(hand, widow, 0, HEURISTIC, v.meld_table(), v.meld_flags(),
                         np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64))
     names = [int(t) for t in order]
-    from simcore.cards import parse_card
+    from simcore.kernels.cards import parse_card
     assert names[0] == parse_card("JS") and names[1] == parse_card("JD")
     assert names[-1] == parse_card("9C")
     assert hand.sum() == 11  # the hand is left as it was

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 from conftest import crowded_hands, dealt_hands
 
-from simcore.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
+from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 from simcore.reference.meld import reference_meld
 from simcore.variants import load_variant
 

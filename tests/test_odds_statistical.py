@@ -9,8 +9,8 @@ import math
 import numba
 import pytest
 
-from simcore.events import CATALOGUE, parse_event
-from simcore.odds import simulate_odds
+from simcore.answers.odds import simulate_odds
+from simcore.kernels.events import CATALOGUE, parse_event
 from simcore.variants import load_variant
 
 Z_MAX = 4.5
@@ -83,7 +83,7 @@ def test_same_seed_same_numbers_whatever_the_thread_count():
 
 def test_a_longer_run_extends_a_shorter_one_chunk_by_chunk():
     # chunk k draws from (seed, k): the first 32768 deals of a 70000-deal run are a 32768-deal run
-    from simcore.runner import CHUNK_DEALS
+    from simcore.run.runner import CHUNK_DEALS
     v = load_variant("four-hand-150")
     events = [parse_event("marriage", v)]
     short = simulate_odds(v, events, CHUNK_DEALS * v.players, seed=3, exact=False)
@@ -95,7 +95,7 @@ def test_a_longer_run_extends_a_shorter_one_chunk_by_chunk():
 
 
 def test_wilson_interval_known_values_and_edges():
-    from simcore.stats import wilson
+    from simcore.run.stats import wilson
     iv = wilson(10, 100)
     assert iv.estimate == 0.1 and abs(iv.lo - 0.05523) < 1e-4 and abs(iv.hi - 0.17437) < 1e-4
     assert wilson(0, 50).lo == 0.0 and wilson(50, 50).hi == 1.0

@@ -7,8 +7,8 @@ Every shipped system's golden playthrough and refereed hands are in tests/test_c
 import numpy as np
 import pytest
 
-from simcore import hand as h
-from simcore.simulate import parse_policies
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant
 
 SEED = 7

@@ -8,10 +8,11 @@ them; these tests hold the file, the kernel and the referee to the document.
 import numpy as np
 import pytest
 
-from simcore import hand as h
-from simcore.cards import SUITS, parse_hand
+from simcore.answers.simulate import hand_records
+from simcore.kernels import hand as h
+from simcore.kernels.cards import SUITS, parse_hand
+from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import RuleBroken, referee
-from simcore.simulate import hand_records, parse_policies
 from simcore.variants import load_variant
 
 
@@ -148,7 +149,7 @@ def test_a_follower_beats_the_highest_card_of_the_led_suit_even_once_trumped(vid
     # seeds/000: "A player's first obligation is to follow suit (and beat the highest played suit card)".
     # Hearts led with the K, spades trump, a spade played on it: holding the A and the J of hearts, the
     # next player must still play the A, the only heart above the K.
-    from simcore.play import held_mask, legal_mask
+    from simcore.kernels.play import held_mask, legal_mask
     from simcore.reference.play import reference_legal
     v = load_variant(vid)
     assert v.get("play.head_when_trumped")
@@ -163,7 +164,7 @@ def test_five_hand_widow_a_follower_may_trump_instead_of_following():
     # seeds/000 'Version 1': "Each player may play a card with the same suit as the first played card or
     # the trump suit; if a player doesn't have a matching suit, he may use any card." Hearts led, spades
     # trump: holding a heart, a spade and a club, the heart or the spade, not the club.
-    from simcore.play import held_mask, legal_mask
+    from simcore.kernels.play import held_mask, legal_mask
     from simcore.reference.play import reference_legal
     v = load_variant("five-hand-widow")
     assert v.get("play.trump_instead")

@@ -1,12 +1,12 @@
-"""Auction pinochle's settlement in chips (simcore.settlement), worked by hand from seeds/001."""
+"""Auction pinochle's settlement in chips (simcore.answers.settlement), worked by hand from seeds/001."""
 
 import numpy as np
 import pytest
 
-from simcore import hand as h
-from simcore.cards import HEARTS, SPADES
-from simcore.settlement import contract_chips, settle, settle_deals
-from simcore.simulate import parse_policies
+from simcore.answers.settlement import contract_chips, settle, settle_deals
+from simcore.kernels import hand as h
+from simcore.kernels.cards import HEARTS, SPADES
+from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant
 
 AUCTION = load_variant("auction")

@@ -1,18 +1,18 @@
-"""Two-hand's play from a stock: melding one combination after a won trick (simcore.stock) against the
+"""Two-hand's play from a stock: melding one combination after a won trick (simcore.kernels.stock) against the
 plain rules (simcore.reference.stock), the rounding of trick points, declaring out, and the referee."""
 
 import numpy as np
 import pytest
 
-from simcore import game as g
-from simcore import hand as h
-from simcore import stock as st
-from simcore.cards import parse_card
-from simcore.games import game_records
+from simcore.answers.game_results import game_records
+from simcore.kernels import game as g
+from simcore.kernels import hand as h
+from simcore.kernels import stock as st
+from simcore.kernels.cards import parse_card
+from simcore.kernels.policies import parse_policies
 from simcore.reference import stock as ref
 from simcore.reference.game import reference_game
 from simcore.reference.hand import referee
-from simcore.simulate import parse_policies
 from simcore.variants import load_variant
 
 TWO = load_variant("two-hand")
@@ -140,7 +140,7 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
                 p.meld(open_now[rng.integers(len(open_now))])
             held = [t for t in range(24) if p.hand[t]]
             if held and rng.random() < 0.5:
-                from simcore.cards import card_name
+                from simcore.kernels.cards import card_name
                 p.play(card_name(int(rng.choice(held))))
             t = int(rng.integers(24))
             if p.hand[t] < 2:
@@ -160,7 +160,7 @@ def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
     pol = parse_policies("heuristic", 2)
     rec, trace = h.trace_hand(TWO, 3, pol)
     out = np.zeros((1, h.N_FIELDS), dtype=np.int64)
-    from simcore.rng import chunk_states
+    from simcore.kernels.rng import chunk_states
     h.hands_batch(chunk_states(3, [0]), np.array([1]), np.array([0]), *h.kernel_args(TWO, pol), out)
     assert np.array_equal(rec, out[0])
     assert (trace[:, 0] == h.T_PLAY).sum() == 48 and (trace[:, 0] == h.T_DRAW).sum() == 24
@@ -266,7 +266,7 @@ def test_two_hand_games_end_by_declaring_out_and_match_the_reference():
 
 def test_the_heuristic_outscores_random_play_from_either_seat():
     # the heuristic keeps its meld cards, shows its dixes and melds every time; random play does not
-    from simcore.simulate import hand_records
+    from simcore.answers.simulate import hand_records
     for policies in ("heuristic,random", "random,heuristic"):
         rec = hand_records(TWO, 4000, 9, parse_policies(policies, 2))
         seat0, seat1 = rec[:, h.F_SIDE_SCORE].mean(), rec[:, h.F_OTHER_SCORE].mean()

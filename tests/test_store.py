@@ -17,12 +17,12 @@ import numba
 import numpy as np
 import pytest
 
-from simcore.events import event_arrays, parse_event
-from simcore.games import game_records
-from simcore.odds import odds_tally, simulate_odds
-from simcore.runner import CHUNK_DEALS, Execution, Job, executing, run_job
-from simcore.simulate import parse_policies
-from simcore.store import SCHEMA_VERSION, RunInfo, Store, decode, encode
+from simcore.answers.game_results import game_records
+from simcore.answers.odds import odds_tally, simulate_odds
+from simcore.kernels.events import event_arrays, parse_event
+from simcore.kernels.policies import parse_policies
+from simcore.run.runner import CHUNK_DEALS, Execution, Job, executing, run_job
+from simcore.run.store import SCHEMA_VERSION, RunInfo, Store, decode, encode
 from simcore.variants import load_variant
 
 SCRIPT = Path(sys.executable).parent / "pinochle"

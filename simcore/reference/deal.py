@@ -1,6 +1,6 @@
 """The reference deal: xoshiro256**, Lemire's bounded draw and Fisher–Yates in plain Python integers.
 
-Same stream, same algorithm as :mod:`simcore.rng` and :mod:`simcore.deal`, so tests can require the
+Same stream, same algorithm as :mod:`simcore.kernels.rng` and :mod:`simcore.kernels.deal`, so tests can require the
 kernel's deals to be identical card for card.
 """
 

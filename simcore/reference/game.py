@@ -9,15 +9,15 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore import hand as h
-from simcore.cards import N_TYPES
-from simcore.game import MAX_GAME_HANDS, MAX_SIDES
-from simcore.rng import hand_state, stream_key
+from simcore.kernels import hand as h
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.game import MAX_GAME_HANDS, MAX_SIDES
+from simcore.kernels.rng import hand_state, stream_key
 from simcore.variants import Variant
 
 
 def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray) -> dict[str, int]:
-    """The record (``simcore.game.GAME_FIELDS``) of game ``game`` of the run keyed by ``seed``."""
+    """The record (``simcore.kernels.game.GAME_FIELDS``) of game ``game`` of the run keyed by ``seed``."""
     players = variant.players
     alone = variant.get("teams.kind") != "partners_across"  # every player keeps his own score
     lines = players if alone else 2

@@ -1,6 +1,6 @@
 """The reference referee of a full hand: replays the kernel's decisions and recomputes everything else.
 
-Given a traced hand (:func:`simcore.hand.trace_hand`), it takes the decisions — bids, trump, cards
+Given a traced hand (:func:`simcore.kernels.hand.trace_hand`), it takes the decisions — bids, trump, cards
 passed and buried, cards played — and checks each against the rules as plainly written (a bid must top
 the last one by a legal step, a card played must be held and legal), then recomputes the melds with the
 reference scorer, the trick winners and points, and the score, and returns the hand's record. For the
@@ -9,8 +9,8 @@ same decisions the kernel and the referee must produce the same record.
 
 from __future__ import annotations
 
-from simcore import hand as h
-from simcore.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES
+from simcore.kernels import hand as h
+from simcore.kernels.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES
 from simcore.reference.meld import reference_total
 from simcore.reference.play import reference_legal, winning_position
 from simcore.reference.stock import RuleBroken, referee_stock
@@ -28,7 +28,7 @@ def _next_bid(high: int, variant: Variant) -> int:
 
 
 def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None):
-    """The record (``simcore.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
+    """The record (``simcore.kernels.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
     ``seats``, (record, what the hand adds to each seat's score line): its side's score with partners;
     with a bidder alone, each opponent's own kept meld and trick points. ``need``: what each seat
     needed to declare itself out (None: no declaring)."""
@@ -76,7 +76,7 @@ def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
 
 
 def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -> dict:
-    """The record of the traced hand, phase by phase as :func:`simcore.hand.play_hand` plays it (one
+    """The record of the traced hand, phase by phase as :func:`simcore.kernels.hand.play_hand` plays it (one
     function of the same name per phase), with the seat rows ``_side``, ``_meld``, ``_dix``,
     ``_double_pinochle``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
     rows = [tuple(r) for r in trace]

@@ -1,4 +1,4 @@
-"""The reference meld scorer: the rules of :mod:`simcore.meld`, written plainly and slowly.
+"""The reference meld scorer: the rules of :mod:`simcore.kernels.meld`, written plainly and slowly.
 
 It lays melds down one at a time from a copy of the hand, the way a player counts them at the table,
 instead of taking minima: for each class it removes the cards of one meld while the hand still holds
@@ -8,7 +8,7 @@ Tests compare it with the numba kernel on many random hands.
 
 from __future__ import annotations
 
-from simcore.cards import RANKS, SUITS
+from simcore.kernels.cards import RANKS, SUITS
 from simcore.variants import Variant
 from simcore.variants.layout import (
     ACES,
@@ -49,7 +49,7 @@ def _lay_down(hand: list[int], cards: list[int]) -> int:
 def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int, int]]:
     """``{meld name: (count, points)}`` for the hand ``counts`` with trump suit index ``trump``.
 
-    Names and counts follow :data:`simcore.meld.NAMED_MELDS`; points are on the variant's scale.
+    Names and counts follow :data:`simcore.kernels.meld.NAMED_MELDS`; points are on the variant's scale.
     """
     table, flags = variant.meld_table(), variant.meld_flags()
     t = SUITS[trump]

@@ -75,7 +75,7 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Vari
 def reference_playout(hands: list[list[int]], leader: int, trump: int, variant: Variant,
                       state) -> tuple[list[int], list[int]]:
     """Play out ``hands`` with uniformly random legal cards drawn from the xoshiro stream ``state``,
-    exactly as :func:`simcore.play.random_playout`: returns (points per seat, cards in play order)."""
+    exactly as :func:`simcore.kernels.play.random_playout`: returns (points per seat, cards in play order)."""
     rng = Xoshiro256(state)
     hands = [list(h) for h in hands]
     players = len(hands)

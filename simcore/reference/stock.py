@@ -1,6 +1,6 @@
 """The referee of a hand played with a stock (two-hand), written plainly from the rules.
 
-It replays a traced hand (:func:`simcore.hand.trace_hand`): the turned card, every card played, every
+It replays a traced hand (:func:`simcore.kernels.hand.trace_hand`): the turned card, every card played, every
 meld, dix and exchange, every card drawn, a declaration out. It checks each against the rules of
 seeds/001 "Two-Hand Pinochle" (free play while the stock lasts, then follow, win a trump lead, trump
 when void; one meld after a won trick with at least one card from the hand, a tabled card melding
@@ -10,16 +10,16 @@ turned one) and recomputes the scores.
 
 Each held copy is a set of the classes it has melded in ("run", "marriage", "around", "pinochle",
 "dix"); an empty set is a card still in the hand. The copies a meld takes and the copy played to a
-trick follow the convention in :mod:`simcore.stock`: the most used eligible copies, one of them swapped
+trick follow the convention in :mod:`simcore.kernels.stock`: the most used eligible copies, one of them swapped
 for a fresh one if none came from the hand.
 """
 
 from __future__ import annotations
 
-from simcore import hand as h
-from simcore.cards import N_TYPES
+from simcore.kernels import hand as h
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.play import reference_legal, winning_position
-from simcore.stock import STOCK_MELDS
 from simcore.variants import Variant
 
 ACE, TEN, KING, QUEEN, JACK, NINE = range(6)

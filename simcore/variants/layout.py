@@ -3,7 +3,7 @@ which slot of ``Variant.hand_rules`` and ``Variant.game_rules`` holds which rule
 each choice.
 
 It sits beside the schema so that the rules package defines what the kernels receive and imports no
-kernel: ``simcore.hand`` and ``simcore.game`` import these names from here. A choice's code is its
+kernel: ``simcore.kernels.hand`` and ``simcore.kernels.game`` import these names from here. A choice's code is its
 index among the schema's allowed values (``schema.code``), so the two cannot drift apart.
 """
 

@@ -14,7 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from simcore.cards import RANKS
+from simcore.kernels.cards import RANKS
 from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
 from simcore.variants.variant import Variant
 

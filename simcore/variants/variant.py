@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
+from simcore.kernels.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
 from simcore.variants import layout
 from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
     ACES,
@@ -155,8 +155,8 @@ class Variant:
 
     def play_rules(self) -> np.ndarray:
         """int64[5]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
-        void must overtrump, may trump instead of following — the duties :func:`simcore.play.legal_mask`
-        reads."""
+        void must overtrump, may trump instead of following — the duties
+        :func:`simcore.kernels.play.legal_mask` reads."""
         return np.array([code("play.follow_must_head", self.values["play.follow_must_head"]),
                          int(self.values["play.head_when_trumped"]),
                          int(self.values["play.void_must_trump"]),
@@ -184,7 +184,7 @@ class Variant:
     @cached_property
     def hand_rules(self) -> np.ndarray:
         """int64[N_HAND_RULES]: teams, auction, exchange, scoring and lead rules as integers for
-        :func:`simcore.hand.play_hand` (slots ``H_*`` of :mod:`simcore.variants.layout`)."""
+        :func:`simcore.kernels.hand.play_hand` (slots ``H_*`` of :mod:`simcore.variants.layout`)."""
         v = self.values
         rules = np.zeros(layout.N_HAND_RULES, dtype=np.int64)
         rules[layout.H_TEAMS] = code("teams.kind", v["teams.kind"])
@@ -258,7 +258,7 @@ class Variant:
 
     @cached_property
     def game_rules(self) -> np.ndarray:
-        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.game.play_game` (slots ``G_*``
+        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.kernels.game.play_game` (slots ``G_*``
         of :mod:`simcore.variants.layout`); all zero when the file has no ``[game]`` table."""
         v = self.values
         rules = np.zeros(layout.N_GAME_RULES, dtype=np.int64)
@@ -274,9 +274,9 @@ class Variant:
     def mean_meld_fixed_trump(self) -> int:
         """Average meld of a dealt hand under a fixed trump (rounded; from 20,000 seeded hands): what
         a bidder can count on from his partner before seeing the pass."""
-        from simcore.deal import deal_hands
-        from simcore.meld import meld_sum_first_suit
-        from simcore.rng import chunk_states
+        from simcore.kernels.deal import deal_hands
+        from simcore.kernels.meld import meld_sum_first_suit
+        from simcore.kernels.rng import chunk_states
 
         deals = deal_hands(self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0],
                            20_000 // self.players)

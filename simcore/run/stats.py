@@ -4,13 +4,16 @@ Proportions use the Wilson score interval. Per-hand proportions come from deals,
 deal are not independent (one deck cannot give two players both Q♠ pairs), so their interval takes its
 variance from per-deal totals: the Wilson interval is evaluated at the effective sample size
 n / deff, where the design effect deff is the observed variance of the per-deal count over the
-variance independent hands would give.
+variance independent hands would give. Means (per hand, game or deal) have a normal interval from a
+sum and a sum of squares (:func:`mean_interval`, :func:`values_interval`).
 """
 
 from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+
+import numpy as np
 
 Z95 = 1.959963984540054
 
@@ -66,3 +69,19 @@ def z_score(estimate: float, exact: float, n_eff: float) -> float:
     """How many binomial standard errors ``estimate`` lies from ``exact`` at sample size ``n_eff``."""
     se = math.sqrt(exact * (1 - exact) / n_eff)
     return (estimate - exact) / se if se > 0 else (0.0 if estimate == exact else math.inf)
+
+
+def mean_interval(total: float, squares: float, n: int) -> Interval:
+    """Mean with a normal 95% interval from a sum and a sum of squares over ``n`` independent hands."""
+    if n == 0:
+        return Interval(math.nan, math.nan, math.nan)
+    mean = total / n
+    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
+    half = Z95 * math.sqrt(var / n)
+    return Interval(mean, mean - half, mean + half)
+
+
+def values_interval(x: np.ndarray) -> Interval:
+    """:func:`mean_interval` of the values ``x`` (one per game, deal or hand)."""
+    x = np.asarray(x, dtype=np.float64)
+    return mean_interval(float(x.sum()), float((x * x).sum()), len(x))

@@ -10,7 +10,7 @@ to 5) — and with the kitty, an imaginary extra player, when the bid is at leas
 * conceded after seeing the widow ("single bete"): he pays the value to each;
 * played and lost, or not played for want of meld ("double bete"): he pays twice the value to each.
 
-Chips add to zero over the table and the kitty. Seats are :func:`simcore.hand.play_hand`'s: 0 is the
+Chips add to zero over the table and the kitty. Seats are :func:`simcore.kernels.hand.play_hand`'s: 0 is the
 active player on the dealer's left, who must open.
 """
 
@@ -21,10 +21,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore import hand as h
-from simcore.cards import SPADES
-from simcore.simulate import hand_records, values_interval
-from simcore.stats import Interval, wilson
+from simcore.answers.simulate import hand_records
+from simcore.kernels import hand as h
+from simcore.kernels.cards import SPADES
+from simcore.run.stats import Interval, values_interval, wilson
 from simcore.variants import Variant
 
 
@@ -125,7 +125,7 @@ def settle_deals(variant: Variant, deals: int, seed: int, policies: np.ndarray) 
     """Play ``deals`` hands and settle each in chips."""
     import time
 
-    from simcore.policies import POLICY_NAMES
+    from simcore.kernels.policies import POLICY_NAMES
 
     start = time.perf_counter()
     records = hand_records(variant, deals, seed, policies)

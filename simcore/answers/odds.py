@@ -15,14 +15,14 @@ import numpy as np
 import pandas as pd
 from numba import njit, prange
 
-from simcore.cards import N_TYPES
-from simcore.deal import deal_into
-from simcore.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
-from simcore.exact import event_probability, per_deal_exact
-from simcore.meld import meld_by_trump
-from simcore.runner import CHUNK_DEALS, Job, run_job
-from simcore.stats import Interval, clustered_proportion, wilson
-from simcore.store import RunInfo
+from simcore.answers.exact import event_probability, per_deal_exact
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.deal import deal_into
+from simcore.kernels.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
+from simcore.kernels.meld import meld_by_trump
+from simcore.run.runner import CHUNK_DEALS, Job, run_job
+from simcore.run.stats import Interval, clustered_proportion, wilson
+from simcore.run.store import RunInfo
 from simcore.variants import Variant
 
 #: Rows of the per-chunk tally: hands holding the event, deals with at least one, sum of squared
@@ -63,7 +63,8 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
 @njit(parallel=True, cache=True)
 def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
     """Tally every event over chunk i (``sizes[i]`` deals from stream ``states[i]``) into ``out[i]``
-    (int64[chunks, 3, events]). The chunk body is a plain function: see :func:`simcore.bench.deal_and_meld_batch`."""
+    (int64[chunks, 3, events]). The chunk body is a plain function: see
+    :func:`simcore.answers.bench.deal_and_meld_batch`."""
     for ci in prange(states.shape[0]):
         odds_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds, a, b,
                    out[ci])

@@ -16,10 +16,10 @@ from math import gcd
 import numpy as np
 import pandas as pd
 
-from simcore import hand as h
-from simcore.policies import POLICY_NAMES
-from simcore.simulate import run_hands
-from simcore.stats import wilson
+from simcore.answers.simulate import run_hands
+from simcore.kernels import hand as h
+from simcore.kernels.policies import POLICY_NAMES
+from simcore.run.stats import wilson
 from simcore.variants import Variant
 
 BINS = 1024

@@ -15,12 +15,12 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from simcore.cards import N_SUITS, N_TYPES
-from simcore.deal import deal_into
-from simcore.meld import meld_by_trump
+from simcore.kernels.cards import N_SUITS, N_TYPES
+from simcore.kernels.deal import deal_into
+from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.rng import chunk_states
 from simcore.reference.meld import reference_total
-from simcore.rng import chunk_states
-from simcore.runner import chunk_sizes
+from simcore.run.runner import chunk_sizes
 from simcore.variants import Variant, load_variant
 
 BENCH_VARIANTS = ("four-hand-150", "double-deck")
@@ -97,7 +97,7 @@ def _run(variant: Variant, deals: int, seed: int) -> np.ndarray:
 
 
 def _reference_rate(variant: Variant, hands: int, seed: int) -> float:
-    from simcore.deal import deal_hands
+    from simcore.kernels.deal import deal_hands
 
     dealt = deal_hands(variant.deck_cards, variant.players, variant.hand_size,
                        chunk_states(seed, [0])[0], -(-hands // variant.players))
@@ -153,7 +153,8 @@ class HandBenchResult(Timings):
 
 def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: int = 3) -> HandBenchResult:
     """Time full hands with heuristic policies, ``repeats`` runs after a warm-up."""
-    from simcore.simulate import parse_policies, simulate
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
@@ -177,8 +178,8 @@ class GameBenchResult(Timings):
 
 def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: int = 3) -> GameBenchResult:
     """Time whole games with heuristic policies, ``repeats`` runs after a warm-up."""
-    from simcore.games import play_games
-    from simcore.simulate import parse_policies
+    from simcore.answers.game_results import play_games
+    from simcore.kernels.policies import parse_policies
 
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
@@ -187,7 +188,7 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
                            variant=variant_id, hands_per_game=float(result.column("hands").mean()))
 
 
-#: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.runner.Execution`).
+#: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).
 EXECUTION_MODES = ("threads", "threads + store, writing", "threads, read from the store",
                    "local Dask cluster, 2 workers")
 
@@ -221,10 +222,11 @@ def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, see
     import tempfile
     from pathlib import Path
 
-    from simcore.events import CATALOGUE, parse_event
-    from simcore.odds import simulate_odds
-    from simcore.runner import Execution, executing
-    from simcore.simulate import parse_policies, simulate
+    from simcore.answers.odds import simulate_odds
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.events import CATALOGUE, parse_event
+    from simcore.kernels.policies import parse_policies
+    from simcore.run.runner import Execution, executing
 
     variant = load_variant("four-hand-150")
     events = [parse_event(n, variant) for n in CATALOGUE]
@@ -250,7 +252,7 @@ def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, see
 
 
 def _run_mode(mode: str, run: Callable[[int, int], Any], size: int, seed: int, store, cluster) -> None:
-    from simcore.runner import Execution, executing
+    from simcore.run.runner import Execution, executing
 
     if mode.startswith("local Dask"):
         run(size, seed)  # under the cluster's Execution, already in force

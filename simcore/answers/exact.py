@@ -43,8 +43,8 @@ from math import comb, gcd
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, RANKS, TEN
-from simcore.events import (
+from simcore.kernels.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, RANKS, TEN
+from simcore.kernels.events import (
     K_AROUND,
     K_MARRIAGE,
     K_MELD_AT_LEAST,
@@ -57,7 +57,7 @@ from simcore.events import (
     K_RUN,
     Event,
 )
-from simcore.meld import trump_class_one
+from simcore.kernels.meld import trump_class_one
 from simcore.variants import Variant
 from simcore.variants.layout import ACES, F_DIX, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROUNDHOUSE
 

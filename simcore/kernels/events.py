@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
+from simcore.kernels.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
 from simcore.variants import Variant
 
 (K_MARRIAGE, K_RUN, K_PINOCHLE, K_AROUND, K_ROUNDHOUSE, K_NO_ACES, K_NO_MELD, K_NINES, K_REDEAL,

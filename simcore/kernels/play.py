@@ -21,8 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import N_RANKS, N_TYPES
-from simcore.rng import bounded
+from simcore.kernels.cards import N_RANKS, N_TYPES
+from simcore.kernels.rng import bounded
 
 HEAD_NEVER, HEAD_ALWAYS, HEAD_TRUMP_LED = range(3)
 HEAD_MODES = ("never", "always", "trump_led")

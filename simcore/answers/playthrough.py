@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore import hand as h
-from simcore.cards import SUITS, card_name
-from simcore.policies import POLICY_NAMES
-from simcore.stock import STOCK_MELDS
+from simcore.kernels import hand as h
+from simcore.kernels.cards import SUITS, card_name
+from simcore.kernels.policies import POLICY_NAMES
+from simcore.kernels.stock import STOCK_MELDS
 from simcore.variants import Variant
 
 

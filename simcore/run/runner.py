@@ -2,7 +2,7 @@
 in the results store and merges them.
 
 Chunk k always holds deals ``[k * chunk_deals, (k + 1) * chunk_deals)`` of the request and draws from
-the stream of (seed, k) (:func:`simcore.rng.chunk_states`), so a chunk's numbers depend only on (rules,
+the stream of (seed, k) (:func:`simcore.kernels.rng.chunk_states`), so a chunk's numbers depend only on (rules,
 seed, k, its size, the code): never on the thread count, the batch size, the machine or the order chunks
 finish in. Tallies are int64 and add exactly; record rows are laid end to end in chunk order. So the
 merged result is bit-identical on 1 thread, 2 threads or a cluster, and chunks kept in the store from an
@@ -29,8 +29,8 @@ from pathlib import Path
 import numba
 import numpy as np
 
-from simcore.rng import chunk_states
-from simcore.store import RunInfo, Store
+from simcore.kernels.rng import chunk_states
+from simcore.run.store import RunInfo, Store
 
 #: Deals per chunk. Part of the definition of a seeded run: changing it changes the numbers.
 CHUNK_DEALS = 1 << 15

@@ -1,6 +1,6 @@
 """``pinochle simulate``: full hands under the variant's rules and the seats' policies, summarised.
 
-Every hand is one record (:data:`simcore.hand.FIELDS`). Chunks of records are reduced to sums as they
+Every hand is one record (:data:`simcore.kernels.hand.FIELDS`). Chunks of records are reduced to sums as they
 arrive (memory does not grow with the number of hands); ``out`` streams the records to Parquet.
 "Side" is the bidder's side (the bidder alone in ``bidder_alone`` systems, with his partner in
 ``called_card`` ones; seats 0, 2, … when the system has no auction), "other" the rest of the table.
@@ -8,7 +8,6 @@ arrive (memory does not grow with the number of hands); ``out`` streams the reco
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
@@ -17,50 +16,16 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore import hand as h
-from simcore.policies import POLICY_NAMES
-from simcore.runner import CHUNK_DEALS, Job, rows_of, run_job
-from simcore.stats import Z95, Interval, wilson
-from simcore.store import RunInfo
+from simcore.kernels import hand as h
+from simcore.kernels.policies import POLICY_NAMES
+from simcore.run.runner import CHUNK_DEALS, Job, rows_of, run_job
+from simcore.run.stats import Interval, mean_interval, wilson
+from simcore.run.store import RunInfo
 from simcore.variants import Variant
 
 MEANS = ("bid", "bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
          "other_tricks", "side_score", "other_score", "redeals")
 MAX_BID_BINS = 512
-
-
-class PolicyError(ValueError):
-    """A policy list that names an unknown policy or has the wrong length."""
-
-
-def parse_policies(text: str | None, players: int) -> np.ndarray:
-    """int64[players] policy codes from ``"heuristic"`` or ``"heuristic,random,heuristic,random"``."""
-    names = ["heuristic"] if not text else [n.strip() for n in text.split(",")]
-    for n in names:
-        if n not in POLICY_NAMES:
-            raise PolicyError(f"--policy: {n!r} is not a policy; choose from {', '.join(POLICY_NAMES)}")
-    if len(names) == 1:
-        names = names * players
-    if len(names) != players:
-        raise PolicyError(f"--policy: {len(names)} policies given for {players} seats; give one name for "
-                          "every seat, or one for all")
-    return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
-
-
-def mean_interval(total: float, squares: float, n: int) -> Interval:
-    """Mean with a normal 95% interval from a sum and a sum of squares over ``n`` independent hands."""
-    if n == 0:
-        return Interval(math.nan, math.nan, math.nan)
-    mean = total / n
-    var = max(squares / n - mean * mean, 0.0) * n / max(n - 1, 1)
-    half = Z95 * math.sqrt(var / n)
-    return Interval(mean, mean - half, mean + half)
-
-
-def values_interval(x: np.ndarray) -> Interval:
-    """:func:`mean_interval` of the values ``x`` (one per game, deal or hand)."""
-    x = np.asarray(x, dtype=np.float64)
-    return mean_interval(float(x.sum()), float((x * x).sum()), len(x))
 
 
 @dataclass(frozen=True)
@@ -177,7 +142,7 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
 
 def hand_rows(args: tuple, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk;
-    ``args`` is :func:`simcore.hand.kernel_args`."""
+    ``args`` is :func:`simcore.kernels.hand.kernel_args`."""
     return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, *args, out), h.N_FIELDS,
                    states, sizes, chunks)
 
@@ -202,7 +167,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; give a
     module-level function or a ``functools.partial`` of one, so the run can be stored and sent to a
     cluster. ``out`` (a .parquet path) also receives every record: then the chunks run here, in order,
-    and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.hand.play_hand`,
+    and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
     default: the tuned ones). Returns the runner's :class:`RunResult`.
     """
     args = h.kernel_args(variant, policies, margins)
@@ -243,7 +208,7 @@ def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | 
              progress: bool = False, out: str | Path | None = None,
              margins: np.ndarray | None = None) -> SimResult:
     """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand; ``margins``
-    shift the heuristic seats' bidding (see :func:`simcore.hand.play_hand`)."""
+    shift the heuristic seats' bidding (see :func:`simcore.kernels.hand.play_hand`)."""
     policies = np.asarray(policies, dtype=np.int64)
     run = run_hands(variant, hands, seed, policies, partial(_tally, variant), progress, out,
                     margins)

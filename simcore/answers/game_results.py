@@ -3,7 +3,7 @@
 Team 0 is the first dealer's left (seats 0, 2, ...: it bids first in the first hand), team 1 the
 first dealer's side; where the bidder plays alone each seat keeps its own score (seat 0 the first
 dealer's left, the last seat the first dealer). Games are cut into chunks of ``CHUNK_GAMES``; game g of
-a run always plays the same hands whatever the thread count or chunking (:func:`simcore.rng.hand_state`).
+a run always plays the same hands whatever the thread count or chunking (:func:`simcore.kernels.rng.hand_state`).
 """
 
 from __future__ import annotations
@@ -16,14 +16,13 @@ from functools import partial
 import numpy as np
 import pandas as pd
 
-from simcore import game as g
-from simcore.hand import kernel_args
-from simcore.policies import POLICY_NAMES
-from simcore.rng import stream_key
-from simcore.runner import Job, rows_of, run_job
-from simcore.simulate import values_interval
-from simcore.stats import Interval, wilson
-from simcore.store import RunInfo
+from simcore.kernels import game as g
+from simcore.kernels.hand import kernel_args
+from simcore.kernels.policies import POLICY_NAMES
+from simcore.kernels.rng import stream_key
+from simcore.run.runner import Job, rows_of, run_job
+from simcore.run.stats import Interval, values_interval, wilson
+from simcore.run.store import RunInfo
 from simcore.variants import Variant
 
 #: Games per chunk (part of the definition of a seeded run only through the chunk indices shown in
@@ -61,7 +60,7 @@ def won_by_lone_double_pinochle(records: np.ndarray) -> np.ndarray:
 def game_rows(key: np.ndarray, first_game: int, args: tuple, game_rules: np.ndarray, states: np.ndarray,
               sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
     """int64[sum(sizes), N_GAME_FIELDS]: games ``first_game + chunk * CHUNK_GAMES ..`` of each chunk, dealt
-    from ``key`` (the run's seed) alone; ``args`` is :func:`simcore.hand.kernel_args`."""
+    from ``key`` (the run's seed) alone; ``args`` is :func:`simcore.kernels.hand.kernel_args`."""
     return rows_of(lambda st, sz, ck, offsets, out: g.games_batch(
         key, first_game + ck * CHUNK_GAMES, sz, offsets, *args, game_rules, out), g.N_GAME_FIELDS,
         states, sizes, chunks)
@@ -85,7 +84,7 @@ def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int
 
 @dataclass(frozen=True)
 class GamesResult:
-    """Records of whole games (rows laid out as :data:`simcore.game.GAME_FIELDS`)."""
+    """Records of whole games (rows laid out as :data:`simcore.kernels.game.GAME_FIELDS`)."""
 
     variant: Variant
     seed: int

@@ -45,7 +45,7 @@ def code_version() -> str:
 
     Hashing the source rather than keeping a hand-bumped number means a kernel change can never be
     answered from results of the old kernel; the price is that a comment edit retires stored runs."""
-    root = Path(__file__).parent
+    root = Path(__file__).parent.parent
     digest = hashlib.sha256()
     files = sorted(p for p in root.rglob("*") if p.suffix in {".py", ".toml"}
                    and p.name not in PRESENTATION_MODULES and "__pycache__" not in p.parts)

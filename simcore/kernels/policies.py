@@ -12,6 +12,7 @@ competent club player, with a few weights (below) tuned by simulation:
   cheaply as possible, and throw the cheapest card when the trick is lost.
 
 Seats are numbered clockwise from 0 (the dealer's left); cards are card types (``suit * 6 + rank``).
+:func:`parse_policies` reads a ``--policy`` list into the per-seat codes the kernels take.
 """
 
 from __future__ import annotations
@@ -19,14 +20,31 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
-from simcore.meld import meld_by_trump
-from simcore.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
-from simcore.rng import bounded
+from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
+from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
+from simcore.kernels.rng import bounded
 
 RANDOM, HEURISTIC = 0, 1
 POLICY_NAMES = ("random", "heuristic")
 
+
+class PolicyError(ValueError):
+    """A policy list that names an unknown policy or has the wrong length."""
+
+
+def parse_policies(text: str | None, players: int) -> np.ndarray:
+    """int64[players] policy codes from ``"heuristic"`` or ``"heuristic,random,heuristic,random"``."""
+    names = ["heuristic"] if not text else [n.strip() for n in text.split(",")]
+    for n in names:
+        if n not in POLICY_NAMES:
+            raise PolicyError(f"--policy: {n!r} is not a policy; choose from {', '.join(POLICY_NAMES)}")
+    if len(names) == 1:
+        names = names * players
+    if len(names) != players:
+        raise PolicyError(f"--policy: {len(names)} policies given for {players} seats; give one name for "
+                          "every seat, or one for all")
+    return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
 
 
 # Heuristic weights, as fractions of the hand's trick total; see docs/policies.md for what was tried.

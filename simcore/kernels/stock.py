@@ -26,9 +26,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
-from simcore.policies import HEURISTIC
-from simcore.rng import bounded
+from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
+from simcore.kernels.policies import HEURISTIC
+from simcore.kernels.rng import bounded
 from simcore.variants.layout import ACES, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROYAL, RUN
 
 #: Usage bits of a held copy: the classes it has melded in, and whether it was shown as a dix.

@@ -2,7 +2,7 @@
 play → score, driven by the variant's compiled rules and a policy per seat. Each phase is a function
 of its own (``play_hand`` calls them in order), beside its twin in simcore/reference/hand.py. Two-hand's
 play from a stock melds during play instead, one meld after each won trick (``play.stock_play``,
-simcore/stock.py).
+simcore/kernels/stock.py).
 
 Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last seat. With
 ``partners_across`` the seats alternate between two teams (s plays with s + 2, s + 4, ...); with
@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
-from simcore.deal import deal_into
-from simcore.events import K_REDEAL, hand_has_event
-from simcore.meld import meld_by_trump
-from simcore.play import (
+from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
+from simcore.kernels.deal import deal_into
+from simcore.kernels.events import K_REDEAL, hand_has_event
+from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.play import (
     HEAD_NEVER,
     R_HEAD,
     R_HEAD_WHEN_TRUMPED,
@@ -35,7 +35,7 @@ from simcore.play import (
     legal_cards,
     pick_card,
 )
-from simcore.policies import (
+from simcore.kernels.policies import (
     C_POINTS,
     C_SIDE,
     CTX_SIZE,
@@ -50,8 +50,8 @@ from simcore.policies import (
     hand_value,
     widow_order,
 )
-from simcore.rng import bounded, hand_state
-from simcore.stock import (
+from simcore.kernels.rng import bounded, hand_state
+from simcore.kernels.stock import (
     MAX_COPIES,
     SM_DIX,
     SM_DOUBLE_PINOCHLE,
@@ -412,7 +412,7 @@ def _receive(hands, usage, seat, card):
 def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, chosen, state, trace, pos):
     """What the winner of a trick does before drawing, while the stock lasts: shows one dix (scoring
     it, and may put it under the stock for the turned card ``turned``), then tables one meld
-    (:mod:`simcore.stock`); returns the card lying turned now. The heuristic shows and exchanges
+    (:mod:`simcore.kernels.stock`); returns the card lying turned now. The heuristic shows and exchanges
     whenever it can; the random policy decides each with a coin."""
     dix_type = trump * N_RANKS + NINE
     slot = unshown_dix(usage[seat], hands[seat], trump, dix_type) if flags[F_DIX] > 0 else -1
@@ -1054,7 +1054,7 @@ def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, 
 def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points,
                       last_trick, rules, policies, margins, deck_copies, out):
     """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
-    from :func:`simcore.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
+    from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
     sets see the same cards in hand i whatever the other hands drew (``pinochle compare --hands``)."""
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
@@ -1106,7 +1106,7 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
     ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`)."""
-    from simcore.rng import chunk_states
+    from simcore.kernels.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
     deck, *args = kernel_args(variant, policies, margins)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.cards import N_TYPES
-from simcore.rng import _MASK32, _U32, bounded32, next_u64
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.rng import _MASK32, _U32, bounded32, next_u64
 
 
 @njit(cache=True)

@@ -1,10 +1,10 @@
 """Whole games (numba): hands in turn, the deal passing to the left, until a side wins.
 
 Seats are absolute, numbered clockwise; the first dealer is the last seat, so the first hand's seats
-are :func:`simcore.hand.play_hand`'s own (0 = the dealer's left). Partnerships are the even and the
+are :func:`simcore.kernels.hand.play_hand`'s own (0 = the dealer's left). Partnerships are the even and the
 odd seats (team 0 bids first in the first hand; team 1 holds the first deal); where the bidder plays
 alone, every seat keeps its own score and wins for itself. Hand h of game g draws
-from :func:`simcore.rng.hand_state` (key, g, h) with the deck in its original order, so two rule sets
+from :func:`simcore.kernels.rng.hand_state` (key, g, h) with the deck in its original order, so two rule sets
 played from one key see the same cards in the same hand of the same game whatever happened before:
 common random numbers for ``pinochle compare``. Points are on the variant's own scale.
 """
@@ -14,7 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit, prange
 
-from simcore.hand import (
+from simcore.kernels.hand import (
     F_BIDDER,
     F_MADE,
     F_REDEALS,
@@ -26,7 +26,7 @@ from simcore.hand import (
     hand_scratch,
     play_hand,
 )
-from simcore.rng import hand_state
+from simcore.kernels.rng import hand_state
 from simcore.variants.layout import (  # noqa: F401  (the compiled game rules' slots, for callers of this module)
     G_BIDDER_WINS_TIES,
     G_DECLARE_OUT,
@@ -172,7 +172,7 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
 def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
                 rules, policies, margins, deck_copies, game_rules, out):
     """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS])."""
-    # private copies, as in simcore.hand.hands_chunk: shared arrays' reference counts fight over cache
+    # private copies, as in simcore.kernels.hand.hands_chunk: shared arrays' reference counts fight over cache
     table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
     rules, game_rules, policies = rules.copy(), game_rules.copy(), policies.copy()
     margins, deck_copies, deck, key = margins.copy(), deck_copies.copy(), deck.copy(), key.copy()

@@ -1,0 +1,1 @@
+"""The answers, one per command: odds, simulate, bid odds, games, compare, playthrough, bench."""

@@ -1,0 +1,1 @@
+"""Numba kernels: the card model, streams, deal, meld, events, play, policies, one hand, whole games."""
