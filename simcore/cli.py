@@ -176,6 +176,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
     p.add_argument("--list", action="store_true", help="list the events and exit")
     p.add_argument("--hands", type=_positive_int, default=4_000_000, help="hands to deal (default 4000000)")
+    p.add_argument("--hold", metavar="CARDS",
+                   help='cards I (seat 0, the dealer\'s left) hold, e.g. "QS JD": the rest are dealt at random and '
+                        "each event is reported for me, my partner, each opponent, any other player, the table "
+                        "and the widow; exact wherever the place is one hand or the widow")
+    p.add_argument("--want", metavar="CARDS",
+                   help="with a widow: the exact chance that it holds at least these cards (a card named "
+                        "twice: two copies), given the cards of --hold")
     _add_run_args(p, policy=False)
     _add_rules_args(p)
 
@@ -340,6 +347,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     names = args.events or list(CATALOGUE)
     events = [parse_event(n, variant) for n in names]
     _threads(args.threads)
+    if args.hold is not None or args.want is not None:
+        return _odds_given(args, variant, events)
     result = simulate_odds(variant, events, args.hands, args.seed,
                            progress=not args.json and sys.stderr.isatty())
     if args.json:
@@ -362,6 +371,64 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
               "deals exactly is out of reach for it (it depends on too many card types); the simulated "
               "interval is the answer.")
+    return _exit_status(result)
+
+
+def _cards_option(option: str, text: str, variant, most: int, room: str, limit=None):
+    """The copy counts of the cards of ``--hold`` or ``--want``, refused in one line (naming the option)
+    unless the deck can supply them (``limit``: copies left per type) and they number at most ``most``."""
+    from simcore.kernels.cards import HandError, check_hand, parse_hand
+
+    try:
+        cards = parse_hand(text)
+        check_hand(cards, variant.deck_copies if limit is None else limit, None)
+    except HandError as exc:
+        raise UsageError(f"pinochle: {option} {text!r}: {exc}") from None
+    if int(cards.sum()) > most:
+        raise UsageError(f"pinochle: {option} {text!r}: {int(cards.sum())} cards, but {room} holds {most}")
+    return cards
+
+
+def _odds_given(args: argparse.Namespace, variant, events) -> int:
+    """``odds --hold/--want``: each event at each place, given the cards seat 0 holds."""
+    import numpy as np
+
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import format_hand
+
+    hold = (np.zeros(24, dtype=np.uint8) if args.hold is None
+            else _cards_option("--hold", args.hold, variant, variant.hand_size, "a hand"))
+    want = None
+    if args.want is not None:
+        widow = variant.get("deal.widow")
+        if not widow or variant.get("deal.widow_kind") == "stock":
+            raise UsageError(f"pinochle: --want: {variant.id} deals no widow or kitty to look for cards in")
+        want = _cards_option("--want", args.want, variant, widow, "the widow",
+                             limit=variant.deck_copies - hold)
+    result = given_odds(variant, events, hold, args.hands, args.seed, want,
+                        progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        _print_json(result.to_json())
+        return _exit_status(result)
+    held = format_hand(hold) if args.hold is not None else "nothing"
+    print(f"{variant.id}: I (seat 0) hold {held}; {result.deals:,} deals, seed {args.seed}, "
+          f"{result.seconds:.1f} s" + _partial(result))
+    for event, by_place in result.events:
+        print(f"{event.name}:")
+        for place, o in by_place.items():
+            iv = o.estimate
+            if o.fact:
+                text = "yes (a fact: every card of my hand is given)" if o.exact == 1 else \
+                    "no (a fact: every card of my hand is given)"
+            else:
+                exact = f"exact {_fmt_p(float(o.exact))}" if o.exact is not None else "estimated"
+                value = float(o.exact) if o.exact is not None else iv.estimate
+                odds = {0: "impossible", 1: "certain"}.get(o.exact, _fmt_one_in(value))
+                text = f"{_fmt_p(iv.estimate) + f' [{_fmt_p(iv.lo)}, {_fmt_p(iv.hi)}]':<30} {exact:<16} {odds}"
+            print(f"  {place.replace('_', ' '):<10} {text}")
+    if want is not None:
+        print(f"the widow holds {format_hand(want)}: exact {_fmt_p(float(result.want_exact))} "
+              f"({_fmt_one_in(float(result.want_exact))})")
     return _exit_status(result)
 
 
@@ -663,6 +730,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     from simcore.answers.bench import (
         BENCH_VARIANTS,
         GAME_BENCH_VARIANTS,
+        GIVEN_CARDS,
         HAND_BENCH_VARIANTS,
         bench,
         bench_games,
@@ -684,6 +752,9 @@ def cmd_bench(args: argparse.Namespace) -> None:
               f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
               f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
               f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
+        print(f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
+              f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
+              f"plain deal, alternating runs")
     for r in full:
         print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "

@@ -114,6 +114,7 @@ def test_bench_reports_hands_per_second(capsys):
     assert code == 0 and [r["variant"] for r in rows] == pairs + full + pairs
     assert rows[2]["kernel"] == "full hand, heuristic" and rows[7]["kernel"] == "whole game, heuristic"
     assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:7])
+    assert all(r["given_cards"] == "QS JD" and r["given_hands_per_s"] > 0 for r in rows[:2])
     assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[7:])
 
 
