@@ -28,7 +28,15 @@ from numba import njit, prange
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.kernels.cards import N_TYPES, format_hand
 from simcore.kernels.deal import deal_given_into
-from simcore.kernels.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
+from simcore.kernels.events import (
+    K_MELD_AT_LEAST,
+    N_FEATURES,
+    Event,
+    event_arrays,
+    event_tests,
+    features_into,
+    hand_has_event,
+)
 from simcore.kernels.meld import meld_by_trump
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, wilson
@@ -55,6 +63,8 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     totals = np.zeros(4, dtype=np.int64)
     seen = np.zeros((len(out), n_events), dtype=np.bool_)
+    idx, thr = event_tests(kinds, a, b)
+    feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
         deal_given_into(state, cards, players, hand_size, given, hands, widow)
         seen[:, :] = False
@@ -63,8 +73,9 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
             best = np.int64(0)
             if need_meld:
                 best = totals[meld_by_trump(held, table, flags, totals)]
+            features_into(held, best, feat)
             for e in range(n_events):
-                if hand_has_event(held, kinds[e], a[e], b[e], best):
+                if feat[idx[e]] >= thr[e]:
                     if p == players:
                         seen[P_WIDOW, e] = True
                     else:
