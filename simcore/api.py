@@ -298,8 +298,9 @@ def compare(a: VariantLike | None = None, b: VariantLike | None = None, override
             question: str | None = None, games: int | None = None, hands: int | None = None,
             seed: int = 1) -> pd.DataFrame:
     """Two rule sets on the same deals, as ``pinochle compare``: A and B (B defaults to A with
-    ``overrides``), or a named ``question`` (``simcore.answers.compare.QUESTIONS``). Whole games by
-    default (40,000; a question's own size), or ``hands`` single hands. One row per measure, with
+    ``overrides``), or a named ``question`` (``simcore.answers.questions.QUESTIONS``). Whole games
+    by default (40,000), or ``hands`` single hands; a question in its own mode and size unless ``games``
+    or ``hands`` is given. One row per measure, with
     ``question``, ``variant_a``, ``variant_b``, ``mode`` (games or hands), ``seed``, ``n`` (paired
     games or hands), ``measure``, ``a``, ``a_lo``, ``a_hi``, ``b``, ``b_lo``, ``b_hi``; the paired
     difference B − A as ``estimate``, ``lo``, ``hi``; ``detectable`` (its interval excludes zero),
@@ -318,12 +319,10 @@ def compare(a: VariantLike | None = None, b: VariantLike | None = None, override
             raise ValueError("give a question or rule sets A and B, not both")
         if question not in cmp.QUESTIONS:
             raise ValueError(f"{question!r} is not a question; choose from {', '.join(cmp.QUESTIONS)}")
-        mode = cmp.QUESTIONS[question].mode
         if games is not None and hands is not None:
             raise ValueError("give games or hands, not both")
-        if (mode == "games" and hands is not None) or (mode == "hands" and games is not None):
-            raise ValueError(f"question {question} compares {mode}; give {mode}=N")
-        result = cmp.answer(question, games if mode == "games" else hands, seed)
+        mode = "hands" if hands is not None else "games" if games is not None else None
+        result = cmp.answer(question, hands if mode == "hands" else games, seed, mode)
     else:
         if a is None:
             raise ValueError("give rule set A (and B, or overrides for B), or a question")
