@@ -185,8 +185,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("odds", help="odds of dealt-hand events, simulated beside exact values")
     p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
     p.add_argument("--list", action="store_true", help="list the events and exit")
-    p.add_argument("--hands", type=_positive_int, default=4_000_000,
-                   help="hands dealt (deals × players; default 4000000)")
+    p.add_argument("--hands", type=_positive_int, default=4_000_000, help="hands to deal (default 4000000)")
     _add_run_args(p, policy=False)
     _add_rules_args(p)
 

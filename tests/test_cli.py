@@ -133,7 +133,7 @@ def test_every_hands_option_says_dealt_or_played(capsys):
     for name, sub in subs.items():
         for action in sub._actions:
             if action.dest in ("hands", "full_hands"):
-                assert any(w in action.help for w in ("dealt", "played", "to play")), (name, action.help)
+                assert any(w in action.help for w in ("dealt", "to deal", "played", "to play")), (name, action.help)
 
 
 def test_compare_help_lists_each_question_with_the_keys_it_changes():
