@@ -158,6 +158,16 @@ def _threads(n: int | None) -> None:
         numba.set_num_threads(n)
 
 
+def _question_help() -> str:
+    """``compare --question``'s help: every named question with the modes it runs in and the keys it sets
+    (from :mod:`simcore.answers.questions`, plain data: --help stays quick)."""
+    from simcore.answers.questions import QUESTIONS
+
+    return ("a named house-rule question (`--list` lists them), asked in its own mode and size unless "
+            "--games N or --hands N says otherwise; each sets these keys: "
+            + "; ".join(f"{name} [{' or '.join(q.modes)}]: {q.changes()}" for name, q in QUESTIONS.items()))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pinochle", description="Pinochle odds, meld and simulation for every rule system.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -187,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_rules_args(p)
 
     p = sub.add_parser("simulate", help="full hands: bids, make and set rates, meld, tricks, scores")
-    p.add_argument("--hands", type=_positive_int, default=200_000, help="hands to play (default 200000)")
+    p.add_argument("--hands", type=_positive_int, default=200_000, help="hands played in full (default 200000)")
     _add_run_args(p)
     p.add_argument("--out", metavar="FILE.parquet", help="write one row per hand to a Parquet file")
     _add_rules_args(p)
@@ -201,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("playthrough", help="one seeded hand move by move: deal, bids, pass, melds, tricks")
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--policy", default="heuristic", help="as for simulate")
+    p.add_argument("--json", action="store_true", help="print the moves as one JSON object")
     _add_rules_args(p)
 
     p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
@@ -214,11 +225,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("b", nargs="?", help="rule set B (default: A with the --set overrides)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a rules key on side B (repeatable)")
-    p.add_argument("--question", help="a named house-rule question (`--list` lists them)")
+    p.add_argument("--question", metavar="NAME", help=_question_help())
     p.add_argument("--list", action="store_true", help="list the named questions and exit")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--games", type=_positive_int, help="compare whole games (default 40000)")
-    size.add_argument("--hands", type=_positive_int, help="compare single hands instead")
+    size.add_argument("--games", type=_positive_int,
+                      help="whole games played on each side (default 40000, a question its own size)")
+    size.add_argument("--hands", type=_positive_int,
+                      help="compare single hands instead: hands dealt and played on each side (a question "
+                           "asked in hands: its own size by default)")
     _add_run_args(p, policy=False)
 
     p = sub.add_parser("tune", help="the heuristic's bidding margin for a rules file: duels on identical deals",
@@ -254,6 +268,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
     p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print a manifest of the files written as one JSON object")
 
     p = sub.add_parser("runs", help="list the runs kept in the results store")
     p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
@@ -265,12 +280,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="only this seed")
     p.add_argument("--chunks", action="store_true", help="one row per chunk instead of the merged tally")
     p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
+    p.add_argument("--json", action="store_true", help="print what was written as one JSON object")
 
     p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
-                   help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
+                   help="hands dealt (and melded) per timed run of deal + meld, three runs per deck "
+                        "(default 20000000)")
     p.add_argument("--full-hands", type=_positive_int, default=400_000,
-                   help="hands per timed run of full hands (default 400000)")
+                   help="hands played per timed run of full hands (default 400000)")
     p.add_argument("--games", type=_positive_int, default=40_000,
                    help="games per timed run of whole games (default 40000)")
     p.add_argument("--threads", type=_positive_int, help="worker threads")
@@ -356,7 +373,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return _exit_status(result)
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + _partial(result))
-    header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<16} {'per deal [95% CI]':<30} {'exact':<10}"
+    header = (f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'1 in N':<16} {'per deal [95% CI]':<30} "
+              f"{'exact':<10} {'1 in N'}")
     print(header)
     estimated_only = False
     for o in result.events:
@@ -366,7 +384,9 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
               f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
               f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
-              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10}")
+              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10} "
+              f"{_fmt_one_in(float(o.exact_deal) if o.exact_deal is not None else d.estimate)}")
+    print("1 in N: from the exact value where known, else from the estimate")
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
               "deals exactly is out of reach for it (it depends on too many card types); the simulated "
@@ -551,7 +571,13 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
-    print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
+    policies = parse_policies(args.policy, variant.players)
+    if args.json:
+        from simcore.answers.playthrough import playthrough_moves
+
+        _print_json(playthrough_moves(variant, args.seed, policies))
+        return
+    print(playthrough_text(variant, args.seed, policies), end="")
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -618,7 +644,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     if args.list:
         for name, q in QUESTIONS.items():
-            print(f"{name:<24} {q.title} ({q.mode}, default {q.size:,})")
+            print(f"{name:<24} {q.title} ({q.mode}, default {q.size:,}; runs with "
+                  f"{' and '.join('--' + m for m in q.modes)}; {q.changes()})")
         return 0
     _threads(args.threads)
     try:
@@ -629,11 +656,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
             if args.a or args.b or args.overrides:
                 raise UsageError("pinochle compare: give --question or rule sets A and B, not both")
             q = QUESTIONS[args.question]
-            size = args.games if q.mode == "games" else args.hands
-            if (q.mode == "games" and args.hands) or (q.mode == "hands" and args.games):
-                raise UsageError(f"pinochle compare: question {args.question} compares {q.mode}; "
-                                 f"give --{q.mode} N")
-            result = answer(args.question, size, args.seed)
+            mode = "hands" if args.hands else "games" if args.games else q.mode
+            if mode not in q.modes:
+                raise UsageError(f"pinochle compare: question {args.question} compares {' or '.join(q.modes)} "
+                                 f"only (the rule acts at a game's end); give --{q.mode} N")
+            result = answer(args.question, args.hands if mode == "hands" else args.games, args.seed, mode)
         else:
             if not args.a:
                 raise UsageError("pinochle compare: give rule set A (and B, or --set overrides for B), or "
@@ -722,6 +749,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     sizes = Sizes(dealt=20 * args.hands, played=args.hands, games=max(1, args.hands // 10))
     files = write_report(args.out, variants, sizes, args.seed,
                          say=lambda line: print(line, file=sys.stderr, flush=True))
+    if args.json:
+        _print_json({"out": str(args.out), "variants": variants, "seed": args.seed,
+                     "sizes": {"dealt": sizes.dealt, "played": sizes.played, "games": sizes.games},
+                     "index": str(files[0]),
+                     "files": [{"path": str(f), "kind": Path(f).suffix.lstrip("."), "bytes": Path(f).stat().st_size}
+                               for f in files]})
+        return 0
     print(f"wrote {len(files)} files; open {files[0]}")
     return 0
 
@@ -824,6 +858,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         frame.to_parquet(args.out, index=False)
     else:
         frame.to_csv(args.out, index=False)
+    if args.json:
+        runs = sorted(set(frame["run"])) if "run" in frame.columns else []
+        _print_json({"out": args.out, "format": Path(args.out).suffix.lstrip("."), "rows": len(frame),
+                     "columns": [str(c) for c in frame.columns], "runs": runs, "run_prefix": args.run,
+                     "seed": args.seed, "store": str(store.path),
+                     "chunks": bool(args.chunks), "bytes": Path(args.out).stat().st_size})
+        return 0
     print(f"wrote {len(frame):,} rows to {args.out}")
     return 0
 
