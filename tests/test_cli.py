@@ -93,8 +93,9 @@ def test_bid_odds_prints_tables_and_writes_csv(capsys, tmp_path):
     csv = tmp_path / "odds.csv"
     code, out, _ = run(capsys, "bid-odds", "--hands", "3000", "--csv", str(csv))
     assert code == 0 and "P(make) by bid" in out and "P(make) by trump length" in out
-    frame = pd.read_csv(csv)
-    assert set(frame["table"]) == {"bid", "bidder_meld", "side_meld", "trump_length", "aces"}
+    assert "P(make B | bidder's meld as dealt)" in out and "P(make B | side's meld after the exchange)" in out
+    frame = pd.read_csv(csv)  # the joint table's cells, long form
+    assert set(frame["basis"]) == {"dealt", "after_exchange"} and frame["bid"].min() == 20
     code, out, _ = run(capsys, "bid-odds", "--hands", "2000", "--json", "--variant", "auction")
     assert code == 0 and json.loads(out)["tables"]["bid"][0]["bid"] >= 300
 
