@@ -8,9 +8,11 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from functools import partial
 from pathlib import Path
+from types import SimpleNamespace
 
 import duckdb
 import numba
@@ -292,3 +294,47 @@ def test_a_progress_bar_on_a_terminal_and_none_with_json():
     bar = stderr_of()
     assert "hands/s" in bar and "<" in bar  # rate and time remaining
     assert stderr_of("--json").strip() == ""
+
+
+def test_a_cluster_run_keeps_a_few_tasks_per_worker_in_flight(monkeypatch):
+    # a fake client: futures finish when waited on, oldest first; the runner must never hold more than
+    # IN_FLIGHT_PER_THREAD tasks per worker thread, and must still hand back every chunk once
+    import distributed
+
+    from simcore.run import runner
+
+    class Future:
+        def __init__(self, value):
+            self.value = value
+
+        def result(self):
+            return self.value
+
+    class Client:
+        def __init__(self):
+            self.live, self.most = [], 0
+
+        def nthreads(self):
+            return {"w1": 1, "w2": 1}
+
+        def submit(self, fn, task, merge, seed, sizes, idx, pure):
+            future = Future([int(k) for k in idx])
+            self.live.append(future)
+            self.most = max(self.most, len(self.live))
+            return future
+
+        def cancel(self, futures):
+            pass
+
+    client = Client()
+
+    def wait(futures, timeout, return_when):
+        done = client.live.pop(0)
+        return {done}, set(futures) - {done}
+
+    monkeypatch.setattr(distributed, "wait", wait)
+    execution = SimpleNamespace(client=lambda: client)
+    missing = list(range(40))  # 40 chunks, 2 threads: 3 chunks a task, 14 tasks
+    seen = [k for idx, values in runner._cluster_batches(Job(None), 1, np.ones(40, dtype=np.int64), missing,
+                                                          threading.Event(), execution) for k in values]
+    assert sorted(seen) == missing and client.most == runner.IN_FLIGHT_PER_THREAD * 2

@@ -42,6 +42,8 @@ BATCH_SECONDS = 0.5
 STORE_SECONDS = 1.0
 #: Most chunks in one cluster task.
 MAX_TASK_CHUNKS = 256
+#: Cluster tasks kept in flight per worker thread (see :func:`_cluster_batches`).
+IN_FLIGHT_PER_THREAD = 3
 
 BatchFn = Callable[[np.ndarray, np.ndarray, np.ndarray], np.ndarray]
 
@@ -207,18 +209,28 @@ def _local_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
 
 def _cluster_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int], stop: threading.Event,
                      execution: Execution) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
-    """(chunk indices, values) task by task, as tasks finish on the Dask cluster. A worker that dies has
-    its tasks rerun elsewhere by Dask, with the same result (a chunk is a pure function of its key)."""
+    """(chunk indices, values) task by task, as tasks finish on the Dask cluster, with at most
+    ``IN_FLIGHT_PER_THREAD`` tasks per worker thread submitted at once. A worker that dies has its tasks
+    rerun elsewhere by Dask, with the same result (a chunk is a pure function of its key), and results
+    merge by chunk index, so the order tasks finish in never changes a number."""
     from distributed import wait
 
     client = execution.client()
     threads = max(1, sum(client.nthreads().values()))
     per_task = max(1, min(MAX_TASK_CHUNKS, math.ceil(len(missing) / (8 * threads))))
+    groups = (np.asarray(missing[i: i + per_task], dtype=np.int64) for i in range(0, len(missing), per_task))
     pending = {}
-    for i in range(0, len(missing), per_task):
-        idx = np.asarray(missing[i: i + per_task], dtype=np.int64)
-        future = client.submit(chunk_values, job.task, job.merge, seed, sizes[idx], idx, pure=False)
-        pending[future] = idx
+
+    def submit_next() -> None:
+        idx = next(groups, None)
+        if idx is not None:
+            future = client.submit(chunk_values, job.task, job.merge, seed, sizes[idx], idx, pure=False)
+            pending[future] = idx
+
+    # a few tasks per worker thread in flight, the next submitted as one finishes: the client holds a
+    # bounded number of futures however long the run, and every worker stays busy
+    for _ in range(IN_FLIGHT_PER_THREAD * threads):
+        submit_next()
     try:
         while pending and not stop.is_set():
             try:  # short waits, so Ctrl-C is seen between tasks
@@ -226,7 +238,9 @@ def _cluster_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
             except TimeoutError:  # distributed raises when nothing finished in time
                 continue
             for future in done:
-                yield pending.pop(future), future.result()
+                idx = pending.pop(future)
+                submit_next()
+                yield idx, future.result()
     finally:
         if pending:
             client.cancel(list(pending))
