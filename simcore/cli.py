@@ -84,6 +84,16 @@ def _seed(text: str) -> int:
     return value
 
 
+def _meld_points(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; give meld points ≥ 0")
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"{text!r}: meld is never negative; give meld points ≥ 0")
+    return value
+
+
 def _suit(text: str) -> int:
     from simcore.kernels.cards import SUITS
 
@@ -158,6 +168,16 @@ def _threads(n: int | None) -> None:
         numba.set_num_threads(n)
 
 
+def _question_help() -> str:
+    """``compare --question``'s help: every named question with the modes it runs in and the keys it sets
+    (from :mod:`simcore.answers.questions`, plain data: --help stays quick)."""
+    from simcore.answers.questions import QUESTIONS
+
+    return ("a named house-rule question (`--list` lists them), asked in its own mode and size unless "
+            "--games N or --hands N says otherwise; each sets these keys: "
+            + "; ".join(f"{name} [{' or '.join(q.modes)}]: {q.changes()}" for name, q in QUESTIONS.items()))
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="pinochle", description="Pinochle odds, meld and simulation for every rule system.")
     parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
@@ -176,24 +196,52 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
     p.add_argument("--list", action="store_true", help="list the events and exit")
     p.add_argument("--hands", type=_positive_int, default=4_000_000, help="hands to deal (default 4000000)")
+    p.add_argument("--hold", metavar="CARDS",
+                   help='cards I (seat 0, the dealer\'s left) hold, e.g. "QS JD": the rest are dealt at random and '
+                        "each event is reported for me, my partner, each opponent, any other player, the table "
+                        "and the widow; exact wherever the place is one hand or the widow")
+    p.add_argument("--want", metavar="CARDS",
+                   help="with a widow: the exact chance that it holds at least these cards (a card named "
+                        "twice: two copies), given the cards of --hold")
     _add_run_args(p, policy=False)
     _add_rules_args(p)
 
     p = sub.add_parser("simulate", help="full hands: bids, make and set rates, meld, tricks, scores")
-    p.add_argument("--hands", type=_positive_int, default=200_000, help="hands to play (default 200000)")
+    p.add_argument("--hands", type=_positive_int, default=200_000, help="hands played in full (default 200000)")
     _add_run_args(p)
     p.add_argument("--out", metavar="FILE.parquet", help="write one row per hand to a Parquet file")
     _add_rules_args(p)
 
-    p = sub.add_parser("bid-odds", help="P(bidding side makes) by bid, meld, trump length and aces")
+    p = sub.add_parser(
+        "bid-odds", help="P(bidding side makes) by bid, meld, trump length and aces, and P(make B | meld M)",
+        description="P(the bidding side makes) one way (by bid, meld, trump length, aces) and jointly: "
+                    "P(make B | meld M) for every bid B and meld M, as dealt and after the pass or widow. "
+                    "Method: a hand's side total (the bidding side's meld as kept plus its trick points as "
+                    "counted) is what it would take at any bid, so a hand makes B when its side total "
+                    "reaches B, whatever it was bid at. Only hands the simulated players bid and played "
+                    "reach the tables (all-pass deals are left out), so a cell describes the hands these "
+                    "bidders bid. A hand not played (thrown in, set without play, no trump marriage) makes "
+                    "no bid; where the rules would have let it play at a lower bid it is 'unknown' there, "
+                    "still counted as not made (the estimate is low by at most unknown / n). A set hand's "
+                    "total is rebuilt from its record: meld counts when the side took a trick point (save "
+                    "by a trick) or enough points, a dix kept instead of lost meld is not counted.")
     p.add_argument("--hands", type=_positive_int, default=400_000, help="hands to play (default 400000)")
     _add_run_args(p)
-    p.add_argument("--csv", metavar="FILE", help="write every table to one CSV file (long format)")
+    p.add_argument("--bid", type=int, metavar="B", help="only bid B: with --meld, one line")
+    p.add_argument("--meld", type=_meld_points, metavar="M",
+                   help="only the bin of meld M (the by-meld tables' bins): with --bid, one line")
+    p.add_argument("--basis", choices=("dealt", "after_exchange"),
+                   help="the bidder's meld as dealt, or the side's after the pass or widow (default: both; "
+                        "one line: dealt)")
+    p.add_argument("--csv", nargs="?", const="-", metavar="FILE",
+                   help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
+                        "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE")
     _add_rules_args(p)
 
     p = sub.add_parser("playthrough", help="one seeded hand move by move: deal, bids, pass, melds, tricks")
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--policy", default="heuristic", help="as for simulate")
+    p.add_argument("--json", action="store_true", help="print the moves as one JSON object")
     _add_rules_args(p)
 
     p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
@@ -207,11 +255,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("b", nargs="?", help="rule set B (default: A with the --set overrides)")
     p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
                    help="override a rules key on side B (repeatable)")
-    p.add_argument("--question", help="a named house-rule question (`--list` lists them)")
+    p.add_argument("--question", metavar="NAME", help=_question_help())
     p.add_argument("--list", action="store_true", help="list the named questions and exit")
     size = p.add_mutually_exclusive_group()
-    size.add_argument("--games", type=_positive_int, help="compare whole games (default 40000)")
-    size.add_argument("--hands", type=_positive_int, help="compare single hands instead")
+    size.add_argument("--games", type=_positive_int,
+                      help="whole games played on each side (default 40000, a question its own size)")
+    size.add_argument("--hands", type=_positive_int,
+                      help="compare single hands instead: hands dealt and played on each side (a question "
+                           "asked in hands: its own size by default)")
     _add_run_args(p, policy=False)
 
     p = sub.add_parser("tune", help="the heuristic's bidding margin for a rules file: duels on identical deals",
@@ -247,6 +298,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
     p.add_argument("--threads", type=_positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print a manifest of the files written as one JSON object")
 
     p = sub.add_parser("runs", help="list the runs kept in the results store")
     p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
@@ -258,12 +310,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, help="only this seed")
     p.add_argument("--chunks", action="store_true", help="one row per chunk instead of the merged tally")
     p.add_argument("--store", metavar="PATH", help="results store file (default as for simulate)")
+    p.add_argument("--json", action="store_true", help="print what was written as one JSON object")
 
     p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
     p.add_argument("--hands", type=_positive_int, default=20_000_000,
-                   help="hands per timed run of deal + meld, three runs per deck (default 20000000)")
+                   help="hands dealt (and melded) per timed run of deal + meld, three runs per deck "
+                        "(default 20000000)")
     p.add_argument("--full-hands", type=_positive_int, default=400_000,
-                   help="hands per timed run of full hands (default 400000)")
+                   help="hands played per timed run of full hands (default 400000)")
     p.add_argument("--games", type=_positive_int, default=40_000,
                    help="games per timed run of whole games (default 40000)")
     p.add_argument("--threads", type=_positive_int, help="worker threads")
@@ -340,6 +394,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
     names = args.events or list(CATALOGUE)
     events = [parse_event(n, variant) for n in names]
     _threads(args.threads)
+    if args.hold is not None or args.want is not None:
+        return _odds_given(args, variant, events)
     result = simulate_odds(variant, events, args.hands, args.seed,
                            progress=not args.json and sys.stderr.isatty())
     if args.json:
@@ -347,7 +403,8 @@ def cmd_odds(args: argparse.Namespace) -> int:
         return _exit_status(result)
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + _partial(result))
-    header = f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'':<16} {'per deal [95% CI]':<30} {'exact':<10}"
+    header = (f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'1 in N':<16} {'per deal [95% CI]':<30} "
+              f"{'exact':<10} {'1 in N'}")
     print(header)
     estimated_only = False
     for o in result.events:
@@ -357,11 +414,71 @@ def cmd_odds(args: argparse.Namespace) -> int:
         print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
               f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
               f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
-              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10}")
+              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10} "
+              f"{_fmt_one_in(float(o.exact_deal) if o.exact_deal is not None else d.estimate)}")
+    print("1 in N: from the exact value where known, else from the estimate")
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
               "deals exactly is out of reach for it (it depends on too many card types); the simulated "
               "interval is the answer.")
+    return _exit_status(result)
+
+
+def _cards_option(option: str, text: str, variant, most: int, room: str, limit=None):
+    """The copy counts of the cards of ``--hold`` or ``--want``, refused in one line (naming the option)
+    unless the deck can supply them (``limit``: copies left per type) and they number at most ``most``."""
+    from simcore.kernels.cards import HandError, check_hand, parse_hand
+
+    try:
+        cards = parse_hand(text)
+        check_hand(cards, variant.deck_copies if limit is None else limit, None)
+    except HandError as exc:
+        raise UsageError(f"pinochle: {option} {text!r}: {exc}") from None
+    if int(cards.sum()) > most:
+        raise UsageError(f"pinochle: {option} {text!r}: {int(cards.sum())} cards, but {room} holds {most}")
+    return cards
+
+
+def _odds_given(args: argparse.Namespace, variant, events) -> int:
+    """``odds --hold/--want``: each event at each place, given the cards seat 0 holds."""
+    import numpy as np
+
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import format_hand
+
+    hold = (np.zeros(24, dtype=np.uint8) if args.hold is None
+            else _cards_option("--hold", args.hold, variant, variant.hand_size, "a hand"))
+    want = None
+    if args.want is not None:
+        widow = variant.get("deal.widow")
+        if not widow or variant.get("deal.widow_kind") == "stock":
+            raise UsageError(f"pinochle: --want: {variant.id} deals no widow or kitty to look for cards in")
+        want = _cards_option("--want", args.want, variant, widow, "the widow",
+                             limit=variant.deck_copies - hold)
+    result = given_odds(variant, events, hold, args.hands, args.seed, want,
+                        progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        _print_json(result.to_json())
+        return _exit_status(result)
+    held = format_hand(hold) if args.hold is not None else "nothing"
+    print(f"{variant.id}: I (seat 0) hold {held}; {result.deals:,} deals, seed {args.seed}, "
+          f"{result.seconds:.1f} s" + _partial(result))
+    for event, by_place in result.events:
+        print(f"{event.name}:")
+        for place, o in by_place.items():
+            iv = o.estimate
+            if o.fact:
+                text = "yes (a fact: every card of my hand is given)" if o.exact == 1 else \
+                    "no (a fact: every card of my hand is given)"
+            else:
+                exact = f"exact {_fmt_p(float(o.exact))}" if o.exact is not None else "estimated"
+                value = float(o.exact) if o.exact is not None else iv.estimate
+                odds = {0: "impossible", 1: "certain"}.get(o.exact, _fmt_one_in(value))
+                text = f"{_fmt_p(iv.estimate) + f' [{_fmt_p(iv.lo)}, {_fmt_p(iv.hi)}]':<30} {exact:<16} {odds}"
+            print(f"  {place.replace('_', ' '):<10} {text}")
+    if want is not None:
+        print(f"the widow holds {format_hand(want)}: exact {_fmt_p(float(result.want_exact))} "
+              f"({_fmt_one_in(float(result.want_exact))})")
     return _exit_status(result)
 
 
@@ -446,9 +563,59 @@ def _full_hand_variant(args: argparse.Namespace):
     return variant
 
 
-def cmd_bid_odds(args: argparse.Namespace) -> int:
-    import pandas as pd
+def _check_bid(variant, bid: int) -> None:
+    """A bid the auction can reach and the joint table answers, else a UsageError saying which are."""
+    from simcore.answers.bidodds import highest_bid, is_bid
 
+    lowest, top = variant.lowest_contract, highest_bid(variant)
+    step, step_from = variant.get("auction.step"), variant.get("auction.step_from")
+    grid = f"bids go {lowest}, {lowest + step}, {lowest + 2 * step}, ..." + (
+        f" and by {variant.get('auction.step_after')} past {step_from}" if step_from else "")
+    if bid < lowest:
+        raise UsageError(f"pinochle bid-odds: --bid {bid}: below the lowest contract in {variant.id} ({grid})")
+    if not is_bid(variant, bid):
+        raise UsageError(f"pinochle bid-odds: --bid {bid}: not a bid in {variant.id} ({grid})")
+    if bid > top:
+        raise UsageError(f"pinochle bid-odds: --bid {bid}: the table answers bids up to {top} in {variant.id}")
+
+
+def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
+    """One cell of P(make B | meld M) as one line: the probability, its interval, its hands and how
+    they were played."""
+    row = result.joint_table(basis, bid, meld).iloc[0]
+    what = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
+    given = f"{what} {row.meld_bin}" + (
+        f" (the bin of meld {meld}: melds come in steps of {result.meld_unit})" if row.meld_bin != str(meld) else "")
+    margin = (f"{result.margins[0]:g}" if len(set(result.margins)) == 1
+              else ",".join(f"{m:g}" for m in result.margins))
+    played = (f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, margin {margin}"
+              + _partial(result))
+    if row.n == 0:
+        return f"P(make {bid} | {given}): no hand had it; {played}"
+    unknown = f"; {row.unknown:,} not played, fate unknown, counted as not made" if row.unknown else ""
+    return (f"P(make {bid} | {given}) = {row.estimate:.1%} [{row.lo:.1%}, {row.hi:.1%}] over "
+            f"{row.n:,} hands ({row.made:,} made{unknown}); {played}")
+
+
+def _joint_matrix(result, basis: str) -> list[str]:
+    """Text of one joint table: a row per meld, a column per bid among those most often bid."""
+    bids_table = result.table("bid")
+    if not len(bids_table):
+        return []
+    top = bids_table.sort_values("hands", ascending=False).head(10)["bid"].sort_values().tolist()
+    t = result.joint_table(basis).query("bid in @top")
+    what = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
+    lines = [f"\nP(make B | {what}): % of hands whose side total reaches B  (hands); "
+             "bids most often bid; --bid/--meld for one cell with its interval"]
+    lines.append(f"  {'meld':>12}  {'hands':>9}  " + " ".join(f"{b:>6}" for b in top))
+    for _, group in t.groupby("meld", sort=True):
+        row = group.set_index("bid")
+        cells = " ".join(f"{row.loc[b, 'estimate']:6.1%}" for b in top)
+        lines.append(f"  {row['meld_bin'].iloc[0]:>12}  {int(row['n'].iloc[0]):>9,}  {cells}")
+    return lines
+
+
+def cmd_bid_odds(args: argparse.Namespace) -> int:
     from simcore.answers.bidodds import bid_odds
     from simcore.kernels.policies import parse_policies
 
@@ -456,24 +623,46 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     if variant.get("auction.kind") == "none":
         raise UsageError(f"pinochle: {variant.id} has no auction, so no bids to tabulate")
     policies = parse_policies(args.policy, variant.players)
+    if args.bid is not None:
+        _check_bid(variant, args.bid)
+    if args.json and args.csv == "-":
+        raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
     _threads(args.threads)
     result = bid_odds(variant, args.hands, args.seed, policies,
-                      progress=not args.json and sys.stderr.isatty())
+                      progress=not (args.json or args.csv == "-") and sys.stderr.isatty())
     status = _exit_status(result)
-    tables = result.tables()
     if args.csv:
-        long = pd.concat([t.rename(columns={name: "value"}).assign(table=name)
-                          for name, t in tables.items()], ignore_index=True)
-        long[["table", "value", "hands", "made", "p_make", "lo", "hi"]].to_csv(args.csv, index=False)
+        cells = result.joint_table(args.basis, args.bid, args.meld)
+        cells.insert(0, "variant", variant.id)
+        cells.to_csv(sys.stdout if args.csv == "-" else args.csv, index=False)
+        if args.csv == "-":
+            return status
     if args.json:
-        _print_json(result.to_json())
+        _print_json(result.to_json(args.basis, args.bid, args.meld))
+        return status
+    if args.bid is not None and args.meld is not None:
+        print(_joint_line(variant, result, args.basis or "dealt", args.bid, args.meld))
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
           + _partial(result))
-    for name, t in tables.items():
-        print(f"\nP(make) by {name.replace('_', ' ')}  [95% CI]  (hands)")
-        for row in t.itertuples(index=False):
-            print(f"  {row[0]:>6}  {row.p_make:6.1%}  [{row.lo:.1%}, {row.hi:.1%}]  ({row.hands:,})")
+    if args.bid is not None or args.meld is not None:
+        t = result.joint_table(args.basis, args.bid, args.meld)
+        given = f"bid {args.bid}" if args.bid is not None else f"meld {args.meld}"
+        print(f"P(make B | meld M) for {given}  [95% CI]  (hands; not played, fate unknown)")
+        for basis, group in t.groupby("basis", sort=False):
+            print(f"  {basis}:")
+            for r in group.itertuples(index=False):
+                if r.n:
+                    print(f"    bid {r.bid:>6}  meld {r.meld_bin:>12}  {r.estimate:6.1%}  [{r.lo:.1%}, {r.hi:.1%}]"
+                          f"  ({r.n:,}{f'; {r.unknown:,} unknown' if r.unknown else ''})")
+    else:
+        for name, t in result.tables().items():
+            print(f"\nP(make) by {name.replace('_', ' ')}  [95% CI]  (hands)")
+            for row in t.itertuples(index=False):
+                print(f"  {row[0]:>6}  {row.p_make:6.1%}  [{row.lo:.1%}, {row.hi:.1%}]  ({row.hands:,})")
+        for basis in ((args.basis,) if args.basis else ("dealt", "after_exchange")):
+            for line in _joint_matrix(result, basis):
+                print(line)
     if args.csv:
         print(f"\nwrote {args.csv}")
     return status
@@ -484,7 +673,13 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.kernels.policies import parse_policies
 
     variant = _full_hand_variant(args)
-    print(playthrough_text(variant, args.seed, parse_policies(args.policy, variant.players)), end="")
+    policies = parse_policies(args.policy, variant.players)
+    if args.json:
+        from simcore.answers.playthrough import playthrough_moves
+
+        _print_json(playthrough_moves(variant, args.seed, policies))
+        return
+    print(playthrough_text(variant, args.seed, policies), end="")
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -551,7 +746,8 @@ def cmd_compare(args: argparse.Namespace) -> int:
 
     if args.list:
         for name, q in QUESTIONS.items():
-            print(f"{name:<24} {q.title} ({q.mode}, default {q.size:,})")
+            print(f"{name:<24} {q.title} ({q.mode}, default {q.size:,}; runs with "
+                  f"{' and '.join('--' + m for m in q.modes)}; {q.changes()})")
         return 0
     _threads(args.threads)
     try:
@@ -562,11 +758,11 @@ def cmd_compare(args: argparse.Namespace) -> int:
             if args.a or args.b or args.overrides:
                 raise UsageError("pinochle compare: give --question or rule sets A and B, not both")
             q = QUESTIONS[args.question]
-            size = args.games if q.mode == "games" else args.hands
-            if (q.mode == "games" and args.hands) or (q.mode == "hands" and args.games):
-                raise UsageError(f"pinochle compare: question {args.question} compares {q.mode}; "
-                                 f"give --{q.mode} N")
-            result = answer(args.question, size, args.seed)
+            mode = "hands" if args.hands else "games" if args.games else q.mode
+            if mode not in q.modes:
+                raise UsageError(f"pinochle compare: question {args.question} compares {' or '.join(q.modes)} "
+                                 f"only (the rule acts at a game's end); give --{q.mode} N")
+            result = answer(args.question, args.hands if mode == "hands" else args.games, args.seed, mode)
         else:
             if not args.a:
                 raise UsageError("pinochle compare: give rule set A (and B, or --set overrides for B), or "
@@ -655,6 +851,13 @@ def cmd_report(args: argparse.Namespace) -> int:
     sizes = Sizes(dealt=20 * args.hands, played=args.hands, games=max(1, args.hands // 10))
     files = write_report(args.out, variants, sizes, args.seed,
                          say=lambda line: print(line, file=sys.stderr, flush=True))
+    if args.json:
+        _print_json({"out": str(args.out), "variants": variants, "seed": args.seed,
+                     "sizes": {"dealt": sizes.dealt, "played": sizes.played, "games": sizes.games},
+                     "index": str(files[0]),
+                     "files": [{"path": str(f), "kind": Path(f).suffix.lstrip("."), "bytes": Path(f).stat().st_size}
+                               for f in files]})
+        return 0
     print(f"wrote {len(files)} files; open {files[0]}")
     return 0
 
@@ -663,6 +866,7 @@ def cmd_bench(args: argparse.Namespace) -> None:
     from simcore.answers.bench import (
         BENCH_VARIANTS,
         GAME_BENCH_VARIANTS,
+        GIVEN_CARDS,
         HAND_BENCH_VARIANTS,
         bench,
         bench_games,
@@ -684,6 +888,9 @@ def cmd_bench(args: argparse.Namespace) -> None:
               f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
               f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
               f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
+        print(f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
+              f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
+              f"plain deal, alternating runs")
     for r in full:
         print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
@@ -753,6 +960,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         frame.to_parquet(args.out, index=False)
     else:
         frame.to_csv(args.out, index=False)
+    if args.json:
+        runs = sorted(set(frame["run"])) if "run" in frame.columns else []
+        _print_json({"out": args.out, "format": Path(args.out).suffix.lstrip("."), "rows": len(frame),
+                     "columns": [str(c) for c in frame.columns], "runs": runs, "run_prefix": args.run,
+                     "seed": args.seed, "store": str(store.path),
+                     "chunks": bool(args.chunks), "bytes": Path(args.out).stat().st_size})
+        return 0
     print(f"wrote {len(frame):,} rows to {args.out}")
     return 0
 

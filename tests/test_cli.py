@@ -93,8 +93,9 @@ def test_bid_odds_prints_tables_and_writes_csv(capsys, tmp_path):
     csv = tmp_path / "odds.csv"
     code, out, _ = run(capsys, "bid-odds", "--hands", "3000", "--csv", str(csv))
     assert code == 0 and "P(make) by bid" in out and "P(make) by trump length" in out
-    frame = pd.read_csv(csv)
-    assert set(frame["table"]) == {"bid", "bidder_meld", "side_meld", "trump_length", "aces"}
+    assert "P(make B | bidder's meld as dealt)" in out and "P(make B | side's meld after the exchange)" in out
+    frame = pd.read_csv(csv)  # the joint table's cells, long form
+    assert set(frame["basis"]) == {"dealt", "after_exchange"} and frame["bid"].min() == 20
     code, out, _ = run(capsys, "bid-odds", "--hands", "2000", "--json", "--variant", "auction")
     assert code == 0 and json.loads(out)["tables"]["bid"][0]["bid"] >= 300
 
@@ -103,6 +104,86 @@ def test_playthrough_prints_one_hand(capsys):
     code, out, _ = run(capsys, "playthrough", "--seed", "7")
     assert code == 0 and out.startswith("four-hand-150: first hand of seed 7")
     assert out.count("trick ") == 12 and "score: bidder's side" in out
+
+
+def test_playthrough_json_gives_the_moves_of_the_same_hand(capsys):
+    text = run(capsys, "playthrough", "--seed", "7")[1]
+    code, out, _ = run(capsys, "playthrough", "--seed", "7", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["variant"] == "four-hand-150" and data["seed"] == 7 and data["dealer"] == 3
+    moves = data["moves"]
+    assert sum(m["move"] == "trick" for m in moves) == 12 and sum(m["move"] == "play" for m in moves) == 48
+    assert sum(m["count"] for m in moves if m["move"] == "deal") == 48
+    contract = next(m for m in moves if m["move"] == "contract")
+    assert f"contract: seat {contract['seat']} at {contract['bid']}" in text
+    assert text.rstrip().endswith(" ".join(f"{k}={v}" for k, v in data["record"].items()))
+    assert moves[-1]["move"] == "score" and moves[-1]["side"] == data["record"]["side_score"]
+
+
+def test_odds_table_heads_both_one_in_n_columns(capsys):
+    code, out, _ = run(capsys, "odds", "five-nines", "--hands", "20000")
+    header, row = out.splitlines()[1:3]
+    assert code == 0 and header.count("1 in N") == 2
+    assert row.split()[-3:] == ["1", "in", "15"]  # per deal: 1 - (1 - p)^4 of the exact per-hand 1 in 60
+
+
+def test_every_hands_option_says_dealt_or_played(capsys):
+    from simcore.cli import build_parser
+    parser = build_parser()
+    subs = next(a for a in parser._actions if a.dest == "command").choices
+    for name, sub in subs.items():
+        for action in sub._actions:
+            if action.dest in ("hands", "full_hands"):
+                assert any(w in action.help for w in ("dealt", "to deal", "played", "to play")), (name, action.help)
+
+
+def test_compare_help_lists_each_question_with_the_keys_it_changes():
+    from simcore.answers.compare import QUESTIONS
+    from simcore.cli import build_parser
+    subs = next(a for a in build_parser()._actions if a.dest == "command").choices
+    text = " ".join(next(a.help for a in subs["compare"]._actions if a.dest == "question").split())
+    for name, q in QUESTIONS.items():
+        assert name in text, name
+        for key in q.keys:
+            assert key in text, (name, key)
+
+
+def test_a_games_question_runs_with_hands_and_a_hands_question_with_games(capsys):
+    code, out, _ = run(capsys, "compare", "--question", "min-bid-25", "--hands", "500", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["mode"] == "hands" and data["verdict"].startswith("bidding side makes")
+    code, out, _ = run(capsys, "compare", "--question", "pass-3-vs-4", "--games", "50", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["mode"] == "games" and data["measures"][0]["n"] == 50
+
+
+def test_report_json_is_a_manifest_of_the_files_written(capsys, tmp_path, monkeypatch):
+    import analyses.report
+
+    def fake_write_report(out, variants, sizes, seed, say):
+        files = [Path(out) / "index.md", Path(out) / "four-hand-150.png"]
+        for f in files:
+            f.parent.mkdir(parents=True, exist_ok=True)
+            f.write_text("x" * 7)
+        return files
+
+    monkeypatch.setattr(analyses.report, "write_report", fake_write_report)
+    code, out, _ = run(capsys, "report", "--variant", "four-hand-150", "--hands", "1000", "--out",
+                       str(tmp_path / "r"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["variants"] == ["four-hand-150"] and data["seed"] == 1
+    assert data["index"].endswith("index.md") and data["sizes"]["played"] == 1000
+    assert [(Path(f["path"]).name, f["kind"], f["bytes"]) for f in data["files"]] == [
+        ("index.md", "md", 7), ("four-hand-150.png", "png", 7)]
+
+
+def test_export_json_says_what_it_wrote(capsys, tmp_path):
+    store = str(tmp_path / "s.duckdb")
+    assert run(capsys, "odds", "double-pinochle", "--hands", "4000", "--store", store)[0] == 0
+    code, out, _ = run(capsys, "export", "--store", store, "--out", str(tmp_path / "t.csv"), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["format"] == "csv" and data["rows"] == 3 and len(data["runs"]) == 1
+    assert "value" in data["columns"] and data["bytes"] == (tmp_path / "t.csv").stat().st_size
 
 
 def test_bench_reports_hands_per_second(capsys):
@@ -114,6 +195,7 @@ def test_bench_reports_hands_per_second(capsys):
     assert code == 0 and [r["variant"] for r in rows] == pairs + full + pairs
     assert rows[2]["kernel"] == "full hand, heuristic" and rows[7]["kernel"] == "whole game, heuristic"
     assert all(r["hands_per_s"] > 0 and r["threads"] >= 1 for r in rows[:7])
+    assert all(r["given_cards"] == "QS JD" and r["given_hands_per_s"] > 0 for r in rows[:2])
     assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[7:])
 
 
@@ -181,7 +263,8 @@ BAD = [
     (["compare"], "give rule set A"),
     (["compare", "four-hand-150", "double-deck"], "different decks or tables"),
     (["compare", "four-hand-150", "--set", "meld.run=x"], "meld.run = 'x': an integer"),
-    (["compare", "--question", "min-bid-25", "--hands", "10"], "compares games; give --games N"),
+    (["compare", "--question", "bidder-wins-ties", "--hands", "10"], "compares games only"),
+    (["compare", "--question", "declare-out", "--hands", "10"], "give --games N"),
     (["compare", "four-hand-150", "--games", "5", "--hands", "5"], "not allowed with argument"),
 ]
 

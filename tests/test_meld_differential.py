@@ -42,6 +42,7 @@ def test_kernel_matches_reference_on_100000_dealt_hands(vid):
     ("five-hand-universal", []), ("six-hand-triple-pack", []), ("five-hand-widow-96", []),
     ("ok-pinochle", ["meld.roundhouse_bonus=100", "meld.run_or_royal=true"]),
     ("double-deck", ["meld.run_scores_royal=true"]),
+    ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_marriage_per_run=true"]),
 ])
 def test_kernel_matches_reference_on_crowded_hands(vid, overrides):
     variant = load_variant(vid, overrides)

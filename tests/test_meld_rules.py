@@ -90,10 +90,14 @@ def test_standard_convention_counts_an_extra_trump_marriage_beside_the_run():
 
 
 def test_toby_thomas_run_with_extra_marriages():
-    # seeds/004: A-10-K-K-Q-Q-J is 45 (15 + 30); A-10-K-K-K-Q-Q-Q-J is 75 (15 + 60)
-    toby = ["meld.run_extra_marriage=30"]
+    # seeds/004: "A-10-K-K-Q-Q-J is worth 45 points (15 + 30)"; "A-10-K-K-K-Q-Q-Q-J is worth 75 points
+    # (15 + 60)"; "A-A-10-10-K-K-K-Q-Q-Q-J-J is worth 210 points (150 + 60)": the extra marriage scores
+    # once per run beside it (meld.run_extra_marriage_per_run), 180 without that key
+    toby = ["meld.run_extra_marriage=30", "meld.run_extra_marriage_per_run=true"]
     assert score("double-deck", "AH 10H KH KH QH QH JH", "H", toby)[0] == 45
     assert score("double-deck", "AH 10H KH KH KH QH QH QH JH", "H", toby)[0] == 75
+    assert score("double-deck", "AH AH 10H 10H KH KH KH QH QH QH JH JH", "H", toby)[0] == 210
+    assert score("double-deck", "AH AH 10H 10H KH KH KH QH QH QH JH JH", "H", toby[:1])[0] == 180
 
 
 def test_double_deck_roundhouse_is_24_or_20_beside_a_run():

@@ -296,3 +296,4 @@ def test_double_deck_heuristic_bids_only_holding_a_marriage_to_name_trump():
             stopped += 1
             assert all(bid == 0 for _, bid in _bids(trace)) and rec[h.FIELDS.index("bidder")] == 3
     assert stopped > 0  # the forced dealer
+

@@ -15,8 +15,8 @@ import numba
 import numpy as np
 from numba import njit, prange
 
-from simcore.kernels.cards import N_SUITS, N_TYPES
-from simcore.kernels.deal import deal_into
+from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
+from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
 from simcore.reference.meld import reference_total
@@ -29,28 +29,34 @@ GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
 @njit(cache=True)
-def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags):
+def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given):
     """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
-    of the hands' best meld (a checksum that keeps the work from being optimised away)."""
+    of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
+    ``given`` (uint8[24], not all zero) seat 0 holds them and ``deck`` is the rest: the conditioned
+    deal of ``odds --hold``."""
+    conditioned = given.sum() > 0
     cards = deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     totals = np.zeros(N_SUITS, dtype=np.int64)
     acc = np.int64(0)
     for _ in range(size):
-        deal_into(state, cards, players, hand_size, hands, widow)
+        if conditioned:
+            deal_given_into(state, cards, players, hand_size, given, hands, widow)
+        else:
+            deal_into(state, cards, players, hand_size, hands, widow)
         for p in range(players):
             acc += totals[meld_by_trump(hands[p], table, flags, totals)]
     return acc
 
 
 @njit(parallel=True, cache=True)
-def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, out):
+def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, out):
     """One chunk per parallel iteration; the chunk body is a plain function because array views
     made inside a parallel loop pay atomic reference counting on every hand."""
     for ci in prange(states.shape[0]):
         out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table,
-                                      flags)
+                                      flags, given)
 
 
 @dataclass(frozen=True)
@@ -78,21 +84,30 @@ class BenchResult(Timings):
     variant: str = ""
     cards: int = 0
     reference_hands_per_s: float = 0.0
+    given_hands_per_s: float = 0.0  # the same with seat 0 holding GIVEN_CARDS (odds --hold)
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "deck_cards": self.cards, "hands": self.hands,
                 "seconds": list(self.seconds), "threads": self.threads,
                 "hands_per_s": self.hands_per_s, "median_hands_per_s": self.median_hands_per_s,
                 "reference_python_hands_per_s": self.reference_hands_per_s,
-                "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s}
+                "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s,
+                "given_cards": GIVEN_CARDS, "given_hands_per_s": self.given_hands_per_s,
+                "given_ratio": self.given_hands_per_s / self.hands_per_s}
 
 
-def _run(variant: Variant, deals: int, seed: int) -> np.ndarray:
+#: The cards seat 0 holds in the conditioned deal's timing (``odds --hold``): one pinochle.
+GIVEN_CARDS = "QS JD"
+
+
+def _run(variant: Variant, deals: int, seed: int, given: np.ndarray | None = None) -> np.ndarray:
     sizes = chunk_sizes(deals)
     out = np.zeros(len(sizes), dtype=np.int64)
-    deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, variant.deck_cards,
+    given = np.zeros(N_TYPES, dtype=np.uint8) if given is None else given
+    deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
+    deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, deck,
                         variant.players, variant.hand_size, variant.meld_table(), variant.meld_flags(),
-                        out)
+                        given, out)
     return out
 
 
@@ -116,15 +131,21 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
     variant = load_variant(variant_id)
     reference = _reference_rate(variant, 2000, seed)
     deals = max(1, hands // variant.players)
+    given = parse_hand(GIVEN_CARDS)
     _run(variant, max(1, deals // 4), seed)
-    seconds = []
-    for _ in range(repeats):
+    _run(variant, max(1, deals // 4), seed, given)
+    seconds, given_seconds = [], []
+    for _ in range(repeats):  # alternating, so that both see the same machine
         start = time.perf_counter()
         _run(variant, deals, seed)
         seconds.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        _run(variant, deals, seed, given)
+        given_seconds.append(time.perf_counter() - start)
     return BenchResult(hands=deals * variant.players, seconds=tuple(seconds),
                        threads=numba.get_num_threads(), variant=variant_id, cards=variant.deck_size,
-                       reference_hands_per_s=reference)
+                       reference_hands_per_s=reference,
+                       given_hands_per_s=deals * variant.players / min(given_seconds))
 
 
 def _timed(run: Callable[[int], Any], size: int, repeats: int) -> tuple[tuple[float, ...], Any]:

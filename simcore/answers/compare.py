@@ -19,6 +19,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.answers.game_results import check_game_variant, game_records, won_by_lone_double_pinochle
+from simcore.answers.questions import DEFAULT_SIZE, QUESTIONS, Question  # noqa: F401  (Question re-exported)
 from simcore.kernels import game as g
 from simcore.kernels import hand as h
 from simcore.kernels.rng import stream_key
@@ -224,83 +225,20 @@ def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None 
     return CompareResult(a, b, mode, seed, table)
 
 
-@dataclass(frozen=True)
-class Question:
-    """A named house-rule question: one system, A and B as overrides of it, and the measure to lead
-    the verdict with."""
-
-    title: str
-    variant: str
-    a: tuple[str, ...]
-    b: tuple[str, ...]
-    mode: str = "games"
-    size: int = 40_000
-    headline: str = "first dealer's left wins"
-
-
-QUESTIONS: dict[str, Question] = {
-    "five-nines-redeal": Question(
-        "Five-nines redeal on (A) or off (B), four-hand-150", "four-hand-150", (),
-        ("redeal.min_nines=0",)),
-    "pass-3-vs-4": Question("Pass 3 (A) or 4 (B) cards, four-hand-150", "four-hand-150", (),
-                            ("exchange.pass_cards=4",), mode="hands", size=400_000,
-                            headline="bidding side makes"),
-    "pass-3-vs-none": Question("Pass 3 cards (A) or none (B), four-hand-150", "four-hand-150", (),
-                               ("exchange.pass_cards=0",), mode="hands", size=400_000,
-                               headline="bidding side makes"),
-    "double-pinochle-3000": Question(
-        "Double pinochle 300 (A, Hoyle) or 3000 (B, the document), four-pass", "four-pass",
-        ("meld.double_pinochle=300",), ("meld.double_pinochle=3000",),
-        headline="won by a lone double pinochle side"),
-    "run-conventions": Question(
-        "Run with an extra king, queen or marriage: +40/+40/+80 (A, the document) or only a royal "
-        "marriage for an extra K-Q (B, pagat), four-pass", "four-pass", (),
-        ("meld.run_extra_king=0", "meld.run_extra_queen=0", "meld.run_extra_marriage=40"),
-        mode="hands", size=400_000, headline="bidding side meld"),
-    "bidder-wins-ties": Question(
-        "Bidding side wins when both pass the target (A) or the higher score wins (B), four-hand-150",
-        "four-hand-150", (), ("game.bidder_wins_ties=false",)),
-    "must-head": Question(
-        "Must beat the winning card when following, even partner's (A) or no duty to head (B), "
-        "four-hand-150", "four-hand-150", (), ('play.follow_must_head="never"',), mode="hands",
-        size=400_000, headline="bidding side makes"),
-    "must-beat-partner": Question(
-        "Must beat the winning card even when it is partner's (A) or not when partner is winning (B), "
-        "four-hand-150", "four-hand-150", (), ("play.beat_partner=false",), mode="hands", size=400_000,
-        headline="bidding side makes"),
-    "save-meld-20": Question(
-        "Saving meld needs a trick (A) or 20 trick points (B), double-deck", "double-deck",
-        ('scoring.save_meld="trick"',), ('scoring.save_meld="points"',), mode="hands", size=400_000,
-        headline="other side score"),
-    "shore-vs-michigan": Question(
-        "Double pinochle 8 (A, Shore rules) or 20 (B, Michigan rules), five-hand-ace-partner",
-        "five-hand-ace-partner", (), ("meld.double_pinochle=20",), headline="hands per game"),
-    "min-bid-25": Question("Minimum bid 20 (A) or 25 (B), four-hand-150", "four-hand-150", (),
-                           ("auction.min_bid=25",)),
-    "min-bid-300": Question("Minimum bid 250 (A) or 300 (B), ok-pinochle", "ok-pinochle", (),
-                            ("auction.min_bid=300",)),
-    "trick-count-10-10-10": Question(
-        "Card points 11/10/4/3/2 (A) or 10/10/10 (B), partnership-auction", "partnership-auction", (),
-        ("tricks.points=[10, 10, 10, 0, 0, 0]",), mode="hands", size=400_000,
-        headline="bidding side makes"),
-    "trick-count-10-10-5-5": Question(
-        "Card points 11/10/4/3/2 (A) or 10/10/5/5 (B), partnership-auction", "partnership-auction", (),
-        ("tricks.points=[10, 10, 5, 5, 0, 0]",), mode="hands", size=400_000,
-        headline="bidding side makes"),
-    "declare-out": Question(
-        "Declaring out allowed (A) or every hand played to its end (B), two-hand", "two-hand", (),
-        ("game.declare_out=false",)),
-}
-
-
-def answer(name: str, size: int | None = None, seed: int = 1) -> CompareResult:
-    """Run the named question (``QUESTIONS``) and return its comparison, titled."""
+def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None) -> CompareResult:
+    """Run the named question (``QUESTIONS``) and return its comparison, titled. ``mode`` ("games" or
+    "hands", one of the question's ``modes``) defaults to the question's own; in the other mode the
+    size defaults to ``DEFAULT_SIZE`` and the verdict leads with that mode's first measure."""
     q = QUESTIONS[name]
+    mode = mode or q.mode
+    if mode not in q.modes:
+        raise ValueError(f"question {name} compares {' or '.join(q.modes)} only; give --{q.mode} N")
     a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
-    n = size or q.size
-    result = compare(a, b, games=n if q.mode == "games" else None, hands=n if q.mode == "hands" else None,
+    n = size or (q.size if mode == q.mode else DEFAULT_SIZE[mode])
+    result = compare(a, b, games=n if mode == "games" else None, hands=n if mode == "hands" else None,
                      seed=seed)
-    return dataclasses.replace(result, question=q.title, extra={"headline": q.headline})
+    return dataclasses.replace(result, question=q.title,
+                               extra={"headline": q.headline if mode == q.mode else result.table["measure"].iloc[0]})
 
 
 def answers_markdown(seed: int = 1) -> str:

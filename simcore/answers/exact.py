@@ -161,6 +161,52 @@ def event_probability(variant: Variant, event: Event) -> Fraction:
     return Fraction(hits, comb(variant.deck_size, h))
 
 
+@lru_cache(maxsize=1024)
+def event_probability_given(event: Event, pool: tuple[int, ...], base: tuple[int, ...], h: int) -> Fraction:
+    """Exact P(the cards ``base`` plus ``h`` cards drawn at random from ``pool`` hold ``event``).
+
+    ``pool`` and ``base`` are 24 copy counts by card type: the unseen cards and the cards known to be
+    in the hand. With the cards a player holds taken out of the deck, this is the chance for his own
+    hand (``base`` = what he holds, ``h`` = the cards still to come), for any one other hand (``base``
+    empty, ``h`` = a hand) or for the widow (``h`` = its size): each is a uniform draw from the unseen
+    cards. Every event but ``meld>=X``, by the same suit-by-suit count as :func:`event_probability`."""
+    summary, ops, accept = _event_spec(event)
+    states: dict = {(0, _start(ops)): 1}
+    for s in range(N_SUITS):
+        groups: Counter = Counter()
+        copies = pool[s * N_RANKS:(s + 1) * N_RANKS]
+        known = base[s * N_RANKS:(s + 1) * N_RANKS]
+        for ks in itertools.product(*[range(c + 1) for c in copies]):
+            ways = 1
+            for c, k in zip(copies, ks):
+                ways *= comb(c, k)
+            groups[(sum(ks), summary(s, tuple(a + k for a, k in zip(known, ks))))] += ways
+        nxt: dict = defaultdict(int)
+        for (n, x), count in states.items():
+            for (m, y), ways in groups.items():
+                if n + m <= h:
+                    nxt[(n + m, _combine(ops, x, y))] += count * ways
+        states = nxt
+    hits = sum(count for (n, x), count in states.items() if n == h and accept(x))
+    return Fraction(hits, comb(sum(pool), h))
+
+
+def widow_holds_probability(pool: tuple[int, ...], want: tuple[int, ...], widow: int) -> Fraction:
+    """Exact P(a widow of ``widow`` cards drawn from the unseen ``pool`` holds at least ``want[t]``
+    copies of each card type t) (Scarne's "chances that a wanted card will be found in the widow").
+    A multivariate hypergeometric sum over the wanted types' counts; the rest fill the widow."""
+    wanted = [t for t in range(len(want)) if want[t] > 0]
+    others = sum(pool) - sum(pool[t] for t in wanted)
+    hits = 0
+    for ks in itertools.product(*[range(want[t], pool[t] + 1) for t in wanted]):
+        if sum(ks) <= widow:
+            ways = comb(others, widow - sum(ks))
+            for t, k in zip(wanted, ks):
+                ways *= comb(pool[t], k)
+            hits += ways
+    return Fraction(hits, comb(sum(pool), widow))
+
+
 def _relevant_cards(variant: Variant, event: Event):
     """(copies of each card type the event depends on, the event as a test on a hand's counts of
     them, the size of the blocks of types that are interchangeable (0: none; 1: the four suits of

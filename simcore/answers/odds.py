@@ -18,7 +18,7 @@ from numba import njit, prange
 from simcore.answers.exact import event_probability, per_deal_exact
 from simcore.kernels.cards import N_TYPES
 from simcore.kernels.deal import deal_into
-from simcore.kernels.events import K_MELD_AT_LEAST, Event, event_arrays, hand_has_event
+from simcore.kernels.events import K_MELD_AT_LEAST, N_FEATURES, Event, event_arrays, event_tests, features_into
 from simcore.kernels.meld import meld_by_trump
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, clustered_proportion, wilson
@@ -44,6 +44,8 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     totals = np.zeros(4, dtype=np.int64)
     held = np.zeros(n_events, dtype=np.int64)
+    idx, thr = event_tests(kinds, a, b)
+    feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
         held[:] = 0
@@ -51,9 +53,9 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
             best = np.int64(0)
             if need_meld:
                 best = totals[meld_by_trump(hands[p], table, flags, totals)]
+            features_into(hands[p], best, feat)  # one pass over the hand serves every event
             for e in range(n_events):
-                if hand_has_event(hands[p], kinds[e], a[e], b[e], best):
-                    held[e] += 1
+                held[e] += feat[idx[e]] >= thr[e]
         for e in range(n_events):
             out[T_HANDS, e] += held[e]
             out[T_DEALS, e] += 1 if held[e] > 0 else 0

@@ -110,3 +110,64 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             lines.append(f"score: bidder's side {a}, other side {b} ({made})")
     lines.append("record: " + " ".join(f"{f}={v}" for f, v in zip(h.FIELDS, rec.tolist())))
     return "\n".join(lines) + "\n"
+
+
+def playthrough_moves(variant: Variant, seed: int, policies: np.ndarray) -> dict:
+    """The hand of :func:`playthrough_text` as data (``pinochle playthrough --json``): ``moves`` in the
+    order they happened, each a dict with ``move`` and its fields (seats as in the text; cards as
+    text, e.g. ``"QS"``; a card dealt ``count`` times is one move), and the hand's ``record``."""
+    rec, trace = h.trace_hand(variant, seed, policies)
+    players, stock = variant.players, bool(variant.get("play.stock_play"))
+    widow = variant.get("deal.widow_kind")
+    moves: list[dict] = []
+    n_trick = 0
+    for code, a, b, c in trace.tolist():
+        if code == h.T_DEAL:
+            m = {"move": "deal", "to": f"seat {a}" if a < players else widow, "seat": a if a < players else None,
+                 "card": card_name(b), "count": c}
+        elif code == h.T_REDEAL:
+            m = {"move": "redeals", "count": a}
+        elif code == h.T_BID:
+            m = {"move": "bid", "seat": a, "bid": b or None, "pass": b == 0}
+        elif code == h.T_CONTRACT:
+            m = {"move": "contract", "seat": a if a >= 0 else None, "bid": b if a >= 0 else None}
+        elif code == h.T_TRUMP:
+            m = {"move": "trump", "suit": SUITS[a] if a >= 0 else None}
+            if stock:
+                m["turned"] = card_name(b)
+        elif code == h.T_PASS:
+            m = {"move": "pass", "seat": a, "card": card_name(b), "count": c}
+        elif code == h.T_BURY:
+            m = {"move": "bury", "seat": a, "card": card_name(b), "count": c}
+        elif code == h.T_SHARE:
+            m = {"move": "widow_card", "seat": a, "card": card_name(b)}
+        elif code == h.T_CALL:
+            m = {"move": "call", "card": card_name(a) if a >= 0 else None, "partner": b if a >= 0 and b >= 0 else None}
+        elif code in (h.T_DISCARD, h.T_DRAW):
+            m = {"move": "throw" if code == h.T_DISCARD else "draw", "seat": a, "card": card_name(b), "count": c}
+        elif code == h.T_MELD:
+            m = {"move": "meld", "seat": a, "points": b}
+        elif code == h.T_MELDED:
+            m = {"move": "table_meld", "seat": a, "meld": STOCK_MELDS[b], "points": c}
+        elif code == h.T_EXCHANGE:
+            m = {"move": "exchange_dix", "seat": a, "card": card_name(b)}
+        elif code == h.T_OUT:
+            m = {"move": "declare_out", "seat": a, "total": b}
+        elif code == h.T_OUTCOME:
+            m = {"move": "not_played", "outcome": h.OUTCOMES[a]}
+        elif code == h.T_PLAY:
+            m = {"move": "play", "trick": n_trick + 1, "seat": a, "card": card_name(b)}
+        elif code == h.T_TRICK:
+            n_trick += 1
+            m = {"move": "trick", "trick": n_trick, "winner": a, "points": b}
+        elif code == h.T_SCORE and stock:
+            m = {"move": "score", "seat_0": a, "seat_1": b}
+        elif code == h.T_SCORE:
+            m = {"move": "score", "side": a, "other": b,
+                 "result": {1: "made", 0: "not made", -1: "no contract"}.get(c, "not made")}
+        else:
+            m = {"move": f"code {code}", "a": a, "b": b, "c": c}
+        moves.append(m)
+    return {"variant": variant.id, "seed": seed, "policies": [POLICY_NAMES[p] for p in policies],
+            "players": players, "dealer": players - 1, "moves": moves,
+            "record": dict(zip(h.FIELDS, rec.tolist()))}

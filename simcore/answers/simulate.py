@@ -186,7 +186,8 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     import pyarrow as pa
     import pyarrow.parquet as pq
 
-    writer = pq.ParquetWriter(str(out), pa.schema([(f, pa.int64()) for f in h.FIELDS]))
+    schema = pa.schema([(f, pa.int64()) for f in h.FIELDS], metadata=parquet_metadata(variant, seed, policies, hands))
+    writer = pq.ParquetWriter(str(out), schema)
 
     def write_and_tally(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         rec = hand_rows(rules, policies, margins, states, sizes, chunks)
@@ -201,6 +202,22 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
         writer.close()
 
 
+def parquet_metadata(variant: Variant, seed: int, policies: Sequence[int] | np.ndarray, hands: int) -> dict:
+    """The Parquet schema metadata of ``--out``: what made the rows (variant id and rules hash, seed,
+    policies, hands asked for, code version) and the names of the coded columns, as JSON under
+    ``pinochle`` and under ``PANDAS_ATTRS`` (so ``pd.read_parquet(path).attrs`` holds it)."""
+    import json
+
+    from simcore.kernels.cards import SUITS
+    from simcore.run.store import code_version
+
+    meta = json.dumps({"variant": variant.id, "rules_hash": variant.content_hash, "seed": int(seed),
+                       "policies": [POLICY_NAMES[p] for p in np.asarray(policies)], "hands": int(hands),
+                       "code_version": code_version(), "fields": list(h.FIELDS),
+                       "codes": {"trump": list(SUITS), "outcome": list(h.OUTCOMES)}})
+    return {b"pinochle": meta.encode(), b"PANDAS_ATTRS": meta.encode()}
+
+
 def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
                  margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
@@ -209,11 +226,14 @@ def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int
                                h.seat_margins(variant, margins)), "rows", unit="hands"), seed, hands).tally
 
 
-def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
+def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray | None = None,
              progress: bool = False, out: str | Path | None = None,
              margins: np.ndarray | None = None) -> SimResult:
-    """Play ``hands`` full hands; ``out`` (a .parquet path) receives one row per hand; ``margins``
-    shift the heuristic seats' bidding (see :func:`simcore.kernels.hand.play_hand`)."""
+    """Play ``hands`` full hands (``policies``: the heuristic at every seat unless given); ``out`` (a
+    .parquet path) receives one row per hand; ``margins`` shift the heuristic seats' bidding (see
+    :func:`simcore.kernels.hand.play_hand`)."""
+    if policies is None:
+        policies = [POLICY_NAMES.index("heuristic")] * variant.players
     policies = np.asarray(policies, dtype=np.int64)
     run = run_hands(variant, hands, seed, policies, partial(_tally, variant), progress, out,
                     margins)

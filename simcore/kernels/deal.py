@@ -14,20 +14,12 @@ from simcore.kernels.cards import N_TYPES
 from simcore.kernels.rng import _MASK32, _U32, bounded32, next_u64
 
 
-@njit(cache=True)
-def deal_into(state, deck, players, hand_size, hands, widow):
-    """Shuffle ``deck`` (uint8 card types, permuted in place) and fill ``hands`` and ``widow``.
-
-    ``hands`` is uint8[players, 24] and ``widow`` uint8[24], both overwritten with copy counts.
-    A partial Fisher–Yates shuffle draws only the positions that need drawing: the last block (the
-    widow, or the last hand when there is none) is the uniformly random remainder. Each 64-bit
-    output of the generator serves two draws, high half first.
-    """
+@njit(cache=True, inline='always')
+def _shuffle_prefix(state, deck, drawn):
+    """Draw positions ``0 .. drawn - 1`` of ``deck`` uniformly from the cards at or after them (a partial
+    Fisher–Yates shuffle, in place); the cards after ``drawn`` are then a uniformly random remainder.
+    Each 64-bit output of the generator serves two draws, high half first."""
     n = deck.shape[0]
-    dealt = players * hand_size
-    drawn = dealt if dealt < n else dealt - hand_size
-    hands[:, :] = 0
-    widow[:] = 0
     for i in range(0, drawn, 2):  # unrolled by pairs: a branch per draw costs several times more
         word = next_u64(state)
         j = i + bounded32(word >> _U32, state, n - i)
@@ -39,6 +31,21 @@ def deal_into(state, deck, players, hand_size, hands, widow):
             card = deck[j]
             deck[j] = deck[i + 1]
             deck[i + 1] = card
+
+
+@njit(cache=True)
+def deal_into(state, deck, players, hand_size, hands, widow):
+    """Shuffle ``deck`` (uint8 card types, permuted in place) and fill ``hands`` and ``widow``.
+
+    ``hands`` is uint8[players, 24] and ``widow`` uint8[24], both overwritten with copy counts.
+    A partial Fisher–Yates shuffle draws only the positions that need drawing: the last block (the
+    widow, or the last hand when there is none) is the uniformly random remainder.
+    """
+    n = deck.shape[0]
+    dealt = players * hand_size
+    _shuffle_prefix(state, deck, dealt if dealt < n else dealt - hand_size)
+    hands[:, :] = 0
+    widow[:] = 0
     i = 0
     for p in range(players):  # seat by seat: no division per card
         for _ in range(hand_size):
@@ -46,6 +53,31 @@ def deal_into(state, deck, players, hand_size, hands, widow):
             i += 1
     for k in range(dealt, n):
         widow[deck[k]] += 1
+
+
+@njit(cache=True)
+def deal_given_into(state, rest, players, hand_size, given, hands, widow):
+    """A deal in which seat 0 holds the cards ``given`` (uint8[24] copy counts, at most a hand): the
+    other cards, ``rest`` (uint8 card types: the deck without ``given``, permuted in place), are dealt
+    uniformly to fill seat 0's hand, then seats 1 .. players - 1 and the widow. Every deal consistent
+    with ``given`` is equally likely, as in :func:`deal_into` conditioned on seat 0 holding them."""
+    n = rest.shape[0]
+    first = hand_size
+    for t in range(N_TYPES):
+        first -= given[t]
+    dealt = first + (players - 1) * hand_size
+    _shuffle_prefix(state, rest, dealt if dealt < n else dealt - hand_size)
+    widow[:] = 0
+    for p in range(players):
+        for t in range(N_TYPES):
+            hands[p, t] = given[t] if p == 0 else 0
+    i = 0
+    for p in range(players):
+        for _ in range(first if p == 0 else hand_size):
+            hands[p, rest[i]] += 1
+            i += 1
+    for k in range(dealt, n):
+        widow[rest[k]] += 1
 
 
 @njit(cache=True)

@@ -81,75 +81,93 @@ def parse_event(name: str, variant: Variant) -> Event:
     return event
 
 
-@njit(cache=True)
-def _has_no_meld(hand):
-    """No marriage, no pinochle and no around (nines ignored)."""
-    if hand[QUEEN_OF_SPADES] > 0 and hand[JACK_OF_DIAMONDS] > 0:
-        return False
-    for s in range(N_SUITS):
-        if hand[s * N_RANKS + KING] > 0 and hand[s * N_RANKS + QUEEN] > 0:
-            return False
-    for rank in (ACE, KING, QUEEN, JACK):
-        around = True
-        for s in range(N_SUITS):
-            if hand[s * N_RANKS + rank] == 0:
-                around = False
-        if around:
-            return False
-    return True
+#: Entries of :func:`hand_features`: every event is one of them reaching a threshold (:func:`event_test`).
+(X_MARRIAGE, X_RUN, X_PINOCHLE, X_ROUNDHOUSE, X_NO_ACES, X_NINES, X_NO_MELD, X_NINES_NO_MELD) = range(8)
+X_AROUND = 8  # X_AROUND + rank: the fewest copies of that rank over the four suits
+N_FEATURES = X_AROUND + N_RANKS
+X_BEST = N_FEATURES  # the best-trump meld, which the caller supplies (meld>=X)
+NEVER = np.int64(1) << 62  # a threshold no feature reaches
 
 
 @njit(cache=True)
-def _nines(hand):
-    n = 0
+def hand_features(hand):
+    """The counts every event reads, from one pass over the hand (uint8[24]), as a tuple of int64
+    (indices ``X_*``): whether some suit holds a marriage; the most runs in one suit (the fewest of its
+    A, 10, K, Q, J); pinochles (the fewest of Q♠, J♦); roundhouses (the fewest marriages over the suits);
+    1 with no ace; nines; 1 with no meld (no marriage, pinochle or around; nines ignored); the nines of a
+    hand with no meld (else 0); and each rank's arounds (the fewest copies over the suits). A tuple,
+    not an array: nothing is allocated per hand."""
+    marriage, run, roundhouse = np.int64(0), np.int64(0), np.int64(255)
+    aces, nines = np.int64(0), np.int64(0)
+    ar = r10 = rk = rq = rj = r9 = np.int64(255)
     for s in range(N_SUITS):
-        n += hand[s * N_RANKS + NINE]
-    return n
+        b = s * N_RANKS
+        a_, t_, k_, q_, j_, n_ = (np.int64(hand[b + ACE]), np.int64(hand[b + TEN]), np.int64(hand[b + KING]),
+                                  np.int64(hand[b + QUEEN]), np.int64(hand[b + JACK]), np.int64(hand[b + NINE]))
+        kq = min(k_, q_)
+        marriage = max(marriage, min(kq, np.int64(1)))
+        roundhouse = min(roundhouse, kq)
+        run = max(run, min(a_, t_, kq, j_))
+        aces += a_
+        nines += n_
+        ar, r10, rk, rq, rj, r9 = min(ar, a_), min(r10, t_), min(rk, k_), min(rq, q_), min(rj, j_), min(r9, n_)
+    pinochle = min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))
+    no_meld = np.int64(1) if marriage + pinochle + ar + rk + rq + rj == 0 else np.int64(0)
+    return (marriage, run, pinochle, roundhouse, np.int64(1) if aces == 0 else np.int64(0), nines, no_meld,
+            nines * no_meld, ar, r10, rk, rq, rj, r9)
+
+
+@njit(cache=True)
+def event_test(kind, a, b):
+    """(feature index, threshold): a hand holds the event (``kind``, ``a``, ``b``) when that feature of
+    :func:`hand_features` (or ``X_BEST``, the best-trump meld) is at least the threshold."""
+    if kind == K_MARRIAGE:
+        return X_MARRIAGE, np.int64(1)
+    if kind == K_RUN:
+        return X_RUN, a
+    if kind == K_PINOCHLE:
+        return X_PINOCHLE, a
+    if kind == K_AROUND:
+        return X_AROUND + a, b
+    if kind == K_ROUNDHOUSE:
+        return X_ROUNDHOUSE, np.int64(1)
+    if kind == K_NO_ACES:
+        return X_NO_ACES, np.int64(1)
+    if kind == K_NO_MELD:
+        return X_NO_MELD, np.int64(1)
+    if kind == K_NINES:
+        return X_NINES, a
+    if kind == K_REDEAL:  # a nines redeal (with no meld too where b), none at all where a = 0
+        return (X_NINES if b == 0 else X_NINES_NO_MELD), (a if a > 0 else NEVER)
+    if kind == K_MELD_AT_LEAST:
+        return X_BEST, a
+    return X_MARRIAGE, NEVER
+
+
+@njit(cache=True)
+def event_tests(kinds, a, b):
+    """(int64 feature indices, int64 thresholds) of the events, for the many-event kernels."""
+    idx = np.zeros(kinds.shape[0], dtype=np.int64)
+    thr = np.zeros(kinds.shape[0], dtype=np.int64)
+    for e in range(kinds.shape[0]):
+        idx[e], thr[e] = event_test(kinds[e], a[e], b[e])
+    return idx, thr
+
+
+@njit(cache=True)
+def features_into(hand, best_meld, out):
+    """Write the hand's features (and ``best_meld`` at ``X_BEST``) into ``out`` (int64[N_FEATURES + 1])."""
+    f = hand_features(hand)
+    for i in range(N_FEATURES):
+        out[i] = f[i]
+    out[X_BEST] = best_meld
 
 
 @njit(cache=True)
 def hand_has_event(hand, kind, a, b, best_meld):
     """True when the hand (uint8[24]) holds the event; ``best_meld`` is only read for meld>=X."""
-    if kind == K_MARRIAGE:
-        for s in range(N_SUITS):
-            if hand[s * N_RANKS + KING] > 0 and hand[s * N_RANKS + QUEEN] > 0:
-                return True
-        return False
-    if kind == K_RUN:
-        for s in range(N_SUITS):
-            ok = True
-            for r in (ACE, TEN, KING, QUEEN, JACK):
-                if hand[s * N_RANKS + r] < a:
-                    ok = False
-            if ok:
-                return True
-        return False
-    if kind == K_PINOCHLE:
-        return hand[QUEEN_OF_SPADES] >= a and hand[JACK_OF_DIAMONDS] >= a
-    if kind == K_AROUND:
-        for s in range(N_SUITS):
-            if hand[s * N_RANKS + a] < b:
-                return False
-        return True
-    if kind == K_ROUNDHOUSE:
-        for s in range(N_SUITS):
-            if hand[s * N_RANKS + KING] == 0 or hand[s * N_RANKS + QUEEN] == 0:
-                return False
-        return True
-    if kind == K_NO_ACES:
-        for s in range(N_SUITS):
-            if hand[s * N_RANKS + ACE] > 0:
-                return False
-        return True
-    if kind == K_NO_MELD:
-        return _has_no_meld(hand)
-    if kind == K_NINES:
-        return _nines(hand) >= a
-    if kind == K_REDEAL:
-        return a > 0 and _nines(hand) >= a and (b == 0 or _has_no_meld(hand))
-    if kind == K_MELD_AT_LEAST:
-        return best_meld >= a
-    return False
+    i, threshold = event_test(kind, a, b)
+    return (best_meld if i == X_BEST else hand_features(hand)[i]) >= threshold
 
 
 def event_arrays(events: list[Event]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -7,7 +7,8 @@ Conventions (the rules documents' common ground, with variations as data):
   roundhouse bonus stand apart.
 * Run multiplicity r = the fewest copies among A, 10, K, Q, J of trump. Trump kings and queens left
   over beside a run score by the variant's run convention: each leftover K-Q pair scores
-  ``run_extra_marriage`` (default: a royal marriage), a lone K or Q ``run_extra_king``/``_queen``.
+  ``run_extra_marriage`` (default: a royal marriage; once per run beside it with
+  ``run_extra_marriage_per_run``), a lone K or Q ``run_extra_king``/``_queen``.
   With ``run_or_royal`` the runs and the trump marriages exclude each other: either the runs alone
   (no marriage beside them) or the trump marriages alone count, whichever is more (on a tie the runs).
 * Marriages in a suit = min(K, Q) of that suit, arounds = the fewest copies of that rank over the
@@ -27,6 +28,7 @@ from simcore.variants.layout import (
     ACES,
     F_DIX,
     F_EXTRA_KING,
+    F_EXTRA_MARRIAGE_PER_RUN,
     F_EXTRA_QUEEN,
     F_RUN_OR_ROYAL,
     F_RUN_SCORES_ROYAL,
@@ -86,7 +88,9 @@ def trump_class_one(hand, s, table, flags):
     eq = q - r
     pairs = min(ek, eq)
     in_run = r * flags[F_RUN_SCORES_ROYAL]  # the royal marriages inside the runs, where they score
-    run_pts = (table[RUN, r] + table[RUN_EXTRA_MARRIAGE, pairs] + (ek - pairs) * flags[F_EXTRA_KING]
+    # the extra marriages once, or once per run (r x) where they score by the run (branch-free: 1 or r)
+    extra = table[RUN_EXTRA_MARRIAGE, pairs] * (1 + (r - 1) * flags[F_EXTRA_MARRIAGE_PER_RUN])
+    run_pts = (table[RUN, r] + extra + (ek - pairs) * flags[F_EXTRA_KING]
                + (eq - pairs) * flags[F_EXTRA_QUEEN] + table[ROYAL, in_run])
     return run_pts, r, pairs, ek - pairs, eq - pairs, in_run
 
@@ -134,7 +138,8 @@ def meld_breakdown(hand, trump, table, flags, counts, points):
     counts[M_RUN] = r
     points[M_RUN] = table[RUN, r]
     counts[M_EXTRA_MARRIAGE] = pairs
-    points[M_EXTRA_MARRIAGE] = table[RUN_EXTRA_MARRIAGE, pairs] if r > 0 else 0
+    points[M_EXTRA_MARRIAGE] = table[RUN_EXTRA_MARRIAGE, pairs] * (1 + (r - 1) * flags[F_EXTRA_MARRIAGE_PER_RUN]) \
+        if r > 0 else 0
     counts[M_EXTRA_KING] = lone_k
     points[M_EXTRA_KING] = lone_k * flags[F_EXTRA_KING]
     counts[M_EXTRA_QUEEN] = lone_q

@@ -14,6 +14,7 @@ from simcore.variants.layout import (
     ACES,
     F_DIX,
     F_EXTRA_KING,
+    F_EXTRA_MARRIAGE_PER_RUN,
     F_EXTRA_QUEEN,
     F_RUN_OR_ROYAL,
     F_RUN_SCORES_ROYAL,
@@ -73,7 +74,8 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
     elif flags[F_RUN_SCORES_ROYAL]:
         royal = runs  # the K-Q inside each run is a royal marriage too, scored beside the run
     out["run"] = (runs, int(table[RUN, runs]))
-    out["run_extra_marriage"] = (pairs, int(table[RUN_EXTRA_MARRIAGE, pairs]) if runs else 0)
+    per_run = runs if flags[F_EXTRA_MARRIAGE_PER_RUN] else 1  # Toby Thomas: 150 + 60 beside a double run
+    out["run_extra_marriage"] = (pairs, int(table[RUN_EXTRA_MARRIAGE, pairs]) * per_run if runs else 0)
     out["run_extra_king"] = (lone_k, lone_k * int(flags[F_EXTRA_KING]))
     out["run_extra_queen"] = (lone_q, lone_q * int(flags[F_EXTRA_QUEEN]))
     out["royal_marriage"] = (royal, int(table[ROYAL, royal]))

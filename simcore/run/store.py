@@ -32,7 +32,7 @@ SCHEMA_VERSION = 1
 LOCK_WAIT_S = 120.0
 #: simcore modules that shape output but never the numbers stored; every other module (and the tuned
 #: margins) is part of :func:`code_version`, so a new module counts by default.
-PRESENTATION_MODULES = frozenset({"cli.py", "bench.py", "store.py", "playthrough.py"})
+PRESENTATION_MODULES = frozenset({"cli.py", "api.py", "bench.py", "store.py", "playthrough.py"})
 
 
 class StoreError(Exception):

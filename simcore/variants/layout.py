@@ -13,7 +13,7 @@ from simcore.variants.schema import MULTIPLICITY_PREFIXES, code
 #: Rows of the compiled meld table (``Variant.meld_table``), one per meld, by multiplicity.
 RUN, ROYAL, MARRIAGE, ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE, RUN_EXTRA_MARRIAGE = range(10)
 #: Entries of the compiled meld flags (``Variant.meld_flags``).
-F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, F_RUN_SCORES_ROYAL = range(5)
+F_DIX, F_EXTRA_KING, F_EXTRA_QUEEN, F_RUN_OR_ROYAL, F_RUN_SCORES_ROYAL, F_EXTRA_MARRIAGE_PER_RUN = range(6)
 #: Highest multiplicity the tables hold: the most copies a deck may have.
 MAX_MULT = len(MULTIPLICITY_PREFIXES)
 

@@ -120,6 +120,9 @@ def _meld_keys() -> dict[str, Key]:
     keys["meld.run_extra_marriage"] = Key(
         int, "points for each trump K-Q beside a run, outside it", lo=0, hi=MAX_POINTS,
                                           unset="the royal marriage value")
+    keys["meld.run_extra_marriage_per_run"] = Key(
+        bool, "each K-Q beside a run scores run_extra_marriage once per run it sits beside (Toby Thomas: "
+              "A-A-10-10-K-K-K-Q-Q-Q-J-J = 150 + 60 with run_extra_marriage = 30)", default=False)
     keys["meld.run_scores_royal"] = Key(
         bool, "a run also scores the royal marriage it holds, at the royal marriage value (run 150 + 40); "
               "false: its K-Q count only as part of the run", default=False)

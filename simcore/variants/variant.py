@@ -301,8 +301,8 @@ class Variant:
         return self._meld_arrays[0]
 
     def meld_flags(self) -> np.ndarray:
-        """int64[5]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1), the run
-        scores its royal marriage (0/1)."""
+        """int64[6]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1), the run
+        scores its royal marriage (0/1), an extra marriage scores once per run (0/1)."""
         return self._meld_arrays[1]
 
     @cached_property
@@ -318,7 +318,8 @@ class Variant:
             table[RUN_EXTRA_MARRIAGE] = table[ROYAL]
         flags = np.array([self.values["meld.dix"], self.values["meld.run_extra_king"],
                           self.values["meld.run_extra_queen"],
-                          int(self.values["meld.run_or_royal"]), int(self.values["meld.run_scores_royal"])],
+                          int(self.values["meld.run_or_royal"]), int(self.values["meld.run_scores_royal"]),
+                          int(self.values["meld.run_extra_marriage_per_run"])],
                          dtype=np.int64)
         table.setflags(write=False)
         flags.setflags(write=False)

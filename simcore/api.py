@@ -1,0 +1,350 @@
+"""The Python API for notebooks: one call per question, tidy pandas DataFrames back.
+
+Every function takes the rules as a shipped id (``"double-deck"``), a path to a rules file, or a
+:class:`simcore.variants.Variant`, plus keyword options with the command line's defaults (policy
+``"heuristic"`` at every seat, seed 1, the same sizes). ``overrides`` are ``--set`` strings
+(``["meld.double_pinochle=300"]``) applied when the rules are loaded from an id or a path.
+
+Each returns a DataFrame with one row per observation: ``variant`` and ``seed`` where they apply,
+estimates as ``estimate`` with their 95% interval ``lo`` .. ``hi`` and ``one_in`` (1 / estimate, for
+shares; NaN for means and where the estimate is 0), and names (pandas categoricals) rather than
+integer codes. The numbers are those of the matching command's ``--json`` for the same arguments.
+
+* :func:`variants` — the shipped rule systems;
+* :func:`meld` — a hand's meld under each trump, meld by meld (exact);
+* :func:`odds` — dealt-hand events per hand and per deal, simulated beside the exact values;
+* :func:`simulate` — full hands: make, set and outcome rates, mean bid, meld, tricks and scores;
+* :func:`hand_records` — the record of every hand played, one row per hand;
+* :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
+* :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
+* :func:`compare` — two rule sets (or a named house-rule question) on the same deals.
+
+The hand advisor (``advise``) is not here yet. ``import simcore`` stays cheap: ``from simcore import
+odds`` loads this module (and numpy, numba, pandas) on first use. ``variants`` is the one name not
+re-exported from ``simcore``, where ``simcore.variants`` is the rules package: use
+``from simcore.api import variants``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+import pandas as pd
+
+from simcore.variants import Variant, load_variant, shipped_ids
+
+__all__ = ["bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "variants"]
+
+DEFAULT_VARIANT = "four-hand-150"
+VariantLike = str | os.PathLike | Variant
+
+
+def _variant(variant: VariantLike, overrides: Iterable[str] = ()) -> Variant:
+    """The :class:`Variant` for an id, a rules-file path or a Variant (``overrides`` need an id or path)."""
+    overrides = [overrides] if isinstance(overrides, str) else list(overrides)
+    if isinstance(variant, Variant):
+        if overrides:
+            raise ValueError("overrides apply when rules are loaded: give the id or the rules file with "
+                             f"overrides={overrides!r}, not a Variant")
+        return variant
+    return load_variant(os.fspath(variant), overrides)
+
+
+def _playing(variant: Variant) -> Variant:
+    """``variant``, refused when it has no rules for playing hands (as the command line refuses it)."""
+    if variant.get("auction.kind") is None:
+        raise ValueError(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
+                         "[auction] rules)")
+    return variant
+
+
+def _policies(policy: str | Sequence[str], players: int) -> np.ndarray:
+    """int64 policy codes from ``"heuristic"``, ``"heuristic,random,..."`` or a list of names."""
+    from simcore.kernels.policies import parse_policies
+
+    return parse_policies(policy if isinstance(policy, str) else ",".join(policy), players)
+
+
+def _category(values: Sequence, categories: Sequence | None = None) -> pd.Categorical:
+    """A categorical in the order the values first appear (or ``categories``' order)."""
+    values = list(values)
+    return pd.Categorical(values, categories=list(dict.fromkeys(values)) if categories is None else list(categories))
+
+
+def _one_in(estimate: float) -> float:
+    return 1.0 / estimate if estimate > 0 else math.nan
+
+
+def _interval_rows(kind: str, intervals: dict, share: bool) -> list[dict]:
+    return [{"kind": kind, "measure": name, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
+             "one_in": _one_in(iv.estimate) if share else math.nan} for name, iv in intervals.items()]
+
+
+def _frame(rows: list[dict], front: dict, categorical: Sequence[str] = ()) -> pd.DataFrame:
+    """Rows with the run's ``front`` columns first (the same on every row), ``categorical`` columns as
+    categoricals."""
+    frame = pd.DataFrame(rows)
+    for name in reversed(list(front)):
+        frame.insert(0, name, [front[name]] * len(frame))
+    for name in categorical:
+        frame[name] = _category(frame[name])
+    return frame
+
+
+def variants() -> pd.DataFrame:
+    """The shipped rule systems, one row each: ``id``, ``name``, ``description``, ``players``,
+    ``cards`` (the deck), ``plays_hands`` (full hands can be simulated) and ``plays_games`` (whole games).
+
+    >>> v = variants()
+    >>> v.loc[v.id == "double-deck", ["players", "cards", "plays_games"]].to_dict("records")
+    [{'players': 4, 'cards': 80, 'plays_games': True}]
+    """
+    rows = []
+    for i in shipped_ids():
+        v = load_variant(i)
+        rows.append({"id": v.id, "name": v.name, "description": v.description, "players": v.players,
+                     "cards": v.deck_size, "plays_hands": v.get("auction.kind") is not None,
+                     "plays_games": bool(v.has_game_rules)})
+    return pd.DataFrame(rows)
+
+
+def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trump: str | None = None,
+         overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """A hand's meld under every trump (or only ``trump``, one of S H D C): one row per named meld
+    held, with ``variant``, ``hand``, ``trump``, ``total`` (the hand's meld under that trump), ``best``
+    (the trump the hand melds most under), ``meld``, ``count`` and ``points``. A trump under which
+    the hand melds nothing has one row with ``meld`` missing and 0 points. As ``pinochle meld``.
+
+    >>> m = meld("AS AS 10S KS QS QS JS JD JD KH QH 9S")
+    >>> m.groupby("trump", observed=True)["points"].sum().to_dict()
+    {'S': 48, 'H': 36, 'D': 34, 'C': 34}
+    >>> list(m.loc[m.best & (m.points > 0), "meld"])
+    ['run', 'marriage', 'dix', 'pinochle']
+    """
+    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+    from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
+
+    v = _variant(variant, overrides)
+    counts_in = parse_hand(hand)
+    check_hand(counts_in, v.deck_copies, v.hand_size)
+    table, flags = v.meld_table(), v.meld_flags()
+    totals = np.zeros(4, dtype=np.int64)
+    best = int(meld_by_trump(counts_in, table, flags, totals))
+    if trump is not None and str(trump).upper() not in SUITS:
+        raise ValueError(f"trump {trump!r} is not a suit; give one of S H D C")
+    suits = range(4) if trump is None else [SUITS.index(str(trump).upper())]
+    rows = []
+    for s in suits:
+        counts, points = np.zeros(N_NAMED, dtype=np.int64), np.zeros(N_NAMED, dtype=np.int64)
+        total = int(meld_breakdown(counts_in, s, table, flags, counts, points))
+        held = [(NAMED_MELDS[i], int(counts[i]), int(points[i])) for i in range(N_NAMED) if counts[i]]
+        for name, c, p in held or [(None, 0, 0)]:
+            rows.append({"trump": SUITS[s], "total": total, "best": s == best, "meld": name, "count": c,
+                         "points": p})
+    frame = _frame(rows, {"variant": v.id, "hand": format_hand(counts_in)})
+    frame["trump"] = _category(frame["trump"], SUITS)
+    frame["meld"] = _category(frame["meld"], NAMED_MELDS)
+    return frame
+
+
+def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAULT_VARIANT,
+         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """Dealt-hand events (default: every catalogue event; ``"meld>=30"`` too) over ``hands`` dealt
+    hands, as ``pinochle odds``: two rows per event, ``per`` "hand" (the share of dealt hands holding
+    it) and "deal" (at least one player holds it), with ``variant``, ``seed``, ``hands``, ``deals``,
+    ``event``, ``estimate``, ``lo``, ``hi``, ``one_in`` and ``exact`` (NaN where not known exactly).
+
+    >>> o = odds("double-pinochle", hands=40_000, seed=3)
+    >>> o[["per", "exact"]].round(5).values.tolist()
+    [['hand', 0.00254], ['deal', 0.01018]]
+    >>> bool(((o.lo <= o.estimate) & (o.estimate <= o.hi)).all())
+    True
+    """
+    from simcore.answers.odds import simulate_odds
+    from simcore.kernels.events import CATALOGUE, parse_event
+
+    v = _variant(variant, overrides)
+    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
+    result = simulate_odds(v, [parse_event(n, v) for n in names], hands, seed)
+    rows = []
+    for o in result.events:
+        for per, iv, exact in (("hand", o.per_hand, o.exact_hand), ("deal", o.per_deal, o.exact_deal)):
+            rows.append({"event": o.event.name, "per": per, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
+                         "one_in": _one_in(iv.estimate), "exact": float(exact) if exact is not None else math.nan})
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands, "deals": result.deals},
+                   ["event"])
+    frame["per"] = _category(frame["per"], ["hand", "deal"])
+    return frame
+
+
+def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed: int = 1,
+             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
+             out: str | os.PathLike | None = None) -> pd.DataFrame:
+    """``hands`` full hands, as ``pinochle simulate``: one row per measure, with ``variant``, ``seed``,
+    ``hands``, ``policies``, ``kind`` ("rate": a share of hands, of hands with a bidder for made, set
+    and boston; "mean": per hand, on the system's scale; side = the bidder's side), ``measure``,
+    ``estimate``, ``lo``, ``hi`` and ``one_in``. ``out`` also writes every hand's record to a Parquet
+    file whose metadata name the variant, rules hash, seed, policies and code version
+    (``pd.read_parquet(out).attrs``).
+
+    >>> s = simulate(hands=2_000).set_index("measure")
+    >>> s.loc["made", "kind"], bool(0 < s.loc["made", "estimate"] < 1)
+    ('rate', True)
+    """
+    from simcore.answers.simulate import simulate as run
+
+    v = _playing(_variant(variant, overrides))
+    result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
+    rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
+    return _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands,
+                         "policies": ",".join(result.policies)}, ["kind", "measure"])
+
+
+def records_frame(records: np.ndarray, variant: Variant, seed: int) -> pd.DataFrame:
+    """int64 hand records (:data:`simcore.kernels.hand.FIELDS`) as a DataFrame: ``variant``, ``seed``,
+    ``hand`` (its number in the run), then one column per field, ``trump`` (S H D C, missing when no
+    trump was named) and ``outcome`` as categoricals."""
+    from simcore.kernels import hand as h
+    from simcore.kernels.cards import SUITS
+
+    frame = pd.DataFrame(np.asarray(records).reshape(-1, h.N_FIELDS), columns=list(h.FIELDS))
+    frame["trump"] = pd.Categorical.from_codes(frame["trump"].clip(lower=-1), categories=list(SUITS))
+    frame["outcome"] = pd.Categorical.from_codes(frame["outcome"], categories=list(h.OUTCOMES))
+    frame.insert(0, "hand", np.arange(len(frame)))
+    frame.insert(0, "seed", seed)
+    frame.insert(0, "variant", variant.id)
+    return frame
+
+
+def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, seed: int = 1,
+                 policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """The record of every one of ``hands`` full hands, one row per hand (the rows of ``simulate
+    --out``): ``variant``, ``seed``, ``hand``, ``redeals``, ``bidder`` (seat, -1 for none), ``bid``,
+    ``trump``, ``outcome``, ``made`` (1, 0; -1 without a contract), the bidder's meld before and after
+    the exchange, each side's meld, trick points and score, the bidder's trump length and aces.
+    Memory grows with ``hands``: keep it to millions.
+
+    >>> r = hand_records(hands=1_000)
+    >>> len(r), list(r.columns[:5]), list(r["outcome"].cat.categories[:2])
+    (1000, ['variant', 'seed', 'hand', 'redeals', 'bidder'], ['played', 'conceded'])
+    """
+    from simcore.answers.simulate import hand_records as records
+
+    v = _playing(_variant(variant, overrides))
+    return records_frame(records(v, hands, seed, _policies(policy, v.players)), v, seed)
+
+
+def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed: int = 1,
+             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
+    ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
+    ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
+    and ``one_in``.
+
+    >>> b = bid_odds(hands=2_000)
+    >>> list(b["by"].cat.categories)
+    ['bid', 'bidder_meld', 'side_meld', 'trump_length', 'aces']
+    >>> int(b.loc[b.by == "aces", "hands"].sum()) == int(b.loc[b.by == "bid", "hands"].sum())
+    True
+    """
+    from simcore.answers.bidodds import bid_odds as run
+
+    v = _playing(_variant(variant, overrides))
+    if v.get("auction.kind") == "none":
+        raise ValueError(f"{v.id} has no auction, so no bids to tabulate")
+    result = run(v, hands, seed, _policies(policy, v.players))
+    rows = []
+    for name, t in result.tables().items():
+        if name not in t.columns:  # a table over two values at once: not one row per value
+            continue
+        for r in t.to_dict("records"):
+            rows.append({"by": name, "value": r[name], "hands": r["hands"], "made": r["made"],
+                         "estimate": r["p_make"], "lo": r["lo"], "hi": r["hi"], "one_in": _one_in(r["p_make"])})
+    return _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
+
+
+def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int = 1,
+          policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """``games`` whole games, as ``pinochle games``: one row per measure, with ``variant``, ``seed``,
+    ``games``, ``policies``, ``kind`` ("rate": a share of games; "mean": per game), ``measure``,
+    ``estimate``, ``lo``, ``hi`` and ``one_in``. Where every deal is a game settled in chips
+    (``auction``), ``games`` counts deals and the means are chips won (+) or paid (−) per deal.
+
+    >>> g = games("double-deck", games=300).set_index("measure")
+    >>> g.loc["team 0 (first dealer's left) wins", "kind"], int(g.loc["hands", "estimate"] > 1)
+    ('rate', 1)
+    """
+    from simcore.answers.game_results import play_games
+    from simcore.answers.settlement import has_settlement, settle_deals
+
+    v = _variant(variant, overrides)
+    policies = _policies(policy, v.players)
+    if not v.has_game_rules and has_settlement(v):
+        result = settle_deals(v, games, seed, policies)
+        played = result.deals
+        rows = _interval_rows("mean", result.means(), share=False) + _interval_rows("rate", result.rates(), True)
+    else:
+        result = play_games(v, games, seed, policies)
+        played = result.games
+        rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), False)
+    return _frame(rows, {"variant": v.id, "seed": seed, "games": played, "policies": ",".join(result.policies)},
+                  ["kind", "measure"])
+
+
+def compare(a: VariantLike | None = None, b: VariantLike | None = None, overrides: Iterable[str] = (),
+            question: str | None = None, games: int | None = None, hands: int | None = None,
+            seed: int = 1) -> pd.DataFrame:
+    """Two rule sets on the same deals, as ``pinochle compare``: A and B (B defaults to A with
+    ``overrides``), or a named ``question`` (``simcore.answers.questions.QUESTIONS``). Whole games
+    by default (40,000), or ``hands`` single hands; a question in its own mode and size unless ``games``
+    or ``hands`` is given. One row per measure, with
+    ``question``, ``variant_a``, ``variant_b``, ``mode`` (games or hands), ``seed``, ``n`` (paired
+    games or hands), ``measure``, ``a``, ``a_lo``, ``a_hi``, ``b``, ``b_lo``, ``b_hi``; the paired
+    difference B − A as ``estimate``, ``lo``, ``hi``; ``detectable`` (its interval excludes zero),
+    ``size`` (negligible, small, large or unsettled against ``threshold``, a difference of practical
+    size) and ``narrowing`` (how many times narrower pairing made the interval than two independent
+    runs). ``attrs["verdict"]`` is the verdict in words.
+
+    >>> c = compare("four-hand-150", overrides=["exchange.pass_cards=4"], hands=2_000).set_index("measure")
+    >>> c.loc["bid", "mode"], bool(c.loc["bid", "detectable"]), c.loc["bid", "size"]
+    ('hands', True, 'small')
+    """
+    from simcore.answers import compare as cmp
+
+    if question is not None:
+        if a is not None or b is not None or list(overrides):
+            raise ValueError("give a question or rule sets A and B, not both")
+        if question not in cmp.QUESTIONS:
+            raise ValueError(f"{question!r} is not a question; choose from {', '.join(cmp.QUESTIONS)}")
+        if games is not None and hands is not None:
+            raise ValueError("give games or hands, not both")
+        mode = "hands" if hands is not None else "games" if games is not None else None
+        result = cmp.answer(question, hands if mode == "hands" else games, seed, mode)
+    else:
+        if a is None:
+            raise ValueError("give rule set A (and B, or overrides for B), or a question")
+        overrides = [overrides] if isinstance(overrides, str) else list(overrides)
+        va = _variant(a)
+        vb = _variant(b if b is not None else a, overrides)
+        if b is None and not overrides:
+            raise ValueError("B is A unchanged; give rule set B or overrides")
+        if games is None and hands is None:
+            games = 40_000
+        result = cmp.compare(va, vb, games=games, hands=hands, seed=seed)
+    rows = []
+    for r in result.table.to_dict("records"):
+        size = result.size(r["measure"])
+        rows.append({"measure": r["measure"], "n": int(r["n"]), "a": r["a"], "a_lo": r["a_lo"], "a_hi": r["a_hi"],
+                     "b": r["b"], "b_lo": r["b_lo"], "b_hi": r["b_hi"],
+                     "estimate": r["diff"], "lo": r["diff_lo"], "hi": r["diff_hi"],
+                     "detectable": bool(r["diff_lo"] > 0 or r["diff_hi"] < 0), "size": size["size"],
+                     "threshold": size["threshold"],
+                     "narrowing": r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else math.inf})
+    frame = _frame(rows, {"question": result.question, "variant_a": result.a.id, "variant_b": result.b.id,
+                          "mode": result.mode, "seed": seed}, ["measure"])
+    frame["size"] = _category(frame["size"], ["negligible", "small", "large", "unsettled"])
+    frame.attrs["verdict"] = result.verdict()
+    return frame

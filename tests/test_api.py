@@ -1,0 +1,218 @@
+"""The notebook API (``simcore.api``): each function's frame, the CLI's numbers for the same arguments,
+a cheap ``import simcore``, and the Parquet file's metadata."""
+
+import doctest
+import json
+import math
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+import simcore
+from simcore import api
+from simcore.cli import main
+from simcore.variants import load_variant
+
+RUN = ["variant", "seed", "estimate", "lo", "hi", "one_in"]
+
+
+def cli_json(capsys, *argv) -> dict:
+    assert main([*argv, "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def close(a, b) -> bool:
+    return (a is None and (b is None or math.isnan(b))) or math.isclose(a, b, rel_tol=1e-12, abs_tol=0)
+
+
+def test_import_simcore_loads_no_numerical_library_and_reexports_lazily():
+    code = ("import sys, simcore\n"
+            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'simcore.api') if m in sys.modules))\n"
+            "from simcore import odds, simulate\n"
+            "import simcore.api\n"
+            "print(odds is simcore.api.odds, simulate.__module__)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "True simcore.api"]
+    assert set(simcore.API) <= set(dir(simcore)) and set(simcore.API) < set(api.__all__)
+    with pytest.raises(AttributeError):
+        simcore.advise  # noqa: B018  (coming with the hand advisor)
+
+
+def test_the_docstring_examples_run():
+    failed, tried = doctest.testmod(api, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert tried >= 16 and failed == 0
+
+
+def test_variants_lists_every_shipped_system():
+    from simcore.variants import shipped_ids
+    v = api.variants()
+    assert list(v["id"]) == shipped_ids()
+    assert v.set_index("id").loc["partnership", "plays_games"] in (True, False)
+    assert {"id", "name", "description", "players", "cards", "plays_hands", "plays_games"} == set(v.columns)
+
+
+def test_meld_matches_the_cli(capsys):
+    hand = "A♦ T♦ K♦ Q♦ J♦ KC QC 9H 9H 10S 10S JS"
+    data = cli_json(capsys, "meld", hand)
+    m = api.meld(hand)
+    assert m.groupby("trump", observed=True)["total"].first().to_dict() == data["by_trump"]
+    best = m[m.best]
+    assert set(best["trump"]) == {data["best_trump"]} and best["points"].sum() == data["total"]
+    assert best[["meld", "count", "points"]].astype({"meld": str}).to_dict("records") == data["melds"]
+    assert isinstance(m["trump"].dtype, pd.CategoricalDtype) and list(m["trump"].cat.categories) == list("SHDC")
+    only = api.meld(hand, trump="h")
+    assert set(only["trump"]) == {"H"} and only["points"].sum() == 6
+    with pytest.raises(ValueError, match="not a suit"):
+        api.meld(hand, trump="X")
+
+
+def test_meld_takes_an_id_a_path_or_a_variant_with_overrides(tmp_path):
+    hand = "QS QS JD JD AS AH AD AC 9S 9H 9D 9C"
+    def pinochles(m):
+        return int(m.loc[(m.trump == "H") & (m.meld == "pinochle"), "points"].iloc[0])
+    assert pinochles(api.meld(hand, "four-hand-150")) == 30
+    assert pinochles(api.meld(hand, overrides=["meld.double_pinochle=3000"])) == 3000
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "four-hand-150"\nid = "house"\n[meld]\ndouble_pinochle = 500\n')
+    assert pinochles(api.meld(hand, house)) == 500 and api.meld(hand, str(house))["variant"].iloc[0] == "house"
+    v = load_variant("four-hand-150", ["meld.double_pinochle=300"])
+    assert pinochles(api.meld(hand, v)) == 300
+    with pytest.raises(ValueError, match="not a Variant"):
+        api.meld(hand, v, overrides=["meld.run=16"])
+
+
+def test_odds_matches_the_cli_json(capsys):
+    data = cli_json(capsys, "odds", "double-pinochle", "meld>=20", "--hands", "40000", "--seed", "3")
+    o = api.odds(["double-pinochle", "meld>=20"], hands=40_000, seed=3)
+    assert list(o.columns[:6]) == ["variant", "seed", "hands", "deals", "event", "per"]
+    assert set(RUN) <= set(o.columns) and len(o) == 4
+    assert list(o["per"].cat.categories) == ["hand", "deal"] and list(o["event"].cat.categories) == [
+        "double-pinochle", "meld>=20"]
+    rows = o.set_index(["event", "per"])
+    for e in data["events"]:
+        for per in ("hand", "deal"):
+            block, r = e[f"per_{per}"], rows.loc[(e["event"], per)]
+            assert close(block["estimate"], r.estimate) and close(block["one_in"], r.one_in)
+            assert close(block["ci95"][0], r.lo) and close(block["ci95"][1], r.hi)
+            assert close(block["exact"], r.exact)
+    assert (o["hands"] == data["hands"]).all() and (o["seed"] == 3).all()
+
+
+def test_simulate_matches_the_cli_json_and_defaults_to_the_heuristic(capsys):
+    data = cli_json(capsys, "simulate", "--hands", "3000", "--variant", "double-deck", "--seed", "2")
+    s = api.simulate("double-deck", hands=3000, seed=2)
+    assert set(RUN + ["hands", "policies", "kind", "measure"]) == set(s.columns)
+    assert s["policies"].iloc[0] == ",".join(data["policies"]) == ",".join(["heuristic"] * 4)
+    rows = s.set_index(["kind", "measure"])
+    for kind, block in (("rate", data["rates"]), ("mean", data["means"])):
+        for name, iv in block.items():
+            r = rows.loc[(kind, name)]
+            assert close(iv["estimate"], r.estimate) and close(iv["ci95"][0], r.lo) and close(iv["ci95"][1], r.hi)
+    assert rows.loc[("mean", "bid"), "one_in"] != rows.loc[("mean", "bid"), "one_in"]  # NaN for a mean
+    # the answers layer takes no policies too: the heuristic at every seat
+    from simcore.answers.simulate import simulate
+    assert simulate(load_variant("double-deck"), 3000, 2).policies == ("heuristic",) * 4
+
+
+def test_simulate_per_seat_policies_as_a_list_or_a_string():
+    a = api.simulate(hands=500, policy=["heuristic", "random", "heuristic", "random"])
+    b = api.simulate(hands=500, policy="heuristic,random,heuristic,random")
+    pd.testing.assert_frame_equal(a, b)
+    assert a["policies"].iloc[0] == "heuristic,random,heuristic,random"
+
+
+def test_hand_records_name_their_columns_and_match_the_summary():
+    from simcore.kernels import hand as h
+    r = api.hand_records("four-hand-150", hands=2000, seed=1)
+    assert list(r.columns) == ["variant", "seed", "hand", *h.FIELDS] and len(r) == 2000
+    assert list(r["outcome"].cat.categories) == list(h.OUTCOMES)
+    assert list(r["trump"].cat.categories) == list("SHDC")
+    s = api.simulate("four-hand-150", hands=2000, seed=1).set_index("measure")
+    assert r["bid"].mean() == pytest.approx(s.loc["bid", "estimate"])
+    assert (r["outcome"] == "played").mean() == pytest.approx(s.loc["played", "estimate"])
+
+
+def test_parquet_out_carries_the_run_in_its_metadata(tmp_path):
+    import pyarrow.parquet as pq
+
+    from simcore.kernels import hand as h
+    from simcore.run.store import code_version
+    out = tmp_path / "hands.parquet"
+    api.simulate("double-deck", hands=1500, seed=4, policy="heuristic,random,heuristic,random", out=out)
+    frame = pd.read_parquet(out)
+    assert list(frame.columns) == list(h.FIELDS) and len(frame) == 1500
+    v = load_variant("double-deck")
+    meta = frame.attrs
+    assert meta["variant"] == "double-deck" and meta["rules_hash"] == v.content_hash and meta["seed"] == 4
+    assert meta["policies"] == ["heuristic", "random", "heuristic", "random"] and meta["hands"] == 1500
+    assert meta["code_version"] == code_version() and meta["codes"]["outcome"] == list(h.OUTCOMES)
+    assert json.loads(pq.read_schema(out).metadata[b"pinochle"]) == meta
+    # the rows are the records hand_records gives
+    named = api.hand_records("double-deck", hands=1500, seed=4, policy="heuristic,random,heuristic,random")
+    assert np.array_equal(named["side_score"].to_numpy(), frame["side_score"].to_numpy())
+    assert list(named["outcome"].cat.codes) == list(frame["outcome"])
+
+
+def test_bid_odds_matches_the_cli_json(capsys):
+    data = cli_json(capsys, "bid-odds", "--hands", "3000", "--seed", "5")
+    b = api.bid_odds(hands=3000, seed=5)
+    assert {"variant", "seed", "policies", "by", "value", "hands", "made", "estimate", "lo", "hi",
+            "one_in"} == set(b.columns)
+    for name, rows in data["tables"].items():
+        got = b[b.by == name]
+        assert list(got["value"]) == [r[name] for r in rows] and list(got["hands"]) == [r["hands"] for r in rows]
+        assert np.allclose(got["estimate"], [r["p_make"] for r in rows], rtol=1e-12, atol=0)
+        assert np.allclose(got["lo"], [r["lo"] for r in rows]) and np.allclose(got["hi"], [r["hi"] for r in rows])
+    with pytest.raises(ValueError, match="no auction"):
+        api.bid_odds("partnership", hands=100)
+
+
+def test_games_matches_the_cli_json(capsys):
+    data = cli_json(capsys, "games", "--variant", "double-deck", "--games", "200", "--seed", "3")
+    g = api.games("double-deck", games=200, seed=3)
+    assert (g["games"] == 200).all() and set(g["kind"]) == {"rate", "mean"}
+    rows = g.set_index(["kind", "measure"])
+    for kind, block in (("rate", data["rates"]), ("mean", data["means"])):
+        for name, iv in block.items():
+            r = rows.loc[(kind, name)]
+            assert close(iv["estimate"], r.estimate) and close(iv["ci95"][0], r.lo) and close(iv["ci95"][1], r.hi)
+
+
+def test_games_settles_auction_deals_in_chips():
+    g = api.games("auction", games=200).set_index("measure")
+    assert g.loc["the bidder", "kind"] == "mean" and g.loc["bidder collects", "kind"] == "rate"
+    rates = ["bidder collects", "single bete (conceded)", "double bete (set)"]
+    assert g.loc[rates, "estimate"].sum() == pytest.approx(1)
+
+
+def test_compare_matches_the_cli_json(capsys):
+    data = cli_json(capsys, "compare", "four-hand-150", "--set", "exchange.pass_cards=4", "--hands", "1500")
+    c = api.compare("four-hand-150", overrides=["exchange.pass_cards=4"], hands=1500)
+    assert c.attrs["verdict"] == data["verdict"]
+    assert (c["variant_a"] == data["a"]).all() and (c["variant_b"] == data["b"]).all()
+    rows = c.set_index("measure")
+    for m in data["measures"]:
+        r = rows.loc[m["measure"]]
+        assert r.n == m["n"] and close(m["diff"], r.estimate) and close(m["diff_lo"], r.lo)
+        assert close(m["diff_hi"], r.hi) and close(m["a"], r.a) and close(m["b_hi"], r.b_hi)
+        assert r.detectable == (m["diff_lo"] > 0 or m["diff_hi"] < 0)
+    head = rows.loc["bidding side makes"]
+    assert head["size"] == data["size"] and head.threshold == data["threshold"]
+    assert list(c["size"].cat.categories) == ["negligible", "small", "large", "unsettled"]
+
+
+def test_compare_a_named_question_in_either_mode():
+    c = api.compare(question="min-bid-25", hands=500)
+    assert (c["mode"] == "hands").all() and c["question"].iloc[0].startswith("Minimum bid 20")
+    assert c.attrs["verdict"].startswith("bidding side makes")
+    with pytest.raises(ValueError, match="games only"):
+        api.compare(question="bidder-wins-ties", hands=100)
+    with pytest.raises(ValueError, match="not a question"):
+        api.compare(question="nope")
+    with pytest.raises(ValueError, match="not both"):
+        api.compare("four-hand-150", question="min-bid-25")
+    with pytest.raises(ValueError, match="B is A unchanged"):
+        api.compare("four-hand-150", hands=10)
