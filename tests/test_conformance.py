@@ -50,7 +50,7 @@ def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
     assert v.id == vid and v.source and v.description
     assert v.players * v.hand_size + v.widow == v.deck_size == len(v.deck_cards)
     assert int(v.deck_copies.sum()) == v.deck_size
-    assert v.hand_rules.shape == (h.N_HAND_RULES,)
+    assert all(type(x) is int for x in v.hand_rules) and all(type(x) is int for x in v.game_rules)
     # every value not in the source document is marked in the file and listed as an assumption
     text = (resources.files("simcore.variants") / "rules" / f"{vid}.toml").read_text()
     if re.search(r"#.*\bassumed\b", text):
@@ -69,7 +69,8 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     policies = parse_policies("heuristic", v.players)
     rec, trace = h.trace_hand(v, SEED, policies)
     out = np.zeros((3, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), *h.kernel_args(v, policies), out)
+    h.hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.tables, v.hand_rules, policies,
+                  h.seat_margins(v, None), out)
     assert np.array_equal(rec, out[0])
     # the trace holds every card of the deal exactly once; a played hand is whole tricks, each seat
     # playing one card to each
@@ -106,8 +107,8 @@ def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, po
 def test_hand_records_keep_the_invariants(vid, policy):
     v = load_variant(vid)
     rec = np.zeros((3000, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]),
-                  *h.kernel_args(v, parse_policies(policy, v.players)), rec)
+    h.hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]), v.tables, v.hand_rules,
+                  parse_policies(policy, v.players), h.seat_margins(v, None), rec)
     field = {name: rec[:, i] for i, name in enumerate(h.FIELDS)}
     played = field["outcome"] == h.PLAYED
     # every trick point of the hand is won by one side or the other (buried cards count too); with a
@@ -129,7 +130,7 @@ def test_hand_records_keep_the_invariants(vid, policy):
         return
     assert has_bidder.all() and played.mean() > 0.5
     bids = field["bid"]
-    forced = bids == v.hand_rules[h.H_FORCED_BID]  # the contract of a player stuck when all pass
+    forced = bids == v.hand_rules.forced_bid  # the contract of a player stuck when all pass
     assert np.all((bids >= v.get("auction.min_bid")) | forced)
     # a made bid scores meld + tricks (+ the bid where the rules add it); a set one loses the bid
     made = field["made"] == 1

@@ -16,10 +16,8 @@ def records(vid, hands, seed, policy, overrides=()):
     from simcore.kernels.rng import chunk_states
     v = load_variant(vid, list(overrides))
     out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.deck_cards, v.players,
-                  v.hand_size, v.meld_table(), v.meld_flags(), v.play_rules(), v.trick_points,
-                  v.last_trick, v.hand_rules, parse_policies(policy, v.players), h.seat_margins(v, None),
-                  v.deck_copies, out)
+    h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.tables, v.hand_rules,
+                  parse_policies(policy, v.players), h.seat_margins(v, None), out)
     return v, out
 
 

@@ -94,11 +94,11 @@ def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     lo, width = _bid_grid(variant)
     meld_unit = _units(variant)["bidder_meld"][1]
     concede_at = -1
-    if r[lay.H_CONCEDE] != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
-        concede_at = max(int(r[lay.H_TRICK_TOTAL]) * 9 // 10 + 1, int(r[lay.H_CONCEDE_SHORT]))
+    if r.concede != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
+        concede_at = max(r.trick_total * 9 // 10 + 1, r.concede_short_by)
     concedes = tuple(int(p == HEURISTIC) for p in np.asarray(policies))
-    return (lo, width, meld_unit, int(r[lay.H_SAVE]), int(r[lay.H_SAVE_POINTS]), int(r[lay.H_MIN_MELD_COUNT]),
-            int(r[lay.H_BID_ADDED]), int(r[lay.H_SHORT_BY]), int(r[lay.H_MIN_MELD_PLAY]), concede_at) + concedes
+    return (lo, width, meld_unit, r.save_meld, r.save_meld_points, r.min_meld_to_count,
+            r.bid_added, r.set_if_short_by, r.min_meld_to_play, concede_at) + concedes
 
 
 def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

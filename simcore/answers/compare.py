@@ -27,6 +27,7 @@ from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Z95
 from simcore.run.store import RunInfo
 from simcore.variants import Variant, load_variant
+from simcore.variants.record import KernelRules
 
 #: Hands per chunk of ``--hands`` comparisons.
 CHUNK_HANDS = 1 << 15
@@ -100,20 +101,22 @@ def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.nda
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
     own (seed, hand) stream (:func:`simcore.kernels.hand.keyed_hands_chunk`)."""
-    args = h.kernel_args(variant, policies, margins)
+    policies, margins = h.seat_policies(policies), h.seat_margins(variant, margins)
     run_info = RunInfo("keyed-hands", variant.id, variant.content_hash, {
-        "policies": args[9].tolist(), "margins": args[10].tolist(), "chunk_hands": CHUNK_HANDS,
+        "policies": policies.tolist(), "margins": margins.tolist(), "chunk_hands": CHUNK_HANDS,
         "fields": list(h.FIELDS)}, "rows")
-    return run_job(Job(partial(keyed_hand_rows, stream_key(seed), args), "rows", run_info, CHUNK_HANDS, "hands"),
-                   seed, hands).tally
+    task = partial(keyed_hand_rows, stream_key(seed), variant.kernel_rules, policies, margins)
+    return run_job(Job(task, "rows", run_info, CHUNK_HANDS, "hands"), seed, hands).tally
 
 
-def keyed_hand_rows(key: np.ndarray, args: tuple, states: np.ndarray, sizes: np.ndarray,
-                    chunks: np.ndarray) -> np.ndarray:
+def keyed_hand_rows(key: np.ndarray, rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
+                    states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: hands ``chunk * CHUNK_HANDS ..`` of each chunk, each dealt from its
-    own (seed, hand) stream; ``args`` is :func:`simcore.kernels.hand.kernel_args`."""
+    own (seed, hand) stream, under a variant's ``kernel_rules`` with the seats' ``policies`` and
+    ``margins``."""
     return rows_of(lambda st, sz, ck, offsets, out: h.keyed_hands_batch(
-        key, ck * CHUNK_HANDS, sz, offsets, *args, out), h.N_FIELDS, states, sizes, chunks)
+        key, ck * CHUNK_HANDS, sz, offsets, rules.tables, rules.hand, policies, margins, out), h.N_FIELDS,
+        states, sizes, chunks)
 
 
 def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:

@@ -17,13 +17,14 @@ import numpy as np
 import pandas as pd
 
 from simcore.kernels import game as g
-from simcore.kernels.hand import kernel_args
+from simcore.kernels.hand import seat_margins, seat_policies
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Interval, values_interval, wilson
 from simcore.run.store import RunInfo
 from simcore.variants import Variant
+from simcore.variants.record import KernelRules
 
 #: Games per chunk (part of the definition of a seeded run only through the chunk indices shown in
 #: progress: each game's hands depend on the game number alone).
@@ -57,13 +58,14 @@ def won_by_lone_double_pinochle(records: np.ndarray) -> np.ndarray:
             & ((records[:, g.GF_DOUBLE_PINOCHLE] >> np.maximum(winner, 0)) & 1 == 1))
 
 
-def game_rows(key: np.ndarray, first_game: int, args: tuple, game_rules: np.ndarray, states: np.ndarray,
-              sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+def game_rows(key: np.ndarray, first_game: int, rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
+              states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
     """int64[sum(sizes), N_GAME_FIELDS]: games ``first_game + chunk * CHUNK_GAMES ..`` of each chunk, dealt
-    from ``key`` (the run's seed) alone; ``args`` is :func:`simcore.kernels.hand.kernel_args`."""
+    from ``key`` (the run's seed) alone, under a variant's ``kernel_rules`` with the seats' ``policies``
+    and ``margins``."""
     return rows_of(lambda st, sz, ck, offsets, out: g.games_batch(
-        key, first_game + ck * CHUNK_GAMES, sz, offsets, *args, game_rules, out), g.N_GAME_FIELDS,
-        states, sizes, chunks)
+        key, first_game + ck * CHUNK_GAMES, sz, offsets, rules.tables, rules.hand, rules.game, policies, margins,
+        out), g.N_GAME_FIELDS, states, sizes, chunks)
 
 
 def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
@@ -72,10 +74,10 @@ def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int
     """(int64[games played, N_GAME_FIELDS], seconds): games ``first_game ..`` of the run keyed by
     ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
     check_game_variant(variant)
-    args = kernel_args(variant, policies, margins)
-    task = partial(game_rows, stream_key(seed), first_game, args, variant.game_rules)
+    policies, margins = seat_policies(policies), seat_margins(variant, margins)
+    task = partial(game_rows, stream_key(seed), first_game, variant.kernel_rules, policies, margins)
     run_info = RunInfo("games", variant.id, variant.content_hash, {
-        "policies": args[9].tolist(), "margins": args[10].tolist(), "first_game": first_game,
+        "policies": policies.tolist(), "margins": margins.tolist(), "first_game": first_game,
         "chunk_games": CHUNK_GAMES, "fields": list(g.GAME_FIELDS)}, "rows")
     run = run_job(Job(task, "rows", run_info, CHUNK_GAMES, "games"), seed, games, progress)
     records = run.tally

@@ -22,6 +22,7 @@ from simcore.run.runner import CHUNK_DEALS, Job, rows_of, run_job
 from simcore.run.stats import Interval, mean_interval, wilson
 from simcore.run.store import RunInfo
 from simcore.variants import Variant
+from simcore.variants.record import KernelRules
 
 MEANS = ("bid", "bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
          "other_tricks", "side_score", "other_score", "redeals")
@@ -140,17 +141,21 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
     return out
 
 
-def hand_rows(args: tuple, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-    """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk;
-    ``args`` is :func:`simcore.kernels.hand.kernel_args`."""
-    return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, *args, out), h.N_FIELDS,
-                   states, sizes, chunks)
+def hand_rows(rules: KernelRules, policies: np.ndarray, margins: np.ndarray, states: np.ndarray,
+              sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
+    under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
+    (:func:`simcore.kernels.hand.seat_policies`, :func:`simcore.kernels.hand.seat_margins`)."""
+    return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, rules.tables, rules.hand,
+                                                                  policies, margins, out),
+                   h.N_FIELDS, states, sizes, chunks)
 
 
-def hands_tally(args: tuple, reduce: Callable[[np.ndarray], np.ndarray], states: np.ndarray,
-                sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+def hands_tally(rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
+                reduce: Callable[[np.ndarray], np.ndarray], states: np.ndarray, sizes: np.ndarray,
+                chunks: np.ndarray) -> np.ndarray:
     """int64[chunks, tally]: ``reduce`` of each chunk's hand records (see :func:`hand_rows`)."""
-    return chunk_tallies(reduce, hand_rows(args, states, sizes, chunks), sizes)
+    return chunk_tallies(reduce, hand_rows(rules, policies, margins, states, sizes, chunks), sizes)
 
 
 def chunk_tallies(reduce: Callable[[np.ndarray], np.ndarray], rec: np.ndarray, sizes: np.ndarray) -> np.ndarray:
@@ -170,14 +175,14 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
     default: the tuned ones). Returns the runner's :class:`RunResult`.
     """
-    args = h.kernel_args(variant, policies, margins)
+    rules, policies, margins = variant.kernel_rules, h.seat_policies(policies), h.seat_margins(variant, margins)
     if out is None:
         name = getattr(reduce, "func", reduce)
         run_info = RunInfo("hands", variant.id, variant.content_hash, {
-            "policies": args[9].tolist(), "margins": args[10].tolist(), "chunk_deals": CHUNK_DEALS,
+            "policies": policies.tolist(), "margins": margins.tolist(), "chunk_deals": CHUNK_DEALS,
             "reduce": f"{name.__module__}.{name.__qualname__}"}, "sum")
-        return run_job(Job(partial(hands_tally, args, reduce), "sum", run_info, unit="hands"), seed, hands,
-                       progress)
+        return run_job(Job(partial(hands_tally, rules, policies, margins, reduce), "sum", run_info, unit="hands"),
+                       seed, hands, progress)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -185,7 +190,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     writer = pq.ParquetWriter(str(out), schema)
 
     def write_and_tally(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        rec = hand_rows(args, states, sizes, chunks)
+        rec = hand_rows(rules, policies, margins, states, sizes, chunks)
         if len(rec):
             writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
                                                     names=list(h.FIELDS)))
@@ -217,8 +222,8 @@ def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int
                  margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
     writes); memory grows with ``hands``, so keep it to millions."""
-    args = h.kernel_args(variant, policies, margins)
-    return run_job(Job(partial(hand_rows, args), "rows", unit="hands"), seed, hands).tally
+    return run_job(Job(partial(hand_rows, variant.kernel_rules, h.seat_policies(policies),
+                               h.seat_margins(variant, margins)), "rows", unit="hands"), seed, hands).tally
 
 
 def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray | None = None,

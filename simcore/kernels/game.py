@@ -18,23 +18,14 @@ from simcore.kernels.hand import (
     F_BIDDER,
     F_MADE,
     F_REDEALS,
-    H_TEAMS,
     N_FIELDS,
     S_DOUBLE_PIN,
     S_OUT,
     S_SCORE,
-    hand_scratch,
+    hand_work,
     play_hand,
 )
 from simcore.kernels.rng import hand_state
-from simcore.variants.layout import (  # noqa: F401  (the compiled game rules' slots, for callers of this module)
-    G_BIDDER_WINS_TIES,
-    G_DECLARE_OUT,
-    G_LOSING_LIMIT,
-    G_PLAY_ON,
-    G_TARGET,
-    N_GAME_RULES,
-)
 
 #: A game still undecided after this many hands is recorded with winner -1 (never seen in practice:
 #: it guards the loop, and the tests require every game to end).
@@ -67,16 +58,16 @@ def game_winner(scores, n, bidding, target, game_rules):
     shared)."""
     reached = _count_at_least(scores, n, target)
     if reached >= 2:
-        if game_rules[G_BIDDER_WINS_TIES] != 0 and bidding >= 0 and scores[bidding] >= target:
+        if game_rules.bidder_wins_ties != 0 and bidding >= 0 and scores[bidding] >= target:
             return bidding, target, True
-        if game_rules[G_PLAY_ON] <= 0:
+        if game_rules.play_on <= 0:
             return _highest_above(scores, n, target - 1), target, False
         while reached >= 2:
-            target += game_rules[G_PLAY_ON]
+            target += game_rules.play_on
             reached = _count_at_least(scores, n, target)
     if reached == 1:
         return _highest_above(scores, n, target - 1), target, False
-    limit = game_rules[G_LOSING_LIMIT]
+    limit = game_rules.losing_limit
     if limit > 0 and n - _count_at_least(scores, n, -limit + 1) > 0:
         return _highest_above(scores, n, -limit), target, False
     return -1, target, False
@@ -107,18 +98,21 @@ def _highest_above(scores, n, floor):
 
 
 @njit(cache=True)
-def play_game(key, game, deck, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, margins, deck_copies, game_rules, out, cards, rec, hands, widow, seats, usage, chosen,
-              state, seat_policies, seat_margins, seat_need, no_trace):
+def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, state, seat_policies, seat_margins,
+              seat_need):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
-    (int64[N_GAME_FIELDS]). ``policies`` and ``margins`` are per absolute seat; the rest after
-    ``out`` is scratch. Partnerships (even and odd seats) keep two score lines; when the bidder plays
-    alone every seat keeps its own. With ``game.declare_out`` a seat that declares itself out during a
-    hand ends the game: its line wins if it has reached the target, else the other line wins."""
-    alone = rules[H_TEAMS] != 0
+    (int64[N_GAME_FIELDS]). ``rules`` and ``game_rules`` are the variant's
+    :class:`simcore.variants.record.HandRules` and ``GameRules``; ``policies`` and ``margins`` are per
+    absolute seat; the rest after ``out`` is scratch (``work``: :func:`simcore.kernels.hand.hand_work`).
+    Partnerships (even and odd seats) keep two score lines; when the bidder plays alone every seat
+    keeps its own. With ``game.declare_out`` a seat that declares itself out during a hand ends the
+    game: its line wins if it has reached the target, else the other line wins."""
+    players = rules.players
+    seats = work.seats
+    alone = rules.teams != 0
     n = players if alone else 2
     scores = np.zeros(MAX_SIDES, dtype=np.int64)
-    target = game_rules[G_TARGET]
+    target = game_rules.target
     out[:] = 0
     out[GF_WINNER] = -1
     for k in range(MAX_GAME_HANDS):
@@ -127,12 +121,10 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
             seat = (dealer + 1 + r) % players
             seat_policies[r] = policies[seat]
             seat_margins[r] = margins[seat]
-            seat_need[r] = target - scores[seat if alone else seat % 2] if game_rules[G_DECLARE_OUT] != 0 else 0
-        cards[:] = deck
+            seat_need[r] = target - scores[seat if alone else seat % 2] if game_rules.declare_out != 0 else 0
+        work.cards[:] = work.tables.deck
         hand_state(key, game, k, state)
-        play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  seat_policies, seat_margins, deck_copies, seat_need, rec, hands, widow, seats, usage, chosen,
-                  no_trace)
+        play_hand(state, rules, seat_policies, seat_margins, seat_need, rec, work)
         bidding = -1
         if rec[F_BIDDER] >= 0:
             bidder = (dealer + 1 + rec[F_BIDDER]) % players
@@ -169,31 +161,24 @@ def play_game(key, game, deck, players, hand_size, table, flags, play_rules, poi
 
 
 @njit(cache=True)
-def games_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                rules, policies, margins, deck_copies, game_rules, out):
-    """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS])."""
-    # private copies, as in simcore.kernels.hand.hands_chunk: shared arrays' reference counts fight over cache
-    table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
-    rules, game_rules, policies = rules.copy(), game_rules.copy(), policies.copy()
-    margins, deck_copies, deck, key = margins.copy(), deck_copies.copy(), deck.copy(), key.copy()
-    cards = deck.copy()
+def games_chunk(key, first, size, tables, rules, game_rules, policies, margins, out):
+    """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS]) under a
+    variant's ``kernel_rules`` (``tables``, ``hand``, ``game``)."""
+    work = hand_work(tables, rules.players, 0)  # private copies, as in simcore.kernels.hand.hands_chunk
+    policies, margins, key = policies.copy(), margins.copy(), key.copy()
     rec = np.zeros(N_FIELDS, dtype=np.int64)
-    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
     state = np.zeros(4, dtype=np.uint64)
-    seat_policies = np.zeros(players, dtype=np.int64)
-    seat_margins = np.zeros(players, dtype=np.float64)
-    seat_need = np.zeros(players, dtype=np.int64)
+    seat_policies = np.zeros(rules.players, dtype=np.int64)
+    seat_margins = np.zeros(rules.players, dtype=np.float64)
+    seat_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
-        play_game(key, first + i, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                  rules, policies, margins, deck_copies, game_rules, out[i], cards, rec, hands, widow,
-                  seats, usage, chosen, state, seat_policies, seat_margins, seat_need, no_trace)
+        play_game(key, first + i, rules, game_rules, policies, margins, out[i], rec, work, state, seat_policies,
+                  seat_margins, seat_need)
 
 
 @njit(parallel=True, cache=True)
-def games_batch(key, firsts, sizes, offsets, deck, players, hand_size, table, flags, play_rules, points,
-                last_trick, rules, policies, margins, deck_copies, game_rules, out):
+def games_batch(key, firsts, sizes, offsets, tables, rules, game_rules, policies, margins, out):
     """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
     for ci in prange(firsts.shape[0]):
-        games_chunk(key, firsts[ci], sizes[ci], deck, players, hand_size, table, flags, play_rules, points,
-                    last_trick, rules, policies, margins, deck_copies, game_rules,
+        games_chunk(key, firsts[ci], sizes[ci], tables, rules, game_rules, policies, margins,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])

@@ -14,6 +14,8 @@ variant's own scale. Each hand writes one record (see ``FIELDS``).
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit, prange
 
@@ -65,7 +67,7 @@ from simcore.kernels.stock import (
     table_meld,
     unshown_dix,
 )
-from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' slots and codes, for callers)
+from simcore.variants.layout import (  # noqa: F401  (the choice codes of the hand rules, for callers)
     ALL_PASS_DEALER,
     ALL_PASS_LEFT,
     ALL_PASS_REDEAL,
@@ -75,56 +77,6 @@ from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' s
     CALL_ACE_OF_TRUMP,
     CALL_NAMED,
     F_DIX,
-    H_ALL_PASS,
-    H_AUCTION,
-    H_BEAT_PARTNER,
-    H_BID_ADDED,
-    H_BID_MARRIAGE,
-    H_BURIED_SAVES,
-    H_CALL,
-    H_CONCEDE,
-    H_CONCEDE_BONUS,
-    H_CONCEDE_LOSES_BID,
-    H_CONCEDE_SHORT,
-    H_DIX_KEPT,
-    H_DIX_WHEN_SET,
-    H_DRAW,
-    H_FORCED_BID,
-    H_JUMP_STEPS,
-    H_LEAD,
-    H_LEAD_TRUMP,
-    H_MAX_OPENING,
-    H_MAY_GO_ALONE,
-    H_MIN_BID,
-    H_MIN_MELD_COUNT,
-    H_MIN_MELD_PLAY,
-    H_NO_TRUMP_OPP,
-    H_OPENING_FORCED,
-    H_OPP_CONCEDE,
-    H_PARTNER_MELD,
-    H_PARTNER_MELD_COUNTS,
-    H_PASS,
-    H_REDEAL_NINES,
-    H_REDEAL_NO_MELD,
-    H_ROUND_TO,
-    H_ROUND_UP_FROM,
-    H_SAVE,
-    H_SAVE_POINTS,
-    H_SHARE,
-    H_SHORT_BY,
-    H_SIMULTANEOUS,
-    H_STEP,
-    H_STEP_AFTER,
-    H_STEP_FROM,
-    H_STOCK,
-    H_TEAMS,
-    H_TRICK_TOTAL,
-    H_TRUMP_AFTER_WIDOW,
-    H_TRUMP_BROKEN,
-    H_TRUMP_MARRIAGE,
-    H_WIDOW_SHARED,
-    H_WIDOW_TO_BIDDER,
-    N_HAND_RULES,
     NO_TRUMP_OPP_MELD,
     OPP_MELD,
     OPP_MELD_AND_TRICKS,
@@ -139,6 +91,7 @@ from simcore.variants.layout import (  # noqa: F401  (the compiled hand rules' s
     TEAMS_ALONE,
     TEAMS_CALLED,
 )
+from simcore.variants.record import Tables
 
 #: One record per hand.
 FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld", "bidder_meld_after",
@@ -183,10 +136,10 @@ def _note(trace, pos, code, a, b, c):
 def next_bid(high, rules):
     """The lowest bid above ``high`` (0: no bid yet)."""
     if high == 0:
-        return rules[H_MIN_BID]
-    step = rules[H_STEP]
-    if rules[H_STEP_FROM] > 0 and high >= rules[H_STEP_FROM]:
-        step = rules[H_STEP_AFTER]
+        return rules.min_bid
+    step = rules.step
+    if rules.step_from > 0 and high >= rules.step_from:
+        step = rules.step_after
         return (high // step + 1) * step
     return high + step
 
@@ -199,25 +152,25 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     ``max_opening``."""
     active = np.ones(players, dtype=np.bool_)
     high, high_seat = np.int64(0), np.int64(-1)
-    single = rules[H_AUCTION] == AUCTION_SINGLE
+    single = rules.auction == AUCTION_SINGLE
     seat = 0
     turns = 0
     while True:
         if active[seat] and seat != high_seat:
             want = next_bid(high, rules)
-            forced = turns == 0 and rules[H_OPENING_FORCED] != 0  # the dealer's left must open
-            allowed = forced or rules[H_BID_MARRIAGE] == 0 or any_marriage(hands[seat])
+            forced = turns == 0 and rules.opening_forced != 0  # the dealer's left must open
+            allowed = forced or rules.bid_needs_marriage == 0 or any_marriage(hands[seat])
             if policies[seat] == HEURISTIC:
                 bid_it = forced or (allowed and want <= limits[seat])
-                partners = rules[H_TEAMS] == 0 and (seat - high_seat) % 2 == 0
+                partners = rules.teams == 0 and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
-                    bid_it = limits[seat] - want >= rules[H_TRICK_TOTAL] // 5  # do not outbid partner lightly
+                    bid_it = limits[seat] - want >= rules.trick_total // 5  # do not outbid partner lightly
             else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
-                choice = bounded(state, 2 + rules[H_JUMP_STEPS]) if not forced else 1 + bounded(
-                    state, 1 + rules[H_JUMP_STEPS])
+                choice = bounded(state, 2 + rules.jump_steps) if not forced else 1 + bounded(
+                    state, 1 + rules.jump_steps)
                 bid_it = allowed and choice >= 1
                 for _ in range(choice - 1):
-                    if high == 0 and rules[H_MAX_OPENING] > 0 and next_bid(want, rules) > rules[H_MAX_OPENING]:
+                    if high == 0 and rules.max_opening > 0 and next_bid(want, rules) > rules.max_opening:
                         break  # the opening bid is capped
                     want = next_bid(want, rules)
             if bid_it:
@@ -328,10 +281,10 @@ def _by_side(seats, row, players):
 @njit(cache=True)
 def _saved(rules, tricks_won, trick_points):
     """True when a side (or a seat) that won these tricks keeps its meld under the save rule."""
-    if rules[H_SAVE] == SAVE_TRICK:
+    if rules.save_meld == SAVE_TRICK:
         return tricks_won > 0
-    if rules[H_SAVE] == SAVE_POINTS:
-        return trick_points >= rules[H_SAVE_POINTS]
+    if rules.save_meld == SAVE_POINTS:
+        return trick_points >= rules.save_meld_points
     return True
 
 
@@ -345,9 +298,9 @@ def _score_seats(seats, rec, players, rules, stage):
     with a bidder alone each opponent scores for himself: his own meld if he saved it
     (by his own tricks) and his own trick points, or on a throw-in what the rules give each opponent
     (with ``meld_and_tricks``, his meld and an equal share of the trick points)."""
-    halves = rules[H_TEAMS] == TEAMS_CALLED and rules[H_SHARE] == SHARE_HALF
-    pooled = rules[H_TEAMS] == TEAMS_CALLED and rules[H_SHARE] == SHARE_POOLED
-    alone = rules[H_TEAMS] == TEAMS_ALONE or halves or pooled
+    halves = rules.teams == TEAMS_CALLED and rules.share == SHARE_HALF
+    pooled = rules.teams == TEAMS_CALLED and rules.share == SHARE_POOLED
+    alone = rules.teams == TEAMS_ALONE or halves or pooled
     others, others_won = 0, 0
     for s in range(players):
         if seats[S_SIDE, s] == 0:
@@ -364,23 +317,23 @@ def _score_seats(seats, rec, players, rules, stage):
         elif not alone or stage == STAGE_UNMELDED:
             seats[S_SCORE, s] = rec[F_OTHER_SCORE]
         else:
-            m = seats[S_MELD, s] if seats[S_MELD, s] >= rules[H_MIN_MELD_COUNT] else 0
+            m = seats[S_MELD, s] if seats[S_MELD, s] >= rules.min_meld_to_count else 0
             if stage == STAGE_NOT_PLAYED:
-                if rules[H_OPP_CONCEDE] == OPP_MELD:
+                if rules.opponents_on_concede == OPP_MELD:
                     seats[S_SCORE, s] = m
-                elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
-                    seats[S_SCORE, s] = m + rules[H_TRICK_TOTAL] // (players - 1)
+                elif rules.opponents_on_concede == OPP_MELD_AND_TRICKS:
+                    seats[S_SCORE, s] = m + rules.trick_total // (players - 1)
                 else:
                     seats[S_SCORE, s] = 0
                 if rec[F_OUTCOME] == CONCEDED:
-                    seats[S_SCORE, s] += rules[H_CONCEDE_BONUS]
+                    seats[S_SCORE, s] += rules.concede_bonus
             elif pooled:  # own meld, kept by the others' tricks together, and an equal share of those tricks
                 saved = _saved(rules, others_won, rec[F_OTHER_TRICKS])
-                kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
+                kept = m if saved else (seats[S_DIX, s] if rules.dix_kept != 0 else 0)
                 seats[S_SCORE, s] = kept + rec[F_OTHER_TRICKS] // others
             else:
                 saved = _saved(rules, seats[S_WON, s], seats[S_PTS, s])
-                kept = m if saved else (seats[S_DIX, s] if rules[H_DIX_KEPT] != 0 else 0)
+                kept = m if saved else (seats[S_DIX, s] if rules.dix_kept != 0 else 0)
                 seats[S_SCORE, s] = kept + seats[S_PTS, s]
 
 
@@ -388,10 +341,10 @@ def _score_seats(seats, rec, players, rules, stage):
 def counted(pts, rules):
     """Trick points as scored: rounded to a multiple of ``tricks.round_to``, up when the remainder is
     at least ``tricks.round_up_from`` (two-hand: 87 → 90, 126 → 120); as taken when it is 0."""
-    unit = rules[H_ROUND_TO]
+    unit = rules.round_to
     if unit <= 0:
         return pts
-    return (pts // unit + (1 if pts % unit >= rules[H_ROUND_UP_FROM] else 0)) * unit
+    return (pts // unit + (1 if pts % unit >= rules.round_up_from else 0)) * unit
 
 
 @njit(cache=True)
@@ -452,9 +405,12 @@ def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
 
 
 @njit(cache=True)
-def play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-              policies, margins, deck_copies, need, rec, hands, widow, seats, usage, chosen, trace):
+def play_hand(state, rules, policies, margins, need, rec, work):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
+
+    ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (``Variant.hand_rules``);
+    ``work`` the :class:`HandWork` the hand is played in (:func:`hand_work`): the tables' arrays, the
+    deck to deal from (``work.cards``, dealt in its current order), and scratch.
 
     ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
     hand's trick points (> 0 bolder): the knob that tuning turns (rules key ``policy.margin``).
@@ -466,16 +422,21 @@ def play_hand(state, cards, players, hand_size, table, flags, play_rules, points
     winner may meld (``_stock_turn``), then each player from the winner draws one card, the last of
     them the turned card.
 
-    ``seats`` (int64[N_SEAT_ROWS, players]) is per-seat scratch whose row ``S_SCORE`` holds, after the
-    call, what the hand adds to each seat's score line; ``usage`` and ``chosen`` are the stock play's
-    scratch (:func:`hand_scratch`). ``trace`` (int64[rows, 4]; zero rows for none)
-    receives the hand move by move.
+    After the call ``work.seats`` row ``S_SCORE`` holds what the hand adds to each seat's score line,
+    and ``work.trace`` (int64[rows, 4]; zero rows for none) the hand move by move.
 
     The phases below run in this order and draw from ``state`` in this order; the reference referee
     (simcore/reference/hand.py) has one function of the same name per phase. They are inlined into
     this function (``inline='always'``), so no call is made; numba still takes and drops a reference
     on each array a phase receives (measured: a few percent of a hand), so helpers run card by card
     take scalars."""
+    # the records' fields as locals, once: the phases take the arrays they read and the integer rules
+    players, hand_size, last_trick = rules.players, rules.hand_size, rules.last_trick
+    tables = work.tables
+    table, flags, play_rules = tables.meld_table, tables.meld_flags, tables.play_rules
+    points, deck_copies = tables.trick_points, tables.deck_copies
+    cards, hands, widow, seats, usage, chosen = work.cards, work.hands, work.widow, work.seats, work.usage, work.chosen
+    trace = work.trace
     seats[:] = 0
     totals = np.zeros(N_SUITS, dtype=np.int64)  # meld_by_trump's output, reused by every phase
     pos = np.zeros(1, dtype=np.int64)  # trace rows written
@@ -514,7 +475,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     while True:
         _deal(state, cards, players, hand_size, hands, widow, trace, pos)
         redeal = _redeal_dealt(hands, players, rules)
-        if not redeal and rules[H_AUCTION] != AUCTION_NONE:
+        if not redeal and rules.auction != AUCTION_NONE:
             bidder, bid, redeal = _auction(state, hands, players, hand_size, table, flags, rules, policies, margins,
                                            totals, trace, pos)
         if not redeal or redeals >= MAX_REDEALS:
@@ -549,9 +510,9 @@ def _redeal_dealt(hands, players, rules):
     """True when a hand as dealt calls for a redeal (``redeal.nines`` or more nines, or no meld where
     ``redeal.no_meld``)."""
     redeal = False
-    if rules[H_REDEAL_NINES] > 0:
+    if rules.redeal_min_nines > 0:
         for p in range(players):
-            if hand_has_event(hands[p], K_REDEAL, rules[H_REDEAL_NINES], rules[H_REDEAL_NO_MELD], 0):
+            if hand_has_event(hands[p], K_REDEAL, rules.redeal_min_nines, rules.redeal_no_meld, 0):
                 redeal = True
     return redeal
 
@@ -566,21 +527,21 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
     limits = np.zeros(players, dtype=np.int64)
     for p in range(players):
         if policies[p] == HEURISTIC:
-            v, _ = hand_value(hands[p], table, flags, totals, rules[H_TRICK_TOTAL],
-                              rules[H_PARTNER_MELD] if rules[H_TEAMS] != TEAMS_ALONE else 0,
-                              rules[H_PASS], hand_size)
-            limits[p] = np.int64(v + margins[p] * rules[H_TRICK_TOTAL])
-            if rules[H_TRUMP_MARRIAGE] != 0 and rules[H_TRUMP_AFTER_WIDOW] == 0 and not any_marriage(hands[p]):
+            v, _ = hand_value(hands[p], table, flags, totals, rules.trick_total,
+                              rules.partner_meld if rules.teams != TEAMS_ALONE else 0,
+                              rules.pass_cards, hand_size)
+            limits[p] = np.int64(v + margins[p] * rules.trick_total)
+            if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hands[p]):
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
     bidder, bid = _bidding(hands, players, rules, policies, limits, state, trace, pos)
     redeal = False
     if bidder < 0:
-        if rules[H_ALL_PASS] == ALL_PASS_REDEAL:
+        if rules.all_pass == ALL_PASS_REDEAL:
             redeal = True
-        elif rules[H_ALL_PASS] == ALL_PASS_DEALER:
-            bidder, bid = players - 1, rules[H_FORCED_BID]
+        elif rules.all_pass == ALL_PASS_DEALER:
+            bidder, bid = players - 1, rules.forced_bid
         else:
-            bidder, bid = 0, rules[H_FORCED_BID]
+            bidder, bid = 0, rules.forced_bid
     return bidder, bid, redeal
 
 
@@ -597,35 +558,35 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
-        if rules[H_TEAMS] == TEAMS_ACROSS:
+        if rules.teams == TEAMS_ACROSS:
             side[s] = 1 if (s - anchor) % 2 == 0 else 0
         else:
             side[s] = 1 if s == anchor else 0
     partner = np.int64(-1)
-    if rules[H_TEAMS] == TEAMS_ACROSS and bidder >= 0:
+    if rules.teams == TEAMS_ACROSS and bidder >= 0:
         partner = (bidder + players // 2) % players
-    stock = rules[H_STOCK] != 0
+    stock = rules.stock_play != 0
     turned = np.int64(-1)
     dealt = np.zeros(N_SUITS, dtype=np.int64)  # the bidder's meld as dealt, by trump
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
         dealt[:] = totals
-    if bidder >= 0 and rules[H_TRUMP_AFTER_WIDOW] != 0 and rules[H_WIDOW_TO_BIDDER] != 0:
+    if bidder >= 0 and rules.trump_after_widow != 0 and rules.widow_to_bidder != 0:
         for t in range(N_TYPES):  # he takes the widow first (the exchange then only buries)
             hands[bidder, t] += widow[t]
-    if rules[H_AUCTION] == AUCTION_NONE:
+    if rules.auction == AUCTION_NONE:
         trump, turned = _turn_trump(state, hands, widow, players, stock)
     else:
-        trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules[H_TRUMP_MARRIAGE] != 0,
+        trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0,
                                       table, flags, totals, state))
     rec[F_TRUMP] = trump
     _note(trace, pos, T_TRUMP, trump, turned if stock else 0, 0)
     if trump < 0:
         return trump, turned, partner
-    if rules[H_TEAMS] == TEAMS_CALLED and bidder >= 0:
-        if rules[H_CALL] == CALL_NAMED:
+    if rules.teams == TEAMS_CALLED and bidder >= 0:
+        if rules.call == CALL_NAMED:
             called = np.int64(-1)  # -1: he plays alone
-            if rules[H_MAY_GO_ALONE] == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
+            if rules.may_play_alone == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
                                                           flags, totals, state):
                 called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
             partner = _first_holder(hands, bidder, players, called)
@@ -674,26 +635,26 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
     ``simultaneous``), the widow to the bidder and his burial, discard and draw
     (``_discard_and_draw``). Returns the cards buried (copy counts; they count for the bidder)."""
-    if bidder >= 0 and rules[H_WIDOW_SHARED] != 0:
-        _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules[H_TEAMS] == 0, table,
+    if bidder >= 0 and rules.widow_shared != 0:
+        _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules.teams == 0, table,
                      flags, totals, state, trace, pos)
     buried = np.zeros(N_TYPES, dtype=np.uint8)
-    if bidder >= 0 and rules[H_PASS] > 0 and partner >= 0:
+    if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed = np.zeros(N_TYPES, dtype=np.uint8)
         back = np.zeros(N_TYPES, dtype=np.uint8)
-        give_cards(hands[partner], rules[H_PASS], trump, policies[partner], True, table, flags, totals,
+        give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
                    state, fed)
-        if rules[H_SIMULTANEOUS] == 0:  # the bidder sees what he got before returning
+        if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        give_cards(hands[bidder], rules[H_PASS], trump, policies[bidder], False, table, flags, totals,
+        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals,
                    state, back)
-        if rules[H_SIMULTANEOUS] != 0:
+        if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
         _hand_over(hands, bidder, partner, back, trace, pos)
-    if bidder >= 0 and rules[H_WIDOW_TO_BIDDER] != 0:
+    if bidder >= 0 and rules.widow_to_bidder != 0:
         n_widow = 0
         for t in range(N_TYPES):
-            if rules[H_TRUMP_AFTER_WIDOW] == 0:  # else taken before trump was named
+            if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
         give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state,
@@ -701,7 +662,7 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
-    if bidder >= 0 and rules[H_DRAW] != 0:
+    if bidder >= 0 and rules.draw != 0:
         _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
                           state, trace, pos)
     return buried
@@ -716,14 +677,14 @@ def _meld(hands, players, bidder, partner, trump, turned, need, table, flags, ru
     is lost. With a stock nothing is melded before play, and a turned dix scores the dealer, who may
     declare himself out with it (``declared``, else -1). Records the bidder's meld, trump length and
     aces after the exchange, and the sides' meld."""
-    stock = rules[H_STOCK] != 0
+    stock = rules.stock_play != 0
     for s in range(players if not stock else 0):
         meld_by_trump(hands[s], table, flags, totals)
         _note(trace, pos, T_MELD, s, totals[trump], 0)
         seats[S_MELD, s] = totals[trump]
         seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
-        if s == partner and rules[H_TEAMS] == TEAMS_CALLED and rules[H_PARTNER_MELD_COUNTS] == 0:
+        if s == partner and rules.teams == TEAMS_CALLED and rules.partner_meld_counts == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
             seats[S_DOUBLE_PIN, s] = 0
@@ -744,7 +705,7 @@ def _meld(hands, players, bidder, partner, trump, turned, need, table, flags, ru
     rec[F_SIDE_MELD] = meld[1]
     rec[F_OTHER_MELD] = meld[0]
     for sd in range(2):  # from here on, meld counts only at the variant's minimum
-        if meld[sd] < rules[H_MIN_MELD_COUNT]:
+        if meld[sd] < rules.min_meld_to_count:
             meld[sd] = 0
     return meld, dix, declared
 
@@ -759,23 +720,23 @@ def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace
         return False
     short = bid - meld[1]
     outcome = PLAYED
-    if (rules[H_SHORT_BY] > 0 and short > rules[H_SHORT_BY]) or meld[1] < rules[H_MIN_MELD_PLAY]:
+    if (rules.set_if_short_by > 0 and short > rules.set_if_short_by) or meld[1] < rules.min_meld_to_play:
         outcome = SET_WITHOUT_PLAY
-    elif (rules[H_CONCEDE] != 0 and policies[bidder] == HEURISTIC and short > rules[H_TRICK_TOTAL] * 9 // 10
-          and short >= rules[H_CONCEDE_SHORT]):
+    elif (rules.concede != 0 and policies[bidder] == HEURISTIC and short > rules.trick_total * 9 // 10
+          and short >= rules.concede_short_by):
         outcome = CONCEDED
     if outcome == PLAYED:
         return False
     _note(trace, pos, T_OUTCOME, outcome, 0, 0)
     rec[F_OUTCOME] = outcome
     rec[F_MADE] = 0
-    rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules[H_CONCEDE_LOSES_BID] != 0 else 0
-    if rules[H_OPP_CONCEDE] == OPP_MELD:
+    rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
+    if rules.opponents_on_concede == OPP_MELD:
         rec[F_OTHER_SCORE] = meld[0]
-    elif rules[H_OPP_CONCEDE] == OPP_MELD_AND_TRICKS:
-        rec[F_OTHER_SCORE] = meld[0] + rules[H_TRICK_TOTAL]
+    elif rules.opponents_on_concede == OPP_MELD_AND_TRICKS:
+        rec[F_OTHER_SCORE] = meld[0] + rules.trick_total
     if outcome == CONCEDED:
-        rec[F_OTHER_SCORE] += rules[H_CONCEDE_BONUS]
+        rec[F_OTHER_SCORE] += rules.concede_bonus
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
     return True
@@ -797,8 +758,8 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
     broken = False
-    exempt_partner = rules[H_BEAT_PARTNER] == 0 and rules[H_TEAMS] != TEAMS_ALONE
-    lead_trump, wait_broken = rules[H_LEAD_TRUMP] != 0, rules[H_TRUMP_BROKEN] != 0
+    exempt_partner = rules.beat_partner == 0 and rules.teams != TEAMS_ALONE
+    lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -882,12 +843,12 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
     if bidder >= 0:
         for t in range(N_TYPES):
             seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
-    leader = bidder if (rules[H_LEAD] == 0 and bidder >= 0) else 0  # 0: the bidder leads
+    leader = bidder if (rules.lead == 0 and bidder >= 0) else 0  # 0: the bidder leads
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
     n_stock, stock_tricks = 0, 0
-    if rules[H_STOCK] != 0:
+    if rules.stock_play != 0:
         usage[:] = 0
         for t in range(N_TYPES):
             n_stock += widow[t]
@@ -960,7 +921,7 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
         _note(trace, pos, T_OUT, declared, seats[S_MELD, declared] + counted(seats[S_PTS, declared], rules), 0)
     for s in range(players):
         seats[S_PTS, s] = counted(seats[S_PTS, s], rules)
-    if rules[H_STOCK] != 0:
+    if rules.stock_play != 0:
         meld = _by_side(seats, S_MELD, players)
         rec[F_SIDE_MELD] = meld[1]
         rec[F_OTHER_MELD] = meld[0]
@@ -971,9 +932,9 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
         rec[F_OUTCOME] = DECLARED_OUT
     kept = np.zeros(2, dtype=np.int64)
     for sd in range(2):
-        own = tricks_pts[sd] - (buried_pts if sd == 1 and rules[H_BURIED_SAVES] == 0 and bidder >= 0 else 0)
+        own = tricks_pts[sd] - (buried_pts if sd == 1 and rules.buried_saves_meld == 0 and bidder >= 0 else 0)
         saved = _saved(rules, tricks_won[sd], own)
-        kept[sd] = meld[sd] if saved else (dix[sd] if rules[H_DIX_KEPT] != 0 else 0)
+        kept[sd] = meld[sd] if saved else (dix[sd] if rules.dix_kept != 0 else 0)
     rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
     if bidder < 0:
         rec[F_MADE] = -1
@@ -984,9 +945,9 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
     made = kept[1] + tricks_pts[1] >= bid
     rec[F_MADE] = 1 if made else 0
     if made:
-        rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1] + (bid if rules[H_BID_ADDED] != 0 else 0)
+        rec[F_SIDE_SCORE] = kept[1] + tricks_pts[1] + (bid if rules.bid_added != 0 else 0)
     else:
-        rec[F_SIDE_SCORE] = -bid + (dix[1] if rules[H_DIX_WHEN_SET] != 0 else 0)
+        rec[F_SIDE_SCORE] = -bid + (dix[1] if rules.dix_kept_when_set != 0 else 0)
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], rec[F_MADE])
     _score_seats(seats, rec, players, rules, STAGE_PLAYED)
 
@@ -1000,92 +961,98 @@ def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals
     rec[F_TRUMP] = -1
     rec[F_MADE] = 0
     rec[F_SIDE_SCORE] = -bid
-    if rules[H_NO_TRUMP_OPP] == NO_TRUMP_OPP_MELD:
+    if rules.opponents_no_trump == NO_TRUMP_OPP_MELD:
         side_totals = np.zeros(N_SUITS, dtype=np.int64)
         for s in range(players):
             if seats[S_SIDE, s] == 0:
                 meld_by_trump(hands[s], table, flags, totals)
                 side_totals += totals
         best = side_totals.max()
-        rec[F_OTHER_SCORE] = best if best >= rules[H_MIN_MELD_COUNT] else 0
+        rec[F_OTHER_SCORE] = best if best >= rules.min_meld_to_count else 0
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
 
 
-@njit(cache=True)
-def hand_scratch(players):
-    """The scratch arrays :func:`play_hand` works in: (hands uint8[players, 24], widow uint8[24],
-    seats int64[N_SEAT_ROWS, players], the stock play's copy usage uint8[players, 24, MAX_COPIES] and
-    copy choice int64[5, 2], an empty trace). Made once per chunk, not per hand: an allocation costs
-    about as much as a trick. Local arrays: a global one would be read-only."""
-    return (np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-            np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
-            np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
-            np.zeros((0, 4), dtype=np.int64))
+class HandWork(NamedTuple):
+    """What :func:`play_hand` works in, made once per chunk (:func:`hand_work`), not per hand: an
+    allocation costs about as much as a trick."""
+
+    #: The chunk's own copies of the rules' arrays: every call passing a shared array updates its
+    #: reference count, and two threads doing that on one array fight over its cache line.
+    tables: Tables
+    #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
+    cards: np.ndarray
+    #: uint8[players, 24] and uint8[24]: the hands and the widow (or stock), as copy counts.
+    hands: np.ndarray
+    widow: np.ndarray
+    #: int64[N_SEAT_ROWS, players]: per-seat rows ``S_*`` (``S_SCORE``: what the hand adds to each
+    #: seat's score line).
+    seats: np.ndarray
+    #: uint8[players, 24, MAX_COPIES] and int64[5, 2]: the stock play's copy usage and copy choice.
+    usage: np.ndarray
+    chosen: np.ndarray
+    #: int64[rows, 4]: the trace rows (code, a, b, c); zero rows for a hand not traced.
+    trace: np.ndarray
 
 
 @njit(cache=True)
-def hands_chunk(state, size, deck, players, hand_size, table, flags, play_rules, points, last_trick,
-                rules, policies, margins, deck_copies, out):
-    """Play ``size`` hands from ``state``; ``out`` is int64[size, N_FIELDS]."""
-    # private copies: every call passing a shared array updates its reference count, and two threads
-    # doing that on one array fight over its cache line
-    table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
-    rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
-    cards = deck.copy()
-    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
-    no_need = np.zeros(players, dtype=np.int64)
+def hand_work(tables, players, trace_rows):
+    """A fresh :class:`HandWork` for ``players`` seats from ``tables`` (a variant's
+    :class:`simcore.variants.record.Tables`), the deck in its original order, with room for
+    ``trace_rows`` trace rows. Local arrays: a global one would be read-only."""
+    own = Tables(tables.deck.copy(), tables.deck_copies.copy(), tables.meld_table.copy(),
+                 tables.meld_flags.copy(), tables.play_rules.copy(), tables.trick_points.copy())
+    return HandWork(own, tables.deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
+                    np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
+                    np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
+                    np.zeros((trace_rows, 4), dtype=np.int64))
+
+
+@njit(cache=True)
+def hands_chunk(state, size, tables, rules, policies, margins, out):
+    """Play ``size`` hands from ``state`` under ``tables`` and ``rules`` (a variant's
+    ``kernel_rules.tables`` and ``.hand``); ``out`` is int64[size, N_FIELDS]."""
+    work = hand_work(tables, rules.players, 0)
+    policies, margins = policies.copy(), margins.copy()  # private copies, as the tables (HandWork)
+    no_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
-        play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, no_need, out[i], hands, widow, seats, usage, chosen, no_trace)
+        play_hand(state, rules, policies, margins, no_need, out[i], work)
 
 
 @njit(parallel=True, cache=True)
-def hands_batch(states, sizes, offsets, deck, players, hand_size, table, flags, play_rules, points,
-                last_trick, rules, policies, margins, deck_copies, out):
+def hands_batch(states, sizes, offsets, tables, rules, policies, margins, out):
     """Chunk i plays ``sizes[i]`` hands into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
     for ci in prange(states.shape[0]):
-        hands_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, play_rules,
-                    points, last_trick, rules, policies, margins, deck_copies,
+        hands_chunk(states[ci].copy(), sizes[ci], tables, rules, policies, margins,
                     out[offsets[ci]: offsets[ci] + sizes[ci]])
 
 
 @njit(cache=True)
-def keyed_hands_chunk(key, first, size, deck, players, hand_size, table, flags, play_rules, points,
-                      last_trick, rules, policies, margins, deck_copies, out):
+def keyed_hands_chunk(key, first, size, tables, rules, policies, margins, out):
     """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
     from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
     sets see the same cards in hand i whatever the other hands drew (``pinochle compare --hands``)."""
-    table, flags, play_rules, points = table.copy(), flags.copy(), play_rules.copy(), points.copy()
-    rules, policies, margins, deck_copies = rules.copy(), policies.copy(), margins.copy(), deck_copies.copy()
-    key, cards = key.copy(), deck.copy()
-    hands, widow, seats, usage, chosen, no_trace = hand_scratch(players)
+    work = hand_work(tables, rules.players, 0)
+    policies, margins, key = policies.copy(), margins.copy(), key.copy()
     state = np.zeros(4, dtype=np.uint64)
-    no_need = np.zeros(players, dtype=np.int64)
+    no_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
-        cards[:] = deck
+        work.cards[:] = work.tables.deck
         hand_state(key, first + i, 0, state)
-        play_hand(state, cards, players, hand_size, table, flags, play_rules, points, last_trick, rules,
-                  policies, margins, deck_copies, no_need, out[i], hands, widow, seats, usage, chosen, no_trace)
+        play_hand(state, rules, policies, margins, no_need, out[i], work)
 
 
 @njit(parallel=True, cache=True)
-def keyed_hands_batch(key, firsts, sizes, offsets, deck, players, hand_size, table, flags, play_rules,
-                      points, last_trick, rules, policies, margins, deck_copies, out):
+def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
     """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
     for ci in prange(firsts.shape[0]):
-        keyed_hands_chunk(key, firsts[ci], sizes[ci], deck, players, hand_size, table, flags, play_rules,
-                          points, last_trick, rules, policies, margins, deck_copies,
+        keyed_hands_chunk(key, firsts[ci], sizes[ci], tables, rules, policies, margins,
                           out[offsets[ci]: offsets[ci] + sizes[ci]])
 
 
-def kernel_args(variant, policies: np.ndarray, margins: np.ndarray | None = None) -> tuple:
-    """The arguments every full-hand kernel takes after its stream arguments and before its output:
-    the deck, the table, the compiled rules, the seats' policies and bidding margins."""
-    return (variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
-            variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-            variant.hand_rules, np.asarray(policies, dtype=np.int64), seat_margins(variant, margins),
-            variant.deck_copies)
+def seat_policies(policies) -> np.ndarray:
+    """int64[players]: the seats' policy codes (:mod:`simcore.kernels.policies`) as the kernels take them."""
+    return np.asarray(policies, dtype=np.int64)
 
 
 def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
@@ -1109,13 +1076,12 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     from simcore.kernels.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
-    deck, *args = kernel_args(variant, policies, margins)
     need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
-    hands, widow, seats, usage, chosen, _ = hand_scratch(variant.players)
-    trace = np.zeros((rows, 4), dtype=np.int64)
-    play_hand(state, deck.copy(), *args, need, rec, hands, widow, seats, usage, chosen, trace)
-    used = int(np.count_nonzero(trace[:, 0]))
+    work = hand_work(variant.tables, variant.players, rows)
+    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
+              rec, work)
+    used = int(np.count_nonzero(work.trace[:, 0]))
     if with_seats:
-        return rec, trace[:used], seats[seat_row].copy()
-    return rec, trace[:used]
+        return rec, work.trace[:used], work.seats[seat_row].copy()
+    return rec, work.trace[:used]

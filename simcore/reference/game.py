@@ -10,7 +10,6 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.kernels import hand as h
-from simcore.kernels.cards import N_TYPES
 from simcore.kernels.game import MAX_GAME_HANDS, MAX_SIDES
 from simcore.kernels.rng import hand_state, stream_key
 from simcore.variants import Variant
@@ -33,15 +32,12 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         state = np.zeros(4, dtype=np.uint64)
         hand_state(key, game, k, state)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
-        seats = np.zeros((h.N_SEAT_ROWS, players), dtype=np.int64)
+        work = h.hand_work(variant.tables, players, 0)  # a fresh deck and scratch for every hand
+        seats = work.seats
         line_of = [s if alone else s % 2 for s in seat_of]
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
-        h.play_hand(state, variant.deck_cards.copy(), players, variant.hand_size, variant.meld_table(),
-                    variant.meld_flags(), variant.play_rules(), variant.trick_points, variant.last_trick,
-                    variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
-                    np.array([margins[s] for s in seat_of]), variant.deck_copies, need, out,
-                    np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                    seats, *h.hand_scratch(players)[3:5], np.zeros((0, 4), dtype=np.int64))
+        h.play_hand(state, variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
+                    np.array([margins[s] for s in seat_of]), need, out, work)
         bidder = int(out[h.F_BIDDER])
         bidding = None
         if bidder >= 0:

@@ -1,4 +1,4 @@
-"""The validated, immutable rule system and the integer tables compiled from it for the kernels."""
+"""The validated, immutable rule system and the typed rules record compiled from it for the kernels."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from typing import Any
 import numpy as np
 
 from simcore.kernels.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
-from simcore.variants import layout
 from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
     ACES,
     F_DIX,
@@ -32,6 +31,7 @@ from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, r
     RUN,
     RUN_EXTRA_MARRIAGE,
 )
+from simcore.variants.record import GameRules, HandRules, KernelRules, Tables
 from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
 
@@ -182,62 +182,76 @@ class Variant:
         return int((self.trick_points * self.deck_copies).sum()) + self.last_trick
 
     @cached_property
-    def hand_rules(self) -> np.ndarray:
-        """int64[N_HAND_RULES]: teams, auction, exchange, scoring and lead rules as integers for
-        :func:`simcore.kernels.hand.play_hand` (slots ``H_*`` of :mod:`simcore.variants.layout`)."""
+    def hand_rules(self) -> HandRules:
+        """Every integer rule of a hand, by name, for :func:`simcore.kernels.hand.play_hand` (see
+        :class:`simcore.variants.record.HandRules`; choices as their codes, true/false as 1/0)."""
         v = self.values
-        rules = np.zeros(layout.N_HAND_RULES, dtype=np.int64)
-        rules[layout.H_TEAMS] = code("teams.kind", v["teams.kind"])
-        rules[layout.H_AUCTION] = code("auction.kind", v["auction.kind"])
-        rules[layout.H_MIN_BID] = v["auction.min_bid"]
-        rules[layout.H_STEP] = v["auction.step"]
-        rules[layout.H_STEP_FROM] = v["auction.step_from"]
-        rules[layout.H_STEP_AFTER] = v["auction.step_after"]
-        rules[layout.H_ALL_PASS] = code("auction.all_pass", v["auction.all_pass"])
-        rules[layout.H_BID_MARRIAGE] = v["auction.bid_needs_marriage"]
-        rules[layout.H_TRUMP_MARRIAGE] = v["auction.trump_needs_marriage"]
-        rules[layout.H_PASS] = v["exchange.pass_cards"]
-        rules[layout.H_WIDOW_TO_BIDDER] = v["exchange.widow_to_bidder"]
-        rules[layout.H_BID_ADDED] = v["scoring.bid_added"]
-        rules[layout.H_SAVE] = code("scoring.save_meld", v["scoring.save_meld"])
-        rules[layout.H_SAVE_POINTS] = v["scoring.save_meld_points"]
-        rules[layout.H_DIX_KEPT] = v["scoring.dix_kept"]
-        rules[layout.H_SHORT_BY] = v["scoring.set_if_short_by"]
-        rules[layout.H_CONCEDE] = v["scoring.concede"]
-        rules[layout.H_OPP_CONCEDE] = code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"])
-        rules[layout.H_LEAD] = code("play.lead", v["play.lead"])
-        rules[layout.H_REDEAL_NINES] = self.redeal_min_nines
-        rules[layout.H_REDEAL_NO_MELD] = int(self.redeal_require_no_meld)
-        rules[layout.H_TRICK_TOTAL] = self.trick_total
-        rules[layout.H_PARTNER_MELD] = self.mean_meld_fixed_trump
-        rules[layout.H_JUMP_STEPS] = v["auction.jump_steps"]
-        rules[layout.H_SIMULTANEOUS] = v["exchange.simultaneous"]
-        rules[layout.H_WIDOW_SHARED] = v["exchange.widow_shared"]
-        rules[layout.H_MIN_MELD_PLAY] = v["scoring.min_meld_to_play"]
-        rules[layout.H_MIN_MELD_COUNT] = v["scoring.min_meld_to_count"]
-        rules[layout.H_FORCED_BID] = self.forced_bid
-        rules[layout.H_CALL] = code("teams.call", v["teams.call"])
-        rules[layout.H_SHARE] = code("teams.share", v["teams.share"])
-        rules[layout.H_LEAD_TRUMP] = v["play.bidder_leads_trump"]
-        rules[layout.H_MAY_GO_ALONE] = v["teams.may_play_alone"]
-        rules[layout.H_PARTNER_MELD_COUNTS] = v["scoring.partner_meld_counts"]
-        rules[layout.H_DRAW] = v["exchange.draw"]
-        rules[layout.H_TRUMP_BROKEN] = v["play.trump_led_once_broken"]
-        rules[layout.H_DIX_WHEN_SET] = v["scoring.dix_kept_when_set"]
-        rules[layout.H_BEAT_PARTNER] = v["play.beat_partner"]
-        rules[layout.H_STOCK] = v["play.stock_play"]
-        rules[layout.H_ROUND_TO] = v["tricks.round_to"]
-        rules[layout.H_ROUND_UP_FROM] = v["tricks.round_up_from"]
-        rules[layout.H_OPENING_FORCED] = v["auction.opening_forced"]
-        rules[layout.H_MAX_OPENING] = v["auction.max_opening"]
-        rules[layout.H_TRUMP_AFTER_WIDOW] = v["exchange.trump_after_widow"]
-        rules[layout.H_CONCEDE_SHORT] = v["scoring.concede_short_by"]
-        rules[layout.H_CONCEDE_BONUS] = v["scoring.concede_bonus"]
-        rules[layout.H_CONCEDE_LOSES_BID] = v["scoring.concede_loses_bid"]
-        rules[layout.H_BURIED_SAVES] = v["scoring.buried_saves_meld"]
-        rules[layout.H_NO_TRUMP_OPP] = code("scoring.opponents_no_trump", v["scoring.opponents_no_trump"])
-        rules.setflags(write=False)
-        return rules
+        return HandRules(**{name: int(value) for name, value in dict(
+            players=self.players,
+            hand_size=self.hand_size,
+            last_trick=self.last_trick,
+            trick_total=self.trick_total,
+            partner_meld=self.mean_meld_fixed_trump,
+            forced_bid=self.forced_bid,
+            teams=code("teams.kind", v["teams.kind"]),
+            call=code("teams.call", v["teams.call"]),
+            share=code("teams.share", v["teams.share"]),
+            may_play_alone=v["teams.may_play_alone"],
+            auction=code("auction.kind", v["auction.kind"]),
+            min_bid=v["auction.min_bid"],
+            step=v["auction.step"],
+            step_from=v["auction.step_from"],
+            step_after=v["auction.step_after"],
+            jump_steps=v["auction.jump_steps"],
+            opening_forced=v["auction.opening_forced"],
+            max_opening=v["auction.max_opening"],
+            all_pass=code("auction.all_pass", v["auction.all_pass"]),
+            bid_needs_marriage=v["auction.bid_needs_marriage"],
+            trump_needs_marriage=v["auction.trump_needs_marriage"],
+            redeal_min_nines=self.redeal_min_nines,
+            redeal_no_meld=self.redeal_require_no_meld,
+            pass_cards=v["exchange.pass_cards"],
+            simultaneous=v["exchange.simultaneous"],
+            widow_to_bidder=v["exchange.widow_to_bidder"],
+            trump_after_widow=v["exchange.trump_after_widow"],
+            widow_shared=v["exchange.widow_shared"],
+            draw=v["exchange.draw"],
+            lead=code("play.lead", v["play.lead"]),
+            bidder_leads_trump=v["play.bidder_leads_trump"],
+            trump_led_once_broken=v["play.trump_led_once_broken"],
+            beat_partner=v["play.beat_partner"],
+            stock_play=v["play.stock_play"],
+            round_to=v["tricks.round_to"],
+            round_up_from=v["tricks.round_up_from"],
+            bid_added=v["scoring.bid_added"],
+            save_meld=code("scoring.save_meld", v["scoring.save_meld"]),
+            save_meld_points=v["scoring.save_meld_points"],
+            dix_kept=v["scoring.dix_kept"],
+            dix_kept_when_set=v["scoring.dix_kept_when_set"],
+            set_if_short_by=v["scoring.set_if_short_by"],
+            min_meld_to_play=v["scoring.min_meld_to_play"],
+            min_meld_to_count=v["scoring.min_meld_to_count"],
+            partner_meld_counts=v["scoring.partner_meld_counts"],
+            buried_saves_meld=v["scoring.buried_saves_meld"],
+            opponents_no_trump=code("scoring.opponents_no_trump", v["scoring.opponents_no_trump"]),
+            concede=v["scoring.concede"],
+            concede_short_by=v["scoring.concede_short_by"],
+            concede_bonus=v["scoring.concede_bonus"],
+            concede_loses_bid=v["scoring.concede_loses_bid"],
+            opponents_on_concede=code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"]),
+        ).items()})
+
+    @cached_property
+    def tables(self) -> Tables:
+        """The arrays the kernels read (see :class:`simcore.variants.record.Tables`), read-only copies."""
+        return Tables(*(_frozen(a) for a in (self.deck_cards, self.deck_copies, self.meld_table(),
+                                             self.meld_flags(), self.play_rules(), self.trick_points)))
+
+    @cached_property
+    def kernel_rules(self) -> KernelRules:
+        """The compiled rules every full-hand and game kernel reads: tables, hand rules and game rules
+        (:mod:`simcore.variants.record`)."""
+        return KernelRules(self.tables, self.hand_rules, self.game_rules)
 
     @property
     def forced_bid(self) -> int:
@@ -257,18 +271,13 @@ class Variant:
         return self.values["game.target"] is not None
 
     @cached_property
-    def game_rules(self) -> np.ndarray:
-        """int64[N_GAME_RULES]: how a game ends, for :func:`simcore.kernels.game.play_game` (slots ``G_*``
-        of :mod:`simcore.variants.layout`); all zero when the file has no ``[game]`` table."""
+    def game_rules(self) -> GameRules:
+        """How a game ends, for :func:`simcore.kernels.game.play_game` (see
+        :class:`simcore.variants.record.GameRules`); all zero when the file has no ``[game]`` table."""
         v = self.values
-        rules = np.zeros(layout.N_GAME_RULES, dtype=np.int64)
-        rules[layout.G_TARGET] = v["game.target"] or 0
-        rules[layout.G_BIDDER_WINS_TIES] = v["game.bidder_wins_ties"]
-        rules[layout.G_PLAY_ON] = v["game.play_on"]
-        rules[layout.G_LOSING_LIMIT] = v["game.losing_limit"]
-        rules[layout.G_DECLARE_OUT] = v["game.declare_out"]
-        rules.setflags(write=False)
-        return rules
+        return GameRules(target=int(v["game.target"] or 0), bidder_wins_ties=int(v["game.bidder_wins_ties"]),
+                         play_on=int(v["game.play_on"]), losing_limit=int(v["game.losing_limit"]),
+                         declare_out=int(v["game.declare_out"]))
 
     @cached_property
     def mean_meld_fixed_trump(self) -> int:
@@ -315,6 +324,13 @@ class Variant:
         table.setflags(write=False)
         flags.setflags(write=False)
         return table, flags
+
+
+def _frozen(a: np.ndarray) -> np.ndarray:
+    """A read-only copy of ``a``."""
+    out = np.array(a)
+    out.setflags(write=False)
+    return out
 
 
 def _variant_from(where: str, values: dict[str, Any]) -> Variant:
