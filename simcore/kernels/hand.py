@@ -441,8 +441,8 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     totals = np.zeros(N_SUITS, dtype=np.int64)  # meld_by_trump's output, reused by every phase
     pos = np.zeros(1, dtype=np.int64)  # trace rows written
     rec[:] = 0
-    bidder, bid = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins,
-                                   hands, widow, totals, rec, trace, pos)
+    bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
+                                           margins, hands, widow, totals, rec, trace, pos)
     trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
                                                 policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
@@ -452,7 +452,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
                        policies, totals, trace, pos)
     meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, need, table, flags, rules,
                                 seats, totals, rec, trace, pos)
-    if _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace, pos):
+    if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
                        play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace,
@@ -466,18 +466,19 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 @njit(cache=True, inline='always')
 def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
                      totals, rec, trace, pos):
-    """Phase 1, deal and redeal: (bidder, bid) of the deal kept. Deals again while a redeal rule fires
+    """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
+    rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves."""
     redeals = 0
-    bidder, bid = np.int64(-1), np.int64(0)
+    bidder, bid, forced = np.int64(-1), np.int64(0), False
     while True:
         _deal(state, cards, players, hand_size, hands, widow, trace, pos)
         redeal = _redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE:
-            bidder, bid, redeal = _auction(state, hands, players, hand_size, table, flags, rules, policies, margins,
-                                           totals, trace, pos)
+            bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
+                                                   margins, totals, trace, pos)
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -486,7 +487,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     rec[F_BID] = bid
     _note(trace, pos, T_REDEAL, redeals, 0, 0)
     _note(trace, pos, T_CONTRACT, bidder, bid, 0)
-    return bidder, bid
+    return bidder, bid, forced
 
 
 @njit(cache=True, inline='always')
@@ -519,7 +520,7 @@ def _redeal_dealt(hands, players, rules):
 
 @njit(cache=True, inline='always')
 def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, trace, pos):
-    """Phase 2, auction: (bidder, bid, redeal) on the deal in ``hands``. A heuristic seat bids up to its
+    """Phase 2, auction: (bidder, bid, redeal, forced) on the deal in ``hands``. A heuristic seat bids up to its
     hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
     trump needs a marriage and it holds none to name; when everybody passes
     the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
@@ -535,6 +536,7 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
     bidder, bid = _bidding(hands, players, rules, policies, limits, state, trace, pos)
     redeal = False
+    forced = bidder < 0 and rules.all_pass != ALL_PASS_REDEAL
     if bidder < 0:
         if rules.all_pass == ALL_PASS_REDEAL:
             redeal = True
@@ -542,7 +544,7 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
             bidder, bid = players - 1, rules.forced_bid
         else:
             bidder, bid = 0, rules.forced_bid
-    return bidder, bid, redeal
+    return bidder, bid, redeal, forced
 
 
 @njit(cache=True, inline='always')
@@ -711,11 +713,12 @@ def _meld(hands, players, bidder, partner, trump, turned, need, table, flags, ru
 
 
 @njit(cache=True, inline='always')
-def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace, pos):
+def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
     """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
     without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
-    the trick points (and by at least ``concede_short_by``), where the rules allow it."""
+    the trick points (and by at least ``concede_short_by``), where the rules allow it (with
+    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed)."""
     if bidder < 0:
         return False
     short = bid - meld[1]
@@ -723,7 +726,7 @@ def _without_play(seats, rec, players, bidder, bid, meld, rules, policies, trace
     if (rules.set_if_short_by > 0 and short > rules.set_if_short_by) or meld[1] < rules.min_meld_to_play:
         outcome = SET_WITHOUT_PLAY
     elif (rules.concede != 0 and policies[bidder] == HEURISTIC and short > rules.trick_total * 9 // 10
-          and short >= rules.concede_short_by):
+          and short >= rules.concede_short_by and (rules.concede_only_forced == 0 or forced)):
         outcome = CONCEDED
     if outcome == PLAYED:
         return False

@@ -339,6 +339,9 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
         raise RuleBroken("set without play although the meld was within reach")
     if outcome == h.CONCEDED and not variant.get("scoring.concede"):
         raise RuleBroken("a throw-in where the rules allow none")
+    forced = not any(code == h.T_BID and b > 0 for code, a, b, c in rows)  # everybody passed
+    if outcome == h.CONCEDED and variant.get("scoring.concede_only_forced") and not forced:
+        raise RuleBroken("a throw-in by a bidder who bid; the rules allow one only to a bidder forced to take the hand")
     if outcome == h.CONCEDED and bid - meld[1] < variant.get("scoring.concede_short_by"):
         raise RuleBroken(f"a throw-in {bid - meld[1]} short of the bid; the rules allow one from "
                          f"{variant.get('scoring.concede_short_by')} short")

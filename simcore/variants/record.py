@@ -97,6 +97,7 @@ class HandRules(NamedTuple):
     concede_short_by: int  # scoring.concede_short_by
     concede_bonus: int  # scoring.concede_bonus
     concede_loses_bid: int  # scoring.concede_loses_bid
+    concede_only_forced: int  # scoring.concede_only_forced
     opponents_on_concede: int  # code of scoring.opponents_on_concede
 
 

@@ -263,6 +263,9 @@ KEYS: dict[str, Key] = {
                                  hi=MAX_POINTS, default=0),
     "scoring.concede_loses_bid": Key(bool, "a bidder who throws in is set back his bid (false: his side scores "
                                            "nothing for the hand)", default=True),
+    "scoring.concede_only_forced": Key(bool, "with scoring.concede: only a bidder who took the hand because "
+                                             "everybody passed may throw it in (five-hand-widow-96's dealer)",
+                                       default=False),
     "scoring.buried_saves_meld": Key(bool, "the bidder's buried cards count towards saving his meld "
                                            "(false: only the tricks he wins do; the burial still counts "
                                            "towards the bid)", default=True),

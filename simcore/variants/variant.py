@@ -238,6 +238,7 @@ class Variant:
             concede_short_by=v["scoring.concede_short_by"],
             concede_bonus=v["scoring.concede_bonus"],
             concede_loses_bid=v["scoring.concede_loses_bid"],
+            concede_only_forced=v["scoring.concede_only_forced"],
             opponents_on_concede=code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"]),
         ).items()})
 
