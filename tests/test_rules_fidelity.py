@@ -297,3 +297,32 @@ def test_double_deck_heuristic_bids_only_holding_a_marriage_to_name_trump():
             assert all(bid == 0 for _, bid in _bids(trace)) and rec[h.FIELDS.index("bidder")] == 3
     assert stopped > 0  # the forced dealer
 
+
+
+def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
+    # seeds/000 'Version 5': "If no one bids, the dealer gets the hand for 50. It's the dealer's option to
+    # discard the hand but the dealer's score will take a deduction of 50 points. If this happens, the
+    # other players will have their meld added to their score."
+    from simcore.reference.hand import _without_play
+    v = load_variant("five-hand-widow-96")
+    assert v.get("scoring.concede") and v.get("scoring.concede_only_forced")
+    thrown = [(h.T_BID, 0, 0, 0), (h.T_BID, 1, 0, 0), (h.T_OUTCOME, h.CONCEDED, 0, 0)]
+    rec = {}
+    assert _without_play(v, thrown, 4, 50, [30, 2], rec) and rec["side_score"] == -50 and rec["other_score"] == 30
+    with pytest.raises(RuleBroken, match="forced"):  # a bidder who bid may not throw in
+        _without_play(v, [(h.T_BID, 0, 55, 0), (h.T_OUTCOME, h.CONCEDED, 0, 0)], 0, 55, [30, 2], {})
+    recs = hand_records(v, 20_000, 1, parse_policies("heuristic", 5))
+    f = h.FIELDS.index
+    thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
+    assert len(thrown) > 0
+    assert (thrown[:, f("bidder")] == 4).all() and (thrown[:, f("bid")] == 50).all()
+    assert (thrown[:, f("side_score")] == -50).all()
+    # the kernel and the referee agree on such hands, seat by seat
+    seeds = [s for s in range(3000) if h.trace_hand(v, s, parse_policies("heuristic", 5))[0][f("outcome")]
+             == h.CONCEDED][:3]
+    assert seeds
+    for seed in seeds:
+        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 5), with_seats=True)
+        ref, ref_seats = referee(v, trace.tolist(), seats=True)
+        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+        assert ref_seats == seats.tolist()
