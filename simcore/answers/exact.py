@@ -43,7 +43,7 @@ from math import comb, gcd
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, JACK, KING, N_RANKS, N_SUITS, NINE, QUEEN, RANKS, TEN
+from simcore.kernels.cards import ACE, JACK, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN, RANKS, TEN
 from simcore.kernels.events import (
     K_AROUND,
     K_MARRIAGE,
@@ -143,22 +143,8 @@ def event_probability(variant: Variant, event: Event) -> Fraction:
     if event.kind == K_MELD_AT_LEAST:
         dist = meld_distribution(variant, None)
         return Fraction(sum(n for pts, n in dist.items() if pts >= event.a), sum(dist.values()))
-    summary, ops, accept = _event_spec(event)
-    h = variant.hand_size
-    states: dict = {(0, _start(ops)): 1}
-    comps = _suit_compositions(variant)
-    for s in range(N_SUITS):
-        groups: Counter = Counter()
-        for c, ways in comps:
-            groups[(sum(c), summary(s, c))] += ways
-        nxt: dict = defaultdict(int)
-        for (n, x), count in states.items():
-            for (m, y), ways in groups.items():
-                if n + m <= h:
-                    nxt[(n + m, _combine(ops, x, y))] += count * ways
-        states = nxt
-    hits = sum(count for (n, x), count in states.items() if n == h and accept(x))
-    return Fraction(hits, comb(variant.deck_size, h))
+    return event_probability_given(event, tuple(int(c) for c in variant.deck_copies), (0,) * N_TYPES,
+                                   variant.hand_size)
 
 
 @lru_cache(maxsize=1024)
