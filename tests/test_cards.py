@@ -55,3 +55,8 @@ def test_impossible_hands_are_rejected_with_the_reason():
     with pytest.raises(HandError, match="holds 3 cards; a hand in this variant holds 12"):
         check_hand(parse_hand("AS KS QS"), single.deck_copies, 12)
     check_hand(parse_hand("AS KS QS"), single.deck_copies, None)
+
+
+def test_one_card_is_one_card():
+    with pytest.raises(HandError, match="the hand holds 1 card; a hand in this variant holds 12"):
+        check_hand(parse_hand("AS"), load_variant("four-hand-150").deck_copies, 12)

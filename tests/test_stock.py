@@ -273,3 +273,17 @@ def test_the_heuristic_outscores_random_play_from_either_seat():
         seat0, seat1 = rec[:, h.F_SIDE_SCORE].mean(), rec[:, h.F_OTHER_SCORE].mean()
         heuristic, random = (seat0, seat1) if policies.startswith("heuristic") else (seat1, seat0)
         assert heuristic > random + 50, (policies, seat0, seat1)
+
+
+def test_the_copy_played_is_chosen_without_numba_too():
+    # most_used compares (bits set, mask) keys; in plain numpy uint8 arithmetic the key overflowed
+    import os
+    import subprocess
+    import sys
+    code = ("import numpy as np\nfrom simcore.kernels import stock\n"
+            "usage = np.zeros((24, 8), dtype=np.uint8); hand = np.zeros(24, dtype=np.uint8)\n"
+            "hand[3] = 2; usage[3, 0] = 0b1; usage[3, 1] = 0b111\n"
+            "print(stock.most_used(usage, hand, 3))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=120)
+    assert done.returncode == 0 and done.stdout.strip() == "1", done.stderr[-500:]

@@ -89,7 +89,7 @@ def check_hand(counts: np.ndarray, deck_copies: np.ndarray, hand_size: int | Non
             raise HandError(f"the hand holds {int(counts[t])} × {card_name(t)} but {where}")
     n = int(counts.sum())
     if hand_size is not None and n != hand_size:
-        raise HandError(f"the hand holds {n} cards; a hand in this variant holds {hand_size}")
+        raise HandError(f"the hand holds {n} card{'s' if n != 1 else ''}; a hand in this variant holds {hand_size}")
 
 
 def format_hand(counts: np.ndarray) -> str:

@@ -199,7 +199,8 @@ def most_used(usage, hand, t):
     """Slot of the held copy of ``t`` most used (by number of bits, then mask): the copy played."""
     best, key = 0, -1
     for c in range(np.int64(hand[t])):
-        k = _popcount8(usage[t, c]) * 256 + usage[t, c]
+        # in int64: uint8 arithmetic would wrap where numba is switched off (NUMBA_DISABLE_JIT)
+        k = np.int64(_popcount8(usage[t, c])) * 256 + np.int64(usage[t, c])
         if k > key:
             best, key = c, k
     return best
