@@ -43,62 +43,119 @@ class Tables(NamedTuple):
 
 
 class HandRules(NamedTuple):
-    """Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`. Each field is named
-    for the schema key it comes from (the key is given where the name differs); "code" marks a choice."""
+    """Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`: one field per schema
+    key named in :data:`HAND_RULE_KEYS` (a choice as its code, true/false as 1/0), and three derived
+    values."""
 
-    players: int  # deal.players
-    hand_size: int  # deal.hand_size: cards dealt to each player
-    last_trick: int  # tricks.last_trick: points for taking the last trick
+    players: int
+    hand_size: int
+    last_trick: int
     trick_total: int  # derived: all the points taken in tricks in one hand, last trick included
     partner_meld: int  # derived: mean meld of a dealt hand under a fixed trump (what a bidder counts on)
     forced_bid: int  # derived: the contract when all pass (auction.forced_bid, else the minimum bid)
-    teams: int  # code of teams.kind
-    call: int  # code of teams.call
-    share: int  # code of teams.share
-    may_play_alone: int  # teams.may_play_alone
-    auction: int  # code of auction.kind
-    min_bid: int  # auction.min_bid
-    step: int  # auction.step
-    step_from: int  # auction.step_from
-    step_after: int  # auction.step_after
-    jump_steps: int  # auction.jump_steps
-    opening_forced: int  # auction.opening_forced
-    max_opening: int  # auction.max_opening (0: no cap)
-    all_pass: int  # code of auction.all_pass
-    bid_needs_marriage: int  # auction.bid_needs_marriage
-    trump_needs_marriage: int  # auction.trump_needs_marriage
-    redeal_min_nines: int  # redeal.min_nines (0: no such rule)
-    redeal_no_meld: int  # redeal.require_no_meld
-    pass_cards: int  # exchange.pass_cards
-    simultaneous: int  # exchange.simultaneous
-    widow_to_bidder: int  # exchange.widow_to_bidder
-    trump_after_widow: int  # exchange.trump_after_widow
-    widow_shared: int  # exchange.widow_shared
-    draw: int  # exchange.draw
-    lead: int  # code of play.lead
-    bidder_leads_trump: int  # play.bidder_leads_trump
-    trump_led_once_broken: int  # play.trump_led_once_broken
-    beat_partner: int  # play.beat_partner
-    stock_play: int  # play.stock_play
-    round_to: int  # tricks.round_to (0: trick points as taken)
-    round_up_from: int  # tricks.round_up_from
-    bid_added: int  # scoring.bid_added
-    save_meld: int  # code of scoring.save_meld
-    save_meld_points: int  # scoring.save_meld_points
-    dix_kept: int  # scoring.dix_kept
-    dix_kept_when_set: int  # scoring.dix_kept_when_set
-    set_if_short_by: int  # scoring.set_if_short_by (0: never set before play)
-    min_meld_to_play: int  # scoring.min_meld_to_play
-    min_meld_to_count: int  # scoring.min_meld_to_count
-    partner_meld_counts: int  # scoring.partner_meld_counts
-    buried_saves_meld: int  # scoring.buried_saves_meld
-    opponents_no_trump: int  # code of scoring.opponents_no_trump
-    concede: int  # scoring.concede
-    concede_short_by: int  # scoring.concede_short_by
-    concede_bonus: int  # scoring.concede_bonus
-    concede_loses_bid: int  # scoring.concede_loses_bid
-    concede_only_forced: int  # scoring.concede_only_forced
-    opponents_on_concede: int  # code of scoring.opponents_on_concede
+    teams: int
+    call: int
+    share: int
+    may_play_alone: int
+    auction: int
+    min_bid: int
+    step: int
+    step_from: int
+    step_after: int
+    jump_steps: int
+    opening_forced: int
+    max_opening: int
+    all_pass: int
+    bid_needs_marriage: int
+    trump_needs_marriage: int
+    redeal_min_nines: int
+    redeal_no_meld: int
+    pass_cards: int
+    simultaneous: int
+    widow_to_bidder: int
+    trump_after_widow: int
+    widow_shared: int
+    draw: int
+    lead: int
+    bidder_leads_trump: int
+    trump_led_once_broken: int
+    beat_partner: int
+    stock_play: int
+    round_to: int
+    round_up_from: int
+    bid_added: int
+    save_meld: int
+    save_meld_points: int
+    dix_kept: int
+    dix_kept_when_set: int
+    set_if_short_by: int
+    min_meld_to_play: int
+    min_meld_to_count: int
+    partner_meld_counts: int
+    buried_saves_meld: int
+    opponents_no_trump: int
+    concede: int
+    concede_short_by: int
+    concede_bonus: int
+    concede_loses_bid: int
+    concede_only_forced: int
+    opponents_on_concede: int
+
+
+#: The schema key each field of :class:`HandRules` is read from; ``Variant.hand_rules`` compiles a
+#: choice to its code. The fields not listed are derived (``trick_total``, ``partner_meld``, ``forced_bid``).
+HAND_RULE_KEYS: dict[str, str] = {
+    "players": "deal.players",
+    "hand_size": "deal.hand_size",
+    "last_trick": "tricks.last_trick",
+    "teams": "teams.kind",
+    "call": "teams.call",
+    "share": "teams.share",
+    "may_play_alone": "teams.may_play_alone",
+    "auction": "auction.kind",
+    "min_bid": "auction.min_bid",
+    "step": "auction.step",
+    "step_from": "auction.step_from",
+    "step_after": "auction.step_after",
+    "jump_steps": "auction.jump_steps",
+    "opening_forced": "auction.opening_forced",
+    "max_opening": "auction.max_opening",
+    "all_pass": "auction.all_pass",
+    "bid_needs_marriage": "auction.bid_needs_marriage",
+    "trump_needs_marriage": "auction.trump_needs_marriage",
+    "redeal_min_nines": "redeal.min_nines",
+    "redeal_no_meld": "redeal.require_no_meld",
+    "pass_cards": "exchange.pass_cards",
+    "simultaneous": "exchange.simultaneous",
+    "widow_to_bidder": "exchange.widow_to_bidder",
+    "trump_after_widow": "exchange.trump_after_widow",
+    "widow_shared": "exchange.widow_shared",
+    "draw": "exchange.draw",
+    "lead": "play.lead",
+    "bidder_leads_trump": "play.bidder_leads_trump",
+    "trump_led_once_broken": "play.trump_led_once_broken",
+    "beat_partner": "play.beat_partner",
+    "stock_play": "play.stock_play",
+    "round_to": "tricks.round_to",
+    "round_up_from": "tricks.round_up_from",
+    "bid_added": "scoring.bid_added",
+    "save_meld": "scoring.save_meld",
+    "save_meld_points": "scoring.save_meld_points",
+    "dix_kept": "scoring.dix_kept",
+    "dix_kept_when_set": "scoring.dix_kept_when_set",
+    "set_if_short_by": "scoring.set_if_short_by",
+    "min_meld_to_play": "scoring.min_meld_to_play",
+    "min_meld_to_count": "scoring.min_meld_to_count",
+    "partner_meld_counts": "scoring.partner_meld_counts",
+    "buried_saves_meld": "scoring.buried_saves_meld",
+    "opponents_no_trump": "scoring.opponents_no_trump",
+    "concede": "scoring.concede",
+    "concede_short_by": "scoring.concede_short_by",
+    "concede_bonus": "scoring.concede_bonus",
+    "concede_loses_bid": "scoring.concede_loses_bid",
+    "concede_only_forced": "scoring.concede_only_forced",
+    "opponents_on_concede": "scoring.opponents_on_concede",
+}
 
 
 class GameRules(NamedTuple):

@@ -31,7 +31,7 @@ from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, r
     RUN,
     RUN_EXTRA_MARRIAGE,
 )
-from simcore.variants.record import GameRules, HandRules, KernelRules, Tables
+from simcore.variants.record import HAND_RULE_KEYS, GameRules, HandRules, KernelRules, Tables
 from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
 
@@ -186,61 +186,11 @@ class Variant:
         """Every integer rule of a hand, by name, for :func:`simcore.kernels.hand.play_hand` (see
         :class:`simcore.variants.record.HandRules`; choices as their codes, true/false as 1/0)."""
         v = self.values
-        return HandRules(**{name: int(value) for name, value in dict(
-            players=self.players,
-            hand_size=self.hand_size,
-            last_trick=self.last_trick,
-            trick_total=self.trick_total,
-            partner_meld=self.mean_meld_fixed_trump,
-            forced_bid=self.forced_bid,
-            teams=code("teams.kind", v["teams.kind"]),
-            call=code("teams.call", v["teams.call"]),
-            share=code("teams.share", v["teams.share"]),
-            may_play_alone=v["teams.may_play_alone"],
-            auction=code("auction.kind", v["auction.kind"]),
-            min_bid=v["auction.min_bid"],
-            step=v["auction.step"],
-            step_from=v["auction.step_from"],
-            step_after=v["auction.step_after"],
-            jump_steps=v["auction.jump_steps"],
-            opening_forced=v["auction.opening_forced"],
-            max_opening=v["auction.max_opening"],
-            all_pass=code("auction.all_pass", v["auction.all_pass"]),
-            bid_needs_marriage=v["auction.bid_needs_marriage"],
-            trump_needs_marriage=v["auction.trump_needs_marriage"],
-            redeal_min_nines=self.redeal_min_nines,
-            redeal_no_meld=self.redeal_require_no_meld,
-            pass_cards=v["exchange.pass_cards"],
-            simultaneous=v["exchange.simultaneous"],
-            widow_to_bidder=v["exchange.widow_to_bidder"],
-            trump_after_widow=v["exchange.trump_after_widow"],
-            widow_shared=v["exchange.widow_shared"],
-            draw=v["exchange.draw"],
-            lead=code("play.lead", v["play.lead"]),
-            bidder_leads_trump=v["play.bidder_leads_trump"],
-            trump_led_once_broken=v["play.trump_led_once_broken"],
-            beat_partner=v["play.beat_partner"],
-            stock_play=v["play.stock_play"],
-            round_to=v["tricks.round_to"],
-            round_up_from=v["tricks.round_up_from"],
-            bid_added=v["scoring.bid_added"],
-            save_meld=code("scoring.save_meld", v["scoring.save_meld"]),
-            save_meld_points=v["scoring.save_meld_points"],
-            dix_kept=v["scoring.dix_kept"],
-            dix_kept_when_set=v["scoring.dix_kept_when_set"],
-            set_if_short_by=v["scoring.set_if_short_by"],
-            min_meld_to_play=v["scoring.min_meld_to_play"],
-            min_meld_to_count=v["scoring.min_meld_to_count"],
-            partner_meld_counts=v["scoring.partner_meld_counts"],
-            buried_saves_meld=v["scoring.buried_saves_meld"],
-            opponents_no_trump=code("scoring.opponents_no_trump", v["scoring.opponents_no_trump"]),
-            concede=v["scoring.concede"],
-            concede_short_by=v["scoring.concede_short_by"],
-            concede_bonus=v["scoring.concede_bonus"],
-            concede_loses_bid=v["scoring.concede_loses_bid"],
-            concede_only_forced=v["scoring.concede_only_forced"],
-            opponents_on_concede=code("scoring.opponents_on_concede", v["scoring.opponents_on_concede"]),
-        ).items()})
+        compiled = {field: v[key] if KEYS[key].choices is None else code(key, v[key])
+                    for field, key in HAND_RULE_KEYS.items()}
+        return HandRules(**{field: int(value) for field, value in compiled.items()},
+                         trick_total=int(self.trick_total), partner_meld=int(self.mean_meld_fixed_trump),
+                         forced_bid=int(self.forced_bid))
 
     @cached_property
     def tables(self) -> Tables:
