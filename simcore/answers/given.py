@@ -31,6 +31,7 @@ from simcore.kernels.deal import deal_given_into
 from simcore.kernels.events import (
     K_MELD_AT_LEAST,
     N_FEATURES,
+    X_BEST,
     Event,
     event_arrays,
     event_tests,
@@ -54,26 +55,20 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
     the deals in which the place holds the event to ``out`` (int64[places, events]). ``partner`` is
     bool[players]: the seats that count as my partner."""
     n_events = kinds.shape[0]
-    need_meld = False
-    for e in range(n_events):
-        if kinds[e] == K_MELD_AT_LEAST:
-            need_meld = True
     cards = rest.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     totals = np.zeros(4, dtype=np.int64)
     seen = np.zeros((len(out), n_events), dtype=np.bool_)
     idx, thr = event_tests(kinds, a, b)
+    with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
         deal_given_into(state, cards, players, hand_size, given, hands, widow)
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow
-            best = np.int64(0)
-            if need_meld:
-                best = totals[meld_by_trump(held, table, flags, totals)]
-            features_into(held, best, feat)
+            features_into(held, with_meld, table, flags, totals, feat)
             for e in range(n_events):
                 if feat[idx[e]] >= thr[e]:
                     if p == players:

@@ -18,8 +18,7 @@ from numba import njit, prange
 from simcore.answers.exact import event_probability, per_deal_exact
 from simcore.kernels.cards import N_TYPES
 from simcore.kernels.deal import deal_into
-from simcore.kernels.events import K_MELD_AT_LEAST, N_FEATURES, Event, event_arrays, event_tests, features_into
-from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.events import N_FEATURES, X_BEST, Event, event_arrays, event_tests, features_into
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, clustered_proportion, wilson
 from simcore.run.store import RunInfo
@@ -35,25 +34,19 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
     """Deal ``size`` deals from ``state`` and add every event's tally to ``out`` (int64[3, events]:
     rows T_HANDS, T_DEALS, T_SQUARES)."""
     n_events = kinds.shape[0]
-    need_meld = False
-    for e in range(n_events):
-        if kinds[e] == K_MELD_AT_LEAST:
-            need_meld = True
     cards = deck.copy()
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
     totals = np.zeros(4, dtype=np.int64)
     held = np.zeros(n_events, dtype=np.int64)
     idx, thr = event_tests(kinds, a, b)
+    with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
         held[:] = 0
         for p in range(players):
-            best = np.int64(0)
-            if need_meld:
-                best = totals[meld_by_trump(hands[p], table, flags, totals)]
-            features_into(hands[p], best, feat)  # one pass over the hand serves every event
+            features_into(hands[p], with_meld, table, flags, totals, feat)  # one pass serves every event
             for e in range(n_events):
                 held[e] += feat[idx[e]] >= thr[e]
         for e in range(n_events):

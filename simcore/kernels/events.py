@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
+from simcore.kernels.meld import meld_by_trump
 from simcore.variants import Variant
 
 (K_MARRIAGE, K_RUN, K_PINOCHLE, K_AROUND, K_ROUNDHOUSE, K_NO_ACES, K_NO_MELD, K_NINES, K_REDEAL,
@@ -155,12 +156,14 @@ def event_tests(kinds, a, b):
 
 
 @njit(cache=True)
-def features_into(hand, best_meld, out):
-    """Write the hand's features (and ``best_meld`` at ``X_BEST``) into ``out`` (int64[N_FEATURES + 1])."""
+def features_into(hand, with_meld, table, flags, totals, out):
+    """Write the hand's features into ``out`` (int64[N_FEATURES + 1]), and at ``X_BEST`` its best-trump
+    meld under the meld ``table`` and ``flags`` where ``with_meld`` (some event is meld>=X; else 0).
+    ``totals`` (int64[4]) is scratch for the meld by trump."""
     f = hand_features(hand)
     for i in range(N_FEATURES):
         out[i] = f[i]
-    out[X_BEST] = best_meld
+    out[X_BEST] = totals[meld_by_trump(hand, table, flags, totals)] if with_meld else 0
 
 
 @njit(cache=True)
