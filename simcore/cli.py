@@ -26,6 +26,7 @@ class UsageError(Exception):
 
 def _user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
+    from simcore.answers.advise import AdviseError
     from simcore.answers.game_results import GameRulesError
     from simcore.kernels.cards import HandError
     from simcore.kernels.events import EventError
@@ -34,7 +35,8 @@ def _user_errors() -> tuple[type[Exception], ...]:
     from simcore.run.store import StoreError
     from simcore.variants import RulesError
 
-    return (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError, ClusterError)
+    return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
+            ClusterError)
 
 
 def load_variant(name: str, overrides=()):
@@ -236,6 +238,25 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--csv", nargs="?", const="-", metavar="FILE",
                    help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
                         "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE")
+    _add_rules_args(p)
+
+    p = sub.add_parser(
+        "advise", help="what should I bid with this hand? P(make B) over random deals of the unseen cards",
+        description="A hand's meld under each trump and the trump it would name; then the unseen cards are "
+                    "dealt at random HANDS times and each deal is played out with the hand's seat the bidder "
+                    "(at the lowest contract, no auction; exchange, widow, meld and play as the rules say). "
+                    "Prints P(make B) for the bids around the hand's value and the highest bid made in 50%% "
+                    "and 75%% of the deals, with 95%% intervals. Method: a deal's side total (the side's meld "
+                    "as kept plus its trick points as counted) is what it would take at any bid, so it makes "
+                    "B when the total reaches B, unless the rules (or a bidder conceding a hopeless contract) "
+                    "would stop it unplayed at B.")
+    p.add_argument("hand", help='my cards, e.g. "AS AS 10S KS QS JS ..." (fewer than a hand: the rest at random)')
+    p.add_argument("--seat", type=int, default=0,
+                   help="my seat: 0 is the dealer's left, who opens; the dealer is the last (default 0)")
+    p.add_argument("--hands", type=_positive_int,
+                   help="deals of the unseen cards, each played in full (default: enough for a ±2-point "
+                        "interval on the mean side total, at least 2000)")
+    _add_run_args(p)
     _add_rules_args(p)
 
     p = sub.add_parser("playthrough", help="one seeded hand move by move: deal, bids, pass, melds, tricks")
@@ -668,6 +689,51 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     return status
 
 
+def _policies_text(policies: Sequence[str]) -> str:
+    """'heuristic play', or the seats' policies in seat order where they differ."""
+    return f"{policies[0]} play" if len(set(policies)) == 1 else "policies " + ",".join(policies)
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from simcore.answers.advise import advise, check_advisable, seat_name
+    from simcore.kernels.cards import SUITS, format_hand
+    from simcore.kernels.policies import parse_policies
+
+    variant = _full_hand_variant(args)
+    check_advisable(variant, args.seat)
+    hand = _cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
+    policies = parse_policies(args.policy, variant.players)
+    _threads(args.threads)
+    a = advise(variant, hand, args.seat, args.hands, args.seed, policies,
+               progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        _print_json(a.to_json())
+        return _exit_status(a)
+    held = int(hand.sum())
+    more = "" if held == variant.hand_size else f" and {variant.hand_size - held} more at random"
+    print(f"{variant.id}: {seat_name(variant, args.seat)} holds {format_hand(hand)}{more}")
+    best = max(range(4), key=lambda s: a.by_trump[s])
+    named = "no trump (it holds no marriage to name)" if a.named is None else f"names {SUITS[a.named]}"
+    print("meld by trump: " + "  ".join(f"{SUITS[s]} {a.by_trump[s]}" for s in range(4))
+          + f"  (best {SUITS[best]}; the heuristic {named})")
+    print(f"{a.deals:,} deals of the unseen cards, each played out with seat {args.seat} the bidder; "
+          f"{_policies_text(a.policies)}, seed {args.seed}, {a.seconds:.2f} s" + _partial(a))
+    if a.named_share:
+        print("trump named: " + "  ".join(f"{s} {v:.0%}" for s, v in a.named_share.items())
+              + ("  (after the widow)" if variant.hand_rules.trump_after_widow else ""))
+    print(f"side total (meld kept + trick points): mean {_fmt_iv(a.total)}; played out in {a.played:.0%}")
+    print("  bid   P(make)  [95% CI]")
+    for bid, _, iv in a.bids:
+        print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")
+    for s in a.highest:
+        if s.bid is None:
+            print(f"highest bid made in {s.share:.0%} of deals: none (not even {variant.lowest_contract})")
+        else:
+            lo = "below the lowest" if s.lo is None else s.lo
+            print(f"highest bid made in {s.share:.0%} of deals: {s.bid}  (95% CI {lo} to {s.hi})")
+    return _exit_status(a)
+
+
 def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.answers.playthrough import playthrough_text
     from simcore.kernels.policies import parse_policies
@@ -972,7 +1038,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
-            "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
+            "bid-odds": cmd_bid_odds, "advise": cmd_advise, "playthrough": cmd_playthrough, "games": cmd_games,
             "compare": cmd_compare, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs, "export": cmd_export,
             "bench": cmd_bench}
 

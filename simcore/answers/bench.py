@@ -42,7 +42,7 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     acc = np.int64(0)
     for _ in range(size):
         if conditioned:
-            deal_given_into(state, cards, players, hand_size, given, hands, widow)
+            deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
         for p in range(players):

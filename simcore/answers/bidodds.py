@@ -105,6 +105,18 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
     """(played, total, stop) for records with a bidder: whether the hand was played out; the bidding
     side's total (meld as kept + trick points as counted) where it was; for a hand not played, the
     lowest bid at which the rules would still have stopped it (a very low number: at any bid).
+    See :func:`totals_and_stops`."""
+    played, total, stop = totals_and_stops(params, rec)
+    never = np.iinfo(np.int64).min // 4
+    return played, np.where(played, total, never), np.where(played, never, np.minimum(stop, rec[:, h.F_BID]))
+
+
+def totals_and_stops(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(played, total, stop) for records with a bidder: whether the hand was played out; the bidding
+    side's total (meld as kept + trick points as counted, meaningful where played); and for every hand
+    the lowest bid at which the rules (or a conceding heuristic bidder) stop it unplayed whatever its
+    cards take: a very high number where nothing does, a very low one where it never plays. A played
+    hand makes bid B when ``total >= B`` and ``B < stop``.
 
     A made hand's total is exact: its score less the bid where the bid is added. A set hand's is
     rebuilt from the record: its meld counts (from the minimum that counts) when the side saved it, read
@@ -127,14 +139,14 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
     set_total = np.minimum(np.where(saved, meld, 0) + tricks, bid - 1)
     total = np.where(made == 1, rec[:, h.F_SIDE_SCORE] - (bid if bid_added else 0), set_total)
     never = np.iinfo(np.int64).min // 4
-    stop = bid.copy()
+    stop = np.full(len(rec), -never)
     if short_by > 0:
         stop = np.minimum(stop, meld + short_by + 1)
     if concede_at >= 0:
         heuristic = concedes[np.clip(rec[:, h.F_BIDDER], 0, len(concedes) - 1)]
         stop = np.where(heuristic, np.minimum(stop, meld + concede_at), stop)
     stop = np.where((meld < min_play) | (outcome == h.NO_TRUMP_MARRIAGE), never, stop)
-    return played, np.where(played, total, never), np.where(played, never, stop)
+    return played, total, stop
 
 
 def joint_tally(params: tuple[int, ...], rec: np.ndarray) -> np.ndarray:

@@ -64,7 +64,7 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
-        deal_given_into(state, cards, players, hand_size, given, hands, widow)
+        deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow

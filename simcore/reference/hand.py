@@ -27,12 +27,14 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None):
+def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None,
+            contract: tuple[int, int] | None = None):
     """The record (``simcore.kernels.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
     ``seats``, (record, what the hand adds to each seat's score line): its side's score with partners;
     with a bidder alone, each opponent's own kept meld and trick points. ``need``: what each seat
-    needed to declare itself out (None: no declaring)."""
-    rec = _referee(variant, trace, need)
+    needed to declare itself out (None: no declaring). ``contract``: (seat, bid) set without an
+    auction (``pinochle advise``), None for a hand bid as the rules say."""
+    rec = _referee(variant, trace, need, contract)
     return (rec, _seat_scores(variant, rec)) if seats else {k: v for k, v in rec.items()
                                                            if not k.startswith("_")}
 
@@ -75,14 +77,15 @@ def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
             or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points")))
 
 
-def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -> dict:
+def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None,
+             contract: tuple[int, int] | None = None) -> dict:
     """The record of the traced hand, phase by phase as :func:`simcore.kernels.hand.play_hand` plays it (one
     function of the same name per phase), with the seat rows ``_side``, ``_meld``, ``_dix``,
     ``_double_pinochle``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
     rows = [tuple(r) for r in trace]
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
-    bidder, bid = _auction(variant, rows, rec)
+    bidder, bid = _auction(variant, rows, rec, contract)
     trump, side, partner = _trump_and_partner(variant, rows, hands, widow, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
         return referee_stock(variant, rows, hands, widow, rec, need)
@@ -109,10 +112,11 @@ def _deal_and_redeal(variant: Variant, rows: list[tuple], rec: dict) -> tuple[li
     return hands, widow
 
 
-def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
+def _auction(variant: Variant, rows: list[tuple], rec: dict, contract: tuple[int, int] | None = None
+             ) -> tuple[int, int]:
     """(bidder, bid): each bid tops the last by a legal step, nobody bids after passing, and the
     contract is the last bid's, or with no auction none, or when everybody passed the forced bid
-    (a redeal leaves no bids in the trace)."""
+    (a redeal leaves no bids in the trace); a set ``contract`` is the contract, with no bids."""
     high, high_seat, out = 0, -1, set()
     cap = variant.get("auction.max_opening")
     first = True
@@ -137,7 +141,11 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
         elif code == h.T_CONTRACT:
             bidder, bid = a, b
     kind = variant.get("auction.kind")
-    if kind == "none":
+    if contract is not None:
+        if high_seat >= 0 or out:
+            raise RuleBroken(f"bids were made on the set contract {contract}")
+        expected = tuple(contract)
+    elif kind == "none":
         expected = (-1, 0)
     elif high_seat >= 0:
         expected = (high_seat, high)
