@@ -13,12 +13,13 @@ from typing import Any
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
+from simcore.kernels.threads import each_chunk
 from simcore.reference.meld import reference_total
 from simcore.run.runner import chunk_sizes
 from simcore.variants import Variant, load_variant
@@ -28,7 +29,7 @@ HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck", "six-hand-triple-pack", "
 GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given):
     """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
     of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
@@ -50,13 +51,13 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     return acc
 
 
-@njit(parallel=True, cache=True)
 def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, out):
-    """One chunk per parallel iteration; the chunk body is a plain function because array views
-    made inside a parallel loop pay atomic reference counting on every hand."""
-    for ci in prange(states.shape[0]):
-        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table,
-                                      flags, given)
+    """:func:`deal_and_meld_chunk` over chunk i into ``out[i]``, chunks on threads
+    (:func:`simcore.kernels.threads.each_chunk`)."""
+    def one(ci: int) -> None:
+        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given)
+
+    each_chunk(one, states.shape[0])
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.deal import deal_given_into, deal_into
@@ -67,6 +67,7 @@ from simcore.kernels.stock import (
     table_meld,
     unshown_dix,
 )
+from simcore.kernels.threads import each_chunk
 from simcore.variants.layout import (  # noqa: F401  (the choice codes of the hand rules, for callers)
     ALL_PASS_DEALER,
     ALL_PASS_LEFT,
@@ -121,9 +122,10 @@ STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
  T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW, T_MELDED, T_EXCHANGE, T_OUT) = range(1, 20)
 
 
-@njit(cache=True)
+@njit("void(int64[:, ::1], int64[::1], int64, int64, int64, int64)", cache=True)
 def _note(trace, pos, code, a, b, c):
-    """Append a trace row when tracing (``trace`` has rows) and there is room."""
+    """Append a trace row when tracing (``trace`` has rows) and there is room. One signature: the
+    callers pass many integer types, each of which would compile a copy of its own (26, measured)."""
     if pos[0] < trace.shape[0]:
         trace[pos[0], 0] = code
         trace[pos[0], 1] = a
@@ -1033,7 +1035,7 @@ def hand_work(tables, players, trace_rows):
                     np.zeros(N_TYPES, dtype=np.uint8))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def hands_chunk(state, size, tables, rules, policies, margins, rest, given, contract, out):
     """Play ``size`` hands from ``state`` under ``tables`` and ``rules`` (a variant's
     ``kernel_rules.tables`` and ``.hand``); ``out`` is int64[size, N_FIELDS].
@@ -1051,13 +1053,11 @@ def hands_chunk(state, size, tables, rules, policies, margins, rest, given, cont
         play_hand(state, rules, policies, margins, no_need, out[i], work)
 
 
-@njit(parallel=True, cache=True)
 def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
-    of ``out``."""
-    for ci in prange(states.shape[0]):
-        hands_chunk(states[ci].copy(), sizes[ci], tables, rules, policies, margins, rest, given, contract,
-                    out[offsets[ci]: offsets[ci] + sizes[ci]])
+    of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: hands_chunk(states[ci].copy(), sizes[ci], tables, rules, policies, margins, rest, given,
+                                      contract, out[offsets[ci]: offsets[ci] + sizes[ci]]), states.shape[0])
 
 
 def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1065,7 +1065,7 @@ def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return tables.deck, np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def keyed_hands_chunk(key, first, size, tables, rules, policies, margins, out):
     """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
     from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
@@ -1080,12 +1080,11 @@ def keyed_hands_chunk(key, first, size, tables, rules, policies, margins, out):
         play_hand(state, rules, policies, margins, no_need, out[i], work)
 
 
-@njit(parallel=True, cache=True)
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
-    """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
-    for ci in prange(firsts.shape[0]):
-        keyed_hands_chunk(key, firsts[ci], sizes[ci], tables, rules, policies, margins,
-                          out[offsets[ci]: offsets[ci] + sizes[ci]])
+    """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks
+    on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: keyed_hands_chunk(key, firsts[ci], sizes[ci], tables, rules, policies, margins,
+                                            out[offsets[ci]: offsets[ci] + sizes[ci]]), firsts.shape[0])
 
 
 def seat_policies(policies) -> np.ndarray:
