@@ -1036,9 +1036,13 @@ def hand_work(tables, players, trace_rows):
 
 
 @njit(cache=True, nogil=True)
-def hands_chunk(state, size, tables, rules, policies, margins, rest, given, contract, out):
-    """Play ``size`` hands from ``state`` under ``tables`` and ``rules`` (a variant's
-    ``kernel_rules.tables`` and ``.hand``); ``out`` is int64[size, N_FIELDS].
+def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, out):
+    """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
+    ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
+    a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
+    hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original
+    order, so two rule sets see the same cards in hand i whatever the other hands drew (``pinochle
+    compare --hands``). One kernel for both, so the hand is compiled once for them.
 
     ``rest``, ``given`` and ``contract`` are the deal (:func:`free_deal` for hands as the rules deal
     them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` (uint8[24]) in every
@@ -1047,17 +1051,26 @@ def hands_chunk(state, size, tables, rules, policies, margins, rest, given, cont
     own = hand_work(tables, rules.players, 0)
     work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
                     contract.copy(), given.copy())
-    policies, margins = policies.copy(), margins.copy()  # private copies, as the tables (HandWork)
+    policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
+    keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
+        if keyed:
+            work.cards[:] = rest
+            hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
+
+
+#: The ``key`` of :func:`hands_chunk` for hands drawn one after another from a chunk's stream.
+NO_KEY = np.zeros(0, dtype=np.uint64)
 
 
 def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
     of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: hands_chunk(states[ci].copy(), sizes[ci], tables, rules, policies, margins, rest, given,
-                                      contract, out[offsets[ci]: offsets[ci] + sizes[ci]]), states.shape[0])
+    each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
+                                      rest, given, contract, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+               states.shape[0])
 
 
 def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -1065,26 +1078,13 @@ def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return tables.deck, np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
 
 
-@njit(cache=True, nogil=True)
-def keyed_hands_chunk(key, first, size, tables, rules, policies, margins, out):
-    """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
-    from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
-    sets see the same cards in hand i whatever the other hands drew (``pinochle compare --hands``)."""
-    work = hand_work(tables, rules.players, 0)
-    policies, margins, key = policies.copy(), margins.copy(), key.copy()
-    state = np.zeros(4, dtype=np.uint64)
-    no_need = np.zeros(rules.players, dtype=np.int64)
-    for i in range(size):
-        work.cards[:] = work.tables.deck
-        hand_state(key, first + i, 0, state)
-        play_hand(state, rules, policies, margins, no_need, out[i], work)
-
-
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
-    """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks
-    on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: keyed_hands_chunk(key, firsts[ci], sizes[ci], tables, rules, policies, margins,
-                                            out[offsets[ci]: offsets[ci] + sizes[ci]]), firsts.shape[0])
+    """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
+    ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
+    deal = free_deal(tables)
+    each_chunk(lambda ci: hands_chunk(np.zeros(4, dtype=np.uint64), key, firsts[ci], sizes[ci], tables, rules,
+                                      policies, margins, *deal, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+               firsts.shape[0])
 
 
 def seat_policies(policies) -> np.ndarray:
