@@ -249,8 +249,8 @@ def card_values(position: Position, trick: list[int]) -> dict[int, int]:
     """The bidding side's points from the start of the trick in progress (``trick``: the card types
     played to it so far, from the leader; still in ``position.hands``, which are taken from) for each
     legal card of the seat to play next: {card type: points}."""
-    from simcore.kernels.solver import legal_now, value_kernel
     from simcore.kernels.play import SUIT_OF, beats
+    from simcore.kernels.solver import legal_now, value_kernel
 
     v = position.variant
     players = v.players

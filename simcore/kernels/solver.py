@@ -43,11 +43,6 @@ from numba import njit
 from simcore.kernels.cards import N_RANKS, N_TYPES
 from simcore.kernels.hand import _legal
 from simcore.kernels.play import (
-    R_HEAD,
-    R_HEAD_WHEN_TRUMPED,
-    R_TRUMP_INSTEAD,
-    R_VOID_OVERTRUMP,
-    R_VOID_TRUMP,
     SUIT_BITS,
     SUIT_OF,
     beats,
@@ -61,18 +56,26 @@ from simcore.kernels.play import (
 (D_TRUMP, D_PLAYERS, D_HEAD, D_HEAD_TRUMPED, D_VOID_TRUMP, D_VOID_OVER, D_TRUMP_INSTEAD, D_EXEMPT, D_LEAD_TRUMP,
  D_WAIT_BROKEN, D_LAST_TRICK, D_BIDDER) = range(12)
 N_RULES = 12
-#: Entries of the search state (int64[N_DYN]): the two hashes of the cards held, trump broken (0/1),
+#: Entries of the search state (int64[N_DYN]): trump broken (0/1),
 #: the first trick of the hand (0/1), tricks left, points still in play (last-trick bonus included),
-#: trick starts searched, the table's generation (entries of older solves are ignored), tricks in the
-#: position (plies are counted from its start).
-Y_HASH, Y_CHECK, Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_TRICKS = range(9)
-N_DYN = 9
+#: trick starts searched, the table's generation (entries of older solves are ignored).
+Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN = range(6)
+N_DYN = 6
 #: Most copies of a card type in any deck (six-hand triple pack: 6) and most seats.
 MAX_COPIES, MAX_PLAYERS = 6, 6
 #: Rows of the flag keys: the leader's seat (0..5), trump broken, first trick.
 K_BROKEN, K_FIRST = MAX_PLAYERS, MAX_PLAYERS + 1
 #: No bound: a value below or above any trick total.
 NO_LOWER, NO_UPPER = -1, 1 << 14
+
+#: Fields of a search frame (one row of ``SolverWork.frames`` per ply): the card of the trick it
+#: plays (0 = the lead), the trick so far (leader, led suit, winning card and seat, top card of the led
+#: suit, points, card types), the window (current and as entered), the best value and card so far, the
+#: next move and the number of moves, the table keys, the flags and tricks left as entered, the seat
+#: to play, the card being tried and what its trick gave the bidding side (when it completed one).
+(G_I, G_LEADER, G_LED, G_WIN, G_WSEAT, G_TOP, G_TPTS, G_TMASK, G_ALPHA, G_BETA, G_A0, G_B0, G_BEST, G_CARD_BEST,
+ G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS) = range(24)
+N_FRAME = 24
 
 
 class SolverWork(NamedTuple):
@@ -91,13 +94,19 @@ class SolverWork(NamedTuple):
     rules: np.ndarray
     #: int64[N_DYN]: entries ``Y_*``.
     dyn: np.ndarray
-    #: int64[2, MAX_PLAYERS, 24, MAX_COPIES + 1]: the Zobrist keys of (seat, type, copies held), per hash.
+    #: int64[2, MAX_PLAYERS, 24, MAX_COPIES + 1]: the Zobrist keys of (seat, suit * 6 + rank among the
+    #: types held, copies held), per hash; int64[2, 24, 6]: of (suit * 6 + rank among those held,
+    #: class of the type's points); int64[24]: each type's points class (numbered distinct values).
     zobrist: np.ndarray
+    zpoints: np.ndarray
+    point_class: np.ndarray
     #: int64[2, MAX_PLAYERS + 2]: the keys of the leader's seat and the flags (rows ``K_*``), per hash.
     zflags: np.ndarray
     #: int64[plies + 1, 24] and int64[plies + 1, 24]: each ply's moves and their ordering scores.
     moves: np.ndarray
     scores: np.ndarray
+    #: int64[plies + 1, N_FRAME]: the search's frames, one per ply (fields ``G_*``).
+    frames: np.ndarray
     #: The transposition table (2-way buckets): both hashes, lower and upper bound, best lead (-1:
     #: none), tricks left and generation of each entry.
     tt_key: np.ndarray
@@ -121,9 +130,12 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.zeros((players, N_TYPES), dtype=np.int64), np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.int64), np.zeros(N_RULES, dtype=np.int64),
         np.zeros(N_DYN, dtype=np.int64), keys,
+        rng.integers(-(1 << 62), 1 << 62, size=(2, N_TYPES, N_RANKS), dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
         rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS + 2), dtype=np.int64),
         np.zeros((plies, N_TYPES), dtype=np.int64), np.zeros((plies, N_TYPES), dtype=np.int64),
-        np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int16),
+        np.zeros((plies, N_FRAME), dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int16),
         np.zeros(size, dtype=np.int16), np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8),
         np.full(size, -1, dtype=np.int32))
 
@@ -138,7 +150,15 @@ def load_position(w, hands, side, points, rules, broken, first):
     w.points[:] = points
     w.rules[:] = rules
     dyn = w.dyn
-    dyn[Y_HASH], dyn[Y_CHECK] = 0, 0
+    classes = 0  # the trick points' distinct values, numbered: a card's class keys the table
+    for t in range(N_TYPES):
+        w.point_class[t] = -1
+        for u in range(t):
+            if w.point_class[t] < 0 and points[u] == points[t]:
+                w.point_class[t] = w.point_class[u]
+        if w.point_class[t] < 0:
+            w.point_class[t] = classes
+            classes += 1
     remaining = 0
     for s in range(players):
         m = np.int64(0)
@@ -147,8 +167,6 @@ def load_position(w, hands, side, points, rules, broken, first):
             w.hands[s, t] = c
             if c > 0:
                 m |= np.int64(1) << t
-                dyn[Y_HASH] ^= w.zobrist[0, s, t, c]
-                dyn[Y_CHECK] ^= w.zobrist[1, s, t, c]
                 remaining += c * points[t]
         w.held[s] = m
     left = 0  # the tricks left, the current one included: the seats still to play to it hold the most
@@ -160,7 +178,6 @@ def load_position(w, hands, side, points, rules, broken, first):
     dyn[Y_BROKEN] = broken
     dyn[Y_FIRST] = first
     dyn[Y_LEFT] = left
-    dyn[Y_TRICKS] = left
     dyn[Y_REMAINING] = remaining + (rules[D_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
     dyn[Y_GEN] += 1
@@ -169,10 +186,8 @@ def load_position(w, hands, side, points, rules, broken, first):
 
 @njit(cache=True)
 def _play(w, seat, t):
-    """``seat`` plays a copy of card type ``t``: hands, held bits, hashes and points in play follow."""
+    """``seat`` plays a copy of card type ``t``: hands, held bits and points in play follow."""
     c = w.hands[seat, t]
-    w.dyn[Y_HASH] ^= w.zobrist[0, seat, t, c] ^ w.zobrist[0, seat, t, c - 1]
-    w.dyn[Y_CHECK] ^= w.zobrist[1, seat, t, c] ^ w.zobrist[1, seat, t, c - 1]
     w.hands[seat, t] = c - 1
     if c == 1:
         w.held[seat] &= ~(np.int64(1) << t)
@@ -182,10 +197,7 @@ def _play(w, seat, t):
 @njit(cache=True)
 def _unplay(w, seat, t):
     """Undo :func:`_play`."""
-    c = w.hands[seat, t]
-    w.dyn[Y_HASH] ^= w.zobrist[0, seat, t, c] ^ w.zobrist[0, seat, t, c + 1]
-    w.dyn[Y_CHECK] ^= w.zobrist[1, seat, t, c] ^ w.zobrist[1, seat, t, c + 1]
-    w.hands[seat, t] = c + 1
+    w.hands[seat, t] += 1
     w.held[seat] |= np.int64(1) << t
     w.dyn[Y_REMAINING] += w.points[t]
 
@@ -279,6 +291,72 @@ def _last_trick(w, leader):
 
 
 @njit(cache=True)
+def _key(w, leader):
+    """The two table hashes of the trick start with ``leader`` to lead: of the leader, the flags and,
+    suit by suit, each card type still held by its rank among those still held (not its own rank),
+    its points' class and the copies each seat holds. Two positions alike in all of these play alike
+    (the cards played since matter only through the order and points of those left), so the table
+    serves both: the abstraction by relative rank that DDS keys its table with."""
+    players = w.held.shape[0]
+    z = w.zobrist
+    key, check = w.zflags[0, leader], w.zflags[1, leader]
+    if w.dyn[Y_BROKEN] != 0:
+        key ^= w.zflags[0, K_BROKEN]
+        check ^= w.zflags[1, K_BROKEN]
+    if w.dyn[Y_FIRST] != 0:
+        key ^= w.zflags[0, K_FIRST]
+        check ^= w.zflags[1, K_FIRST]
+    for s in range(4):
+        j = 0
+        for r in range(N_RANKS):
+            t = s * N_RANKS + r
+            held = False
+            for p in range(players):
+                c = w.hands[p, t]
+                if c > 0:
+                    key ^= z[0, p, s * N_RANKS + j, c]
+                    check ^= z[1, p, s * N_RANKS + j, c]
+                    held = True
+            if held:
+                key ^= w.zpoints[0, s * N_RANKS + j, w.point_class[t]]
+                check ^= w.zpoints[1, s * N_RANKS + j, w.point_class[t]]
+                j += 1
+    return key, check
+
+
+@njit(cache=True)
+def _relative(w, t):
+    """Card type ``t`` as the table keeps a best lead: suit * 6 + its rank among the types still held."""
+    if t < 0:
+        return t
+    suit = SUIT_OF[t]
+    j = 0
+    for u in range(suit * N_RANKS, t):
+        for p in range(w.held.shape[0]):
+            if w.hands[p, u] > 0:
+                j += 1
+                break
+    return suit * N_RANKS + j
+
+
+@njit(cache=True)
+def _absolute(w, code):
+    """The card type of a best lead kept by :func:`_relative` (-1: none)."""
+    if code < 0:
+        return np.int64(-1)
+    suit = code // N_RANKS
+    j = 0
+    for t in range(suit * N_RANKS, suit * N_RANKS + N_RANKS):
+        for p in range(w.held.shape[0]):
+            if w.hands[p, t] > 0:
+                if j == code % N_RANKS:
+                    return np.int64(t)
+                j += 1
+                break
+    return np.int64(-1)
+
+
+@njit(cache=True)
 def _probe(w, key, check):
     """Index of the table entry of (key, check) in this generation, or -1."""
     mask = w.tt_key.shape[0] - 1
@@ -317,108 +395,170 @@ def _store(w, key, check, lower, upper, best, left):
     w.tt_best[e] = best
 
 
+
+
 @njit(cache=True)
-def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
-    """Fail-soft alpha-beta: the bidding side's points from the start of the trick in progress to the
-    end of the hand, cards ``0 .. i-1`` of the trick already played (worth ``trick_pts``, their types
-    ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the led suit
-    ``top_led``). A result ``<= alpha`` is an upper bound on the value, ``>= beta`` a lower bound,
-    between them exact."""
-    dyn, rules = w.dyn, w.rules
+def _sure(w):
+    """(lower, upper) bounds on the bidding side's points from a trick start: a trump that no opponent
+    can beat or tie (he holds no trump of its type or higher) wins the trick it falls in for its side,
+    so its points are that side's whatever is played."""
+    players = w.held.shape[0]
+    trump = w.rules[D_TRUMP]
+    bits = SUIT_BITS[trump]
+    held = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        held[w.side[s]] |= w.held[s] & bits
+    sure = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        x = w.side[s]
+        m = w.held[s] & bits
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            if held[1 - x] & ((np.int64(2) << t) - 1) == 0:
+                sure[x] += w.hands[s, t] * w.points[t]
+    return sure[1], w.dyn[Y_REMAINING] - sure[0]
+
+
+@njit(cache=True)
+def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
+    """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
+    their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
+    led suit ``top_led``), window ``alpha``..``beta`` on the bidding side's points from the start of
+    this trick. Returns (done, value): done when a bound or the table settles the node without search
+    (the value is then fail-soft, as :func:`search`'s), else its frame is ready to search."""
+    dyn = w.dyn
     players = w.held.shape[0]
     left = dyn[Y_LEFT]
-    key, check, e, best_lead = np.int64(0), np.int64(0), np.int64(-1), np.int64(-1)
+    key, check, best_lead = np.int64(0), np.int64(0), np.int64(-1)
     if i == 0:
         if left == 0:
-            return np.int64(0)
+            return True, np.int64(0)
         remaining = dyn[Y_REMAINING]
         if remaining <= alpha:
-            return remaining
+            return True, remaining
         if beta <= 0:
-            return np.int64(0)
+            return True, np.int64(0)
         if left == 1:
-            return _last_trick(w, leader)
+            return True, _last_trick(w, leader)
         dyn[Y_NODES] += 1
-        key = dyn[Y_HASH] ^ w.zflags[0, leader]
-        check = dyn[Y_CHECK] ^ w.zflags[1, leader]
-        if dyn[Y_BROKEN] != 0:
-            key ^= w.zflags[0, K_BROKEN]
-            check ^= w.zflags[1, K_BROKEN]
-        if dyn[Y_FIRST] != 0:
-            key ^= w.zflags[0, K_FIRST]
-            check ^= w.zflags[1, K_FIRST]
+        lower, upper = _sure(w)
+        if lower >= beta:
+            return True, lower
+        if upper <= alpha:
+            return True, upper
+        key, check = _key(w, leader)
         e = _probe(w, key, check)
         if e >= 0:
             lower, upper = np.int64(w.tt_lower[e]), np.int64(w.tt_upper[e])
             if lower >= beta:
-                return lower
+                return True, lower
             if upper <= alpha:
-                return upper
+                return True, upper
             alpha = max(alpha, lower)
             beta = min(beta, upper)
-            best_lead = np.int64(w.tt_best[e])
-    a0, b0 = alpha, beta
+            best_lead = _absolute(w, w.tt_best[e])
     seat = (leader + i) % players
-    trump = rules[D_TRUMP]
-    ply = (dyn[Y_TRICKS] - left) * players + i
     legal = legal_now(w, seat, i, leader, led, win, win_seat, top_led)
-    n = _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead)
-    maximise = w.side[seat] == 1
-    best = np.int64(-1) if maximise else np.int64(NO_UPPER)
-    best_card = np.int64(-1)
-    broken = dyn[Y_BROKEN]
-    for k in range(n):
-        t = w.moves[ply, k]
-        _play(w, seat, t)
-        if SUIT_OF[t] == trump:
-            dyn[Y_BROKEN] = 1
-        if i == 0:
-            n_led, n_win, n_seat, n_top = SUIT_OF[t], t, seat, t
+    f = w.frames[ply]
+    f[G_N] = _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead)
+    f[G_I], f[G_LEADER], f[G_LED], f[G_WIN], f[G_WSEAT], f[G_TOP] = i, leader, led, win, win_seat, top_led
+    f[G_TPTS], f[G_TMASK], f[G_ALPHA], f[G_BETA], f[G_A0], f[G_B0] = trick_pts, trick_mask, alpha, beta, alpha, beta
+    f[G_BEST] = -1 if w.side[seat] == 1 else NO_UPPER
+    f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
+    f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
+    return False, np.int64(0)
+
+
+@njit(cache=True)
+def _deliver(w, ply, v):
+    """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
+    f = w.frames[ply]
+    dyn = w.dyn
+    t, seat = f[G_CARD], f[G_SEAT]
+    if f[G_I] == w.held.shape[0] - 1:
+        dyn[Y_LEFT] = f[G_LEFT]
+        dyn[Y_FIRST] = f[G_FIRST]
+        if f[G_LEFT] == 1:
+            dyn[Y_REMAINING] += w.rules[D_LAST_TRICK]
+    dyn[Y_BROKEN] = f[G_BROKEN]
+    _unplay(w, seat, t)
+    v += f[G_OURS]
+    if w.side[seat] == 1:
+        if v > f[G_BEST]:
+            f[G_BEST], f[G_CARD_BEST] = v, t
+            if v > f[G_ALPHA]:
+                f[G_ALPHA] = v
+    elif v < f[G_BEST]:
+        f[G_BEST], f[G_CARD_BEST] = v, t
+        if v < f[G_BETA]:
+            f[G_BETA] = v
+
+
+@njit(cache=True)
+def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
+    """Fail-soft alpha-beta, iterative (numba's cache cannot hold a recursive function): the bidding
+    side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
+    the trick already played (as :func:`_enter`). A result ``<= alpha`` is an upper bound on the
+    value, ``>= beta`` a lower bound, between them exact."""
+    done, v = _enter(w, 0, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta)
+    if done:
+        return v
+    dyn, rules, frames = w.dyn, w.rules, w.frames
+    players = w.held.shape[0]
+    trump, last = rules[D_TRUMP], rules[D_LAST_TRICK]
+    ply = 0
+    while True:
+        f = frames[ply]
+        k = f[G_K]
+        if k < f[G_N] and f[G_ALPHA] < f[G_BETA]:
+            f[G_K] = k + 1
+            t = w.moves[ply, k]
+            seat, i = f[G_SEAT], f[G_I]
+            f[G_CARD] = t
+            _play(w, seat, t)
+            if SUIT_OF[t] == trump:
+                dyn[Y_BROKEN] = 1
+            if i == 0:
+                led, win, win_seat, top = SUIT_OF[t], t, seat, t
+            else:
+                led, win, win_seat, top = f[G_LED], f[G_WIN], f[G_WSEAT], f[G_TOP]
+                if beats(t, win, trump):
+                    win, win_seat = t, seat
+                if SUIT_OF[t] == led and t < top:
+                    top = t
+            pts = f[G_TPTS] + w.points[t]
+            if i == players - 1:  # the trick is complete: its points to its winner's side, then the next
+                left = f[G_LEFT]
+                if left == 1:
+                    pts += last
+                    dyn[Y_REMAINING] -= last
+                ours = pts if w.side[win_seat] == 1 else 0
+                f[G_OURS] = ours
+                dyn[Y_FIRST] = 0
+                dyn[Y_LEFT] = left - 1
+                done, v = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours, f[G_BETA] - ours)
+            else:
+                f[G_OURS] = 0
+                done, v = _enter(w, ply + 1, i + 1, f[G_LEADER], led, win, win_seat, top, pts,
+                                 f[G_TMASK] | (np.int64(1) << t), f[G_ALPHA], f[G_BETA])
+            if done:
+                _deliver(w, ply, v)
+            else:
+                ply += 1
         else:
-            n_led, n_win, n_seat, n_top = led, win, win_seat, top_led
-            if beats(t, win, trump):
-                n_win, n_seat = t, seat
-            if SUIT_OF[t] == led and t < top_led:
-                n_top = t
-        pts = trick_pts + w.points[t]
-        if i == players - 1:  # the trick is complete: its points to its winner's side, then the next
-            if left == 1:
-                pts += rules[D_LAST_TRICK]
-                dyn[Y_REMAINING] -= rules[D_LAST_TRICK]
-            ours = pts if w.side[n_seat] == 1 else 0
-            first = dyn[Y_FIRST]
-            dyn[Y_FIRST] = 0
-            dyn[Y_LEFT] = left - 1
-            v = ours + search(w, 0, n_seat, 0, 0, 0, 0, 0, 0, alpha - ours, beta - ours)
-            dyn[Y_LEFT] = left
-            dyn[Y_FIRST] = first
-            if left == 1:
-                dyn[Y_REMAINING] += rules[D_LAST_TRICK]
-        else:
-            v = search(w, i + 1, leader, n_led, n_win, n_seat, n_top, pts, trick_mask | (np.int64(1) << t),
-                       alpha, beta)
-        dyn[Y_BROKEN] = broken
-        _unplay(w, seat, t)
-        if maximise:
-            if v > best:
-                best, best_card = v, t
-                if v > alpha:
-                    alpha = v
-        else:
-            if v < best:
-                best, best_card = v, t
-                if v < beta:
-                    beta = v
-        if alpha >= beta:
-            break
-    if i == 0:
-        if best <= a0:
-            _store(w, key, check, NO_LOWER, best, best_card, left)
-        elif best >= b0:
-            _store(w, key, check, best, NO_UPPER, best_card, left)
-        else:
-            _store(w, key, check, best, best, best_card, left)
-    return best
+            v = f[G_BEST]
+            if f[G_I] == 0:
+                if v <= f[G_A0]:
+                    _store(w, f[G_KEY], f[G_CHECK], NO_LOWER, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                elif v >= f[G_B0]:
+                    _store(w, f[G_KEY], f[G_CHECK], v, NO_UPPER, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                else:
+                    _store(w, f[G_KEY], f[G_CHECK], v, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+            if ply == 0:
+                return v
+            ply -= 1
+            _deliver(w, ply, v)
 
 
 @njit(cache=True)

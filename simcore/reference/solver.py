@@ -10,7 +10,7 @@ each is still searched in full once). Slow by design; the tests hold the kernel
 
 from __future__ import annotations
 
-from simcore.reference.play import reference_legal, winning_position, suit
+from simcore.reference.play import reference_legal, suit, winning_position
 from simcore.variants import Variant
 
 
