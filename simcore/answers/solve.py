@@ -95,6 +95,9 @@ class Solved:
     def to_json(self) -> dict:
         out = {"position": self.position.to_json(), "bidding_side_points": self.side_points,
                "other_side_points": self.other_points, "seconds": self.seconds, "nodes": self.nodes}
+        if self.side_points is not None and self.position.variant.get("tricks.round_to"):
+            out["bidding_side_counted"] = self.counted(self.side_points)
+            out["other_side_counted"] = self.counted(self.other_points)
         if self.target is not None:
             out["target"] = self.target
             out["reaches_target"] = self.reaches
@@ -146,6 +149,9 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     broken = any(card // 6 == trump for _, card in plays[:start * players])
     note = (f"the last {hand_size} tricks, after the stock is gone (before it, the hands are not all known)"
             if start else "at the first lead")
+    if bidder < 0:
+        note += "; no bidder: seat 0's side stands for the bidding side"
+
     return Position(variant, hands, trump, plays[start * players][0], side, bidder, start == 0, broken,
                     (taken[0], taken[1]), note)
 
