@@ -251,45 +251,57 @@ def solve(position: Position, target: int | None = None) -> Solved:
     return Solved(position, None, target, reaches, time.perf_counter() - start, int(w.dyn[Y_NODES]))
 
 
-def card_values(position: Position, trick: list[int]) -> dict[int, int]:
-    """The bidding side's points from the start of the trick in progress (``trick``: the card types
-    played to it so far, from the leader; still in ``position.hands``, which are taken from) for each
-    legal card of the seat to play next: {card type: points}."""
+def _in_progress(position: Position, trick: list[int]) -> tuple[Position, int, tuple[int, int, int, int]]:
+    """(the position with ``trick``'s cards out of the hands, the seat to play, (led suit, winning card,
+    its seat, top card of the led suit)) for the trick in progress ``trick`` (card types from the
+    leader)."""
     from simcore.kernels.play import SUIT_OF, beats
-    from simcore.kernels.solver import legal_now, value_kernel
 
-    v = position.variant
-    players = v.players
-    hands = position.hands.astype(np.int64).copy()
+    v, players, trump = position.variant, position.variant.players, position.trump
+    hands = position.hands.copy()
+    led = win = top = 0
+    win_seat = position.leader
     for i, card in enumerate(trick):
         seat = (position.leader + i) % players
         if hands[seat, card] == 0:
             raise PositionError(f"seat {seat} does not hold {card_name(card)}")
         hands[seat, card] -= 1
-    out = {}
-    n = len(trick)
-    seat = (position.leader + n) % players
-    led = win = top = 0
-    win_seat = position.leader
-    for i, card in enumerate(trick):
         if i == 0:
-            led, win, top = SUIT_OF[card], card, card
+            led, win, top = int(SUIT_OF[card]), card, card
         else:
-            if beats(card, win, position.trump):
-                win, win_seat = card, (position.leader + i) % players
+            if beats(card, win, trump):
+                win, win_seat = card, seat
             if SUIT_OF[card] == led and card < top:
                 top = card
-    broken = position.broken or any(c // 6 == position.trump for c in trick)
-    sub = Position(v, hands.astype(np.uint8), position.trump, position.leader, position.side, position.bidder,
-                   position.first, broken)
-    w = _loaded(sub)
-    legal = int(legal_now(w, seat, n, position.leader, led, win, win_seat, top))
-    for card in range(N_TYPES):
-        if legal >> card & 1:
-            full = np.array(list(trick) + [card], dtype=np.int64)
-            w = _loaded(Position(v, _without(hands, seat, card), position.trump, position.leader, position.side,
-                                 position.bidder, position.first, broken or card // 6 == position.trump))
-            out[card] = int(value_kernel(w, position.leader, full, n + 1))
+    broken = position.broken or any(c // 6 == trump for c in trick)
+    sub = Position(v, hands, trump, position.leader, position.side, position.bidder, position.first, broken)
+    return sub, (position.leader + len(trick)) % players, (led, win, win_seat, top)
+
+
+def legal_at(position: Position, trick: list[int]) -> list[int]:
+    """The card types the seat to play next may play to the trick in progress ``trick`` (card types from
+    the leader; their cards still in ``position.hands``), under the solver's reading of the duties."""
+    from simcore.kernels.solver import legal_now
+
+    sub, seat, (led, win, win_seat, top) = _in_progress(position, trick)
+    mask = int(legal_now(_loaded(sub), seat, len(trick), position.leader, led, win, win_seat, top))
+    return [t for t in range(N_TYPES) if mask >> t & 1]
+
+
+def card_values(position: Position, trick: list[int]) -> dict[int, int]:
+    """The bidding side's points from the start of the trick in progress (``trick`` as for
+    :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
+    points}. The trick's own cards count for its winner."""
+    from simcore.kernels.solver import value_kernel
+
+    sub, seat, _ = _in_progress(position, trick)
+    out = {}
+    for card in legal_at(position, trick):
+        after = Position(sub.variant, _without(sub.hands, seat, card), sub.trump, sub.leader, sub.side, sub.bidder,
+                         sub.first, sub.broken or card // 6 == sub.trump)
+        w = _loaded(after)
+        out[card] = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
+                                     len(trick) + 1))
     return out
 
 

@@ -14,6 +14,28 @@ from simcore.reference.play import reference_legal, suit, winning_position
 from simcore.variants import Variant
 
 
+def reference_moves(variant: Variant, hands: list[list[int]], trick: list[int], trump: int, leader: int,
+                    side: list[int], bidder: int = -1, first: bool = False, broken: bool = False) -> list[int]:
+    """The card types the seat to play next may play to ``trick`` (its cards so far, from ``leader``):
+    :func:`reference_legal`, with a partner's winning card exempt where ``play.beat_partner`` is off,
+    and on a lead the bidder's trump opening on the hand's ``first`` trick (it outranks the next rule)
+    and no trump led before one has been played (``broken``) by a hand holding another suit."""
+    players = len(hands)
+    seat = (leader + len(trick)) % players
+    hand = hands[seat]
+    ahead = (leader + winning_position(trick, trump)) % players if trick else -1
+    partner_winning = variant.get("teams.kind") != "bidder_alone" and ahead >= 0 and side[ahead] == side[seat]
+    legal = reference_legal(hand, trick, trump, variant, partner_winning)
+    if trick:
+        return legal
+    trumps = [c for c in legal if suit(c) == trump]
+    if first and seat == bidder and variant.get("play.bidder_leads_trump") and trumps:
+        return trumps  # "the bidder must open with a trump"
+    if variant.get("play.trump_led_once_broken") and not broken and len(trumps) < len(legal):
+        return [c for c in legal if suit(c) != trump]  # "trump may not be led before it is broken"
+    return legal
+
+
 def reference_value(variant: Variant, hands: list[list[int]], trump: int, leader: int, side: list[int],
                     bidder: int = -1, first: bool = False, broken: bool = False) -> int:
     """The points the bidding side (``side[seat] == 1``) takes from a trick start with ``hands`` (copy
@@ -22,16 +44,7 @@ def reference_value(variant: Variant, hands: list[list[int]], trump: int, leader
     a trump has been played (``play.trump_led_once_broken``)."""
     points = [int(p) for p in variant.trick_points]
     players = len(hands)
-    teams = variant.get("teams.kind") != "bidder_alone"
     seen: dict[tuple, int] = {}
-
-    def lead_allowed(seat: int, hand: list[int], card: int, first_trick: bool, is_broken: bool) -> bool:
-        trumps = sum(hand[trump * 6: trump * 6 + 6])
-        if first_trick and seat == bidder and variant.get("play.bidder_leads_trump") and trumps:
-            return suit(card) == trump  # "the bidder must open with a trump" (it outranks the next rule)
-        if variant.get("play.trump_led_once_broken") and not is_broken and sum(hand) > trumps:
-            return suit(card) != trump  # "trump may not be led before it is broken"
-        return True
 
     def trick_start(hs: tuple, lead: int, first_trick: bool, is_broken: bool) -> int:
         if sum(hs[0]) == 0:
@@ -43,13 +56,8 @@ def reference_value(variant: Variant, hands: list[list[int]], trump: int, leader
 
     def play(hs: list[list[int]], lead: int, trick: list[int], first_trick: bool, is_broken: bool) -> int:
         """The bidding side's points from this trick on, ``trick`` its cards so far."""
-        i = len(trick)
-        seat = (lead + i) % players
-        ahead = (lead + winning_position(trick, trump)) % players if trick else -1
-        partner_winning = teams and ahead >= 0 and side[ahead] == side[seat]
-        legal = reference_legal(hs[seat], trick, trump, variant, partner_winning)
-        if i == 0:
-            legal = [c for c in legal if lead_allowed(seat, hs[seat], c, first_trick, is_broken)]
+        seat = (lead + len(trick)) % players
+        legal = reference_moves(variant, hs, trick, trump, lead, side, bidder, first_trick, is_broken)
         values = []
         for card in legal:
             hs[seat][card] -= 1
