@@ -353,6 +353,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=_positive_int, help="worker threads")
     p.add_argument("--execution", action="store_true",
                    help="instead: plain threads against the results store and a 2-worker local Dask cluster")
+    p.add_argument("--solver", type=_positive_int, metavar="N",
+                   help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
+                        "deal (four-hand-150), the last 12 tricks and the whole of an 80-card deal "
+                        "(double-deck); median and 99th percentile per solve")
+    p.add_argument("--solver-limit", type=_positive_int, default=20_000_000, metavar="NODES",
+                   help="with --solver: a solve gives up after this many trick starts (default 20000000)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -756,7 +762,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         tag = "bidder" if s == position.bidder else ("bidding side" if position.side[s] else "")
         print(f"  seat {s}{f' ({tag})' if tag else ''}: {format_hand(position.hands[s])}")
     if any(position.taken):
-        print(f"taken before (stock tricks): bidding side {position.taken[0]}, others {position.taken[1]}")
+        print(f"taken in the tricks before: bidding side {position.taken[0]}, others {position.taken[1]}")
     side = "seat " + str(ours[0]) if len(ours) == 1 else "seats " + ", ".join(map(str, ours))
     cost = f"{result.seconds:.2f} s, {result.nodes:,} trick starts searched"
     if result.target is not None:
@@ -965,6 +971,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     _threads(args.threads)
     if args.execution:
         return _bench_execution(args)
+    if args.solver:
+        return _bench_solver(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -988,6 +996,23 @@ def cmd_bench(args: argparse.Namespace) -> None:
         print(f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
               f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
+
+
+def _bench_solver(args: argparse.Namespace) -> None:
+    from simcore.answers.bench import SOLVER_BENCH, bench_solver
+
+    results = []
+    for vid, played in SOLVER_BENCH:
+        r = bench_solver(vid, args.solver, played, args.solver_limit)
+        results.append(r)
+        if not args.json:
+            what = f"the last {r.tricks} tricks" if played else f"all {r.tricks} tricks"
+            gave = f"; {r.gave_up} gave up after {r.limit:,} trick starts" if r.gave_up else ""
+            print(f"{vid} ({r.deck_cards} cards), double dummy, exact value, {what}, 1 thread: median "
+                  f"{r.percentile(50) * 1e3:,.0f} ms, 99th percentile {r.percentile(99) * 1e3:,.0f} ms, "
+                  f"max {max(r.seconds) * 1e3:,.0f} ms ({len(r.seconds)} seeded deals{gave})", flush=True)
+    if args.json:
+        _print_json([r.to_json() for r in results])
 
 
 def _bench_execution(args: argparse.Namespace) -> None:

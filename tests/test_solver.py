@@ -95,7 +95,7 @@ def test_legal_cards_are_the_reference_duties_at_every_card_of_a_trick(vid, over
         p = random_position(v, 1 + n % v.hand_size, rng)
         hands = [list(map(int, h)) for h in p.hands]
         trick: list[int] = []
-        for i in range(v.players):
+        for _ in range(v.players):
             expected = reference_moves(v, hands, trick, p.trump, p.leader, list(p.side), p.bidder, p.first,
                                        p.broken)
             assert legal_at(p, trick) == expected, (p.to_json(), trick)
@@ -250,7 +250,7 @@ def test_cli_solve_text_json_and_threshold(capsys):
     code, out, _ = run(capsys, *args, "--at-least", str(exact + 1), "--json")
     assert json.loads(out)["reaches_target"] is False and json.loads(out)["bidding_side_points"] is None
     code, out, _ = run(capsys, "solve", "--variant", "two-hand", "--seed", "1")
-    assert code == 0 and "after the stock is gone" in out and "taken before" in out and "counted" in out
+    assert code == 0 and "after the stock is gone" in out and "taken in the tricks before" in out and "counted" in out
 
 
 @pytest.mark.parametrize("argv, message", [

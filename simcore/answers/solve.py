@@ -14,7 +14,7 @@ included; buried cards are not in play and not counted here.
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -44,8 +44,8 @@ class Position:
     bidder: int = -1
     first: bool = False
     broken: bool = False
-    #: Points already taken by (the bidding side, the others) before this position (two-hand's stock
-    #: tricks); not part of the solve.
+    #: Trick points already taken by (the bidding side, the others) in the tricks before this position
+    #: (two-hand's stock tricks); not part of the solve.
     taken: tuple[int, int] = (0, 0)
     note: str = ""
 
@@ -78,7 +78,7 @@ class Solved:
     reaches: bool | None = None
     seconds: float = 0.0
     nodes: int = 0  # trick starts searched
-    extra: dict = field(default_factory=dict)
+    gave_up: bool = False  # the limit of trick starts was reached first: no answer
 
     @property
     def other_points(self) -> int | None:
@@ -94,7 +94,8 @@ class Solved:
 
     def to_json(self) -> dict:
         out = {"position": self.position.to_json(), "bidding_side_points": self.side_points,
-               "other_side_points": self.other_points, "seconds": self.seconds, "nodes": self.nodes}
+               "other_side_points": self.other_points, "seconds": self.seconds, "nodes": self.nodes,
+               "gave_up": self.gave_up}
         if self.side_points is not None and self.position.variant.get("tricks.round_to"):
             out["bidding_side_counted"] = self.counted(self.side_points)
             out["other_side_counted"] = self.counted(self.other_points)
@@ -114,10 +115,13 @@ def _sides(variant: Variant, bidder: int, partner: int) -> tuple[int, ...]:
     return tuple(1 if s in (anchor, partner) else 0 for s in range(variant.players))
 
 
-def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = None) -> Position:
+def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = None,
+                    tricks_played: int = 0) -> Position:
     """The position at the first lead of the first hand of ``seed`` played by ``policies`` (heuristic at
     every seat by default), as ``pinochle playthrough`` shows it: the hands after bidding, exchange and
-    meld, its trump, leader and sides. With a stock (two-hand) the position after the stock is gone."""
+    meld, its trump, leader and sides. With a stock (two-hand) the position after the stock is gone.
+    With ``tricks_played``, the position after that many of the hand's tricks as the policies played
+    them (the last 12 tricks of an 80-card deal: ``tricks_played=8``)."""
     from simcore.kernels import hand as h
     from simcore.kernels.policies import parse_policies
 
@@ -135,8 +139,8 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     partner = calls[0][1] if calls else -1
     side = _sides(variant, bidder, partner)
     n_tricks = len(plays) // players
-    start = n_tricks - hand_size if variant.get("play.stock_play") else 0
-    if len(plays) % players or start < 0:
+    start = max(n_tricks - hand_size if variant.get("play.stock_play") else 0, tricks_played)
+    if len(plays) % players or start < 0 or n_tricks < hand_size or start >= n_tricks:
         raise PositionError(f"{variant.id}: the hand of seed {seed} stopped before its last trick (a seat "
                             "declared himself out); choose another seed")
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
@@ -148,7 +152,7 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     trump = int(rec[h.F_TRUMP])
     broken = any(card // 6 == trump for _, card in plays[:start * players])
     note = (f"the last {hand_size} tricks, after the stock is gone (before it, the hands are not all known)"
-            if start else "at the first lead")
+            if start and not tricks_played else f"after {start} tricks" if start else "at the first lead")
     if bidder < 0:
         note += "; no bidder: seat 0's side stands for the bidding side"
 
@@ -224,31 +228,34 @@ def _work(players: int, tricks: int):
     return _WORK[key]
 
 
-def _loaded(position: Position):
+def _loaded(position: Position, limit: int = 0):
     from simcore.kernels.solver import load_position
 
     w = _work(position.variant.players, position.tricks)
     load_position(w, position.hands.astype(np.int64), np.asarray(position.side, dtype=np.int64),
                   np.asarray(position.variant.trick_points, dtype=np.int64), solver_rules(position),
-                  int(position.broken), int(position.first))
+                  int(position.broken), int(position.first), limit)
     return w
 
 
 _NO_TRICK = np.zeros(1, dtype=np.int64)
 
 
-def solve(position: Position, target: int | None = None) -> Solved:
+def solve(position: Position, target: int | None = None, limit: int = 0) -> Solved:
     """The exact points of each side from ``position``; with ``target``, only whether the bidding side
-    can take at least ``target`` (one null-window search, much cheaper)."""
-    from simcore.kernels.solver import Y_NODES, threshold_kernel, value_kernel
+    can take at least ``target`` (one null-window search, much cheaper). With ``limit`` > 0 the solve
+    gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer)."""
+    from simcore.kernels.solver import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
 
     start = time.perf_counter()
-    w = _loaded(position)
+    w = _loaded(position, limit)
     if target is None:
         value = int(value_kernel(w, position.leader, _NO_TRICK, 0))
-        return Solved(position, value, seconds=time.perf_counter() - start, nodes=int(w.dyn[Y_NODES]))
-    reaches = bool(threshold_kernel(w, position.leader, _NO_TRICK, 0, target))
-    return Solved(position, None, target, reaches, time.perf_counter() - start, int(w.dyn[Y_NODES]))
+        return Solved(position, None if value == GAVE_UP else value, seconds=time.perf_counter() - start,
+                      nodes=int(w.dyn[Y_NODES]), gave_up=value == GAVE_UP)
+    reaches = int(threshold_kernel(w, position.leader, _NO_TRICK, 0, target))
+    return Solved(position, None, target, None if reaches == GAVE_UP else bool(reaches),
+                  time.perf_counter() - start, int(w.dyn[Y_NODES]), gave_up=reaches == GAVE_UP)
 
 
 def _in_progress(position: Position, trick: list[int]) -> tuple[Position, int, tuple[int, int, int, int]]:

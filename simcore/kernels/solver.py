@@ -58,9 +58,12 @@ from simcore.kernels.play import (
 N_RULES = 12
 #: Entries of the search state (int64[N_DYN]): trump broken (0/1),
 #: the first trick of the hand (0/1), tricks left, points still in play (last-trick bonus included),
-#: trick starts searched, the table's generation (entries of older solves are ignored).
-Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN = range(6)
-N_DYN = 6
+#: trick starts searched, the table's generation (entries of older solves are ignored), the most trick
+#: starts a solve may search (0: no limit; past it the solve gives up and answers GAVE_UP).
+Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(7)
+N_DYN = 7
+#: What a solve answers when it reached its limit of trick starts before an answer.
+GAVE_UP = -1
 #: Most copies of a card type in any deck (six-hand triple pack: 6) and most seats.
 MAX_COPIES, MAX_PLAYERS = 6, 6
 #: Rows of the flag keys: the leader's seat (0..5), trump broken, first trick.
@@ -141,10 +144,10 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
 
 
 @njit(cache=True)
-def load_position(w, hands, side, points, rules, broken, first):
+def load_position(w, hands, side, points, rules, broken, first, limit):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
-    sides, trick points, solver rules (``D_*``) and flags; starts a new table generation. Returns the
-    tricks left (every seat must hold as many cards)."""
+    sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none); starts a
+    new table generation. Returns the tricks left, the current one included."""
     players = hands.shape[0]
     w.side[:] = side
     w.points[:] = points
@@ -180,6 +183,7 @@ def load_position(w, hands, side, points, rules, broken, first):
     dyn[Y_LEFT] = left
     dyn[Y_REMAINING] = remaining + (rules[D_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
+    dyn[Y_LIMIT] = limit
     dyn[Y_GEN] += 1
     return left
 
@@ -508,7 +512,10 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
     players = w.held.shape[0]
     trump, last = rules[D_TRUMP], rules[D_LAST_TRICK]
     ply = 0
+    limit = dyn[Y_LIMIT]
     while True:
+        if limit > 0 and dyn[Y_NODES] > limit:
+            return np.int64(GAVE_UP)  # the frames and hands are left as they are: the next solve reloads
         f = frames[ply]
         k = f[G_K]
         if k < f[G_N] and f[G_ALPHA] < f[G_BETA]:
@@ -563,10 +570,14 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
 
 @njit(cache=True)
 def threshold_kernel(w, leader, trick, n, target):
-    """True when the bidding side can take at least ``target`` points from the start of the trick
-    whose first ``n`` cards are ``trick[:n]`` (led by ``leader``), from the position loaded in ``w``
-    (:func:`load_position`, the cards of the trick already out of the hands)."""
-    return _root(w, leader, trick, n, target - 1, target) >= target
+    """1 when the bidding side can take at least ``target`` points from the start of the trick whose
+    first ``n`` cards are ``trick[:n]`` (led by ``leader``), from the position loaded in ``w``
+    (:func:`load_position`, the cards of the trick already out of the hands), else 0; GAVE_UP past
+    the limit of trick starts."""
+    v = _root(w, leader, trick, n, target - 1, target)
+    if v == GAVE_UP:
+        return np.int64(GAVE_UP)
+    return np.int64(1) if v >= target else np.int64(0)
 
 
 @njit(cache=True)
@@ -608,6 +619,8 @@ def value_kernel(w, leader, trick, n):
     while lo < hi:
         target = (lo + hi + 1) // 2
         v = _root(w, leader, trick, n, target - 1, target)
+        if v == GAVE_UP:
+            return np.int64(GAVE_UP)
         if v >= target:
             lo = v  # fail-soft: at least v
         else:
