@@ -239,6 +239,7 @@ def _loaded(position: Position, limit: int = 0):
 
 
 _NO_TRICK = np.zeros(1, dtype=np.int64)
+_WARM: list[bool] = []
 
 
 def solve(position: Position, target: int | None = None, limit: int = 0) -> Solved:
@@ -247,6 +248,11 @@ def solve(position: Position, target: int | None = None, limit: int = 0) -> Solv
     gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer)."""
     from simcore.kernels.solver import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
 
+    if not _WARM:  # compile (or load) the kernels first, so that the time is the solve's own
+        w = _loaded(position, 1)
+        value_kernel(w, position.leader, _NO_TRICK, 0)
+        threshold_kernel(w, position.leader, _NO_TRICK, 0, 1)
+        _WARM.append(True)
     start = time.perf_counter()
     w = _loaded(position, limit)
     if target is None:
