@@ -254,7 +254,7 @@ def build_parser() -> argparse.ArgumentParser:
                        "`pinochle playthrough` plays it), or one hand per seat given as cards. Systems "
                        "with a stock (two-hand) are solved only once the stock is gone: a seeded hand is "
                        "taken at its last hand-size tricks, and the points taken before are shown apart.")
-    p.add_argument("hands", nargs="*", metavar="HAND",
+    p.add_argument("cards", nargs="*", metavar="HAND",
                    help='one hand per seat from seat 0, e.g. "AS 10S KS" "QS JS 9S" ... (instead of --seed; '
                         "needs --trump and --leader)")
     p.add_argument("--seed", type=_seed, help="solve the first hand of this seed at its first lead (default 1)")
@@ -725,7 +725,7 @@ def _solve_position(args: argparse.Namespace):
 
     given = ("--trump", args.trump), ("--leader", args.leader), ("--bidder", args.bidder), (
         "--partner", args.partner), ("--first-trick", args.first_trick or None), ("--broken", args.broken or None)
-    if not args.hands:
+    if not args.cards:
         named = [name for name, value in given if value is not None]
         if named:
             raise UsageError(f"pinochle solve: {', '.join(named)}: only with hands given as cards, not with a "
@@ -738,7 +738,7 @@ def _solve_position(args: argparse.Namespace):
     if args.trump is None or args.leader is None:
         raise UsageError("pinochle solve: hands given as cards need --trump and --leader")
     variant = load_variant(args.variant, args.overrides)
-    return given_position(variant, args.hands, args.trump, args.leader,
+    return given_position(variant, args.cards, args.trump, args.leader,
                           0 if args.bidder is None else args.bidder,
                           -1 if args.partner is None else args.partner, args.first_trick, args.broken)
 
@@ -754,7 +754,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         return 0
     v = position.variant
     ours = [s for s in range(v.players) if position.side[s] == 1]
-    where = f"seed {args.seed if args.seed is not None else 1}, {position.note}" if not args.hands else "given hands"
+    where = f"seed {args.seed if args.seed is not None else 1}, {position.note}" if not args.cards else "given hands"
     lead = " (bidder)" if position.leader == position.bidder else ""
     print(f"{v.id}: {where}; trump {SUITS[position.trump]}, seat {position.leader}{lead} leads, "
           f"{position.tricks} tricks, {position.in_play} points in play")
