@@ -18,7 +18,8 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
 * :func:`advise` — what a hand would make as bidder: P(make B) over random deals of the unseen cards;
 * :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
-* :func:`compare` — two rule sets (or a named house-rule question) on the same deals.
+* :func:`compare` — two rule sets (or a named house-rule question) on the same deals;
+* :func:`solve` — double dummy: the trick points each side takes from a position with every hand known.
 
 ``import simcore`` stays cheap: ``from simcore import
 odds`` loads this module (and numpy, numba, pandas) on first use. ``variants`` is the one name not
@@ -37,7 +38,8 @@ import pandas as pd
 
 from simcore.variants import Variant, load_variant, shipped_ids
 
-__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "variants"]
+__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "solve",
+           "variants"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -378,3 +380,40 @@ def compare(a: VariantLike | None = None, b: VariantLike | None = None, override
     frame["size"] = _category(frame["size"], ["negligible", "small", "large", "unsettled"])
     frame.attrs["verdict"] = result.verdict()
     return frame
+
+
+def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: Sequence[str] | None = None,
+          trump: str | None = None, leader: int | None = None, bidder: int = 0, partner: int = -1,
+          first_trick: bool = False, broken: bool = False, at_least: int | None = None,
+          policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """Double dummy (``pinochle solve``): the trick points (as taken, last-trick bonus included) the
+    bidding side and the others take with every hand known and perfect play. The position is the
+    first hand of ``seed`` at its first lead (after the stock with two-hand), or ``hands`` (one string
+    of cards per seat, from seat 0) with ``trump`` (``"S"``, ``"H"``, ``"D"``, ``"C"``), ``leader`` and
+    ``bidder``/``partner`` for the sides. With ``at_least`` only "can the bidding side take at least
+    that many?" is answered (``reaches``; the points columns are then missing).
+
+    One row: variant, seed (None for given hands), trump, leader, tricks, in_play,
+    bidding_side_points, other_side_points, target, reaches, seconds, nodes (trick starts searched)."""
+    from simcore.answers.solve import given_position, seeded_position
+    from simcore.answers.solve import solve as solve_position
+    from simcore.kernels.cards import SUITS
+
+    v = _variant(variant, overrides)
+    if hands is None:
+        position = seeded_position(_playing(v), seed, _policies(policy, v.players))
+    else:
+        if trump is None or leader is None:
+            raise ValueError("hands given as cards need trump and leader")
+        suit = str(trump).strip().upper()
+        if suit not in SUITS:
+            raise ValueError(f"trump {trump!r}: give one of S H D C")
+        position = given_position(v, list(hands), SUITS.index(suit), leader, bidder, partner, first_trick, broken)
+        seed = None
+    r = solve_position(position, at_least)
+    return pd.DataFrame([{
+        "variant": v.id, "seed": seed, "trump": SUITS[position.trump], "leader": position.leader,
+        "tricks": position.tricks, "in_play": position.in_play,
+        "bidding_side_points": r.side_points if r.side_points is not None else math.nan,
+        "other_side_points": r.other_points if r.other_points is not None else math.nan,
+        "target": at_least, "reaches": r.reaches, "seconds": r.seconds, "nodes": r.nodes}])

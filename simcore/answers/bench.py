@@ -210,6 +210,67 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
                            variant=variant_id, hands_per_game=float(result.column("hands").mean()))
 
 
+#: The double-dummy solves ``pinochle bench --solver`` times: (system, tricks played before the position)
+#: — a whole 48-card deal, the last 12 tricks of an 80-card one and the whole 80-card one.
+SOLVER_BENCH = (("four-hand-150", 0), ("double-deck", 8), ("double-deck", 0))
+
+
+@dataclass(frozen=True)
+class SolverBenchResult:
+    """Double-dummy solves of the seeded hands 1..N of a system at its first lead (or after
+    ``tricks_played`` tricks), one at a time on one thread; times in seconds, each solve's own. A solve
+    that searched ``limit`` trick starts without an answer gave up and is counted apart (its time is
+    in the percentiles as a lower bound)."""
+
+    variant: str
+    deck_cards: int
+    tricks: int
+    tricks_played: int
+    seconds: tuple[float, ...]
+    nodes: tuple[int, ...]
+    gave_up: int
+    limit: int
+    skipped: int  # seeds whose hand was not played out (thrown in)
+
+    def percentile(self, q: float) -> float:
+        return float(np.percentile(self.seconds, q)) if self.seconds else float("nan")
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "kernel": "double-dummy solve, exact value", "deck_cards": self.deck_cards,
+                "tricks": self.tricks, "tricks_played_before": self.tricks_played, "solves": len(self.seconds),
+                "threads": 1, "median_seconds": self.percentile(50), "p99_seconds": self.percentile(99),
+                "max_seconds": max(self.seconds, default=float("nan")),
+                "median_nodes": float(np.median(self.nodes)) if self.nodes else float("nan"),
+                "gave_up": self.gave_up, "node_limit": self.limit, "skipped_seeds": self.skipped,
+                "seconds": list(self.seconds)}
+
+
+def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0) -> SolverBenchResult:
+    """Time the exact double-dummy value of the seeded heuristic hands 1, 2, ... (``pinochle solve
+    --seed``) until ``deals`` were solved, each with a new table; seeds whose hand was not played
+    are skipped. ``limit`` caps each solve's trick starts (0: none). One warm-up solve first (compile
+    or cache load)."""
+    from simcore.answers.solve import PositionError, seeded_position, solve
+
+    variant = load_variant(variant_id)
+    seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0
+    warm = seeded_position(variant, 1, tricks_played=max(tricks_played, variant.hand_size - 4))
+    solve(warm)
+    while len(seconds) < deals:
+        seed += 1
+        try:
+            position = seeded_position(variant, seed, tricks_played=tricks_played)
+        except PositionError:
+            skipped += 1
+            continue
+        result = solve(position, limit=limit)
+        seconds.append(result.seconds)
+        nodes.append(result.nodes)
+        gave_up += result.gave_up
+    return SolverBenchResult(variant_id, variant.deck_size, variant.hand_size - tricks_played, tricks_played,
+                             tuple(seconds), tuple(nodes), gave_up, limit, skipped)
+
+
 #: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).
 EXECUTION_MODES = ("threads", "threads + store, writing", "threads, read from the store",
                    "local Dask cluster, 2 workers")
