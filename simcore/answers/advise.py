@@ -25,7 +25,7 @@ from functools import partial
 
 import numpy as np
 
-from simcore.answers.bidodds import _bid_grid, is_bid, joint_params, totals_and_stops
+from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, SUITS, format_hand
@@ -71,7 +71,8 @@ class Advice:
     """What :func:`advise` found. ``by_trump``: the hand's meld per suit (S, H, D, C); ``named``: the
     heuristic's trump from the hand alone (None: it holds no marriage where trump needs one);
     ``named_share``: how often each suit was trump over the deals played (after the widow, where the
-    rules name trump after it); ``bids``: (bid, deals that make it, P(make)) for the bids around the
+    rules name trump after it); ``total``: the mean side total, a deal not played counting 0;
+    ``played``: the share of deals played out; ``bids``: (bid, deals that make it, P(make)) for the bids around the
     hand's value."""
 
     variant: Variant
@@ -165,7 +166,7 @@ def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None
 def _make_curve(variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray
                 ) -> list[tuple[int, int, Interval]]:
     """(bid, deals that make it, P(make)) for every bid from the lowest contract up to the highest total taken."""
-    lo, width = _bid_grid(variant)
+    lo, width = bid_grid(variant)
     top = int(total[played].max()) if played.any() else lo
     bids = [b for b in range(lo, max(top, lo) + width, width) if is_bid(variant, b) or b == lo]
     n = len(played)

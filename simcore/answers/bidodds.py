@@ -62,7 +62,7 @@ METHOD = ("A hand's side total (the bidding side's meld as kept plus its trick p
           "not made: the estimate is a lower bound, by at most unknown / n).")
 
 
-def _bid_grid(variant: Variant) -> tuple[int, int]:
+def bid_grid(variant: Variant) -> tuple[int, int]:
     """(lowest contract, width): every bid lies on lowest + k × width (the steps' common unit)."""
     step, step_from, step_after = (int(variant.get(k)) for k in ("auction.step", "auction.step_from",
                                                                  "auction.step_after"))
@@ -83,7 +83,7 @@ def is_bid(variant: Variant, bid: int) -> bool:
 
 def highest_bid(variant: Variant) -> int:
     """The highest bid the joint table answers (totals past it share the last bin)."""
-    lo, width = _bid_grid(variant)
+    lo, width = bid_grid(variant)
     return lo + (TOTAL_BINS - 2) * width
 
 
@@ -91,7 +91,7 @@ def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     """The integers :func:`joint_tally` needs: the grids, the scoring of the kept meld and the rules
     that stop a hand unplayed, and which seats concede (heuristic ones, where the rules allow it)."""
     r = variant.hand_rules
-    lo, width = _bid_grid(variant)
+    lo, width = bid_grid(variant)
     meld_unit = _units(variant)["bidder_meld"][1]
     concede_at = -1
     if r.concede != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
@@ -248,7 +248,7 @@ class BidOdds:
     def bids(self) -> list[int]:
         """Every bid of the joint table: the auction's bids from the lowest contract up to the highest
         side total seen (and at least the highest bid played), within :func:`highest_bid`."""
-        lo, width = _bid_grid(self.variant)
+        lo, width = bid_grid(self.variant)
         if self.joint is None:
             return []
         seen = np.nonzero(self.joint[:, 0].sum(axis=(0, 1)))[0]
@@ -267,7 +267,7 @@ class BidOdds:
         columns = ["basis", "bid", "meld", "meld_bin", "n", "made", "unknown", "estimate", "lo", "hi"]
         if self.joint is None:
             return pd.DataFrame([], columns=columns)
-        lo, width = _bid_grid(self.variant)
+        lo, width = bid_grid(self.variant)
         bids = [bid] if bid is not None else self.bids()
         cells = joint_cells(self.joint, lo, width, bids)
         rows = []
