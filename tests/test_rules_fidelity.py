@@ -326,3 +326,86 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
         ref, ref_seats = referee(v, trace.tolist(), seats=True)
         assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
         assert ref_seats == seats.tolist()
+
+
+@pytest.mark.parametrize("vid", ["partnership", "six-eight-partnership"])
+def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_holder(vid):
+    # seeds/001 'Partnership Pinochle': "Each player in turn, beginning with the player on the dealer's
+    # left, has the right to exchange the dix (nine of trumps) for the trump card. The trump card, or the
+    # dix exchanged for it, then becomes part of the dealer's hand ... each original holder of a dix
+    # scores 10, whether or not it was exchanged." Hearts turned with the dealer's KH: seat 0, holding
+    # AH 10H QH JH 9H, takes the KH for his nine and melds a run (150) and still his dix (10): 160; the
+    # dealer, who now holds that nine, scores nothing for it.
+    from simcore.reference.hand import _meld, _swap_dix
+    v = load_variant(vid)
+    assert v.get("exchange.dix_for_turned")
+    hearts, king_h, nine_h = SUITS.index("H"), card_type("KH"), card_type("9H")
+    players, dealer = v.players, v.players - 1
+    hands = [[0] * 24 for _ in range(players)]
+    hands[0] = parse_hand("AH 10H QH JH 9H").tolist()
+    hands[dealer] = parse_hand("KH JC").tolist()
+    rows = [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 0, king_h, 0)]
+    assert _swap_dix(v, rows, hands, hearts) == 0
+    assert hands[0][king_h] == 1 and hands[0][nine_h] == 0 and hands[dealer][nine_h] == 1
+    side = [1 if s % 2 == 0 else 0 for s in range(players)]
+    rec = {}
+    _meld(v, hands, hearts, side, -1, -1, 0, rec)
+    assert rec["_meld"][0] == 160 and rec["_meld"][dealer] == 0 and rec["_dix"][0] == 10
+    with pytest.raises(RuleBroken, match="does not hold"):  # a seat with no dix has none to give
+        _swap_dix(v, [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 1, king_h, 0)],
+                  [parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)], hearts)
+    # the kernel exchanges (the heuristic whenever the dealer is an opponent) and the referee agrees;
+    # the rule off, the same traces are refused
+    off = load_variant(vid, ["exchange.dix_for_turned=false"])
+    exchanged = 0
+    for seed in range(60):
+        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", players), with_seats=True)
+        ref, ref_seats = referee(v, trace.tolist(), seats=True)
+        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+        assert ref_seats == seats.tolist()
+        swaps = trace[trace[:, 0] == h.T_EXCHANGE]
+        trump, turned = trace[trace[:, 0] == h.T_TRUMP][0, 1:3]
+        dealt = _dealt(trace, players)
+        # the first holder of a dix in turn who sits against the dealer exchanges, or someone before him
+        against = [s for s in range(dealer) if dealt[s, trump * 6 + 5] and (dealer - s) % 2 == 1]
+        if against and turned % 6 != 5:
+            assert len(swaps) == 1 and swaps[0, 1] <= against[0]
+        if len(swaps):
+            exchanged += 1
+            with pytest.raises(RuleBroken, match="allow none"):
+                referee(off, trace.tolist())
+    assert exchanged > 0
+
+
+@pytest.mark.parametrize("vid", ["partnership", "six-eight-partnership"])
+def test_partnership_a_side_declares_out_once_its_meld_and_tricks_reach_the_target(vid):
+    # seeds/001 'Partnership Pinochle': "Any player may claim the game ("declare out," ...) at any time he
+    # believes that his side has scored 1000 points or more. Play then stops, and the cards are counted
+    # to verify the claim. If the claimant's side has 1,000 points or more, it wins the game regardless
+    # of how many points the other side has ... The claimant's side may not count its melds in the
+    # current deal as part of its total unless it has won a trick after melding."
+    from simcore.answers.game_results import game_records
+    from simcore.kernels import game as g
+    v = load_variant(vid)
+    assert v.get("game.declare_out")
+    players = v.players
+    need = np.full(players, 150)  # each side 150 short of the target
+    for seed in range(30):
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", players), need=need)
+        out = trace[trace[:, 0] == h.T_OUT]
+        assert rec[h.F_OUTCOME] == h.DECLARED_OUT and len(out) == 1
+        seat, total = int(out[0, 1]), int(out[0, 2])
+        # the claim is the claimant's side's meld and trick points, counted after a trick it won
+        last = trace[trace[:, 0] == h.T_TRICK][-1]
+        assert last[1] % 2 == seat % 2 and total >= 150
+        side_is_bidders = seat % 2 == 0  # no auction: seat 0's side is the record's "side"
+        meld = rec[h.FIELDS.index("side_meld" if side_is_bidders else "other_meld")]
+        pts = rec[h.FIELDS.index("side_tricks" if side_is_bidders else "other_tricks")]
+        assert total == meld + pts
+        assert referee(v, trace.tolist(), need=need.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        with pytest.raises(RuleBroken, match="declared out"):  # a claim short of what the side needed
+            referee(v, trace.tolist(), need=[total + 10] * players)
+    # in games the claims settle them, and a side that claims always has its 1,000
+    records, _ = game_records(v, 200, seed=3, policies=parse_policies("heuristic", players))
+    declared = records[:, g.GF_DECLARED]
+    assert (declared == 1).sum() > 0 and (declared == 2).sum() == 0

@@ -88,11 +88,11 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
         return referee_stock(variant, rows, hands, widow, rec, need)
     if trump < 0:
         return _score_no_trump(variant, hands, widow, side, bidder, bid, rec)
-    buried = _exchange(variant, rows, hands, widow, bidder, partner)
-    meld, dix = _meld(variant, hands, trump, side, partner, bidder, rec)
+    buried, swapper = _exchange(variant, rows, hands, widow, bidder, partner, trump)
+    meld, dix = _meld(variant, hands, trump, side, partner, bidder, swapper, rec)
     if _without_play(variant, rows, bidder, bid, meld, rec):
         return rec
-    tricks_pts, tricks_won = _tricks(variant, rows, hands, trump, side, bidder, buried, rec)
+    tricks_pts, tricks_won = _tricks(variant, rows, hands, trump, side, bidder, buried, rec, need)
     return _score(variant, meld, dix, tricks_pts, tricks_won, bidder, bid, rec)
 
 
@@ -208,13 +208,38 @@ def _bidder_hand(variant: Variant, hands: list[list[int]], widow: list[int], bid
 
 
 def _exchange(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
-              partner: int) -> list[int]:
-    """The cards buried (copy counts), after the widow shared out, the partners' pass, the widow to the
-    bidder and discard and draw have changed ``hands``."""
+              partner: int, trump: int) -> tuple[list[int], int]:
+    """(the cards buried, copy counts; the seat that exchanged a dix for the turned card, -1: none), after
+    the dix exchange, the widow shared out, the partners' pass, the widow to the bidder and discard and
+    draw have changed ``hands``."""
+    swapper = _swap_dix(variant, rows, hands, trump)
     _share_widow(variant, rows, hands, widow, bidder)
     buried = _pass_and_bury(variant, rows, hands, widow, bidder, partner)
     _discard_and_draw(variant, rows, hands, widow, bidder)
-    return buried
+    return buried, swapper
+
+
+def _swap_dix(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: int) -> int:
+    """seeds/001 'Partnership Pinochle': "Each player in turn, beginning with the player on the dealer's
+    left, has the right to exchange the dix (nine of trumps) for the trump card. The trump card, or the
+    dix exchanged for it, then becomes part of the dealer's hand." Returns who exchanged (-1: nobody)."""
+    swaps = [(a, b) for code, a, b, c in rows if code == h.T_EXCHANGE]
+    if not swaps:
+        return -1
+    if not variant.get("exchange.dix_for_turned") or len(swaps) > 1:
+        raise RuleBroken("a dix exchanged for the turned card where the rules allow none, or twice")
+    (seat, card), dealer = swaps[0], variant.players - 1
+    turned = next(b for code, a, b, c in rows if code == h.T_TRUMP)
+    dix = trump * 6 + 5
+    if card != turned or card // 6 != trump or card == dix or hands[dealer][card] < 1:
+        raise RuleBroken(f"{card} exchanged, but the dealer's turned card was {turned}")
+    if seat == dealer or hands[seat][dix] < 1:
+        raise RuleBroken(f"seat {seat} exchanged a dix it does not hold for the turned card")
+    hands[seat][dix] -= 1
+    hands[seat][card] += 1
+    hands[dealer][card] -= 1
+    hands[dealer][dix] += 1
+    return seat
 
 
 def _share_widow(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int],
@@ -297,15 +322,18 @@ def _discard_and_draw(variant: Variant, rows: list[tuple], hands: list[list[int]
 
 
 def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int], partner: int, bidder: int,
-          rec: dict) -> tuple[list[int], list[int]]:
+          swapper: int, rec: dict) -> tuple[list[int], list[int]]:
     """(meld, dix) by side (index 1 = the bidder's), the meld 0 below the minimum that counts; each
-    seat's meld, dix and double pinochle into ``rec``."""
+    seat's meld, dix and double pinochle into ``rec``. A dix exchanged for the turned card scores the
+    ``swapper``, not the dealer: "each original holder of a dix scores 10, whether or not it was
+    exchanged" (seeds/001)."""
     players = variant.players
     meld, dix = [0, 0], [0, 0]
     rec["_meld"], rec["_dix"], rec["_double_pinochle"] = [], [], []
     for s in range(players):
-        m = reference_total(hands[s], trump, variant)
-        d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        moved = int(s == swapper) - int(swapper >= 0 and s == players - 1)  # the dix scores its original holder
+        m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags()[0])
+        d = (int(hands[s][trump * 6 + 5]) + moved) * int(variant.meld_flags()[0])
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
         if (s == partner and variant.get("teams.kind") == "called_card"
                 and not variant.get("scoring.partner_meld_counts")):
@@ -356,9 +384,12 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
 
 
 def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: int, side: list[int], bidder: int,
-            buried: list[int], rec: dict) -> tuple[list[int], list[int]]:
+            buried: list[int], rec: dict, need: list[int] | None = None) -> tuple[list[int], list[int]]:
     """(trick points, tricks won) by side: every card played in turn, held and legal, each trick to
-    its winner; buried cards count for the bidder. Each seat's into ``rec``."""
+    its winner; buried cards count for the bidder. Each seat's into ``rec``. With ``need`` (what each
+    seat's score line needs to win the game) the winner of a trick whose line then has that much in
+    meld and trick points declares out and play stops (seeds/001 'Partnership Pinochle': "Play then
+    stops, and the cards are counted to verify the claim")."""
     players = variant.players
     points = [int(p) for p in variant.trick_points]
     plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
@@ -369,9 +400,11 @@ def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: 
     if bidder >= 0:
         rec["_pts"][bidder] = tricks_pts[1]  # the buried cards
     leader = bidder if (variant.get("play.lead") == "bidder" and bidder >= 0) else 0
-    n_tricks = len(plays) // players
-    if n_tricks != sum(hands[0]):
+    n_tricks, last = len(plays) // players, sum(hands[0]) - 1  # tricks played; the hand's last trick
+    outs = [(a, b) for code, a, b, c in rows if code == h.T_OUT]
+    if n_tricks != last + 1 and not outs:
         raise RuleBroken("not every card was played")
+    partners = variant.get("teams.kind") == "partners_across"
     broken = False
     for k in range(n_tricks):
         trick = []
@@ -394,12 +427,21 @@ def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: 
             hands[seat][card] -= 1
             trick.append(card)
         winner = (leader + winning_position(trick, trump)) % players
-        taken = sum(points[c] for c in trick) + (variant.last_trick if k == n_tricks - 1 else 0)
+        taken = sum(points[c] for c in trick) + (variant.last_trick if k == last else 0)
         tricks_pts[side[winner]] += taken
         tricks_won[side[winner]] += 1
         rec["_pts"][winner] += taken
         rec["_won"][winner] += 1
         leader = winner
+        line = [s for s in range(players) if (side[s] == side[winner] if partners else s == winner)]
+        meld = sum(rec["_meld"][s] for s in line)
+        total = (meld if meld >= variant.get("scoring.min_meld_to_count") else 0) + sum(rec["_pts"][s] for s in line)
+        if need is not None and need[winner] > 0 and total >= need[winner]:
+            if k != n_tricks - 1 or outs != [(winner, total)]:
+                raise RuleBroken(f"seat {winner} reached the {need[winner]} it needed with {total} but play went on")
+            rec["outcome"] = h.DECLARED_OUT
+    if outs and rec["outcome"] != h.DECLARED_OUT:
+        raise RuleBroken(f"seat {outs[0][0]} declared out with {outs[0][1]}, needing {need and need[outs[0][0]]}")
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
     rec["_buried"] = sum(points[t] * buried[t] for t in range(N_TYPES))
     return tricks_pts, tricks_won

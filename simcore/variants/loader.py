@@ -284,6 +284,10 @@ def _check_hand_rules(variant: Variant) -> None:
                                       "teams.kind = \"bidder_alone\"")
     if flat["settlement.people"] < flat["deal.players"]:
         fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
+    if flat["exchange.dix_for_turned"] and (flat["auction.kind"] != "none" or flat["play.stock_play"]):
+        fail("exchange.dix_for_turned", "the dix is exchanged for a card turned from the dealer's hand: needs "
+                                        "auction.kind = \"none\" and no play from a stock (play.stock_play "
+                                        "has its own exchange)")
     if flat["play.stock_play"]:
         if flat["deal.widow_kind"] != "stock":
             fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")

@@ -76,6 +76,7 @@ class HandRules(NamedTuple):
     trump_after_widow: int
     widow_shared: int
     draw: int
+    dix_for_turned: int
     lead: int
     bidder_leads_trump: int
     trump_led_once_broken: int
@@ -131,6 +132,7 @@ HAND_RULE_KEYS: dict[str, str] = {
     "trump_after_widow": "exchange.trump_after_widow",
     "widow_shared": "exchange.widow_shared",
     "draw": "exchange.draw",
+    "dix_for_turned": "exchange.dix_for_turned",
     "lead": "play.lead",
     "bidder_leads_trump": "play.bidder_leads_trump",
     "trump_led_once_broken": "play.trump_led_once_broken",

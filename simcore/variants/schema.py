@@ -232,6 +232,10 @@ KEYS: dict[str, Key] = {
     "exchange.draw": Key(bool, "after trump is named each player, from the bidder round, throws away cards "
                                "and draws as many from the stock (the undealt cards); each at most "
                                "min(hand size, stock / players)", default=False),
+    "exchange.dix_for_turned": Key(bool, "with trump turned from the dealer's hand (no auction): each player in "
+                                         "turn from the dealer's left may exchange a dix (nine of trump) for the "
+                                         "turned card, which goes to him, the dix to the dealer; each original "
+                                         "holder of a dix scores it, exchanged or not", default=False),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
                                        "other player (the widow holds one card per player)", default=False),
     "scoring.dix_kept_when_set": Key(bool, "a set bidder keeps the points of his nines of trump "
