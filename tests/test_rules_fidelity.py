@@ -64,10 +64,11 @@ def test_auction_names_trump_after_taking_the_widow(after):
     # seeds/001: the bidder "turns up the three cards of the widow ... and then adds them to his hand";
     # then "The bidder names the trump suit". With a marriage required to name trump (an override, to
     # make the order visible), a widow that completes the bidder's only marriage lets him name trump
-    # only when he names it after taking the widow.
+    # only when he names it after taking the widow. (No forfeit of the 300 unseen: it would end such
+    # hands before the widow.)
     assert load_variant("auction").get("exchange.trump_after_widow")
     assert load_variant("five-hand-widow-96").get("exchange.trump_after_widow")
-    v = load_variant("auction", ["auction.trump_needs_marriage=true",
+    v = load_variant("auction", ["auction.trump_needs_marriage=true", "scoring.forfeit_unseen=false",
                                  f"exchange.trump_after_widow={str(after).lower()}"])
     rescued = 0
     for seed in range(400):
@@ -409,3 +410,79 @@ def test_partnership_a_side_declares_out_once_its_meld_and_tricks_reach_the_targ
     records, _ = game_records(v, 200, seed=3, policies=parse_policies("heuristic", players))
     declared = records[:, g.GF_DECLARED]
     assert (declared == 1).sum() > 0 and (declared == 2).sum() == 0
+
+
+def _record(**fields):
+    """One hand record (int64[N_FIELDS]) with the given fields, the rest 0."""
+    rec = np.zeros((1, h.N_FIELDS), dtype=np.int64)
+    for name, value in fields.items():
+        rec[0, h.FIELDS.index(name)] = value
+    return rec
+
+
+def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_kitty():
+    # seeds/001 'Auction Pinochle': "If all the players pass on the compulsory 300 bid, the bidder may
+    # forfeit without looking at the widow, in which case he pays the basic unit value (3 chips) to the
+    # kitty but nothing to the other players." At a table of three, and of four with the dealer out:
+    # the bidder -3, everybody else 0, the kitty +3 (no trump is named, so nothing doubles).
+    from simcore.answers.settlement import settle
+    from simcore.reference.hand import _forfeit_unseen
+    v = load_variant("auction")
+    assert v.get("scoring.forfeit_unseen")
+    forfeit = _record(bidder=0, bid=300, trump=-1, outcome=h.FORFEITED_UNSEEN)
+    assert settle(v, forfeit).tolist() == [[-3, 0, 0, 3]]
+    assert settle(load_variant("auction", ["settlement.people=4"]), forfeit).tolist() == [[-3, 0, 0, 0, 3]]
+    # only the compulsory opening, nobody having bid over it, and only where the rules allow it
+    rows = [(h.T_OUTCOME, h.FORFEITED_UNSEEN, 0, 0)]
+    with pytest.raises(RuleBroken, match="only the compulsory opening"):
+        _forfeit_unseen(v, rows, 1, 310, {})
+    with pytest.raises(RuleBroken, match="allow none"):
+        _forfeit_unseen(load_variant("auction", ["scoring.forfeit_unseen=false"]), rows, 0, 300, {})
+    # the kernel's forfeits are all such, before the widow is taken or trump named, and the referee agrees
+    forfeits = 0
+    for seed in range(40):
+        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 3), with_seats=True)
+        ref, ref_seats = referee(v, trace.tolist(), seats=True)
+        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+        assert ref_seats == seats.tolist()
+        if rec[h.F_OUTCOME] == h.FORFEITED_UNSEEN:
+            forfeits += 1
+            assert _bids(trace) == [(0, 300), (1, 0), (2, 0)]
+            assert not np.isin(trace[:, 0], [h.T_TRUMP, h.T_BURY, h.T_PLAY]).any()
+            assert seats.tolist() == [-300, 0, 0]
+    assert forfeits > 0
+
+
+def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_other_player():
+    # seeds/001 'Auction Pinochle': "The opponents, by agreement, may concede the bidder's contract
+    # without forcing him to play. In this event, the bidder collects the value of the bid from every
+    # other player." A 350 in hearts is worth 5 chips: the two opponents and the kitty (which settles
+    # from 350) pay 5 each, the bidder collects 15; in spades twice that.
+    from simcore.answers.settlement import settle
+    from simcore.reference.hand import _without_play
+    v = load_variant("auction")
+    assert v.get("scoring.opponents_concede")
+    hearts, spades = SUITS.index("H"), SUITS.index("S")
+    conceded = _record(bidder=1, bid=350, trump=hearts, made=1, outcome=h.CONCEDED_BY_OPPONENTS)
+    assert settle(v, conceded).tolist() == [[-5, 15, -5, -5]]
+    conceded[0, h.F_TRUMP] = spades
+    assert settle(v, conceded).tolist() == [[-10, 30, -10, -10]]
+    # the referee scores it as made at the bid ("The bidder can never win more than he bid")
+    rec = {}
+    assert _without_play(v, [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], rec)
+    assert (rec["made"], rec["side_score"], rec["other_score"]) == (1, 350, 0)
+    with pytest.raises(RuleBroken, match="do not let them"):
+        _without_play(load_variant("auction", ["scoring.opponents_concede=false"]),
+                      [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], {})
+    # heuristic opponents concede only a contract the bidder's meld alone already reaches
+    recs = hand_records(v, 3000, 1, parse_policies("heuristic", 3))
+    given = recs[recs[:, h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS]
+    assert len(given) > 0 and (given[:, h.F_MADE] == 1).all()
+    assert (given[:, h.F_SIDE_MELD] >= given[:, h.F_BID]).all()
+    assert (given[:, h.F_SIDE_SCORE] == given[:, h.F_BID]).all()
+    seeds = [s for s in range(200) if h.trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME]
+             == h.CONCEDED_BY_OPPONENTS][:3]
+    for seed in seeds:
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+    assert seeds

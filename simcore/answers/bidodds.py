@@ -117,7 +117,8 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
     bid, made, outcome = rec[:, h.F_BID], rec[:, h.F_MADE], rec[:, h.F_OUTCOME]
     meld = np.where(rec[:, h.F_SIDE_MELD] >= min_count, rec[:, h.F_SIDE_MELD], 0)
     tricks = rec[:, h.F_SIDE_TRICKS]
-    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT)
+    # a contract the opponents conceded counts as made at its bid: its total, unplayed, is at least that
+    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT) | (outcome == h.CONCEDED_BY_OPPONENTS)
     if save == lay.SAVE_TRICK:
         saved = tricks > 0
     elif save == lay.SAVE_POINTS:

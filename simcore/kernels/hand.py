@@ -103,8 +103,10 @@ FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld",
  F_OTHER_MELD, F_SIDE_TRICKS, F_OTHER_TRICKS, F_SIDE_SCORE, F_OTHER_SCORE, F_TRUMP_LEN, F_ACES) = range(16)
 N_FIELDS = len(FIELDS)
 #: Outcomes of a hand.
-OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out")
-PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT = range(5)
+OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out", "forfeited_unseen",
+            "conceded_by_opponents")
+(PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT, FORFEITED_UNSEEN,
+ CONCEDED_BY_OPPONENTS) = range(7)
 MAX_REDEALS = 1000
 
 #: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
@@ -463,6 +465,9 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     rec[:] = 0
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
                                            margins, hands, widow, totals, rec, trace, pos)
+    if rules.forfeit_unseen != 0 and _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
+                                                     flags, rules, policies, margins, totals, rec, trace, pos):
+        return
     trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
                                                 policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
@@ -765,7 +770,10 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
     the trick points (and by at least ``concede_short_by``), where the rules allow it (with
-    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed)."""
+    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed); conceded
+    to the bidder (``opponents_concede``) by heuristic opponents (the seat on his left decides) when he
+    cannot fail: his meld alone reaches the bid and nothing need save it (``save_meld = "nothing"``).
+    The bidder then scores his bid ("The bidder can never win more than he bid")."""
     if bidder < 0:
         return False
     short = bid - meld[1]
@@ -775,12 +783,18 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     elif (rules.concede != 0 and policies[bidder] == HEURISTIC and short > rules.trick_total * 9 // 10
           and short >= rules.concede_short_by and (rules.concede_only_forced == 0 or forced)):
         outcome = CONCEDED
+    elif (rules.opponents_concede != 0 and policies[(bidder + 1) % players] == HEURISTIC
+          and rules.save_meld == SAVE_NOTHING and meld[1] >= bid):
+        outcome = CONCEDED_BY_OPPONENTS
     if outcome == PLAYED:
         return False
     _note(trace, pos, T_OUTCOME, outcome, 0, 0)
     rec[F_OUTCOME] = outcome
-    rec[F_MADE] = 0
-    rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
+    rec[F_MADE] = 1 if outcome == CONCEDED_BY_OPPONENTS else 0
+    if outcome == CONCEDED_BY_OPPONENTS:
+        rec[F_SIDE_SCORE] = bid
+    else:
+        rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
     if rules.opponents_on_concede == OPP_MELD:
         rec[F_OTHER_SCORE] = meld[0]
     elif rules.opponents_on_concede == OPP_MELD_AND_TRICKS:
@@ -789,6 +803,34 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
         rec[F_OTHER_SCORE] += rules.concede_bonus
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
+    return True
+
+
+@njit(cache=True, inline='always')
+def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins,
+                    totals, rec, trace, pos):
+    """Between the auction and trump (``scoring.forfeit_unseen``): True when the bidder of the compulsory
+    opening at the minimum, nobody having bid over it, forfeits before seeing the widow; the hand is
+    scored (stage STAGE_UNMELDED: no trump, no meld): he loses the bid as on a throw-in, the others
+    score nothing. A heuristic bidder forfeits when his valuation (the one he bids by, margin
+    included) is below the bid: he would not have bid it, and is less likely than not to make it; the
+    random policy decides with a coin."""
+    if bidder < 0 or bid != rules.min_bid:
+        return False
+    if policies[bidder] == HEURISTIC:
+        v, _ = hand_value(hands[bidder], table, flags, totals, rules.trick_total, 0, rules.pass_cards, hand_size)
+        forfeits = np.int64(v + margins[bidder] * rules.trick_total) < bid  # his bidding limit, as _auction's
+    else:
+        forfeits = bounded(state, 2) == 1
+    if not forfeits:
+        return False
+    seats[S_SIDE, bidder] = 1
+    rec[F_OUTCOME] = FORFEITED_UNSEEN
+    rec[F_TRUMP] = -1
+    rec[F_SIDE_SCORE] = -bid if rules.concede_loses_bid != 0 else 0
+    _note(trace, pos, T_OUTCOME, FORFEITED_UNSEEN, 0, 0)
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
+    _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
     return True
 
 

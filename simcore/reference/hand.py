@@ -83,6 +83,8 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
     bidder, bid = _auction(variant, rows, rec)
+    if _forfeit_unseen(variant, rows, bidder, bid, rec):
+        return rec
     trump, side, partner = _trump_and_partner(variant, rows, hands, widow, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
         return referee_stock(variant, rows, hands, widow, rec, need)
@@ -148,6 +150,24 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
         raise RuleBroken(f"contract {(bidder, bid)} but the auction gave {expected}")
     rec["bidder"], rec["bid"] = bidder, bid
     return bidder, bid
+
+
+def _forfeit_unseen(variant: Variant, rows: list[tuple], bidder: int, bid: int, rec: dict) -> bool:
+    """seeds/001 'Auction Pinochle': "If all the players pass on the compulsory 300 bid, the bidder may
+    forfeit without looking at the widow, in which case he pays the basic unit value (3 chips) to the
+    kitty but nothing to the other players." True when the hand ended so, scored: the bid lost as on a
+    throw-in (``scoring.concede_loses_bid``), nothing to anyone else, no trump named."""
+    if not any(code == h.T_OUTCOME and a == h.FORFEITED_UNSEEN for code, a, b, c in rows):
+        return False
+    if not variant.get("scoring.forfeit_unseen"):
+        raise RuleBroken("a forfeit before the widow where the rules allow none")
+    if bidder < 0 or bid != variant.get("auction.min_bid") or any(code == h.T_TRUMP for code, a, b, c in rows):
+        raise RuleBroken(f"a forfeit unseen of a contract of {bid}: only the compulsory opening at the "
+                         f"minimum, before trump, may be forfeited so")
+    rec.update(outcome=h.FORFEITED_UNSEEN, trump=-1, made=0, other_score=0,
+               side_score=-bid if variant.get("scoring.concede_loses_bid") else 0,
+               _side=[int(s == bidder) for s in range(variant.players)], _stage="unmelded")
+    return True
 
 
 def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
@@ -354,8 +374,8 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
 
 
 def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, meld: list[int], rec: dict) -> bool:
-    """True when the hand ended unplayed, set without play or thrown in, and the rules allowed that;
-    scores it."""
+    """True when the hand ended unplayed, set without play, thrown in or conceded to the bidder, and the
+    rules allowed that; scores it."""
     outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
     if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play"):
         raise RuleBroken("played a hand whose bidding side lacked the meld to play it")
@@ -373,10 +393,14 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
     if outcome == h.CONCEDED and bid - meld[1] < variant.get("scoring.concede_short_by"):
         raise RuleBroken(f"a throw-in {bid - meld[1]} short of the bid; the rules allow one from "
                          f"{variant.get('scoring.concede_short_by')} short")
+    if outcome == h.CONCEDED_BY_OPPONENTS and not variant.get("scoring.opponents_concede"):
+        raise RuleBroken("the opponents conceded the contract where the rules do not let them")
     opp = variant.get("scoring.opponents_on_concede")
     conceded = outcome == h.CONCEDED
-    rec.update(outcome=outcome, made=0,
-               side_score=0 if conceded and not variant.get("scoring.concede_loses_bid") else -bid,
+    lost = -bid if not conceded or variant.get("scoring.concede_loses_bid") else 0
+    # "In this event, the bidder collects the value of the bid": he scores his bid, never more
+    rec.update(outcome=outcome, made=int(outcome == h.CONCEDED_BY_OPPONENTS),
+               side_score=bid if outcome == h.CONCEDED_BY_OPPONENTS else lost,
                other_score={"meld": meld[0], "nothing": 0,
                             "meld_and_tricks": meld[0] + variant.trick_total}[opp]
                + (variant.get("scoring.concede_bonus") if conceded else 0))

@@ -284,6 +284,13 @@ def _check_hand_rules(variant: Variant) -> None:
                                       "teams.kind = \"bidder_alone\"")
     if flat["settlement.people"] < flat["deal.players"]:
         fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
+    if flat["scoring.forfeit_unseen"] and not (flat["auction.opening_forced"] and flat["exchange.widow_to_bidder"]
+                                               and flat["teams.kind"] == "bidder_alone"):
+        fail("scoring.forfeit_unseen", "the unseen forfeit is of a compulsory opening by a bidder alone who would "
+                                       "take the widow: needs auction.opening_forced, exchange.widow_to_bidder "
+                                       "and teams.kind = \"bidder_alone\"")
+    if flat["scoring.opponents_concede"] and flat["auction.kind"] in (None, "none"):
+        fail("scoring.opponents_concede", "with no auction there is no contract to concede")
     if flat["exchange.dix_for_turned"] and (flat["auction.kind"] != "none" or flat["play.stock_play"]):
         fail("exchange.dix_for_turned", "the dix is exchanged for a card turned from the dealer's hand: needs "
                                         "auction.kind = \"none\" and no play from a stock (play.stock_play "

@@ -100,6 +100,8 @@ class HandRules(NamedTuple):
     concede_bonus: int
     concede_loses_bid: int
     concede_only_forced: int
+    forfeit_unseen: int
+    opponents_concede: int
     opponents_on_concede: int
 
 
@@ -156,6 +158,8 @@ HAND_RULE_KEYS: dict[str, str] = {
     "concede_bonus": "scoring.concede_bonus",
     "concede_loses_bid": "scoring.concede_loses_bid",
     "concede_only_forced": "scoring.concede_only_forced",
+    "forfeit_unseen": "scoring.forfeit_unseen",
+    "opponents_concede": "scoring.opponents_concede",
     "opponents_on_concede": "scoring.opponents_on_concede",
 }
 
