@@ -21,6 +21,16 @@ def card_type(name):
     return int(np.flatnonzero(parse_hand(name))[0])
 
 
+def _agreed(v, seed, policy):
+    """(record, trace, seat scores) of seed's traced hand, once the referee has replayed it to the same
+    record and the same seat scores."""
+    rec, trace, seats = h.trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
+    ref, ref_seats = referee(v, trace.tolist(), seats=True)
+    assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+    assert ref_seats == seats.tolist()
+    return rec, trace, seats
+
+
 def _bids(trace):
     return [(a, b) for code, a, b, c in trace.tolist() if code == h.T_BID]
 
@@ -113,10 +123,7 @@ def test_three_hand_double_pack_concession_gives_each_opponent_meld_plus_100():
     v = load_variant("three-hand-double-pack", ["auction.min_bid=3000"])
     conceded = 0
     for seed in range(30):
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 3), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        rec, trace, seats = _agreed(v, seed, "heuristic")
         if rec[h.FIELDS.index("outcome")] == h.CONCEDED:
             conceded += 1
             assert all(seats[s] >= 100 for s in range(3) if s != rec[h.FIELDS.index("bidder")])
@@ -323,10 +330,7 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
              == h.CONCEDED][:3]
     assert seeds
     for seed in seeds:
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 5), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        _agreed(v, seed, "heuristic")
 
 
 @pytest.mark.parametrize("vid", ["partnership", "six-eight-partnership"])
@@ -360,10 +364,7 @@ def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_h
     off = load_variant(vid, ["exchange.dix_for_turned=false"])
     exchanged = 0
     for seed in range(60):
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", players), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        rec, trace, seats = _agreed(v, seed, "heuristic")
         swaps = trace[trace[:, 0] == h.T_EXCHANGE]
         trump, turned = trace[trace[:, 0] == h.T_TRUMP][0, 1:3]
         dealt = _dealt(trace, players)
@@ -441,10 +442,7 @@ def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_k
     # the kernel's forfeits are all such, before the widow is taken or trump named, and the referee agrees
     forfeits = 0
     for seed in range(40):
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 3), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        rec, trace, seats = _agreed(v, seed, "heuristic")
         if rec[h.F_OUTCOME] == h.FORFEITED_UNSEEN:
             forfeits += 1
             assert _bids(trace) == [(0, 300), (1, 0), (2, 0)]
@@ -486,3 +484,36 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
         rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
     assert seeds
+
+
+def test_five_hand_asked_card_the_partner_gives_the_card_asked_for_and_gets_one_back():
+    # seeds/000, a family's five-handed rules: "Bidding starts at 50. Double pinochle is 30, triple
+    # pinochle is 75. The winner of the bid picks up the 5 cards and then asks for one specific card. The
+    # first person to his left that has the card is the partner ... The partner gives them the card and
+    # then they must give one back. A double run is 150 points."
+    from simcore.reference.meld import reference_total
+    v = load_variant("five-hand-asked-card")
+    assert v.get("auction.min_bid") == 50 and v.get("teams.call") == "named" and v.get("exchange.pass_called_card")
+    hearts = SUITS.index("H")
+    # worked by hand: QS QS JD JD is a double pinochle, 30; three of each, 75; A 10 K Q J of hearts twice
+    # in hearts is a double run, 150
+    for cards, points in (("QS QS JD JD", 30), ("QS QS QS JD JD JD", 75),
+                          ("AH AH 10H 10H KH KH QH QH JH JH", 150)):
+        assert reference_total(parse_hand(cards).tolist(), hearts, v) == points
+    for policy in ("heuristic", "random"):
+        for seed in range(30):
+            rec, trace, seats = _agreed(v, seed, policy)
+            bidder = rec[h.F_BIDDER]
+            called, partner = trace[trace[:, 0] == h.T_CALL][0, 1:3]
+            passes = [(a, b, c) for code, a, b, c in trace.tolist() if code == h.T_PASS]
+            # his first holder to the bidder's left gives him that card, and gets one back
+            assert passes[0] == (partner, called, 1) and passes[1][0] == bidder and passes[1][2] == 1
+            dealt = _dealt(trace, 5)
+            left = [(bidder + i) % 5 for i in range(1, 5)]
+            assert partner == next(s for s in left if dealt[s, called] > 0)
+    # the referee refuses a partner who passes another card than the one asked for
+    rows = trace.tolist()
+    i = next(k for k, r in enumerate(rows) if r[0] == h.T_PASS)
+    rows[i][2] = next(t for t in range(24) if t != called and _dealt(trace, 5)[partner, t] > 0)
+    with pytest.raises(RuleBroken, match="not the card asked for"):
+        referee(v, rows)

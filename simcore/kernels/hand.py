@@ -468,13 +468,13 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     if rules.forfeit_unseen != 0 and _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
                                                      flags, rules, policies, margins, totals, rec, trace, pos):
         return
-    trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
-                                                policies, deck_copies, seats, totals, rec, trace, pos)
+    trump, turned, partner, called = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags,
+                                                        rules, policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
         _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos)
         return
-    buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, table,
-                                flags, rules, policies, totals, trace, pos)
+    buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
+                                table, flags, rules, policies, totals, trace, pos)
     meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, rules,
                                 seats, totals, rec, trace, pos)
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
@@ -575,14 +575,14 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
 @njit(cache=True, inline='always')
 def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules, policies, deck_copies,
                        seats, totals, rec, trace, pos):
-    """Phase 3, trump and partner: (trump, turned card, partner). Sides go into ``seats[S_SIDE]`` (1 =
+    """Phase 3, trump and partner: (trump, turned card, partner, called card). Sides go into ``seats[S_SIDE]`` (1 =
     the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
     with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
     to name it, and the hand stops there; with ``trump_after_widow`` the bidder takes the widow into
     his hand first. ``turned`` is the card turned for trump, from a stock or the dealer's hand (-1:
     none). The partner is the
     seat across with partners, a called card's first holder to the bidder's left with a called card,
-    else -1. Records trump and the bidder's meld as dealt."""
+    else -1; the called card is -1 where none is named. Records trump and the bidder's meld as dealt."""
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
@@ -594,7 +594,7 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     if rules.teams == TEAMS_ACROSS and bidder >= 0:
         partner = (bidder + players // 2) % players
     stock = rules.stock_play != 0
-    turned = np.int64(-1)
+    turned, called = np.int64(-1), np.int64(-1)
     dealt = np.zeros(N_SUITS, dtype=np.int64)  # the bidder's meld as dealt, by trump
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -610,16 +610,14 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     rec[F_TRUMP] = trump
     _note(trace, pos, T_TRUMP, trump, turned if stock or rules.dix_for_turned != 0 else 0, 0)
     if trump < 0:
-        return trump, turned, partner
+        return trump, turned, partner, called
     if rules.teams == TEAMS_CALLED and bidder >= 0:
-        if rules.call == CALL_NAMED:
-            called = np.int64(-1)  # -1: he plays alone
+        if rules.call == CALL_NAMED:  # called -1: he plays alone
             if rules.may_play_alone == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
                                                           flags, totals, state):
                 called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
             partner = _first_holder(hands, bidder, players, called)
         else:  # the first player to the bidder's left with the ace of trump; nobody: the ten, and so on
-            called = np.int64(-1)
             for r in range(N_RANKS):
                 if partner < 0 and deck_copies[trump * N_RANKS + r] > 0:
                     called = trump * N_RANKS + r
@@ -629,7 +627,7 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
         _note(trace, pos, T_CALL, called, partner, 0)
     if bidder >= 0:
         rec[F_BIDDER_MELD] = dealt[trump]
-    return trump, turned, partner
+    return trump, turned, partner, called
 
 
 @njit(cache=True, inline='always')
@@ -656,11 +654,12 @@ def _turn_trump(state, hands, widow, players, stock):
 
 
 @njit(cache=True, inline='always')
-def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, table, flags, rules,
-              policies, totals, trace, pos):
+def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called, table, flags,
+              rules, policies, totals, trace, pos):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
-    partners' pass (partner to bidder, then back; at once with ``simultaneous``), the widow to the
+    partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
+    ``pass_called_card`` the partner's pass is the ``called`` card), the widow to the
     bidder and his burial, discard and draw (``_discard_and_draw``). Returns (the cards buried, copy
     counts that count for the bidder; the seat that exchanged a dix, -1: none)."""
     swapper = np.int64(-1)
@@ -673,8 +672,12 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed = np.zeros(N_TYPES, dtype=np.uint8)
         back = np.zeros(N_TYPES, dtype=np.uint8)
-        give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
-                   state, fed)
+        if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
+            fed[called] = 1
+            hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
+        else:
+            give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
+                       state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
         give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals,

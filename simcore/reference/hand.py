@@ -281,9 +281,18 @@ def _share_widow(variant: Variant, rows: list[tuple], hands: list[list[int]], wi
 def _pass_and_bury(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
                    partner: int) -> list[int]:
     """Passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder, who takes the
-    widow. Returns the cards buried."""
+    widow (with ``exchange.trump_after_widow`` before naming trump, so before the passes). Returns the
+    cards buried."""
     buried = [0] * N_TYPES
+    widow_first = variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder") and bidder >= 0
+    if widow_first:
+        hands[bidder] = _bidder_hand(variant, hands, widow, bidder)
     before = [list(hand) for hand in hands]
+    if variant.get("exchange.pass_called_card") and partner >= 0:  # seeds/000: "The partner gives them the card"
+        called = next(a for code, a, b, c in rows if code == h.T_CALL)
+        given = [(b, c) for code, a, b, c in rows if code == h.T_PASS and a == partner]
+        if given != [(called, 1)]:
+            raise RuleBroken(f"the partner passed {given}, not the card asked for ({called})")
     for code, a, b, c in rows:
         if code == h.T_PASS and variant.get("exchange.simultaneous") and before[a][b] < c:
             raise RuleBroken(f"seat {a} passed back a card it only received in the simultaneous pass")
@@ -301,7 +310,7 @@ def _pass_and_bury(variant: Variant, rows: list[tuple], hands: list[list[int]], 
             buried[b] += c
     if variant.get("exchange.widow_to_bidder") and bidder >= 0:
         for t in range(N_TYPES):
-            hands[bidder][t] += widow[t] - buried[t]
+            hands[bidder][t] += (0 if widow_first else widow[t]) - buried[t]
             if hands[bidder][t] < 0:
                 raise RuleBroken("the bidder buried a card he does not hold")
     return buried

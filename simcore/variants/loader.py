@@ -291,6 +291,10 @@ def _check_hand_rules(variant: Variant) -> None:
                                        "and teams.kind = \"bidder_alone\"")
     if flat["scoring.opponents_concede"] and flat["auction.kind"] in (None, "none"):
         fail("scoring.opponents_concede", "with no auction there is no contract to concede")
+    if flat["exchange.pass_called_card"] and not (flat["teams.kind"] == "called_card" and flat["teams.call"] == "named"
+                                                  and flat["exchange.pass_cards"] == 1):
+        fail("exchange.pass_called_card", "the partner passes the one card the bidder named: needs teams.kind = "
+                                          "\"called_card\", teams.call = \"named\" and exchange.pass_cards = 1")
     if flat["exchange.dix_for_turned"] and (flat["auction.kind"] != "none" or flat["play.stock_play"]):
         fail("exchange.dix_for_turned", "the dix is exchanged for a card turned from the dealer's hand: needs "
                                         "auction.kind = \"none\" and no play from a stock (play.stock_play "

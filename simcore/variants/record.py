@@ -77,6 +77,7 @@ class HandRules(NamedTuple):
     widow_shared: int
     draw: int
     dix_for_turned: int
+    pass_called_card: int
     lead: int
     bidder_leads_trump: int
     trump_led_once_broken: int
@@ -135,6 +136,7 @@ HAND_RULE_KEYS: dict[str, str] = {
     "widow_shared": "exchange.widow_shared",
     "draw": "exchange.draw",
     "dix_for_turned": "exchange.dix_for_turned",
+    "pass_called_card": "exchange.pass_called_card",
     "lead": "play.lead",
     "bidder_leads_trump": "play.bidder_leads_trump",
     "trump_led_once_broken": "play.trump_led_once_broken",

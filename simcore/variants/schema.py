@@ -236,6 +236,10 @@ KEYS: dict[str, Key] = {
                                          "turn from the dealer's left may exchange a dix (nine of trump) for the "
                                          "turned card, which goes to him, the dix to the dealer; each original "
                                          "holder of a dix scores it, exchanged or not", default=False),
+    "exchange.pass_called_card": Key(bool, "with a card named for a partner: the partner passes the bidder that "
+                                           "card and the bidder gives one back (exchange.pass_cards = 1; "
+                                           "seeds/000: 'The partner gives them the card and then they must give "
+                                           "one back')", default=False),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
                                        "other player (the widow holds one card per player)", default=False),
     "scoring.dix_kept_when_set": Key(bool, "a set bidder keeps the points of his nines of trump "
