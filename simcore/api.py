@@ -16,10 +16,12 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`simulate` — full hands: make, set and outcome rates, mean bid, meld, tricks and scores;
 * :func:`hand_records` — the record of every hand played, one row per hand;
 * :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
+* :func:`advise` — what a hand would make as bidder: P(make B) over random deals of the unseen cards;
 * :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
-* :func:`compare` — two rule sets (or a named house-rule question) on the same deals.
+* :func:`compare` — two rule sets (or a named house-rule question) on the same deals;
+* :func:`solve` — double dummy: the trick points each side takes from a position with every hand known.
 
-The hand advisor (``advise``) is not here yet. ``import simcore`` stays cheap: ``from simcore import
+``import simcore`` stays cheap: ``from simcore import
 odds`` loads this module (and numpy, numba, pandas) on first use. ``variants`` is the one name not
 re-exported from ``simcore``, where ``simcore.variants`` is the rules package: use
 ``from simcore.api import variants``.
@@ -36,7 +38,8 @@ import pandas as pd
 
 from simcore.variants import Variant, load_variant, shipped_ids
 
-__all__ = ["bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "variants"]
+__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "solve",
+           "variants"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -266,6 +269,35 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
     return _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
 
 
+def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, seat: int = 0,
+           hands: int | None = None, seed: int = 1, policy: str | Sequence[str] = "heuristic",
+           overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
+    the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
+    side total), each deal played out at the lowest contract. One row per bid around the hand's value,
+    with ``variant``, ``seed``, ``seat``, ``hands``, ``named_trump`` (the heuristic's, from the hand
+    alone), ``bid``, ``made`` (deals that make it), ``estimate`` (P(make)), ``lo``, ``hi`` and ``one_in``.
+    Bids the hand makes in 50% and 75% of deals: :func:`simcore.answers.advise.advise`'s ``highest``.
+
+    >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
+    >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
+    ('S', True)
+    """
+    from simcore.answers.advise import advise as run
+    from simcore.kernels.cards import SUITS, check_hand, parse_hand
+
+    v = _playing(_variant(variant, overrides))
+    given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(given, v.deck_copies, None)
+    if int(given.sum()) > v.hand_size:
+        raise ValueError(f"the hand holds {int(given.sum())} cards; a hand in {v.id} holds {v.hand_size}")
+    a = run(v, given, seat, hands, seed, _policies(policy, v.players))
+    rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
+             "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
+    return _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
+                         "named_trump": None if a.named is None else SUITS[a.named]})
+
+
 def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int = 1,
           policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
     """``games`` whole games, as ``pinochle games``: one row per measure, with ``variant``, ``seed``,
@@ -348,3 +380,40 @@ def compare(a: VariantLike | None = None, b: VariantLike | None = None, override
     frame["size"] = _category(frame["size"], ["negligible", "small", "large", "unsettled"])
     frame.attrs["verdict"] = result.verdict()
     return frame
+
+
+def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: Sequence[str] | None = None,
+          trump: str | None = None, leader: int | None = None, bidder: int = 0, partner: int = -1,
+          first_trick: bool = False, broken: bool = False, at_least: int | None = None,
+          policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """Double dummy (``pinochle solve``): the trick points (as taken, last-trick bonus included) the
+    bidding side and the others take with every hand known and perfect play. The position is the
+    first hand of ``seed`` at its first lead (after the stock with two-hand), or ``hands`` (one string
+    of cards per seat, from seat 0) with ``trump`` (``"S"``, ``"H"``, ``"D"``, ``"C"``), ``leader`` and
+    ``bidder``/``partner`` for the sides. With ``at_least`` only "can the bidding side take at least
+    that many?" is answered (``reaches``; the points columns are then missing).
+
+    One row: variant, seed (None for given hands), trump, leader, tricks, in_play,
+    bidding_side_points, other_side_points, target, reaches, seconds, nodes (trick starts searched)."""
+    from simcore.answers.solve import given_position, seeded_position
+    from simcore.answers.solve import solve as solve_position
+    from simcore.kernels.cards import SUITS
+
+    v = _variant(variant, overrides)
+    if hands is None:
+        position = seeded_position(_playing(v), seed, _policies(policy, v.players))
+    else:
+        if trump is None or leader is None:
+            raise ValueError("hands given as cards need trump and leader")
+        suit = str(trump).strip().upper()
+        if suit not in SUITS:
+            raise ValueError(f"trump {trump!r}: give one of S H D C")
+        position = given_position(v, list(hands), SUITS.index(suit), leader, bidder, partner, first_trick, broken)
+        seed = None
+    r = solve_position(position, at_least)
+    return pd.DataFrame([{
+        "variant": v.id, "seed": seed, "trump": SUITS[position.trump], "leader": position.leader,
+        "tricks": position.tricks, "in_play": position.in_play,
+        "bidding_side_points": r.side_points if r.side_points is not None else math.nan,
+        "other_side_points": r.other_points if r.other_points is not None else math.nan,
+        "target": at_least, "reaches": r.reaches, "seconds": r.seconds, "nodes": r.nodes}])

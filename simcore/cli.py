@@ -26,7 +26,9 @@ class UsageError(Exception):
 
 def _user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
+    from simcore.answers.advise import AdviseError
     from simcore.answers.game_results import GameRulesError
+    from simcore.answers.solve import PositionError
     from simcore.kernels.cards import HandError
     from simcore.kernels.events import EventError
     from simcore.kernels.policies import PolicyError
@@ -34,7 +36,8 @@ def _user_errors() -> tuple[type[Exception], ...]:
     from simcore.run.store import StoreError
     from simcore.variants import RulesError
 
-    return (UsageError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError, ClusterError)
+    return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
+            ClusterError, PositionError)
 
 
 def load_variant(name: str, overrides=()):
@@ -238,10 +241,57 @@ def build_parser() -> argparse.ArgumentParser:
                         "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE")
     _add_rules_args(p)
 
+    p = sub.add_parser(
+        "advise", help="what should I bid with this hand? P(make B) over random deals of the unseen cards",
+        description="A hand's meld under each trump and the trump it would name; then the unseen cards are "
+                    "dealt at random HANDS times and each deal is played out with the hand's seat the bidder "
+                    "(at the lowest contract, no auction; exchange, widow, meld and play as the rules say). "
+                    "Prints P(make B) for the bids around the hand's value and the highest bid made in 50%% "
+                    "and 75%% of the deals, with 95%% intervals. Method: a deal's side total (the side's meld "
+                    "as kept plus its trick points as counted) is what it would take at any bid, so it makes "
+                    "B when the total reaches B, unless the rules (or a bidder conceding a hopeless contract) "
+                    "would stop it unplayed at B.")
+    p.add_argument("hand", help='my cards, e.g. "AS AS 10S KS QS JS ..." (fewer than a hand: the rest at random)')
+    p.add_argument("--seat", type=int, default=0,
+                   help="my seat: 0 is the dealer's left, who opens; the dealer is the last (default 0)")
+    p.add_argument("--hands", type=_positive_int,
+                   help="deals of the unseen cards, each played in full (default: enough for a ±2-point "
+                        "interval on the mean side total, at least 2000)")
+    _add_run_args(p)
+    _add_rules_args(p)
+
     p = sub.add_parser("playthrough", help="one seeded hand move by move: deal, bids, pass, melds, tricks")
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--policy", default="heuristic", help="as for simulate")
     p.add_argument("--json", action="store_true", help="print the moves as one JSON object")
+    _add_rules_args(p)
+
+    p = sub.add_parser("solve", help="double dummy: the trick points each side takes with every hand known and "
+                       "perfect play", description="Double-dummy solve of the trick play: the exact trick "
+                       "points (as taken, last-trick bonus included) the bidding side and the others take "
+                       "from a position with every hand known, both sides playing perfectly under the "
+                       "system's duties. The position is a seeded hand's at its first lead (--seed; as "
+                       "`pinochle playthrough` plays it), or one hand per seat given as cards. Systems "
+                       "with a stock (two-hand) are solved only once the stock is gone: a seeded hand is "
+                       "taken at its last hand-size tricks, and the points taken before are shown apart.")
+    p.add_argument("cards", nargs="*", metavar="HAND",
+                   help='one hand per seat from seat 0, e.g. "AS 10S KS" "QS JS 9S" ... (instead of --seed; '
+                        "needs --trump and --leader)")
+    p.add_argument("--seed", type=_seed, help="solve the first hand of this seed at its first lead (default 1)")
+    p.add_argument("--policy", default="heuristic", help="the policies that bid and exchange in the seeded "
+                   "hand, as for simulate (default heuristic)")
+    p.add_argument("--trump", type=_suit, help="trump suit S, H, D or C (given hands)")
+    p.add_argument("--leader", type=_seed, help="the seat to lead (given hands)")
+    p.add_argument("--bidder", type=_seed, help="the bidder's seat (given hands; default 0): his side's points "
+                   "are solved; with partners across his partner is the seat across")
+    p.add_argument("--partner", type=_seed, help="the bidder's called partner (given hands, called-card systems)")
+    p.add_argument("--first-trick", action="store_true", help="the hand's first trick (given hands): the "
+                   "bidder's opening-lead duty applies")
+    p.add_argument("--broken", action="store_true", help="trump has been played already (given hands; for "
+                   "play.trump_led_once_broken)")
+    p.add_argument("--at-least", type=_seed, metavar="T", help="only answer: can the bidding side take at "
+                   "least T points? (much cheaper than the exact value)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_rules_args(p)
 
     p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
@@ -323,6 +373,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--threads", type=_positive_int, help="worker threads")
     p.add_argument("--execution", action="store_true",
                    help="instead: plain threads against the results store and a 2-worker local Dask cluster")
+    p.add_argument("--solver", type=_positive_int, metavar="N",
+                   help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
+                        "deal (four-hand-150), the last 12 tricks and the whole of an 80-card deal "
+                        "(double-deck); median and 99th percentile per solve")
+    p.add_argument("--solver-limit", type=_positive_int, default=20_000_000, metavar="NODES",
+                   help="with --solver: a solve gives up after this many trick starts (default 20000000)")
     p.add_argument("--json", action="store_true", help="print JSON")
     return parser
 
@@ -668,6 +724,51 @@ def cmd_bid_odds(args: argparse.Namespace) -> int:
     return status
 
 
+def _policies_text(policies: Sequence[str]) -> str:
+    """'heuristic play', or the seats' policies in seat order where they differ."""
+    return f"{policies[0]} play" if len(set(policies)) == 1 else "policies " + ",".join(policies)
+
+
+def cmd_advise(args: argparse.Namespace) -> int:
+    from simcore.answers.advise import advise, check_advisable, seat_name
+    from simcore.kernels.cards import SUITS, format_hand
+    from simcore.kernels.policies import parse_policies
+
+    variant = _full_hand_variant(args)
+    check_advisable(variant, args.seat)
+    hand = _cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
+    policies = parse_policies(args.policy, variant.players)
+    _threads(args.threads)
+    a = advise(variant, hand, args.seat, args.hands, args.seed, policies,
+               progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        _print_json(a.to_json())
+        return _exit_status(a)
+    held = int(hand.sum())
+    more = "" if held == variant.hand_size else f" and {variant.hand_size - held} more at random"
+    print(f"{variant.id}: {seat_name(variant, args.seat)} holds {format_hand(hand)}{more}")
+    best = max(range(4), key=lambda s: a.by_trump[s])
+    named = "no trump (it holds no marriage to name)" if a.named is None else f"names {SUITS[a.named]}"
+    print("meld by trump: " + "  ".join(f"{SUITS[s]} {a.by_trump[s]}" for s in range(4))
+          + f"  (best {SUITS[best]}; the heuristic {named})")
+    print(f"{a.deals:,} deals of the unseen cards, each played out with seat {args.seat} the bidder; "
+          f"{_policies_text(a.policies)}, seed {args.seed}, {a.seconds:.2f} s" + _partial(a))
+    if a.named_share:
+        print("trump named: " + "  ".join(f"{s} {v:.0%}" for s, v in a.named_share.items())
+              + ("  (after the widow)" if variant.hand_rules.trump_after_widow else ""))
+    print(f"side total (meld kept + trick points): mean {_fmt_iv(a.total)}; played out in {a.played:.0%}")
+    print("  bid   P(make)  [95% CI]")
+    for bid, _, iv in a.bids:
+        print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")
+    for s in a.highest:
+        if s.bid is None:
+            print(f"highest bid made in {s.share:.0%} of deals: none (not even {variant.lowest_contract})")
+        else:
+            lo = "below the lowest" if s.lo is None else s.lo
+            print(f"highest bid made in {s.share:.0%} of deals: {s.bid}  (95% CI {lo} to {s.hi})")
+    return _exit_status(a)
+
+
 def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.answers.playthrough import playthrough_text
     from simcore.kernels.policies import parse_policies
@@ -680,6 +781,65 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
         _print_json(playthrough_moves(variant, args.seed, policies))
         return
     print(playthrough_text(variant, args.seed, policies), end="")
+
+
+def _solve_position(args: argparse.Namespace):
+    """The :class:`simcore.answers.solve.Position` that ``pinochle solve``'s arguments name."""
+    from simcore.answers.solve import given_position, seeded_position
+    from simcore.kernels.policies import parse_policies
+
+    given = ("--trump", args.trump), ("--leader", args.leader), ("--bidder", args.bidder), (
+        "--partner", args.partner), ("--first-trick", args.first_trick or None), ("--broken", args.broken or None)
+    if not args.cards:
+        named = [name for name, value in given if value is not None]
+        if named:
+            raise UsageError(f"pinochle solve: {', '.join(named)}: only with hands given as cards, not with a "
+                             "seed")
+        variant = _full_hand_variant(args)
+        seed = 1 if args.seed is None else args.seed
+        return seeded_position(variant, seed, parse_policies(args.policy, variant.players))
+    if args.seed is not None:
+        raise UsageError("pinochle solve: give either --seed or the hands as cards, not both")
+    if args.trump is None or args.leader is None:
+        raise UsageError("pinochle solve: hands given as cards need --trump and --leader")
+    variant = load_variant(args.variant, args.overrides)
+    return given_position(variant, args.cards, args.trump, args.leader,
+                          0 if args.bidder is None else args.bidder,
+                          -1 if args.partner is None else args.partner, args.first_trick, args.broken)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from simcore.answers.solve import solve
+    from simcore.kernels.cards import SUITS, format_hand
+
+    position = _solve_position(args)
+    result = solve(position, args.at_least)
+    if args.json:
+        _print_json(result.to_json())
+        return 0
+    v = position.variant
+    ours = [s for s in range(v.players) if position.side[s] == 1]
+    where = f"seed {args.seed if args.seed is not None else 1}, {position.note}" if not args.cards else "given hands"
+    lead = " (bidder)" if position.leader == position.bidder else ""
+    print(f"{v.id}: {where}; trump {SUITS[position.trump]}, seat {position.leader}{lead} leads, "
+          f"{position.tricks} tricks, {position.in_play} points in play")
+    for s in range(v.players):
+        tag = "bidder" if s == position.bidder else ("bidding side" if position.side[s] else "")
+        print(f"  seat {s}{f' ({tag})' if tag else ''}: {format_hand(position.hands[s])}")
+    if any(position.taken):
+        print(f"taken in the tricks before: bidding side {position.taken[0]}, others {position.taken[1]}")
+    side = "seat " + str(ours[0]) if len(ours) == 1 else "seats " + ", ".join(map(str, ours))
+    cost = f"{result.seconds:.2f} s, {result.nodes:,} trick starts searched"
+    if result.target is not None:
+        print(f"double dummy: can the bidding side ({side}) take at least {result.target}? "
+              f"{'yes' if result.reaches else 'no'} ({cost})")
+        return 0
+    counted = ""
+    if v.get("tricks.round_to"):
+        counted = f" (counted: {result.counted(result.side_points)} and {result.counted(result.other_points)})"
+    print(f"double dummy: the bidding side ({side}) takes {result.side_points}, the others {result.other_points}"
+          f"{counted} ({cost})")
+    return 0
 
 
 def cmd_games(args: argparse.Namespace) -> int:
@@ -876,6 +1036,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
     _threads(args.threads)
     if args.execution:
         return _bench_execution(args)
+    if args.solver:
+        return _bench_solver(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -899,6 +1061,23 @@ def cmd_bench(args: argparse.Namespace) -> None:
         print(f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
               f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
+
+
+def _bench_solver(args: argparse.Namespace) -> None:
+    from simcore.answers.bench import SOLVER_BENCH, bench_solver
+
+    results = []
+    for vid, played in SOLVER_BENCH:
+        r = bench_solver(vid, args.solver, played, args.solver_limit)
+        results.append(r)
+        if not args.json:
+            what = f"the last {r.tricks} tricks" if played else f"all {r.tricks} tricks"
+            gave = f"; {r.gave_up} gave up after {r.limit:,} trick starts" if r.gave_up else ""
+            print(f"{vid} ({r.deck_cards} cards), double dummy, exact value, {what}, 1 thread: median "
+                  f"{r.percentile(50) * 1e3:,.0f} ms, 99th percentile {r.percentile(99) * 1e3:,.0f} ms, "
+                  f"max {max(r.seconds) * 1e3:,.0f} ms ({len(r.seconds)} seeded deals{gave})", flush=True)
+    if args.json:
+        _print_json([r.to_json() for r in results])
 
 
 def _bench_execution(args: argparse.Namespace) -> None:
@@ -972,9 +1151,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
-            "bid-odds": cmd_bid_odds, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs, "export": cmd_export,
-            "bench": cmd_bench}
+            "bid-odds": cmd_bid_odds, "advise": cmd_advise, "playthrough": cmd_playthrough, "games": cmd_games,
+            "compare": cmd_compare, "solve": cmd_solve, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs,
+            "export": cmd_export, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

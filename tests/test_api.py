@@ -37,8 +37,9 @@ def test_import_simcore_loads_no_numerical_library_and_reexports_lazily():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]", "True simcore.api"]
     assert set(simcore.API) <= set(dir(simcore)) and set(simcore.API) < set(api.__all__)
+    assert simcore.advise is api.advise
     with pytest.raises(AttributeError):
-        simcore.advise  # noqa: B018  (coming with the hand advisor)
+        simcore.solve_everything  # noqa: B018
 
 
 def test_the_docstring_examples_run():

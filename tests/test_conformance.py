@@ -70,7 +70,7 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     rec, trace = h.trace_hand(v, SEED, policies)
     out = np.zeros((3, h.N_FIELDS), dtype=np.int64)
     h.hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.tables, v.hand_rules, policies,
-                  h.seat_margins(v, None), out)
+                  h.seat_margins(v, None), *h.free_deal(v.tables), out)
     assert np.array_equal(rec, out[0])
     # the trace holds every card of the deal exactly once; a played hand is whole tricks, each seat
     # playing one card to each
@@ -108,7 +108,7 @@ def test_hand_records_keep_the_invariants(vid, policy):
     v = load_variant(vid)
     rec = np.zeros((3000, h.N_FIELDS), dtype=np.int64)
     h.hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), h.seat_margins(v, None), rec)
+                  parse_policies(policy, v.players), h.seat_margins(v, None), *h.free_deal(v.tables), rec)
     field = {name: rec[:, i] for i, name in enumerate(h.FIELDS)}
     played = field["outcome"] == h.PLAYED
     # every trick point of the hand is won by one side or the other (buried cards count too); with a

@@ -33,7 +33,7 @@ def test_the_conditioned_deal_keeps_the_given_cards_and_deals_the_rest():
     hands, widow = np.zeros((4, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
     state = chunk_states(5, [0])[0]
     for _ in range(200):
-        deal_given_into(state, rest, 4, 12, given, hands, widow)
+        deal_given_into(state, rest, 4, 12, given, 0, hands, widow)
         assert (hands[0] >= given).all() and (hands.sum(axis=1) == 12).all() and widow.sum() == 0
         assert (hands.sum(axis=0) + widow == v.deck_copies).all()
 

@@ -17,7 +17,7 @@ def records(vid, hands, seed, policy, overrides=()):
     v = load_variant(vid, list(overrides))
     out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
     h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), h.seat_margins(v, None), out)
+                  parse_policies(policy, v.players), h.seat_margins(v, None), *h.free_deal(v.tables), out)
     return v, out
 
 

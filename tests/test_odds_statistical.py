@@ -112,3 +112,23 @@ def test_big_decks_agree_with_exact_values(vid, names):
     v = load_variant(vid)
     result = simulate_odds(v, [parse_event(n, v) for n in names], 240_000, seed=11)
     assert _check(result) == len(names)
+
+
+def test_each_chunk_runs_every_chunk_once_and_raises_a_chunks_error():
+    from simcore.kernels.threads import each_chunk
+
+    before = numba.get_num_threads()
+    try:
+        numba.set_num_threads(min(2, numba.config.NUMBA_NUM_THREADS))
+        seen = []
+        each_chunk(seen.append, 7)
+        assert sorted(seen) == list(range(7))
+
+        def fails(i: int) -> None:
+            if i == 3:
+                raise ValueError("chunk 3")
+
+        with pytest.raises(ValueError, match="chunk 3"):
+            each_chunk(fails, 5)
+    finally:
+        numba.set_num_threads(before)

@@ -162,7 +162,7 @@ def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
     out = np.zeros((1, h.N_FIELDS), dtype=np.int64)
     from simcore.kernels.rng import chunk_states
     h.hands_batch(chunk_states(3, [0]), np.array([1]), np.array([0]), TWO.tables, TWO.hand_rules, pol,
-                  h.seat_margins(TWO, None), out)
+                  h.seat_margins(TWO, None), *h.free_deal(TWO.tables), out)
     assert np.array_equal(rec, out[0])
     assert (trace[:, 0] == h.T_PLAY).sum() == 48 and (trace[:, 0] == h.T_DRAW).sum() == 24
     trump_row = trace[trace[:, 0] == h.T_TRUMP][0]

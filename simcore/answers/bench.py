@@ -13,12 +13,13 @@ from typing import Any
 
 import numba
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
+from simcore.kernels.threads import each_chunk
 from simcore.reference.meld import reference_total
 from simcore.run.runner import chunk_sizes
 from simcore.variants import Variant, load_variant
@@ -28,7 +29,7 @@ HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck", "six-hand-triple-pack", "
 GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given):
     """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
     of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
@@ -42,7 +43,7 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     acc = np.int64(0)
     for _ in range(size):
         if conditioned:
-            deal_given_into(state, cards, players, hand_size, given, hands, widow)
+            deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
         for p in range(players):
@@ -50,13 +51,13 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     return acc
 
 
-@njit(parallel=True, cache=True)
 def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, out):
-    """One chunk per parallel iteration; the chunk body is a plain function because array views
-    made inside a parallel loop pay atomic reference counting on every hand."""
-    for ci in prange(states.shape[0]):
-        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table,
-                                      flags, given)
+    """:func:`deal_and_meld_chunk` over chunk i into ``out[i]``, chunks on threads
+    (:func:`simcore.kernels.threads.each_chunk`)."""
+    def one(ci: int) -> None:
+        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given)
+
+    each_chunk(one, states.shape[0])
 
 
 @dataclass(frozen=True)
@@ -207,6 +208,67 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
     seconds, result = _timed(lambda n: play_games(variant, n, seed, policies), games, repeats)
     return GameBenchResult(hands=games, seconds=seconds, threads=numba.get_num_threads(),
                            variant=variant_id, hands_per_game=float(result.column("hands").mean()))
+
+
+#: The double-dummy solves ``pinochle bench --solver`` times: (system, tricks played before the position)
+#: — a whole 48-card deal, the last 12 tricks of an 80-card one and the whole 80-card one.
+SOLVER_BENCH = (("four-hand-150", 0), ("double-deck", 8), ("double-deck", 0))
+
+
+@dataclass(frozen=True)
+class SolverBenchResult:
+    """Double-dummy solves of the seeded hands 1..N of a system at its first lead (or after
+    ``tricks_played`` tricks), one at a time on one thread; times in seconds, each solve's own. A solve
+    that searched ``limit`` trick starts without an answer gave up and is counted apart (its time is
+    in the percentiles as a lower bound)."""
+
+    variant: str
+    deck_cards: int
+    tricks: int
+    tricks_played: int
+    seconds: tuple[float, ...]
+    nodes: tuple[int, ...]
+    gave_up: int
+    limit: int
+    skipped: int  # seeds whose hand was not played out (thrown in)
+
+    def percentile(self, q: float) -> float:
+        return float(np.percentile(self.seconds, q)) if self.seconds else float("nan")
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "kernel": "double-dummy solve, exact value", "deck_cards": self.deck_cards,
+                "tricks": self.tricks, "tricks_played_before": self.tricks_played, "solves": len(self.seconds),
+                "threads": 1, "median_seconds": self.percentile(50), "p99_seconds": self.percentile(99),
+                "max_seconds": max(self.seconds, default=float("nan")),
+                "median_nodes": float(np.median(self.nodes)) if self.nodes else float("nan"),
+                "gave_up": self.gave_up, "node_limit": self.limit, "skipped_seeds": self.skipped,
+                "seconds": list(self.seconds)}
+
+
+def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0) -> SolverBenchResult:
+    """Time the exact double-dummy value of the seeded heuristic hands 1, 2, ... (``pinochle solve
+    --seed``) until ``deals`` were solved, each with a new table; seeds whose hand was not played
+    are skipped. ``limit`` caps each solve's trick starts (0: none). One warm-up solve first (compile
+    or cache load)."""
+    from simcore.answers.solve import PositionError, seeded_position, solve
+
+    variant = load_variant(variant_id)
+    seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0
+    warm = seeded_position(variant, 1, tricks_played=max(tricks_played, variant.hand_size - 4))
+    solve(warm)
+    while len(seconds) < deals:
+        seed += 1
+        try:
+            position = seeded_position(variant, seed, tricks_played=tricks_played)
+        except PositionError:
+            skipped += 1
+            continue
+        result = solve(position, limit=limit)
+        seconds.append(result.seconds)
+        nodes.append(result.nodes)
+        gave_up += result.gave_up
+    return SolverBenchResult(variant_id, variant.deck_size, variant.hand_size - tricks_played, tricks_played,
+                             tuple(seconds), tuple(nodes), gave_up, limit, skipped)
 
 
 #: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).

@@ -62,7 +62,7 @@ METHOD = ("A hand's side total (the bidding side's meld as kept plus its trick p
           "not made: the estimate is a lower bound, by at most unknown / n).")
 
 
-def _bid_grid(variant: Variant) -> tuple[int, int]:
+def bid_grid(variant: Variant) -> tuple[int, int]:
     """(lowest contract, width): every bid lies on lowest + k × width (the steps' common unit)."""
     step, step_from, step_after = (int(variant.get(k)) for k in ("auction.step", "auction.step_from",
                                                                  "auction.step_after"))
@@ -83,7 +83,7 @@ def is_bid(variant: Variant, bid: int) -> bool:
 
 def highest_bid(variant: Variant) -> int:
     """The highest bid the joint table answers (totals past it share the last bin)."""
-    lo, width = _bid_grid(variant)
+    lo, width = bid_grid(variant)
     return lo + (TOTAL_BINS - 2) * width
 
 
@@ -91,7 +91,7 @@ def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     """The integers :func:`joint_tally` needs: the grids, the scoring of the kept meld and the rules
     that stop a hand unplayed, and which seats concede (heuristic ones, where the rules allow it)."""
     r = variant.hand_rules
-    lo, width = _bid_grid(variant)
+    lo, width = bid_grid(variant)
     meld_unit = _units(variant)["bidder_meld"][1]
     concede_at = -1
     if r.concede != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
@@ -105,6 +105,18 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
     """(played, total, stop) for records with a bidder: whether the hand was played out; the bidding
     side's total (meld as kept + trick points as counted) where it was; for a hand not played, the
     lowest bid at which the rules would still have stopped it (a very low number: at any bid).
+    See :func:`totals_and_stops`."""
+    played, total, stop = totals_and_stops(params, rec)
+    never = np.iinfo(np.int64).min // 4
+    return played, np.where(played, total, never), np.where(played, never, np.minimum(stop, rec[:, h.F_BID]))
+
+
+def totals_and_stops(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(played, total, stop) for records with a bidder: whether the hand was played out; the bidding
+    side's total (meld as kept + trick points as counted, meaningful where played); and for every hand
+    the lowest bid at which the rules (or a conceding heuristic bidder) stop it unplayed whatever its
+    cards take: a very high number where nothing does, a very low one where it never plays. A played
+    hand makes bid B when ``total >= B`` and ``B < stop``.
 
     A made hand's total is exact: its score less the bid where the bid is added. A set hand's is
     rebuilt from the record: its meld counts (from the minimum that counts) when the side saved it, read
@@ -117,8 +129,10 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
     bid, made, outcome = rec[:, h.F_BID], rec[:, h.F_MADE], rec[:, h.F_OUTCOME]
     meld = np.where(rec[:, h.F_SIDE_MELD] >= min_count, rec[:, h.F_SIDE_MELD], 0)
     tricks = rec[:, h.F_SIDE_TRICKS]
-    # a contract the opponents conceded counts as made at its bid: its total, unplayed, is at least that
-    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT) | (outcome == h.CONCEDED_BY_OPPONENTS)
+    # a contract the opponents conceded counts as played out with the least it was sure of: its bid, or its
+    # meld where that is more (they concede only meld that needs no trick to count)
+    conceded_to = outcome == h.CONCEDED_BY_OPPONENTS
+    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT) | conceded_to
     if save == lay.SAVE_TRICK:
         saved = tricks > 0
     elif save == lay.SAVE_POINTS:
@@ -127,15 +141,16 @@ def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, n
         saved = np.ones(len(rec), dtype=np.bool_)
     set_total = np.minimum(np.where(saved, meld, 0) + tricks, bid - 1)
     total = np.where(made == 1, rec[:, h.F_SIDE_SCORE] - (bid if bid_added else 0), set_total)
+    total = np.where(conceded_to, np.maximum(bid, meld), total)
     never = np.iinfo(np.int64).min // 4
-    stop = bid.copy()
+    stop = np.full(len(rec), -never)
     if short_by > 0:
         stop = np.minimum(stop, meld + short_by + 1)
     if concede_at >= 0:
         heuristic = concedes[np.clip(rec[:, h.F_BIDDER], 0, len(concedes) - 1)]
         stop = np.where(heuristic, np.minimum(stop, meld + concede_at), stop)
     stop = np.where((meld < min_play) | (outcome == h.NO_TRUMP_MARRIAGE), never, stop)
-    return played, np.where(played, total, never), np.where(played, never, stop)
+    return played, total, stop
 
 
 def joint_tally(params: tuple[int, ...], rec: np.ndarray) -> np.ndarray:
@@ -237,7 +252,7 @@ class BidOdds:
     def bids(self) -> list[int]:
         """Every bid of the joint table: the auction's bids from the lowest contract up to the highest
         side total seen (and at least the highest bid played), within :func:`highest_bid`."""
-        lo, width = _bid_grid(self.variant)
+        lo, width = bid_grid(self.variant)
         if self.joint is None:
             return []
         seen = np.nonzero(self.joint[:, 0].sum(axis=(0, 1)))[0]
@@ -256,7 +271,7 @@ class BidOdds:
         columns = ["basis", "bid", "meld", "meld_bin", "n", "made", "unknown", "estimate", "lo", "hi"]
         if self.joint is None:
             return pd.DataFrame([], columns=columns)
-        lo, width = _bid_grid(self.variant)
+        lo, width = bid_grid(self.variant)
         bids = [bid] if bid is not None else self.bids()
         cells = joint_cells(self.joint, lo, width, bids)
         rows = []

@@ -100,7 +100,7 @@ def size_verdict(diff: float, lo: float, hi: float, threshold: float) -> str:
 def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.ndarray,
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
-    own (seed, hand) stream (:func:`simcore.kernels.hand.keyed_hands_chunk`)."""
+    own (seed, hand) stream (:func:`simcore.kernels.hand.hands_chunk` with a key)."""
     policies, margins = h.seat_policies(policies), h.seat_margins(variant, margins)
     run_info = RunInfo("keyed-hands", variant.id, variant.content_hash, {
         "policies": policies.tolist(), "margins": margins.tolist(), "chunk_hands": CHUNK_HANDS,

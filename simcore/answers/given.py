@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import partial
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.kernels.cards import N_TYPES, format_hand
@@ -39,6 +39,7 @@ from simcore.kernels.events import (
     hand_has_event,
 )
 from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.threads import each_chunk
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, wilson
 from simcore.run.store import RunInfo
@@ -49,7 +50,7 @@ PLACES = ("me", "partner", "left", "right", "any_other", "table", "widow")
 P_ME, P_PARTNER, P_LEFT, P_RIGHT, P_ANY_OTHER, P_TABLE, P_WIDOW = range(len(PLACES))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def given_chunk(state, size, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out):
     """Deal ``size`` deals with seat 0 holding ``given`` and add, per place (rows ``P_*``) and event,
     the deals in which the place holds the event to ``out`` (int64[places, events]). ``partner`` is
@@ -64,7 +65,7 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
     for _ in range(size):
-        deal_given_into(state, cards, players, hand_size, given, hands, widow)
+        deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow
@@ -91,12 +92,11 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
                     out[r, e] += 1
 
 
-@njit(parallel=True, cache=True)
 def given_batch(states, sizes, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out):
-    """:func:`given_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``."""
-    for ci in prange(states.shape[0]):
-        given_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, partner, table, flags,
-                    kinds, a, b, out[ci])
+    """:func:`given_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks on
+    threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: given_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, partner,
+                                      table, flags, kinds, a, b, out[ci]), states.shape[0])
 
 
 def given_tally(rest: np.ndarray, players: int, hand_size: int, given: np.ndarray, partner: np.ndarray,

@@ -13,12 +13,13 @@ from functools import partial
 
 import numpy as np
 import pandas as pd
-from numba import njit, prange
+from numba import njit
 
 from simcore.answers.exact import event_probability, per_deal_exact
 from simcore.kernels.cards import N_TYPES
 from simcore.kernels.deal import deal_into
 from simcore.kernels.events import N_FEATURES, X_BEST, Event, event_arrays, event_tests, features_into
+from simcore.kernels.threads import each_chunk
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, clustered_proportion, wilson
 from simcore.run.store import RunInfo
@@ -29,7 +30,7 @@ from simcore.variants import Variant
 T_HANDS, T_DEALS, T_SQUARES = range(3)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b, out):
     """Deal ``size`` deals from ``state`` and add every event's tally to ``out`` (int64[3, events]:
     rows T_HANDS, T_DEALS, T_SQUARES)."""
@@ -55,14 +56,11 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
             out[T_SQUARES, e] += held[e] * held[e]
 
 
-@njit(parallel=True, cache=True)
 def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
     """Tally every event over chunk i (``sizes[i]`` deals from stream ``states[i]``) into ``out[i]``
-    (int64[chunks, 3, events]). The chunk body is a plain function: see
-    :func:`simcore.answers.bench.deal_and_meld_batch`."""
-    for ci in prange(states.shape[0]):
-        odds_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds, a, b,
-                   out[ci])
+    (int64[chunks, 3, events]), chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: odds_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds,
+                                     a, b, out[ci]), states.shape[0])
 
 
 @dataclass(frozen=True)

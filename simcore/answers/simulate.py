@@ -142,12 +142,14 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
 
 
 def hand_rows(rules: KernelRules, policies: np.ndarray, margins: np.ndarray, states: np.ndarray,
-              sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+              sizes: np.ndarray, chunks: np.ndarray, deal: tuple | None = None) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
-    (:func:`simcore.kernels.hand.seat_policies`, :func:`simcore.kernels.hand.seat_margins`)."""
+    (:func:`simcore.kernels.hand.seat_policies`, :func:`simcore.kernels.hand.seat_margins`). ``deal``:
+    (rest, given, contract) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
+    rest, given, contract = h.free_deal(rules.tables) if deal is None else deal
     return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, rules.tables, rules.hand,
-                                                                  policies, margins, out),
+                                                                  policies, margins, rest, given, contract, out),
                    h.N_FIELDS, states, sizes, chunks)
 
 

@@ -56,11 +56,12 @@ def deal_into(state, deck, players, hand_size, hands, widow):
 
 
 @njit(cache=True)
-def deal_given_into(state, rest, players, hand_size, given, hands, widow):
-    """A deal in which seat 0 holds the cards ``given`` (uint8[24] copy counts, at most a hand): the
+def deal_given_into(state, rest, players, hand_size, given, seat, hands, widow):
+    """A deal in which ``seat`` holds the cards ``given`` (uint8[24] copy counts, at most a hand): the
     other cards, ``rest`` (uint8 card types: the deck without ``given``, permuted in place), are dealt
-    uniformly to fill seat 0's hand, then seats 1 .. players - 1 and the widow. Every deal consistent
-    with ``given`` is equally likely, as in :func:`deal_into` conditioned on seat 0 holding them."""
+    uniformly, seat by seat from seat 0 (``seat`` taking what fills its hand), then the widow. Every
+    deal consistent with ``given`` is equally likely, as in :func:`deal_into` conditioned on ``seat``
+    holding them."""
     n = rest.shape[0]
     first = hand_size
     for t in range(N_TYPES):
@@ -70,10 +71,10 @@ def deal_given_into(state, rest, players, hand_size, given, hands, widow):
     widow[:] = 0
     for p in range(players):
         for t in range(N_TYPES):
-            hands[p, t] = given[t] if p == 0 else 0
+            hands[p, t] = given[t] if p == seat else 0
     i = 0
     for p in range(players):
-        for _ in range(first if p == 0 else hand_size):
+        for _ in range(first if p == seat else hand_size):
             hands[p, rest[i]] += 1
             i += 1
     for k in range(dealt, n):

@@ -12,7 +12,7 @@ common random numbers for ``pinochle compare``. Points are on the variant's own 
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.hand import (
     F_BIDDER,
@@ -26,6 +26,7 @@ from simcore.kernels.hand import (
     play_hand,
 )
 from simcore.kernels.rng import hand_state
+from simcore.kernels.threads import each_chunk
 
 #: A game still undecided after this many hands is recorded with winner -1 (never seen in practice:
 #: it guards the loop, and the tests require every game to end).
@@ -160,7 +161,7 @@ def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, s
     out[GF_TARGET] = target
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def games_chunk(key, first, size, tables, rules, game_rules, policies, margins, out):
     """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS]) under a
     variant's ``kernel_rules`` (``tables``, ``hand``, ``game``)."""
@@ -176,9 +177,8 @@ def games_chunk(key, first, size, tables, rules, game_rules, policies, margins, 
                   seat_margins, seat_need)
 
 
-@njit(parallel=True, cache=True)
 def games_batch(key, firsts, sizes, offsets, tables, rules, game_rules, policies, margins, out):
-    """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
-    for ci in prange(firsts.shape[0]):
-        games_chunk(key, firsts[ci], sizes[ci], tables, rules, game_rules, policies, margins,
-                    out[offsets[ci]: offsets[ci] + sizes[ci]])
+    """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks
+    on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: games_chunk(key, firsts[ci], sizes[ci], tables, rules, game_rules, policies, margins,
+                                      out[offsets[ci]: offsets[ci] + sizes[ci]]), firsts.shape[0])

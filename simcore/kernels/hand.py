@@ -17,10 +17,10 @@ from __future__ import annotations
 from typing import NamedTuple
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
-from simcore.kernels.deal import deal_into
+from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.play import (
@@ -69,6 +69,7 @@ from simcore.kernels.stock import (
     table_meld,
     unshown_dix,
 )
+from simcore.kernels.threads import each_chunk
 from simcore.variants.layout import (  # noqa: F401  (the choice codes of the hand rules, for callers)
     ALL_PASS_DEALER,
     ALL_PASS_LEFT,
@@ -125,9 +126,10 @@ STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
  T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW, T_MELDED, T_EXCHANGE, T_OUT) = range(1, 20)
 
 
-@njit(cache=True)
+@njit("void(int64[:, ::1], int64[::1], int64, int64, int64, int64)", cache=True)
 def _note(trace, pos, code, a, b, c):
-    """Append a trace row when tracing (``trace`` has rows) and there is room."""
+    """Append a trace row when tracing (``trace`` has rows) and there is room. One signature: the
+    callers pass many integer types, each of which would compile a copy of its own (26, measured)."""
     if pos[0] < trace.shape[0]:
         trace[pos[0], 0] = code
         trace[pos[0], 1] = a
@@ -464,9 +466,12 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     pos = np.zeros(1, dtype=np.int64)  # trace rows written
     rec[:] = 0
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
-                                           margins, hands, widow, totals, rec, trace, pos)
-    if rules.forfeit_unseen != 0 and _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
-                                                     flags, rules, policies, margins, totals, rec, trace, pos):
+                                           margins, hands, widow, work.given, work.contract, totals, rec, trace,
+                                           pos)
+    # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
+    if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
+            state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
+            trace, pos):
         return
     trump, turned, partner, called = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags,
                                                         rules, policies, deck_copies, seats, totals, rec, trace, pos)
@@ -490,18 +495,27 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
 @njit(cache=True, inline='always')
 def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
-                     totals, rec, trace, pos):
+                     given, contract, totals, rec, trace, pos):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
-    the redeals and the contract; the trace keeps only the kept deal's moves."""
+    the redeals and the contract; the trace keeps only the kept deal's moves.
+
+    With a set contract (``contract`` = [seat, bid], seat >= 0: :class:`HandWork`) seat ``contract[0]``
+    holds the cards ``given`` in every deal (``cards`` is then the rest of the deck) and there is no
+    auction: that seat is the bidder at ``contract[1]``."""
     redeals = 0
     bidder, bid, forced = np.int64(-1), np.int64(0), False
     while True:
-        _deal(state, cards, players, hand_size, hands, widow, trace, pos)
+        if contract[0] >= 0:
+            deal_given_into(state, cards, players, hand_size, given, contract[0], hands, widow)
+            _note_deal(hands, widow, players, trace, pos)
+            bidder, bid = contract[0], contract[1]
+        else:
+            _deal(state, cards, players, hand_size, hands, widow, trace, pos)
         redeal = _redeal_dealt(hands, players, rules)
-        if not redeal and rules.auction != AUCTION_NONE:
+        if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
             bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
                                                    margins, totals, trace, pos)
         if not redeal or redeals >= MAX_REDEALS:
@@ -520,6 +534,12 @@ def _deal(state, cards, players, hand_size, hands, widow, trace, pos):
     """Deal ``hands`` and the widow (or stock) from ``cards``; the trace starts afresh with the deal
     (seat ``players`` stands for the widow), so a redealt hand's moves are not kept."""
     deal_into(state, cards, players, hand_size, hands, widow)
+    _note_deal(hands, widow, players, trace, pos)
+
+
+@njit(cache=True, inline='always')
+def _note_deal(hands, widow, players, trace, pos):
+    """Start the trace afresh with the deal in ``hands`` and ``widow``."""
     pos[0] = 0
     if trace.shape[0] > 0:
         for p in range(players):
@@ -1088,6 +1108,11 @@ class HandWork(NamedTuple):
     chosen: np.ndarray
     #: int64[rows, 4]: the trace rows (code, a, b, c); zero rows for a hand not traced.
     trace: np.ndarray
+    #: A set contract, for asking about one hand (``pinochle advise``): int64[2] = [seat, bid], seat -1
+    #: for none (the auction decides); uint8[24] the cards that seat holds in every deal, while ``cards``
+    #: holds the rest of the deck.
+    contract: np.ndarray
+    given: np.ndarray
 
 
 @njit(cache=True)
@@ -1100,49 +1125,60 @@ def hand_work(tables, players, trace_rows):
     return HandWork(own, tables.deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
                     np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
                     np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
-                    np.zeros((trace_rows, 4), dtype=np.int64))
+                    np.zeros((trace_rows, 4), dtype=np.int64), np.array([-1, 0], dtype=np.int64),
+                    np.zeros(N_TYPES, dtype=np.uint8))
 
 
-@njit(cache=True)
-def hands_chunk(state, size, tables, rules, policies, margins, out):
-    """Play ``size`` hands from ``state`` under ``tables`` and ``rules`` (a variant's
-    ``kernel_rules.tables`` and ``.hand``); ``out`` is int64[size, N_FIELDS]."""
-    work = hand_work(tables, rules.players, 0)
-    policies, margins = policies.copy(), margins.copy()  # private copies, as the tables (HandWork)
+@njit(cache=True, nogil=True)
+def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, out):
+    """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
+    ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
+    a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
+    hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original
+    order, so two rule sets see the same cards in hand i whatever the other hands drew (``pinochle
+    compare --hands``). One kernel for both, so the hand is compiled once for them.
+
+    ``rest``, ``given`` and ``contract`` are the deal (:func:`free_deal` for hands as the rules deal
+    them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` (uint8[24]) in every
+    deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types) being the deck
+    without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
+    own = hand_work(tables, rules.players, 0)
+    work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
+                    contract.copy(), given.copy())
+    policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
+    keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
+        if keyed:
+            work.cards[:] = rest
+            hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
 
 
-@njit(parallel=True, cache=True)
-def hands_batch(states, sizes, offsets, tables, rules, policies, margins, out):
-    """Chunk i plays ``sizes[i]`` hands into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
-    for ci in prange(states.shape[0]):
-        hands_chunk(states[ci].copy(), sizes[ci], tables, rules, policies, margins,
-                    out[offsets[ci]: offsets[ci] + sizes[ci]])
+#: The ``key`` of :func:`hands_chunk` for hands drawn one after another from a chunk's stream.
+NO_KEY = np.zeros(0, dtype=np.uint64)
 
 
-@njit(cache=True)
-def keyed_hands_chunk(key, first, size, tables, rules, policies, margins, out):
-    """Play hands ``first .. first + size - 1`` of the run keyed ``key`` into ``out``: hand i is dealt
-    from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original order, so two rule
-    sets see the same cards in hand i whatever the other hands drew (``pinochle compare --hands``)."""
-    work = hand_work(tables, rules.players, 0)
-    policies, margins, key = policies.copy(), margins.copy(), key.copy()
-    state = np.zeros(4, dtype=np.uint64)
-    no_need = np.zeros(rules.players, dtype=np.int64)
-    for i in range(size):
-        work.cards[:] = work.tables.deck
-        hand_state(key, first + i, 0, state)
-        play_hand(state, rules, policies, margins, no_need, out[i], work)
+def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
+    """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
+    of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
+                                      rest, given, contract, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+               states.shape[0])
 
 
-@njit(parallel=True, cache=True)
+def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say."""
+    return tables.deck, np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
+
+
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
-    """Chunk i plays hands ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``."""
-    for ci in prange(firsts.shape[0]):
-        keyed_hands_chunk(key, firsts[ci], sizes[ci], tables, rules, policies, margins,
-                          out[offsets[ci]: offsets[ci] + sizes[ci]])
+    """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
+    ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
+    deal = free_deal(tables)
+    each_chunk(lambda ci: hands_chunk(np.zeros(4, dtype=np.uint64), key, firsts[ci], sizes[ci], tables, rules,
+                                      policies, margins, *deal, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+               firsts.shape[0])
 
 
 def seat_policies(policies) -> np.ndarray:
@@ -1163,17 +1199,22 @@ def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
 
 def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
                margins: np.ndarray | None = None, with_seats: bool = False,
-               need: np.ndarray | None = None, seat_row: int = S_SCORE) -> tuple[np.ndarray, ...]:
+               need: np.ndarray | None = None, seat_row: int = S_SCORE, deal: tuple | None = None
+               ) -> tuple[np.ndarray, ...]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
-    ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`)."""
+    ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`); ``deal``:
+    (rest, given, contract) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
     from simcore.kernels.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
     need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
-    work = hand_work(variant.tables, variant.players, rows)
+    own = hand_work(variant.tables, variant.players, rows)
+    rest, given, contract = free_deal(variant.tables) if deal is None else deal
+    work = own._replace(cards=np.array(rest, dtype=np.uint8), given=np.asarray(given, dtype=np.uint8),
+                        contract=np.asarray(contract, dtype=np.int64))
     play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
               rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))

@@ -10,11 +10,12 @@ the hands of one deal not being independent, and the per-deal totals and their s
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, prange
+from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES
 from simcore.kernels.deal import deal_into
 from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.threads import each_chunk
 
 #: Rows of the kernel's tally: per meld value, the hands (or partnerships) holding it and the sum
 #: over deals of the squared per-deal count, for best trump, fixed trump and partnership; then one
@@ -36,7 +37,7 @@ def _count_equal(values, n, out_hist, out_sq):
         out_sq[values[i]] += same
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed, out):
     """Deal ``size`` deals from ``state`` and add every hand's meld to ``out`` (int64[7, bins], rows
     ``R_*``; a meld of m points goes to column m). Partnerships are seats (s, s + players / 2) for
@@ -81,9 +82,8 @@ def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed,
             out[R_MOMENTS, 5] += pair_sum * pair_sum
 
 
-@njit(parallel=True, cache=True)
 def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixed, out):
-    """:func:`meld_tally_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``."""
-    for ci in prange(states.shape[0]):
-        meld_tally_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, fixed,
-                         out[ci])
+    """:func:`meld_tally_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks
+    on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    each_chunk(lambda ci: meld_tally_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags,
+                                           fixed, out[ci]), states.shape[0])

@@ -27,12 +27,14 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None):
+def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None,
+            contract: tuple[int, int] | None = None):
     """The record (``simcore.kernels.hand.FIELDS``) of the traced hand, recomputed; raises RuleBroken. With
     ``seats``, (record, what the hand adds to each seat's score line): its side's score with partners;
     with a bidder alone, each opponent's own kept meld and trick points. ``need``: what each seat
-    needed to declare itself out (None: no declaring)."""
-    rec = _referee(variant, trace, need)
+    needed to declare itself out (None: no declaring). ``contract``: (seat, bid) set without an
+    auction (``pinochle advise``), None for a hand bid as the rules say."""
+    rec = _referee(variant, trace, need, contract)
     return (rec, _seat_scores(variant, rec)) if seats else {k: v for k, v in rec.items()
                                                            if not k.startswith("_")}
 
@@ -75,15 +77,16 @@ def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
             or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points")))
 
 
-def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None) -> dict:
+def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None,
+             contract: tuple[int, int] | None = None) -> dict:
     """The record of the traced hand, phase by phase as :func:`simcore.kernels.hand.play_hand` plays it (one
     function of the same name per phase), with the seat rows ``_side``, ``_meld``, ``_dix``,
     ``_double_pinochle``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
     rows = [tuple(r) for r in trace]
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
-    bidder, bid = _auction(variant, rows, rec)
-    if _forfeit_unseen(variant, rows, bidder, bid, rec):
+    bidder, bid = _auction(variant, rows, rec, contract)
+    if _forfeit_unseen(variant, rows, bidder, bid, rec, contract is not None):
         return rec
     trump, side, partner = _trump_and_partner(variant, rows, hands, widow, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
@@ -111,10 +114,11 @@ def _deal_and_redeal(variant: Variant, rows: list[tuple], rec: dict) -> tuple[li
     return hands, widow
 
 
-def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
+def _auction(variant: Variant, rows: list[tuple], rec: dict, contract: tuple[int, int] | None = None
+             ) -> tuple[int, int]:
     """(bidder, bid): each bid tops the last by a legal step, nobody bids after passing, and the
     contract is the last bid's, or with no auction none, or when everybody passed the forced bid
-    (a redeal leaves no bids in the trace)."""
+    (a redeal leaves no bids in the trace); a set ``contract`` is the contract, with no bids."""
     high, high_seat, out = 0, -1, set()
     cap = variant.get("auction.max_opening")
     first = True
@@ -139,7 +143,11 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
         elif code == h.T_CONTRACT:
             bidder, bid = a, b
     kind = variant.get("auction.kind")
-    if kind == "none":
+    if contract is not None:
+        if high_seat >= 0 or out:
+            raise RuleBroken(f"bids were made on the set contract {contract}")
+        expected = tuple(contract)
+    elif kind == "none":
         expected = (-1, 0)
     elif high_seat >= 0:
         expected = (high_seat, high)
@@ -152,7 +160,8 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict) -> tuple[int, int]:
     return bidder, bid
 
 
-def _forfeit_unseen(variant: Variant, rows: list[tuple], bidder: int, bid: int, rec: dict) -> bool:
+def _forfeit_unseen(variant: Variant, rows: list[tuple], bidder: int, bid: int, rec: dict, set_contract: bool = False
+                    ) -> bool:
     """seeds/001 'Auction Pinochle': "If all the players pass on the compulsory 300 bid, the bidder may
     forfeit without looking at the widow, in which case he pays the basic unit value (3 chips) to the
     kitty but nothing to the other players." True when the hand ended so, scored: the bid lost as on a
@@ -161,7 +170,8 @@ def _forfeit_unseen(variant: Variant, rows: list[tuple], bidder: int, bid: int, 
         return False
     if not variant.get("scoring.forfeit_unseen"):
         raise RuleBroken("a forfeit before the widow where the rules allow none")
-    if bidder < 0 or bid != variant.get("auction.min_bid") or any(code == h.T_TRUMP for code, a, b, c in rows):
+    if (set_contract or bidder < 0 or bid != variant.get("auction.min_bid")
+            or any(code == h.T_TRUMP for code, a, b, c in rows)):
         raise RuleBroken(f"a forfeit unseen of a contract of {bid}: only the compulsory opening at the "
                          f"minimum, before trump, may be forfeited so")
     rec.update(outcome=h.FORFEITED_UNSEEN, trump=-1, made=0, other_score=0,

@@ -1,0 +1,198 @@
+"""``pinochle advise HAND``: what a hand is worth to its bidder, by dealing the unseen cards many times.
+
+The hand is given to one seat (seat 0: the dealer's left, who opens; the dealer is the last seat). Its
+meld under each trump and the trump the heuristic would name come from the hand alone. Then the other
+cards are dealt uniformly at random (:func:`simcore.kernels.deal.deal_given_into`: every deal
+consistent with the hand is equally likely; a deal a redeal rule would throw in is dealt again), and
+each deal is played out by the full-hand kernel with that seat the bidder at the lowest contract and no
+auction: the exchange, widow, meld and play follow the rules file, every seat playing the chosen policy.
+
+A deal's side total (the bidding side's meld as kept plus its trick points as counted) is what the hand
+would take at any bid, so the deal makes bid B when its total reaches B, unless the rules (or a bidder
+who concedes a hopeless contract) would have stopped it unplayed at B (:data:`METHOD`). P(make B) is
+the share of deals that make B, with a 95% Wilson interval. The highest bid made half (three quarters)
+of the time is the highest bid whose share is at least 0.5 (0.75); its interval runs from the highest
+bid whose interval lies wholly at or above that share to the highest whose interval reaches it.
+
+Points are on the variant's scale (the same as its bids).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import partial
+
+import numpy as np
+
+from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
+from simcore.answers.simulate import hand_rows
+from simcore.kernels import hand as h
+from simcore.kernels.cards import N_TYPES, SUITS, format_hand
+from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump
+from simcore.run.runner import Job, run_job
+from simcore.run.stats import Z95, Interval, values_interval, wilson
+from simcore.variants import Variant
+
+#: Deals dealt by default: at least FIRST_DEALS, then as many as bring the 95% half-width of the mean
+#: side total to TARGET_POINTS, at most MAX_DEALS.
+FIRST_DEALS = 2_000
+TARGET_POINTS = 2.0
+MAX_DEALS = 200_000
+#: Deals per seeded chunk: small, so that a few thousand deals still share the threads.
+CHUNK = 1_024
+#: Shares whose highest bid is reported.
+SHARES = (0.5, 0.75)
+
+METHOD = ("Each deal of the unseen cards is played out with this seat the bidder at the lowest contract "
+          "(no auction). Its side total (the side's meld as kept plus its trick points as counted) is "
+          "what it would take at any bid, so it makes bid B when the total reaches B, unless the rules "
+          "(or a bidder conceding a hopeless contract) would stop it unplayed at B. Hands the rules "
+          "stop at any bid (no trump marriage, too little meld) make nothing.")
+
+
+class AdviseError(ValueError):
+    """A hand or seat the advisor cannot take; one-line message."""
+
+
+@dataclass(frozen=True)
+class BidShare:
+    """The highest bid made in at least ``share`` of the deals, with its interval (None: no bid is)."""
+
+    share: float
+    bid: int | None
+    lo: int | None
+    hi: int | None
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What :func:`advise` found. ``by_trump``: the hand's meld per suit (S, H, D, C); ``named``: the
+    heuristic's trump from the hand alone (None: it holds no marriage where trump needs one);
+    ``named_share``: how often each suit was trump over the deals played (after the widow, where the
+    rules name trump after it); ``total``: the mean side total, a deal not played counting 0;
+    ``played``: the share of deals played out; ``bids``: (bid, deals that make it, P(make)) for the bids around the
+    hand's value."""
+
+    variant: Variant
+    hand: np.ndarray
+    seat: int
+    seed: int
+    deals: int
+    policies: tuple[str, ...]
+    by_trump: tuple[int, int, int, int]
+    named: int | None
+    named_share: dict[str, float]
+    total: Interval
+    played: float
+    bids: list[tuple[int, int, Interval]]
+    highest: list[BidShare]
+    seconds: float
+    interrupted: bool = False
+
+    def to_json(self) -> dict:
+        def iv(x: Interval) -> dict:
+            return {"estimate": x.estimate, "ci95": [x.lo, x.hi]}
+
+        return {"variant": self.variant.id, "seed": self.seed, "hands": self.deals,
+                "policies": list(self.policies),
+                "seat": self.seat, "hand": format_hand(self.hand),
+                "meld": {"by_trump": dict(zip(SUITS, self.by_trump)),
+                         "best_trump": SUITS[int(np.argmax(self.by_trump))],
+                         "named_trump": None if self.named is None else SUITS[self.named]},
+                "trump_named": self.named_share, "played": self.played, "side_total": iv(self.total),
+                "bids": [{"bid": b, "make": {**iv(x), "made": m, "n": self.deals}} for b, m, x in self.bids],
+                "highest_bid": [{"share": s.share, "bid": s.bid, "ci95": [s.lo, s.hi]} for s in self.highest],
+                "method": METHOD}
+
+
+def seat_name(variant: Variant, seat: int) -> str:
+    """'seat 0 (the dealer's left)' and the like, seats clockwise from the dealer's left."""
+    where = {0: "the dealer's left, who opens", variant.players - 1: "the dealer"}.get(seat)
+    return f"seat {seat}" + (f" ({where})" if where else "")
+
+
+def check_advisable(variant: Variant, seat: int) -> None:
+    """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats."""
+    if variant.hand_rules.auction == h.AUCTION_NONE:
+        raise AdviseError(f"{variant.id} has no auction (trump is turned up): there is no bid to advise; "
+                          "`pinochle meld` shows the hand's meld")
+    if not 0 <= seat < variant.players:
+        raise AdviseError(f"--seat {seat}: {variant.id} seats players 0 to {variant.players - 1}")
+
+
+def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None = None, seed: int = 1,
+           policies: np.ndarray | None = None, progress: bool = False) -> Advice:
+    """Advice for the hand ``given`` (uint8[24] copy counts, already checked against the deck and the
+    hand size) held by ``seat``, over ``deals`` deals of the unseen cards (None: enough for a ±2-point
+    interval on the mean side total, see :data:`TARGET_POINTS`); ``policies``: each seat's policy code
+    (:mod:`simcore.kernels.policies`; None: the heuristic at every seat)."""
+    check_advisable(variant, seat)
+    given = np.asarray(given, dtype=np.uint8)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
+    policies = (np.full(variant.players, HEURISTIC, dtype=np.int64) if policies is None
+                else np.asarray(policies, dtype=np.int64))
+    contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
+    margins = np.zeros(variant.players)  # bidding limits: unused without an auction
+    job = Job(partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract)), "rows",
+              chunk_deals=CHUNK, unit="hands")
+    params = joint_params(variant, policies)
+    if deals is None:
+        first = run_job(job, seed, FIRST_DEALS)
+        played, total, _ = totals_and_stops(params, first.tally)
+        sd = float(np.std(np.where(played, total, 0)))
+        deals = int(min(MAX_DEALS, max(FIRST_DEALS, math.ceil((Z95 * sd / TARGET_POINTS) ** 2))))
+    run = run_job(job, seed, deals, progress=progress)
+    rec = run.tally
+    played, total, stop = totals_and_stops(params, rec)
+    n = len(rec)
+    value = np.where(played, total, 0)
+    table, flags = variant.meld_table(), variant.meld_flags()
+    totals = np.zeros(4, dtype=np.int64)
+    meld_by_trump(given, table, flags, totals)
+    by_trump = tuple(int(x) for x in totals)
+    named = int(choose_trump(given, HEURISTIC, bool(variant.hand_rules.trump_needs_marriage), table, flags,
+                             totals, np.zeros(4, dtype=np.uint64)))
+    trumps = rec[:, h.F_TRUMP]
+    named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
+    curve = _make_curve(variant, played, total, stop)
+    return Advice(variant, given, seat, seed, n, tuple(POLICY_NAMES[p] for p in policies), by_trump,
+                  None if named < 0 else named, named_share, values_interval(value),
+                  float(np.mean(played)) if n else math.nan, _around(curve), [_highest(curve, s) for s in SHARES],
+                  run.seconds, run.interrupted)
+
+
+def _make_curve(variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray
+                ) -> list[tuple[int, int, Interval]]:
+    """(bid, deals that make it, P(make)) for every bid from the lowest contract up to the highest total taken."""
+    lo, width = bid_grid(variant)
+    top = int(total[played].max()) if played.any() else lo
+    bids = [b for b in range(lo, max(top, lo) + width, width) if is_bid(variant, b) or b == lo]
+    n = len(played)
+    made = [int(np.count_nonzero(played & (total >= b) & (stop > b))) for b in bids]
+    return [(b, m, wilson(m, n)) for b, m in zip(bids, made)]
+
+
+def _around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tuple[int, int, Interval]]:
+    """The bids where the hand's fate is open: from the last one made almost always (>= 0.95) to the
+    first made almost never (<= 0.05), thinned evenly to at most ``most`` rows."""
+    p = [x.estimate for _, _, x in curve]
+    first = max([i for i, v in enumerate(p) if v >= 0.95], default=0)
+    last = min([i for i, v in enumerate(p) if v <= 0.05], default=len(p) - 1)
+    rows = curve[first: last + 1]
+    if len(rows) > most:
+        keep = np.unique(np.linspace(0, len(rows) - 1, most).round().astype(int))
+        rows = [rows[i] for i in keep]
+    return rows
+
+
+def _highest(curve: list[tuple[int, int, Interval]], share: float) -> BidShare:
+    """The highest bid made in at least ``share`` of the deals; its interval runs from the highest bid
+    whose interval lies at or above ``share`` to the highest whose interval reaches it."""
+    def last(ok) -> int | None:
+        bids = [b for b, _, x in curve if ok(x)]
+        return max(bids) if bids else None
+
+    return BidShare(share, last(lambda x: x.estimate >= share), last(lambda x: x.lo >= share),
+                    last(lambda x: x.hi >= share))

@@ -1,0 +1,324 @@
+"""Double-dummy answers: the exact trick points each side takes from a position with every hand known
+(``pinochle solve``, :func:`simcore.api.solve`), over the kernel :mod:`simcore.kernels.solver`.
+
+A :class:`Position` is the cards each seat holds at a trick start, trump, the seat to lead, the sides
+and two flags (the hand's first trick, trump broken); :func:`seeded_position` takes the one a seeded
+heuristic hand reaches at its first lead, :func:`given_position` one written as cards. Systems with
+a stock (two-hand) are not a game of perfect information while the stock lasts: their seeded
+position is the one after the stock is gone, the last ``hand_size`` tricks, with the points already
+taken reported beside. Points are trick points on the variant's scale, as taken (before any
+``tricks.round_to`` rounding; :attr:`Solved.counted` gives them rounded), the last-trick bonus
+included; buried cards are not in play and not counted here.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+
+import numpy as np
+
+from simcore.kernels.cards import N_TYPES, SUITS, HandError, card_name, check_hand, format_hand, parse_hand
+from simcore.variants import Variant
+
+#: Table size of the solver (2**bits entries, about 26 bytes each): one table per process, reused.
+TABLE_BITS = 21
+
+
+class PositionError(ValueError):
+    """A position that cannot be solved (cards, trump, leader or sides out of place); one line."""
+
+
+@dataclass(frozen=True)
+class Position:
+    """A trick start with every hand known. ``hands`` is uint8[players, 24] copy counts (every seat
+    holds as many cards); ``side[s]`` is 1 for the bidding side's seats (the side whose points are
+    solved), 0 for the others; ``bidder`` is -1 where nobody bid. ``first``: the hand's first trick
+    (the bidder's opening-lead duty applies); ``broken``: a trump has been played."""
+
+    variant: Variant
+    hands: np.ndarray
+    trump: int
+    leader: int
+    side: tuple[int, ...]
+    bidder: int = -1
+    first: bool = False
+    broken: bool = False
+    #: Trick points already taken by (the bidding side, the others) in the tricks before this position
+    #: (two-hand's stock tricks); not part of the solve.
+    taken: tuple[int, int] = (0, 0)
+    note: str = ""
+
+    @property
+    def tricks(self) -> int:
+        return int(self.hands[0].sum())
+
+    @property
+    def in_play(self) -> int:
+        """The points still to be taken: the cards held and the last-trick bonus."""
+        return int((self.hands.astype(np.int64) * self.variant.trick_points).sum()) + (
+            self.variant.last_trick if self.tricks else 0)
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant.id, "trump": SUITS[self.trump], "leader": self.leader,
+                "bidder": self.bidder if self.bidder >= 0 else None, "side": list(self.side),
+                "hands": [format_hand(h) for h in self.hands], "tricks": self.tricks,
+                "first_trick": self.first, "trump_broken": self.broken, "in_play": self.in_play,
+                "taken_before": {"bidding_side": self.taken[0], "other_side": self.taken[1]}}
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The solve of a :class:`Position`: the points each side takes from it with perfect play, or
+    the answer to "can the bidding side take at least ``target``?"."""
+
+    position: Position
+    side_points: int | None  # exact, or None for a threshold question only
+    target: int | None = None
+    reaches: bool | None = None
+    seconds: float = 0.0
+    nodes: int = 0  # trick starts searched
+    gave_up: bool = False  # the limit of trick starts was reached first: no answer
+
+    @property
+    def other_points(self) -> int | None:
+        return None if self.side_points is None else self.position.in_play - self.side_points
+
+    def counted(self, pts: int) -> int:
+        """``pts`` as the rules count them (``tricks.round_to``)."""
+        v = self.position.variant
+        unit, up = v.get("tricks.round_to"), v.get("tricks.round_up_from")
+        if not unit:
+            return pts
+        return (pts // unit + (1 if pts % unit >= up else 0)) * unit
+
+    def to_json(self) -> dict:
+        out = {"position": self.position.to_json(), "bidding_side_points": self.side_points,
+               "other_side_points": self.other_points, "seconds": self.seconds, "nodes": self.nodes,
+               "gave_up": self.gave_up}
+        if self.side_points is not None and self.position.variant.get("tricks.round_to"):
+            out["bidding_side_counted"] = self.counted(self.side_points)
+            out["other_side_counted"] = self.counted(self.other_points)
+        if self.target is not None:
+            out["target"] = self.target
+            out["reaches_target"] = self.reaches
+        return out
+
+
+def _sides(variant: Variant, bidder: int, partner: int) -> tuple[int, ...]:
+    """1 for the bidding side's seats, as the hand kernel sets them (``_trump_and_partner``): with
+    partners across the bidder's alternate seats, else the bidder and his called partner (no bidder:
+    seat 0 stands for him)."""
+    anchor = bidder if bidder >= 0 else 0
+    if variant.get("teams.kind") == "partners_across":
+        return tuple(1 if (s - anchor) % 2 == 0 else 0 for s in range(variant.players))
+    return tuple(1 if s in (anchor, partner) else 0 for s in range(variant.players))
+
+
+def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = None,
+                    tricks_played: int = 0) -> Position:
+    """The position at the first lead of the first hand of ``seed`` played by ``policies`` (heuristic at
+    every seat by default), as ``pinochle playthrough`` shows it: the hands after bidding, exchange and
+    meld, its trump, leader and sides. With a stock (two-hand) the position after the stock is gone.
+    With ``tricks_played``, the position after that many of the hand's tricks as the policies played
+    them (the last 12 tricks of an 80-card deal: ``tricks_played=8``)."""
+    from simcore.kernels import hand as h
+    from simcore.kernels.policies import parse_policies
+
+    policies = parse_policies("heuristic", variant.players) if policies is None else policies
+    rec, trace = h.trace_hand(variant, seed, policies)
+    plays = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_PLAY]
+    tricks_won = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_TRICK]
+    if not plays:
+        outcome = h.OUTCOMES[int(rec[h.F_OUTCOME])].replace("_", " ")
+        raise PositionError(f"{variant.id}: the hand of seed {seed} was not played out ({outcome}); "
+                            "choose another seed")
+    players, hand_size = variant.players, variant.hand_size
+    calls = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_CALL]
+    bidder = int(rec[h.F_BIDDER])
+    partner = calls[0][1] if calls else -1
+    side = _sides(variant, bidder, partner)
+    n_tricks = len(plays) // players
+    start = max(n_tricks - hand_size if variant.get("play.stock_play") else 0, tricks_played)
+    if len(plays) % players or start < 0 or n_tricks < hand_size or start >= n_tricks:
+        raise PositionError(f"{variant.id}: the hand of seed {seed} stopped before its last trick (a seat "
+                            "declared himself out); choose another seed")
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    for seat, card in plays[start * players:]:
+        hands[seat, card] += 1
+    taken = [0, 0]
+    for winner, pts in tricks_won[:start]:
+        taken[1 - side[winner]] += pts
+    trump = int(rec[h.F_TRUMP])
+    broken = any(card // 6 == trump for _, card in plays[:start * players])
+    note = (f"the last {hand_size} tricks, after the stock is gone (before it, the hands are not all known)"
+            if start and not tricks_played else f"after {start} tricks" if start else "at the first lead")
+    if bidder < 0:
+        note += "; no bidder: seat 0's side stands for the bidding side"
+
+    return Position(variant, hands, trump, plays[start * players][0], side, bidder, start == 0, broken,
+                    (taken[0], taken[1]), note)
+
+
+def given_position(variant: Variant, hands: list[str], trump: int, leader: int, bidder: int = -1,
+                   partner: int = -1, first: bool = False, broken: bool = False) -> Position:
+    """A position from each seat's cards as text (``"AS 10S KS ..."``), seat 0 first. ``bidder`` (-1:
+    none; seat 0 then stands for the bidding side) and ``partner`` (with a called partner) set the
+    sides as the rules do. Raises :class:`PositionError` in one line for cards the deck cannot hold
+    together, uneven hands, or seats out of range."""
+    players = variant.players
+    if len(hands) != players:
+        raise PositionError(f"{variant.id} has {players} seats: give {players} hands, got {len(hands)}")
+    for name, seat in (("leader", leader), ("bidder", bidder), ("partner", partner)):
+        if not -1 <= seat < players or (name == "leader" and seat < 0):
+            raise PositionError(f"{name} {seat}: give a seat 0..{players - 1}")
+    if not 0 <= trump < 4:
+        raise PositionError(f"trump {trump}: give a suit S, H, D or C")
+    if partner >= 0 and variant.get("teams.kind") != "called_card":
+        raise PositionError(f"{variant.id} calls no partner: its sides follow from the bidder alone")
+    counts = np.zeros((players, N_TYPES), dtype=np.uint8)
+    for s, text in enumerate(hands):
+        try:
+            counts[s] = parse_hand(text)
+        except HandError as exc:
+            raise PositionError(f"seat {s}: {exc}") from None
+    try:
+        check_hand(counts.sum(axis=0), variant.deck_copies, None)
+    except HandError as exc:
+        raise PositionError(f"the four hands together: {exc}".replace("four", str(players))) from None
+    sizes = counts.sum(axis=1)
+    if len(set(sizes.tolist())) != 1:
+        raise PositionError("every seat must hold as many cards: the hands hold "
+                            + ", ".join(str(int(n)) for n in sizes))
+    if int(sizes[0]) > variant.hand_size:
+        raise PositionError(f"the hands hold {int(sizes[0])} cards each; a hand in {variant.id} holds "
+                            f"{variant.hand_size}")
+    return Position(variant, counts, trump, leader, _sides(variant, bidder, partner), bidder, first, broken)
+
+
+def solver_rules(position: Position) -> np.ndarray:
+    """The kernel's rules (``solver.D_*``) for ``position``."""
+    from simcore.kernels import solver as k
+
+    v = position.variant
+    duties = v.play_rules()
+    rules = np.zeros(k.N_RULES, dtype=np.int64)
+    rules[k.D_TRUMP] = position.trump
+    rules[k.D_PLAYERS] = v.players
+    rules[k.D_HEAD:k.D_TRUMP_INSTEAD + 1] = duties
+    rules[k.D_EXEMPT] = int(not v.get("play.beat_partner") and v.get("teams.kind") != "bidder_alone")
+    rules[k.D_LEAD_TRUMP] = int(v.get("play.bidder_leads_trump"))
+    rules[k.D_WAIT_BROKEN] = int(v.get("play.trump_led_once_broken"))
+    rules[k.D_LAST_TRICK] = v.last_trick
+    rules[k.D_BIDDER] = position.bidder
+    return rules
+
+
+_WORK: dict[tuple[int, int], object] = {}
+
+
+def _work(players: int, tricks: int):
+    """The process's :class:`simcore.kernels.solver.SolverWork` for ``players`` (its table reused: each
+    solve starts a new generation rather than clearing it)."""
+    from simcore.kernels.solver import solver_work
+
+    key = (players, max(tricks, 25))
+    if key not in _WORK:
+        _WORK[key] = solver_work(players, key[1], TABLE_BITS)
+    return _WORK[key]
+
+
+def _loaded(position: Position, limit: int = 0):
+    from simcore.kernels.solver import load_position
+
+    w = _work(position.variant.players, position.tricks)
+    load_position(w, position.hands.astype(np.int64), np.asarray(position.side, dtype=np.int64),
+                  np.asarray(position.variant.trick_points, dtype=np.int64), solver_rules(position),
+                  int(position.broken), int(position.first), limit)
+    return w
+
+
+_NO_TRICK = np.zeros(1, dtype=np.int64)
+_WARM: list[bool] = []
+
+
+def solve(position: Position, target: int | None = None, limit: int = 0) -> Solved:
+    """The exact points of each side from ``position``; with ``target``, only whether the bidding side
+    can take at least ``target`` (one null-window search, much cheaper). With ``limit`` > 0 the solve
+    gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer)."""
+    from simcore.kernels.solver import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
+
+    if not _WARM:  # compile (or load) the kernels first, so that the time is the solve's own
+        w = _loaded(position, 1)
+        value_kernel(w, position.leader, _NO_TRICK, 0)
+        threshold_kernel(w, position.leader, _NO_TRICK, 0, 1)
+        _WARM.append(True)
+    start = time.perf_counter()
+    w = _loaded(position, limit)
+    if target is None:
+        value = int(value_kernel(w, position.leader, _NO_TRICK, 0))
+        return Solved(position, None if value == GAVE_UP else value, seconds=time.perf_counter() - start,
+                      nodes=int(w.dyn[Y_NODES]), gave_up=value == GAVE_UP)
+    reaches = int(threshold_kernel(w, position.leader, _NO_TRICK, 0, target))
+    return Solved(position, None, target, None if reaches == GAVE_UP else bool(reaches),
+                  time.perf_counter() - start, int(w.dyn[Y_NODES]), gave_up=reaches == GAVE_UP)
+
+
+def _in_progress(position: Position, trick: list[int]) -> tuple[Position, int, tuple[int, int, int, int]]:
+    """(the position with ``trick``'s cards out of the hands, the seat to play, (led suit, winning card,
+    its seat, top card of the led suit)) for the trick in progress ``trick`` (card types from the
+    leader)."""
+    from simcore.kernels.play import SUIT_OF, beats
+
+    v, players, trump = position.variant, position.variant.players, position.trump
+    hands = position.hands.copy()
+    led = win = top = 0
+    win_seat = position.leader
+    for i, card in enumerate(trick):
+        seat = (position.leader + i) % players
+        if hands[seat, card] == 0:
+            raise PositionError(f"seat {seat} does not hold {card_name(card)}")
+        hands[seat, card] -= 1
+        if i == 0:
+            led, win, top = int(SUIT_OF[card]), card, card
+        else:
+            if beats(card, win, trump):
+                win, win_seat = card, seat
+            if SUIT_OF[card] == led and card < top:
+                top = card
+    broken = position.broken or any(c // 6 == trump for c in trick)
+    sub = Position(v, hands, trump, position.leader, position.side, position.bidder, position.first, broken)
+    return sub, (position.leader + len(trick)) % players, (led, win, win_seat, top)
+
+
+def legal_at(position: Position, trick: list[int]) -> list[int]:
+    """The card types the seat to play next may play to the trick in progress ``trick`` (card types from
+    the leader; their cards still in ``position.hands``), under the solver's reading of the duties."""
+    from simcore.kernels.solver import legal_now
+
+    sub, seat, (led, win, win_seat, top) = _in_progress(position, trick)
+    mask = int(legal_now(_loaded(sub), seat, len(trick), position.leader, led, win, win_seat, top))
+    return [t for t in range(N_TYPES) if mask >> t & 1]
+
+
+def card_values(position: Position, trick: list[int]) -> dict[int, int]:
+    """The bidding side's points from the start of the trick in progress (``trick`` as for
+    :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
+    points}. The trick's own cards count for its winner."""
+    from simcore.kernels.solver import value_kernel
+
+    sub, seat, _ = _in_progress(position, trick)
+    out = {}
+    for card in legal_at(position, trick):
+        after = Position(sub.variant, _without(sub.hands, seat, card), sub.trump, sub.leader, sub.side, sub.bidder,
+                         sub.first, sub.broken or card // 6 == sub.trump)
+        w = _loaded(after)
+        out[card] = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
+                                     len(trick) + 1))
+    return out
+
+
+def _without(hands: np.ndarray, seat: int, card: int) -> np.ndarray:
+    out = hands.astype(np.uint8).copy()
+    out[seat, card] -= 1
+    return out

@@ -1,0 +1,628 @@
+"""Double-dummy solver for the trick phase: the exact trick points each side takes from a position with
+every hand known and every player playing perfectly for his side, under the variant's duties.
+
+A position is the cards each seat still holds (copy counts), the seat to lead and, when it starts the
+hand, whether the bidder must open with a trump; with ``play.trump_led_once_broken``, whether trump has
+been broken; optionally the cards already played to the trick in progress. Its value is the points the
+bidding side (side 1, ``side[seat] == 1``) takes from the start of that trick to the end of the hand:
+the trick points of every card it wins, and the last-trick bonus. The other side takes the rest of
+the points still in play (an invariant the tests check).
+
+The method is the one that makes bridge solvers fast (DDS: ``ABsearch``, ``Moves``, ``TransTable``),
+carried over from trick counts to points:
+
+* alpha-beta over single cards, fail-soft, the bidding side maximising, the other side minimising;
+* a transposition table at trick starts, keyed by the cards still held (two independent 64-bit Zobrist
+  hashes of (seat, card type, copies held): one addresses, the other verifies), the leader and the
+  trump-broken and first-lead flags, holding a lower and an upper bound on the value and the best
+  lead found; the table persists across the searches of one solve, so the exact value's null-window
+  searches reuse each other's bounds;
+* equivalent cards as one move: the copies of one card type are one move, and so are two cards of
+  a seat's suit worth the same points when no other seat holds (and the trick shows) any card from
+  the one to the other, both included — whichever is played, everything afterwards is the same;
+* move ordering: the table's best lead first, then winners of high points, cheap discards, points
+  fed to a partner who is winning;
+* bounds before searching: a side cannot take more than the points still in play nor fewer than
+  none (a null-window search asks only "at least T?"), and the last trick is played without search.
+
+The threshold question "can the bidding side take at least T from here?" is one null-window search
+(:func:`threshold_kernel`); the exact value is found by searching null windows (:func:`value_kernel`),
+bisecting the range the table's bounds leave.
+
+Every array is int64; one :class:`SolverWork` per thread carries the position, the rules and the
+table (:func:`solver_work`). Seats are numbered clockwise; card types are ``suit * 6 + rank``.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+from numba import njit
+
+from simcore.kernels.cards import N_RANKS, N_TYPES
+from simcore.kernels.hand import _legal
+from simcore.kernels.play import (
+    SUIT_BITS,
+    SUIT_OF,
+    beats,
+    cards_above,
+    lowest_card,
+)
+
+#: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
+#: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
+#: may not be led before it is broken, the last-trick bonus, the bidder's seat.
+(D_TRUMP, D_PLAYERS, D_HEAD, D_HEAD_TRUMPED, D_VOID_TRUMP, D_VOID_OVER, D_TRUMP_INSTEAD, D_EXEMPT, D_LEAD_TRUMP,
+ D_WAIT_BROKEN, D_LAST_TRICK, D_BIDDER) = range(12)
+N_RULES = 12
+#: Entries of the search state (int64[N_DYN]): trump broken (0/1),
+#: the first trick of the hand (0/1), tricks left, points still in play (last-trick bonus included),
+#: trick starts searched, the table's generation (entries of older solves are ignored), the most trick
+#: starts a solve may search (0: no limit; past it the solve gives up and answers GAVE_UP).
+Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(7)
+N_DYN = 7
+#: What a solve answers when it reached its limit of trick starts before an answer.
+GAVE_UP = -1
+#: Most copies of a card type in any deck (six-hand triple pack: 6) and most seats.
+MAX_COPIES, MAX_PLAYERS = 6, 6
+#: Rows of the flag keys: the leader's seat (0..5), trump broken, first trick.
+K_BROKEN, K_FIRST = MAX_PLAYERS, MAX_PLAYERS + 1
+#: No bound: a value below or above any trick total.
+NO_LOWER, NO_UPPER = -1, 1 << 14
+
+#: Fields of a search frame (one row of ``SolverWork.frames`` per ply): the card of the trick it
+#: plays (0 = the lead), the trick so far (leader, led suit, winning card and seat, top card of the led
+#: suit, points, card types), the window (current and as entered), the best value and card so far, the
+#: next move and the number of moves, the table keys, the flags and tricks left as entered, the seat
+#: to play, the card being tried and what its trick gave the bidding side (when it completed one).
+(G_I, G_LEADER, G_LED, G_WIN, G_WSEAT, G_TOP, G_TPTS, G_TMASK, G_ALPHA, G_BETA, G_A0, G_B0, G_BEST, G_CARD_BEST,
+ G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS) = range(24)
+N_FRAME = 24
+
+
+class SolverWork(NamedTuple):
+    """What one solve works in: the position (changed during the search and restored), the rules, the
+    hash keys and the transposition table."""
+
+    #: int64[players, 24]: copies of each card type each seat holds.
+    hands: np.ndarray
+    #: int64[players]: bitmask of the card types each seat holds (``held_mask``).
+    held: np.ndarray
+    #: int64[players]: 1 for the bidding side's seats, 0 for the others.
+    side: np.ndarray
+    #: int64[24]: points for taking each card type.
+    points: np.ndarray
+    #: int64[N_RULES]: entries ``D_*``.
+    rules: np.ndarray
+    #: int64[N_DYN]: entries ``Y_*``.
+    dyn: np.ndarray
+    #: int64[2, MAX_PLAYERS, 24, MAX_COPIES + 1]: the Zobrist keys of (seat, suit * 6 + rank among the
+    #: types held, copies held), per hash; int64[2, 24, 6]: of (suit * 6 + rank among those held,
+    #: class of the type's points); int64[24]: each type's points class (numbered distinct values).
+    zobrist: np.ndarray
+    zpoints: np.ndarray
+    point_class: np.ndarray
+    #: int64[2, MAX_PLAYERS + 2]: the keys of the leader's seat and the flags (rows ``K_*``), per hash.
+    zflags: np.ndarray
+    #: int64[plies + 1, 24] and int64[plies + 1, 24]: each ply's moves and their ordering scores.
+    moves: np.ndarray
+    scores: np.ndarray
+    #: int64[plies + 1, N_FRAME]: the search's frames, one per ply (fields ``G_*``).
+    frames: np.ndarray
+    #: The transposition table (2-way buckets): both hashes, lower and upper bound, best lead (-1:
+    #: none), tricks left and generation of each entry.
+    tt_key: np.ndarray
+    tt_check: np.ndarray
+    tt_lower: np.ndarray
+    tt_upper: np.ndarray
+    tt_best: np.ndarray
+    tt_left: np.ndarray
+    tt_gen: np.ndarray
+
+
+def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5EED) -> SolverWork:
+    """A fresh :class:`SolverWork` for ``players`` seats and up to ``tricks`` tricks, with a table of
+    2**``table_bits`` entries (about 26 bytes each). The Zobrist keys come from ``seed``."""
+    rng = np.random.default_rng(seed)
+    size = 1 << table_bits
+    plies = tricks * players + 1
+    keys = rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS, N_TYPES, MAX_COPIES + 1), dtype=np.int64)
+    keys[:, :, :, 0] = 0  # a type not held leaves the hash alone, so any hand's hash is its cards'
+    return SolverWork(
+        np.zeros((players, N_TYPES), dtype=np.int64), np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.int64), np.zeros(N_RULES, dtype=np.int64),
+        np.zeros(N_DYN, dtype=np.int64), keys,
+        rng.integers(-(1 << 62), 1 << 62, size=(2, N_TYPES, N_RANKS), dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS + 2), dtype=np.int64),
+        np.zeros((plies, N_TYPES), dtype=np.int64), np.zeros((plies, N_TYPES), dtype=np.int64),
+        np.zeros((plies, N_FRAME), dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int16),
+        np.zeros(size, dtype=np.int16), np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8),
+        np.full(size, -1, dtype=np.int32))
+
+
+@njit(cache=True)
+def load_position(w, hands, side, points, rules, broken, first, limit):
+    """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
+    sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none); starts a
+    new table generation. Returns the tricks left, the current one included."""
+    players = hands.shape[0]
+    w.side[:] = side
+    w.points[:] = points
+    w.rules[:] = rules
+    dyn = w.dyn
+    classes = 0  # the trick points' distinct values, numbered: a card's class keys the table
+    for t in range(N_TYPES):
+        w.point_class[t] = -1
+        for u in range(t):
+            if w.point_class[t] < 0 and points[u] == points[t]:
+                w.point_class[t] = w.point_class[u]
+        if w.point_class[t] < 0:
+            w.point_class[t] = classes
+            classes += 1
+    remaining = 0
+    for s in range(players):
+        m = np.int64(0)
+        for t in range(N_TYPES):
+            c = np.int64(hands[s, t])
+            w.hands[s, t] = c
+            if c > 0:
+                m |= np.int64(1) << t
+                remaining += c * points[t]
+        w.held[s] = m
+    left = 0  # the tricks left, the current one included: the seats still to play to it hold the most
+    for s in range(players):
+        n = 0
+        for t in range(N_TYPES):
+            n += w.hands[s, t]
+        left = max(left, n)
+    dyn[Y_BROKEN] = broken
+    dyn[Y_FIRST] = first
+    dyn[Y_LEFT] = left
+    dyn[Y_REMAINING] = remaining + (rules[D_LAST_TRICK] if left > 0 else 0)
+    dyn[Y_NODES] = 0
+    dyn[Y_LIMIT] = limit
+    dyn[Y_GEN] += 1
+    return left
+
+
+@njit(cache=True)
+def _play(w, seat, t):
+    """``seat`` plays a copy of card type ``t``: hands, held bits and points in play follow."""
+    c = w.hands[seat, t]
+    w.hands[seat, t] = c - 1
+    if c == 1:
+        w.held[seat] &= ~(np.int64(1) << t)
+    w.dyn[Y_REMAINING] -= w.points[t]
+
+
+@njit(cache=True)
+def _unplay(w, seat, t):
+    """Undo :func:`_play`."""
+    w.hands[seat, t] += 1
+    w.held[seat] |= np.int64(1) << t
+    w.dyn[Y_REMAINING] += w.points[t]
+
+
+@njit(cache=True)
+def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
+    """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``hand._legal`` with the
+    solver's rules and flags)."""
+    r = w.rules
+    trump = r[D_TRUMP]
+    first = w.dyn[Y_FIRST] != 0 and i == 0 and seat == r[D_BIDDER] and r[D_LEAD_TRUMP] != 0
+    wait = r[D_WAIT_BROKEN] != 0 and i == 0 and w.dyn[Y_BROKEN] == 0
+    exempt = r[D_EXEMPT] != 0 and i > 0 and w.side[win_seat] == w.side[seat]
+    return _legal(w.held[seat], np.int64(0), False, exempt, i, led, win, top_led, trump, first, wait, r[D_HEAD],
+                  r[D_HEAD_TRUMPED], r[D_VOID_TRUMP], r[D_VOID_OVER], r[D_TRUMP_INSTEAD])
+
+
+@njit(cache=True)
+def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
+    """Fill ``w.moves[ply]`` with one card of each class of equivalent legal cards, best first; returns
+    how many. Two cards of ``seat``'s suit are one class when they are worth the same points and no
+    other seat holds, and the trick does not show, a card type from the one to the other (both
+    included): they win and lose against the same cards, now and later."""
+    players = w.held.shape[0]
+    trump = w.rules[D_TRUMP]
+    points = w.points
+    mine = w.side[seat]
+    others = trick_mask
+    opponents = np.int64(0)
+    for s in range(players):
+        if s != seat:
+            others |= w.held[s]
+            if w.side[s] != mine:
+                opponents |= w.held[s]
+    opp_trumps = opponents & SUIT_BITS[trump] != 0
+    moves, scores = w.moves[ply], w.scores[ply]
+    n = 0
+    rep = np.int64(-1)  # the class's card kept (the highest), in the suit now scanned
+    m = legal
+    while m != 0:
+        t = lowest_card(m)
+        m &= m - 1
+        if rep >= 0 and SUIT_OF[rep] == SUIT_OF[t] and points[rep] == points[t]:
+            span = (np.int64(1) << (t + 1)) - (np.int64(1) << rep)
+            if others & span == 0:
+                continue
+        rep = t
+        suit = SUIT_OF[t]
+        if i == 0:
+            # lead: a card no opponent can beat in its suit first (by its points), then low cards
+            boss = opponents & cards_above(t) == 0 and (suit == trump or not opp_trumps
+                                                         or opponents & SUIT_BITS[suit] != 0)
+            score = (1000 + points[t] * 8 - (t % N_RANKS)) if boss else (-points[t] * 8 + (t % N_RANKS))
+            if t == best_lead:
+                score = 1 << 20
+        else:
+            takes = beats(t, win, trump)
+            if w.side[win_seat] == mine and not takes:
+                score = 500 + points[t] * 8  # partner is winning: feed him points
+            elif takes:
+                score = 300 + points[t] * 4 - (40 if suit == trump else 0) + (t % N_RANKS) * 2  # cheapest winner
+            else:
+                score = -points[t] * 8 + (t % N_RANKS)  # cannot win: throw the cheapest card
+        # insertion, best first
+        k = n
+        while k > 0 and scores[k - 1] < score:
+            moves[k] = moves[k - 1]
+            scores[k] = scores[k - 1]
+            k -= 1
+        moves[k] = t
+        scores[k] = score
+        n += 1
+    return n
+
+
+@njit(cache=True)
+def _last_trick(w, leader):
+    """The bidding side's points from the last trick, every seat holding one card."""
+    players = w.held.shape[0]
+    trump = w.rules[D_TRUMP]
+    win = lowest_card(w.held[leader])
+    win_seat = leader
+    pts = w.points[win] + w.rules[D_LAST_TRICK]
+    for i in range(1, players):
+        s = (leader + i) % players
+        t = lowest_card(w.held[s])
+        pts += w.points[t]
+        if beats(t, win, trump):
+            win, win_seat = t, s
+    return pts if w.side[win_seat] == 1 else 0
+
+
+@njit(cache=True)
+def _key(w, leader):
+    """The two table hashes of the trick start with ``leader`` to lead: of the leader, the flags and,
+    suit by suit, each card type still held by its rank among those still held (not its own rank),
+    its points' class and the copies each seat holds. Two positions alike in all of these play alike
+    (the cards played since matter only through the order and points of those left), so the table
+    serves both: the abstraction by relative rank that DDS keys its table with."""
+    players = w.held.shape[0]
+    z = w.zobrist
+    key, check = w.zflags[0, leader], w.zflags[1, leader]
+    if w.dyn[Y_BROKEN] != 0:
+        key ^= w.zflags[0, K_BROKEN]
+        check ^= w.zflags[1, K_BROKEN]
+    if w.dyn[Y_FIRST] != 0:
+        key ^= w.zflags[0, K_FIRST]
+        check ^= w.zflags[1, K_FIRST]
+    for s in range(4):
+        j = 0
+        for r in range(N_RANKS):
+            t = s * N_RANKS + r
+            held = False
+            for p in range(players):
+                c = w.hands[p, t]
+                if c > 0:
+                    key ^= z[0, p, s * N_RANKS + j, c]
+                    check ^= z[1, p, s * N_RANKS + j, c]
+                    held = True
+            if held:
+                key ^= w.zpoints[0, s * N_RANKS + j, w.point_class[t]]
+                check ^= w.zpoints[1, s * N_RANKS + j, w.point_class[t]]
+                j += 1
+    return key, check
+
+
+@njit(cache=True)
+def _relative(w, t):
+    """Card type ``t`` as the table keeps a best lead: suit * 6 + its rank among the types still held."""
+    if t < 0:
+        return t
+    suit = SUIT_OF[t]
+    j = 0
+    for u in range(suit * N_RANKS, t):
+        for p in range(w.held.shape[0]):
+            if w.hands[p, u] > 0:
+                j += 1
+                break
+    return suit * N_RANKS + j
+
+
+@njit(cache=True)
+def _absolute(w, code):
+    """The card type of a best lead kept by :func:`_relative` (-1: none)."""
+    if code < 0:
+        return np.int64(-1)
+    suit = code // N_RANKS
+    j = 0
+    for t in range(suit * N_RANKS, suit * N_RANKS + N_RANKS):
+        for p in range(w.held.shape[0]):
+            if w.hands[p, t] > 0:
+                if j == code % N_RANKS:
+                    return np.int64(t)
+                j += 1
+                break
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def _probe(w, key, check):
+    """Index of the table entry of (key, check) in this generation, or -1."""
+    mask = w.tt_key.shape[0] - 1
+    idx = key & mask
+    gen = w.dyn[Y_GEN]
+    for j in range(2):
+        e = idx ^ j
+        if w.tt_gen[e] == gen and w.tt_key[e] == key and w.tt_check[e] == check:
+            return e
+    return np.int64(-1)
+
+
+@njit(cache=True)
+def _store(w, key, check, lower, upper, best, left):
+    """Keep the bounds (``lower``..``upper``) and best lead of (key, check): in its entry if it has
+    one (bounds narrowed), else in the bucket's free or least valuable slot (fewest tricks left)."""
+    e = _probe(w, key, check)  # the entry read before the search may since have gone to another position
+    if e < 0:
+        mask = w.tt_key.shape[0] - 1
+        idx = key & mask
+        gen = w.dyn[Y_GEN]
+        e = idx
+        other = idx ^ 1
+        if w.tt_gen[e] == gen and (w.tt_gen[other] != gen or w.tt_left[other] < w.tt_left[e]):
+            e = other
+        w.tt_key[e] = key
+        w.tt_check[e] = check
+        w.tt_gen[e] = gen
+        w.tt_lower[e] = NO_LOWER
+        w.tt_upper[e] = NO_UPPER
+        w.tt_left[e] = left
+    if lower > w.tt_lower[e]:
+        w.tt_lower[e] = lower
+    if upper < w.tt_upper[e]:
+        w.tt_upper[e] = upper
+    w.tt_best[e] = best
+
+
+
+
+@njit(cache=True)
+def _sure(w):
+    """(lower, upper) bounds on the bidding side's points from a trick start: a trump that no opponent
+    can beat or tie (he holds no trump of its type or higher) wins the trick it falls in for its side,
+    so its points are that side's whatever is played."""
+    players = w.held.shape[0]
+    trump = w.rules[D_TRUMP]
+    bits = SUIT_BITS[trump]
+    held = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        held[w.side[s]] |= w.held[s] & bits
+    sure = np.zeros(2, dtype=np.int64)
+    for s in range(players):
+        x = w.side[s]
+        m = w.held[s] & bits
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            if held[1 - x] & ((np.int64(2) << t) - 1) == 0:
+                sure[x] += w.hands[s, t] * w.points[t]
+    return sure[1], w.dyn[Y_REMAINING] - sure[0]
+
+
+@njit(cache=True)
+def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
+    """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
+    their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
+    led suit ``top_led``), window ``alpha``..``beta`` on the bidding side's points from the start of
+    this trick. Returns (done, value): done when a bound or the table settles the node without search
+    (the value is then fail-soft, as :func:`search`'s), else its frame is ready to search."""
+    dyn = w.dyn
+    players = w.held.shape[0]
+    left = dyn[Y_LEFT]
+    key, check, best_lead = np.int64(0), np.int64(0), np.int64(-1)
+    if i == 0:
+        if left == 0:
+            return True, np.int64(0)
+        remaining = dyn[Y_REMAINING]
+        if remaining <= alpha:
+            return True, remaining
+        if beta <= 0:
+            return True, np.int64(0)
+        if left == 1:
+            return True, _last_trick(w, leader)
+        dyn[Y_NODES] += 1
+        lower, upper = _sure(w)
+        if lower >= beta:
+            return True, lower
+        if upper <= alpha:
+            return True, upper
+        key, check = _key(w, leader)
+        e = _probe(w, key, check)
+        if e >= 0:
+            lower, upper = np.int64(w.tt_lower[e]), np.int64(w.tt_upper[e])
+            if lower >= beta:
+                return True, lower
+            if upper <= alpha:
+                return True, upper
+            alpha = max(alpha, lower)
+            beta = min(beta, upper)
+            best_lead = _absolute(w, w.tt_best[e])
+    seat = (leader + i) % players
+    legal = legal_now(w, seat, i, leader, led, win, win_seat, top_led)
+    f = w.frames[ply]
+    f[G_N] = _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead)
+    f[G_I], f[G_LEADER], f[G_LED], f[G_WIN], f[G_WSEAT], f[G_TOP] = i, leader, led, win, win_seat, top_led
+    f[G_TPTS], f[G_TMASK], f[G_ALPHA], f[G_BETA], f[G_A0], f[G_B0] = trick_pts, trick_mask, alpha, beta, alpha, beta
+    f[G_BEST] = -1 if w.side[seat] == 1 else NO_UPPER
+    f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
+    f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
+    return False, np.int64(0)
+
+
+@njit(cache=True)
+def _deliver(w, ply, v):
+    """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
+    f = w.frames[ply]
+    dyn = w.dyn
+    t, seat = f[G_CARD], f[G_SEAT]
+    if f[G_I] == w.held.shape[0] - 1:
+        dyn[Y_LEFT] = f[G_LEFT]
+        dyn[Y_FIRST] = f[G_FIRST]
+        if f[G_LEFT] == 1:
+            dyn[Y_REMAINING] += w.rules[D_LAST_TRICK]
+    dyn[Y_BROKEN] = f[G_BROKEN]
+    _unplay(w, seat, t)
+    v += f[G_OURS]
+    if w.side[seat] == 1:
+        if v > f[G_BEST]:
+            f[G_BEST], f[G_CARD_BEST] = v, t
+            if v > f[G_ALPHA]:
+                f[G_ALPHA] = v
+    elif v < f[G_BEST]:
+        f[G_BEST], f[G_CARD_BEST] = v, t
+        if v < f[G_BETA]:
+            f[G_BETA] = v
+
+
+@njit(cache=True)
+def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
+    """Fail-soft alpha-beta, iterative (numba's cache cannot hold a recursive function): the bidding
+    side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
+    the trick already played (as :func:`_enter`). A result ``<= alpha`` is an upper bound on the
+    value, ``>= beta`` a lower bound, between them exact."""
+    done, v = _enter(w, 0, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta)
+    if done:
+        return v
+    dyn, rules, frames = w.dyn, w.rules, w.frames
+    players = w.held.shape[0]
+    trump, last = rules[D_TRUMP], rules[D_LAST_TRICK]
+    ply = 0
+    limit = dyn[Y_LIMIT]
+    while True:
+        if limit > 0 and dyn[Y_NODES] > limit:
+            return np.int64(GAVE_UP)  # the frames and hands are left as they are: the next solve reloads
+        f = frames[ply]
+        k = f[G_K]
+        if k < f[G_N] and f[G_ALPHA] < f[G_BETA]:
+            f[G_K] = k + 1
+            t = w.moves[ply, k]
+            seat, i = f[G_SEAT], f[G_I]
+            f[G_CARD] = t
+            _play(w, seat, t)
+            if SUIT_OF[t] == trump:
+                dyn[Y_BROKEN] = 1
+            if i == 0:
+                led, win, win_seat, top = SUIT_OF[t], t, seat, t
+            else:
+                led, win, win_seat, top = f[G_LED], f[G_WIN], f[G_WSEAT], f[G_TOP]
+                if beats(t, win, trump):
+                    win, win_seat = t, seat
+                if SUIT_OF[t] == led and t < top:
+                    top = t
+            pts = f[G_TPTS] + w.points[t]
+            if i == players - 1:  # the trick is complete: its points to its winner's side, then the next
+                left = f[G_LEFT]
+                if left == 1:
+                    pts += last
+                    dyn[Y_REMAINING] -= last
+                ours = pts if w.side[win_seat] == 1 else 0
+                f[G_OURS] = ours
+                dyn[Y_FIRST] = 0
+                dyn[Y_LEFT] = left - 1
+                done, v = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours, f[G_BETA] - ours)
+            else:
+                f[G_OURS] = 0
+                done, v = _enter(w, ply + 1, i + 1, f[G_LEADER], led, win, win_seat, top, pts,
+                                 f[G_TMASK] | (np.int64(1) << t), f[G_ALPHA], f[G_BETA])
+            if done:
+                _deliver(w, ply, v)
+            else:
+                ply += 1
+        else:
+            v = f[G_BEST]
+            if f[G_I] == 0:
+                if v <= f[G_A0]:
+                    _store(w, f[G_KEY], f[G_CHECK], NO_LOWER, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                elif v >= f[G_B0]:
+                    _store(w, f[G_KEY], f[G_CHECK], v, NO_UPPER, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                else:
+                    _store(w, f[G_KEY], f[G_CHECK], v, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+            if ply == 0:
+                return v
+            ply -= 1
+            _deliver(w, ply, v)
+
+
+@njit(cache=True)
+def threshold_kernel(w, leader, trick, n, target):
+    """1 when the bidding side can take at least ``target`` points from the start of the trick whose
+    first ``n`` cards are ``trick[:n]`` (led by ``leader``), from the position loaded in ``w``
+    (:func:`load_position`, the cards of the trick already out of the hands), else 0; GAVE_UP past
+    the limit of trick starts."""
+    v = _root(w, leader, trick, n, target - 1, target)
+    if v == GAVE_UP:
+        return np.int64(GAVE_UP)
+    return np.int64(1) if v >= target else np.int64(0)
+
+
+@njit(cache=True)
+def _root(w, leader, trick, n, alpha, beta):
+    """:func:`search` from a trick start or a trick in progress (``trick[:n]``, played from ``leader``)."""
+    trump = w.rules[D_TRUMP]
+    players = w.held.shape[0]
+    if n == 0:
+        return search(w, 0, leader, 0, 0, 0, 0, 0, 0, alpha, beta)
+    led, win, win_seat, top = SUIT_OF[trick[0]], trick[0], leader, trick[0]
+    pts, mask = w.points[trick[0]], np.int64(1) << trick[0]
+    for i in range(1, n):
+        t = trick[i]
+        if beats(t, win, trump):
+            win, win_seat = t, (leader + i) % players
+        if SUIT_OF[t] == led and t < top:
+            top = t
+        pts += w.points[t]
+        mask |= np.int64(1) << t
+    if n < players:
+        return search(w, n, leader, led, win, win_seat, top, pts, mask, alpha, beta)
+    # a complete trick: its points to its winner's side, then the next trick
+    if w.dyn[Y_LEFT] == 0:
+        pts += w.rules[D_LAST_TRICK]
+    ours = pts if w.side[win_seat] == 1 else 0
+    w.dyn[Y_FIRST] = 0
+    return ours + search(w, 0, win_seat, 0, 0, 0, 0, 0, 0, alpha - ours, beta - ours)
+
+
+@njit(cache=True)
+def value_kernel(w, leader, trick, n):
+    """The bidding side's exact points from the start of the trick ``trick[:n]`` (as
+    :func:`threshold_kernel`): null-window searches bisecting the range between what is known to be
+    reachable and what is known not to be."""
+    lo = np.int64(0)  # the side can take at least lo
+    hi = w.dyn[Y_REMAINING] + w.rules[D_LAST_TRICK]  # ... and at most hi
+    for i in range(n):
+        hi += w.points[trick[i]]
+    while lo < hi:
+        target = (lo + hi + 1) // 2
+        v = _root(w, leader, trick, n, target - 1, target)
+        if v == GAVE_UP:
+            return np.int64(GAVE_UP)
+        if v >= target:
+            lo = v  # fail-soft: at least v
+        else:
+            hi = v  # at most v
+    return lo

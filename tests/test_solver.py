@@ -1,0 +1,268 @@
+"""The double-dummy solver: the kernel against plain exhaustive minimax on small endings under every duty
+set the shipped rules use, its invariants, and ``pinochle solve``."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import numpy as np
+import pytest
+
+from simcore.answers.solve import (
+    Position,
+    PositionError,
+    _sides,
+    card_values,
+    given_position,
+    legal_at,
+    seeded_position,
+    solve,
+)
+from simcore.cli import main
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.play import SUIT_OF, beats
+from simcore.kernels.policies import C_POINTS, C_SIDE, CTX_SIZE, choose_card
+from simcore.reference.solver import reference_moves, reference_value
+from simcore.variants import load_variant, shipped_ids
+
+
+def _duties(v) -> tuple:
+    """Everything the trick play of a system depends on."""
+    return (v.players, v.get("teams.kind"), tuple(v.play_rules()), v.get("play.beat_partner"),
+            v.get("play.bidder_leads_trump"), v.get("play.trump_led_once_broken"), tuple(v.trick_points[:6]),
+            v.last_trick, tuple(v.deck_copies))
+
+
+def _duty_sets() -> list[tuple[str, list[str]]]:
+    """One system per distinct duty set among the shipped rules, and three the shipped rules leave out:
+    partners need not beat each other (across and called), and the bidder's trump opening together with
+    trump breaking."""
+    seen: dict[tuple, tuple[str, list[str]]] = {}
+    for vid in shipped_ids():
+        seen.setdefault(_duties(load_variant(vid)), (vid, []))
+    return list(seen.values()) + [
+        ("partnership", ["play.beat_partner=false"]), ("five-hand-called-card", ["play.beat_partner=false"]),
+        ("four-hand-150", ["play.bidder_leads_trump=true", "play.trump_led_once_broken=true"])]
+
+
+DUTY_SETS = _duty_sets()
+
+
+def random_position(v, tricks: int, rng: random.Random) -> Position:
+    """Every seat ``tricks`` cards from a shuffled deck, trump, bidder (and called partner), leader and
+    flags at random; on the first trick the bidder leads."""
+    deck = [t for t in range(N_TYPES) for _ in range(int(v.deck_copies[t]))]
+    rng.shuffle(deck)
+    hands = np.zeros((v.players, N_TYPES), dtype=np.uint8)
+    for s in range(v.players):
+        for c in deck[s * tricks:(s + 1) * tricks]:
+            hands[s, c] += 1
+    bidder = rng.randrange(v.players)
+    partner = rng.choice([-1] + [s for s in range(v.players) if s != bidder])
+    partner = partner if v.get("teams.kind") == "called_card" else -1
+    first = rng.random() < 0.3
+    leader = bidder if first else rng.randrange(v.players)
+    return Position(v, hands, rng.randrange(4), leader, _sides(v, bidder, partner), bidder, first,
+                    rng.random() < 0.5)
+
+
+def _reference(p: Position) -> int:
+    return reference_value(p.variant, [list(map(int, h)) for h in p.hands], p.trump, p.leader, list(p.side),
+                           p.bidder, p.first, p.broken)
+
+
+@pytest.mark.parametrize("vid, overrides", DUTY_SETS, ids=[i + "".join("+" + o for o in os) for i, os in DUTY_SETS])
+def test_solver_equals_exhaustive_minimax_on_small_endings(vid, overrides):
+    v = load_variant(vid, overrides)
+    rng = random.Random(f"{vid}{overrides}")
+    most = 4 if v.players <= 4 else 3 if v.players == 5 else 2
+    for n in range(48):
+        p = random_position(v, 1 + n % most, rng)
+        exact = _reference(p)
+        got = solve(p)
+        assert got.side_points == exact, (p.to_json(), got.side_points, exact)
+        assert solve(p, exact).reaches and not solve(p, exact + 1).reaches
+
+
+@pytest.mark.parametrize("vid, overrides", DUTY_SETS, ids=[i + "".join("+" + o for o in os) for i, os in DUTY_SETS])
+def test_legal_cards_are_the_reference_duties_at_every_card_of_a_trick(vid, overrides):
+    """The kernel's legal cards (what the search branches on) are the reference's at each card of random
+    tricks: leads (first trick, trump not broken), follows, heading, trumping, partners exempt."""
+    v = load_variant(vid, overrides)
+    rng = random.Random(f"legal{vid}{overrides}")
+    for n in range(60):
+        p = random_position(v, 1 + n % v.hand_size, rng)
+        hands = [list(map(int, h)) for h in p.hands]
+        trick: list[int] = []
+        for _ in range(v.players):
+            expected = reference_moves(v, hands, trick, p.trump, p.leader, list(p.side), p.bidder, p.first,
+                                       p.broken)
+            assert legal_at(p, trick) == expected, (p.to_json(), trick)
+            trick.append(rng.choice(expected))
+
+
+def _other_side(p: Position) -> Position:
+    return Position(p.variant, p.hands, p.trump, p.leader, tuple(1 - s for s in p.side), p.bidder, p.first,
+                    p.broken)
+
+
+@pytest.mark.parametrize("vid", ["partnership", "five-hand-widow", "three-hand-double-pack"])
+def test_both_sides_points_sum_to_the_points_in_play(vid):
+    """Solved from each side's seat in turn, the two optima add up to everything in play: the game is
+    zero-sum and the search must not lose or double a trick."""
+    v = load_variant(vid)
+    rng = random.Random(vid)
+    for n in range(8):
+        p = random_position(v, 2 + n % 4, rng)
+        assert solve(p).side_points + solve(_other_side(p)).side_points == p.in_play
+
+
+def _heuristic_card(p: Position, hands: np.ndarray, trick: list[int], legal: list[int]) -> int:
+    """The heuristic's card (``policies.choose_card``) for the seat to play, every hand known to it."""
+    v, players, trump = p.variant, p.variant.players, p.trump
+    seat = (p.leader + len(trick)) % players
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+    ctx[C_POINTS:C_POINTS + N_TYPES] = v.trick_points
+    ctx[C_SIDE:C_SIDE + players] = p.side
+    unseen = 0
+    for s in range(players):
+        if s != seat:
+            unseen |= sum(1 << t for t in range(N_TYPES) if hands[s, t])
+    win, win_seat = (trick[0], p.leader) if trick else (0, p.leader)
+    for i, c in enumerate(trick[1:], 1):
+        if beats(c, win, trump):
+            win, win_seat = c, (p.leader + i) % players
+    return int(choose_card(hands, seat, sum(1 << t for t in legal), len(trick), win, win_seat, players, trump,
+                           np.int64(unseen), ctx))
+
+
+def _duel(p: Position, perfect_side: int) -> int:
+    """The bidding side's points when ``perfect_side`` plays the solver's cards and the other side the
+    heuristic's, from ``p`` to the end."""
+    v, players = p.variant, p.variant.players
+    taken = 0
+    while p.tricks:
+        trick: list[int] = []
+        for i in range(players):
+            seat = (p.leader + i) % players
+            legal = legal_at(p, trick)
+            if p.side[seat] == perfect_side:
+                values = card_values(p, trick)
+                pick = max if perfect_side == 1 else min
+                card = pick(legal, key=lambda c: (values[c], -c))
+            else:
+                card = _heuristic_card(p, p.hands, trick, legal)
+            assert card in legal
+            trick.append(card)
+        win, w = trick[0], p.leader
+        for i, c in enumerate(trick[1:], 1):
+            if beats(c, win, p.trump):
+                win, w = c, (p.leader + i) % players
+        hands = p.hands.copy()
+        for i, c in enumerate(trick):
+            hands[(p.leader + i) % players, c] -= 1
+        pts = sum(int(v.trick_points[c]) for c in trick) + (v.last_trick if hands[0].sum() == 0 else 0)
+        taken += pts if p.side[w] == 1 else 0
+        p = Position(v, hands, p.trump, w, p.side, p.bidder, False,
+                     p.broken or any(SUIT_OF[c] == p.trump for c in trick))
+    return taken
+
+
+@pytest.mark.parametrize("vid", ["four-hand-150", "partnership", "five-hand-called-card"])
+def test_the_heuristic_never_does_better_than_the_solved_value(vid):
+    """Against a perfect defence the heuristic bidding side takes at most the solved value, and a
+    heuristic defence lets a perfect bidding side take at least it; perfect play on both sides, the
+    value itself."""
+    v = load_variant(vid)
+    rng = random.Random(vid + "duel")
+    for n in range(4):
+        p = random_position(v, 3 + n % 2, rng)
+        value = solve(p).side_points
+        assert _duel(p, 0) <= value <= _duel(p, 1)
+
+
+def test_a_seeded_position_is_the_hand_as_played():
+    """The seeded position holds exactly the cards the seeded hand plays, its trump, leader and sides;
+    with a stock, the cards of the tricks after the stock and the points of those before."""
+    from simcore.kernels import hand as h
+    from simcore.kernels.policies import parse_policies
+
+    for vid in ("four-hand-150", "two-hand", "five-hand-called-card"):
+        v = load_variant(vid)
+        p = seeded_position(v, 3)
+        rec, trace = h.trace_hand(v, 3, parse_policies("heuristic", v.players))
+        plays = [(a, b) for code, a, b, _ in trace.tolist() if code == h.T_PLAY]
+        last = plays[-v.players * v.hand_size:]
+        assert p.hands.sum() == len(last) and p.trump == rec[h.F_TRUMP] and p.leader == last[0][0]
+        for seat, card in last:
+            assert p.hands[seat, card] > 0
+        assert p.side[int(rec[h.F_BIDDER])] == 1 if rec[h.F_BIDDER] >= 0 else p.side[0] == 1
+        taken = sum(b for code, a, b, _ in trace.tolist() if code == h.T_TRICK)
+        assert sum(p.taken) + p.in_play == taken
+
+
+def test_a_worked_ending():
+    """Worked by hand. four-hand-150: A, 10 and K count 1 each, the last trick 1; a follower must beat
+    the winning card if he can and, void, trump. Trump spades; seat 0 holds AS 10S, seat 1 KS QS,
+    seat 2 AH 10H, seat 3 KH QH: six counters and the last trick, 7 in play. Seat 0 to lead: his AS
+    and 10S are the two best spades, seat 1 must follow with a lower one, seats 2 and 3 have no
+    spade and no trump to play: seat 0 takes both tricks. Seat 1 to lead: a spade, which seat 0 must
+    and can beat, then he leads his other top spade: again both tricks. So seats 0 and 2 take all 7
+    (seat 0 the bidder), and seats 1 and 3 nothing (seat 1 the bidder)."""
+    v = load_variant("four-hand-150")
+    hands = ["AS 10S", "KS QS", "AH 10H", "KH QH"]
+    for leader in (0, 1):
+        p = given_position(v, hands, 0, leader, bidder=0)
+        assert solve(p).side_points == 7 and solve(p).other_points == 0
+    # seat 1 to lead with the bidding side across the other way: seats 1 and 3 take nothing either
+    p = given_position(v, hands, 0, 1, bidder=1)
+    assert solve(p).side_points == 0
+
+
+def test_positions_that_cannot_be_solved_say_why():
+    v = load_variant("four-hand-150")
+    with pytest.raises(PositionError, match="as many cards"):
+        given_position(v, ["AS 10S", "KS", "AH", "KH"], 0, 0)
+    with pytest.raises(PositionError, match="deck has only 2"):
+        given_position(v, ["AS", "AS", "AS", "KH"], 0, 0)
+    with pytest.raises(PositionError, match="4 seats"):
+        given_position(v, ["AS", "KS"], 0, 0)
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_solve_text_json_and_threshold(capsys):
+    hands = ["AS 10S KD", "KS QS QD", "AH 10H JD", "KH QH 9D"]
+    args = ["solve", "--variant", "four-hand-150", *hands, "--trump", "S", "--leader", "0"]
+    code, out, _ = run(capsys, *args)
+    p = given_position(load_variant("four-hand-150"), hands, 0, 0, bidder=0)
+    exact = _reference(p)
+    assert code == 0 and f"takes {exact}, the others {p.in_play - exact}" in out
+    code, out, _ = run(capsys, *args, "--json")
+    data = json.loads(out)
+    assert data["bidding_side_points"] == exact and data["other_side_points"] == p.in_play - exact
+    assert data["position"]["hands"][0] == "AS 10S  KD"
+    code, out, _ = run(capsys, *args, "--at-least", str(exact + 1), "--json")
+    assert json.loads(out)["reaches_target"] is False and json.loads(out)["bidding_side_points"] is None
+    code, out, _ = run(capsys, "solve", "--variant", "two-hand", "--seed", "1")
+    assert code == 0 and "after the stock is gone" in out and "taken in the tricks before" in out and "counted" in out
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["AS", "KS", "AH", "--trump", "S", "--leader", "0"], "give 4 hands"),
+    (["AS", "KS", "AH", "KH"], "need --trump and --leader"),
+    (["AS", "KS", "AH", "KH", "--trump", "X", "--leader", "0"], "not a suit"),
+    (["AS", "KS", "AH", "KH Q", "--trump", "S", "--leader", "0"], "not a card"),
+    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "4"], "leader 4"),
+    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--seed", "2"], "either --seed"),
+    (["--seed", "2", "--trump", "S"], "only with hands given"),
+    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--partner", "2"], "calls no partner"),
+])
+def test_cli_solve_bad_input_is_one_line_and_exit_2(capsys, argv, message):
+    code, out, err = run(capsys, "solve", "--variant", "four-hand-150", *argv)
+    assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and out == ""
