@@ -51,7 +51,8 @@ from simcore.variants import Variant
 #: Record fields measured in points (binned by :func:`point_bin_width`).
 POINT_FIELDS = ("bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
                 "other_tricks", "side_score", "other_score")
-#: Record fields not recorded when the bidder holds no marriage to name trump with.
+#: Record fields not recorded when no trump was named (the bidder held no marriage to name it with, or
+#: forfeited a compulsory bid unseen).
 UNRECORDED_WITHOUT_TRUMP = POINT_FIELDS + ("trump_len", "aces", "trump")
 #: Cells, bins and points with fewer hands than this are greyed out or left out of charts and fits.
 MIN_HANDS = 50
@@ -93,10 +94,10 @@ def bid_ladder(variant: Variant, top: int) -> np.ndarray:
 
 def with_bidder(records: np.ndarray, fields: Sequence[str] = ()) -> np.ndarray:
     """The records of hands with a bidder; without those whose meld, trump length and aces were never
-    recorded (no marriage to name trump with) when ``fields`` uses any of them."""
+    recorded (no trump named) when ``fields`` uses any of them."""
     keep = records[:, h.F_BIDDER] >= 0
     if any(f in UNRECORDED_WITHOUT_TRUMP for f in fields):
-        keep &= records[:, h.F_OUTCOME] != h.NO_TRUMP_MARRIAGE
+        keep &= records[:, h.F_TRUMP] >= 0
     return records[keep]
 
 
@@ -218,7 +219,7 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
     out.attrs.update(variant=variant.id, bin_width=width, odds=tuple(odds), min_bid=int(variant.get("auction.min_bid")),
                      meld_p01=float(p01), meld_p99=float(p99),
                      excluded_no_trump=int(((records[:, h.F_BIDDER] >= 0)
-                                            & (records[:, h.F_OUTCOME] == h.NO_TRUMP_MARRIAGE)).sum()))
+                                            & (records[:, h.F_TRUMP] < 0)).sum()))
     return out
 
 

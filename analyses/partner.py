@@ -90,7 +90,7 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
     if variant.get("auction.kind") == "none":
         raise ValueError(f"{variant.id}: no auction, so no bidder or bidding side")
     records = hand_records(variant, hands, seed, parse_policies("heuristic", variant.players))
-    rec = records[(records[:, h.F_BIDDER] >= 0) & (records[:, h.F_OUTCOME] != h.NO_TRUMP_MARRIAGE)]
+    rec = records[(records[:, h.F_BIDDER] >= 0) & (records[:, h.F_TRUMP] >= 0)]  # a trump was named
     alone = variant.get("teams.kind") == "bidder_alone"
     rows = []
     for name, f in HOLDING_MEASURES:

@@ -185,7 +185,8 @@ def test_games_matches_the_cli_json(capsys):
 def test_games_settles_auction_deals_in_chips():
     g = api.games("auction", games=200).set_index("measure")
     assert g.loc["the bidder", "kind"] == "mean" and g.loc["bidder collects", "kind"] == "rate"
-    rates = ["bidder collects", "single bete (conceded)", "double bete (set)"]
+    rates = ["bidder collects", "opponents concede (bidder collects)", "single bete (conceded)",
+             "forfeit unseen (kitty only)", "double bete (set)"]
     assert g.loc[rates, "estimate"].sum() == pytest.approx(1)
 
 

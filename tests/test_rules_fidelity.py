@@ -21,6 +21,16 @@ def card_type(name):
     return int(np.flatnonzero(parse_hand(name))[0])
 
 
+def _agreed(v, seed, policy):
+    """(record, trace, seat scores) of seed's traced hand, once the referee has replayed it to the same
+    record and the same seat scores."""
+    rec, trace, seats = h.trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
+    ref, ref_seats = referee(v, trace.tolist(), seats=True)
+    assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
+    assert ref_seats == seats.tolist()
+    return rec, trace, seats
+
+
 def _bids(trace):
     return [(a, b) for code, a, b, c in trace.tolist() if code == h.T_BID]
 
@@ -64,10 +74,11 @@ def test_auction_names_trump_after_taking_the_widow(after):
     # seeds/001: the bidder "turns up the three cards of the widow ... and then adds them to his hand";
     # then "The bidder names the trump suit". With a marriage required to name trump (an override, to
     # make the order visible), a widow that completes the bidder's only marriage lets him name trump
-    # only when he names it after taking the widow.
+    # only when he names it after taking the widow. (No forfeit of the 300 unseen: it would end such
+    # hands before the widow.)
     assert load_variant("auction").get("exchange.trump_after_widow")
     assert load_variant("five-hand-widow-96").get("exchange.trump_after_widow")
-    v = load_variant("auction", ["auction.trump_needs_marriage=true",
+    v = load_variant("auction", ["auction.trump_needs_marriage=true", "scoring.forfeit_unseen=false",
                                  f"exchange.trump_after_widow={str(after).lower()}"])
     rescued = 0
     for seed in range(400):
@@ -112,10 +123,7 @@ def test_three_hand_double_pack_concession_gives_each_opponent_meld_plus_100():
     v = load_variant("three-hand-double-pack", ["auction.min_bid=3000"])
     conceded = 0
     for seed in range(30):
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 3), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        rec, trace, seats = _agreed(v, seed, "heuristic")
         if rec[h.FIELDS.index("outcome")] == h.CONCEDED:
             conceded += 1
             assert all(seats[s] >= 100 for s in range(3) if s != rec[h.FIELDS.index("bidder")])
@@ -322,7 +330,190 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
              == h.CONCEDED][:3]
     assert seeds
     for seed in seeds:
-        rec, trace, seats = h.trace_hand(v, seed, parse_policies("heuristic", 5), with_seats=True)
-        ref, ref_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
-        assert ref_seats == seats.tolist()
+        _agreed(v, seed, "heuristic")
+
+
+@pytest.mark.parametrize("vid", ["partnership", "six-eight-partnership"])
+def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_holder(vid):
+    # seeds/001 'Partnership Pinochle': "Each player in turn, beginning with the player on the dealer's
+    # left, has the right to exchange the dix (nine of trumps) for the trump card. The trump card, or the
+    # dix exchanged for it, then becomes part of the dealer's hand ... each original holder of a dix
+    # scores 10, whether or not it was exchanged." Hearts turned with the dealer's KH: seat 0, holding
+    # AH 10H QH JH 9H, takes the KH for his nine and melds a run (150) and still his dix (10): 160; the
+    # dealer, who now holds that nine, scores nothing for it.
+    from simcore.reference.hand import _meld, _swap_dix
+    v = load_variant(vid)
+    assert v.get("exchange.dix_for_turned")
+    hearts, king_h, nine_h = SUITS.index("H"), card_type("KH"), card_type("9H")
+    players, dealer = v.players, v.players - 1
+    hands = [[0] * 24 for _ in range(players)]
+    hands[0] = parse_hand("AH 10H QH JH 9H").tolist()
+    hands[dealer] = parse_hand("KH JC").tolist()
+    rows = [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 0, king_h, 0)]
+    assert _swap_dix(v, rows, hands, hearts) == 0
+    assert hands[0][king_h] == 1 and hands[0][nine_h] == 0 and hands[dealer][nine_h] == 1
+    side = [1 if s % 2 == 0 else 0 for s in range(players)]
+    rec = {}
+    _meld(v, hands, hearts, side, -1, -1, 0, rec)
+    assert rec["_meld"][0] == 160 and rec["_meld"][dealer] == 0 and rec["_dix"][0] == 10
+    with pytest.raises(RuleBroken, match="does not hold"):  # a seat with no dix has none to give
+        _swap_dix(v, [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 1, king_h, 0)],
+                  [parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)], hearts)
+    # the kernel exchanges (the heuristic whenever the dealer is an opponent) and the referee agrees;
+    # the rule off, the same traces are refused
+    off = load_variant(vid, ["exchange.dix_for_turned=false"])
+    exchanged = 0
+    for seed in range(60):
+        rec, trace, seats = _agreed(v, seed, "heuristic")
+        swaps = trace[trace[:, 0] == h.T_EXCHANGE]
+        trump, turned = trace[trace[:, 0] == h.T_TRUMP][0, 1:3]
+        dealt = _dealt(trace, players)
+        # the first holder of a dix in turn who sits against the dealer exchanges, or someone before him
+        against = [s for s in range(dealer) if dealt[s, trump * 6 + 5] and (dealer - s) % 2 == 1]
+        if against and turned % 6 != 5:
+            assert len(swaps) == 1 and swaps[0, 1] <= against[0]
+        if len(swaps):
+            exchanged += 1
+            with pytest.raises(RuleBroken, match="allow none"):
+                referee(off, trace.tolist())
+    assert exchanged > 0
+
+
+@pytest.mark.parametrize("vid", ["partnership", "six-eight-partnership"])
+def test_partnership_a_side_declares_out_once_its_meld_and_tricks_reach_the_target(vid):
+    # seeds/001 'Partnership Pinochle': "Any player may claim the game ("declare out," ...) at any time he
+    # believes that his side has scored 1000 points or more. Play then stops, and the cards are counted
+    # to verify the claim. If the claimant's side has 1,000 points or more, it wins the game regardless
+    # of how many points the other side has ... The claimant's side may not count its melds in the
+    # current deal as part of its total unless it has won a trick after melding."
+    from simcore.answers.game_results import game_records
+    from simcore.kernels import game as g
+    v = load_variant(vid)
+    assert v.get("game.declare_out")
+    players = v.players
+    need = np.full(players, 150)  # each side 150 short of the target
+    for seed in range(30):
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", players), need=need)
+        out = trace[trace[:, 0] == h.T_OUT]
+        assert rec[h.F_OUTCOME] == h.DECLARED_OUT and len(out) == 1
+        seat, total = int(out[0, 1]), int(out[0, 2])
+        # the claim is the claimant's side's meld and trick points, counted after a trick it won
+        last = trace[trace[:, 0] == h.T_TRICK][-1]
+        assert last[1] % 2 == seat % 2 and total >= 150
+        side_is_bidders = seat % 2 == 0  # no auction: seat 0's side is the record's "side"
+        meld = rec[h.FIELDS.index("side_meld" if side_is_bidders else "other_meld")]
+        pts = rec[h.FIELDS.index("side_tricks" if side_is_bidders else "other_tricks")]
+        assert total == meld + pts
+        assert referee(v, trace.tolist(), need=need.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+        with pytest.raises(RuleBroken, match="declared out"):  # a claim short of what the side needed
+            referee(v, trace.tolist(), need=[total + 10] * players)
+    # in games the claims settle them, and a side that claims always has its 1,000
+    records, _ = game_records(v, 200, seed=3, policies=parse_policies("heuristic", players))
+    declared = records[:, g.GF_DECLARED]
+    assert (declared == 1).sum() > 0 and (declared == 2).sum() == 0
+
+
+def _record(**fields):
+    """One hand record (int64[N_FIELDS]) with the given fields, the rest 0."""
+    rec = np.zeros((1, h.N_FIELDS), dtype=np.int64)
+    for name, value in fields.items():
+        rec[0, h.FIELDS.index(name)] = value
+    return rec
+
+
+def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_kitty():
+    # seeds/001 'Auction Pinochle': "If all the players pass on the compulsory 300 bid, the bidder may
+    # forfeit without looking at the widow, in which case he pays the basic unit value (3 chips) to the
+    # kitty but nothing to the other players." At a table of three, and of four with the dealer out:
+    # the bidder -3, everybody else 0, the kitty +3 (no trump is named, so nothing doubles).
+    from simcore.answers.settlement import settle
+    from simcore.reference.hand import _forfeit_unseen
+    v = load_variant("auction")
+    assert v.get("scoring.forfeit_unseen")
+    forfeit = _record(bidder=0, bid=300, trump=-1, outcome=h.FORFEITED_UNSEEN)
+    assert settle(v, forfeit).tolist() == [[-3, 0, 0, 3]]
+    assert settle(load_variant("auction", ["settlement.people=4"]), forfeit).tolist() == [[-3, 0, 0, 0, 3]]
+    # only the compulsory opening, nobody having bid over it, and only where the rules allow it
+    rows = [(h.T_OUTCOME, h.FORFEITED_UNSEEN, 0, 0)]
+    with pytest.raises(RuleBroken, match="only the compulsory opening"):
+        _forfeit_unseen(v, rows, 1, 310, {})
+    with pytest.raises(RuleBroken, match="allow none"):
+        _forfeit_unseen(load_variant("auction", ["scoring.forfeit_unseen=false"]), rows, 0, 300, {})
+    # the kernel's forfeits are all such, before the widow is taken or trump named, and the referee agrees
+    forfeits = 0
+    for seed in range(40):
+        rec, trace, seats = _agreed(v, seed, "heuristic")
+        if rec[h.F_OUTCOME] == h.FORFEITED_UNSEEN:
+            forfeits += 1
+            assert _bids(trace) == [(0, 300), (1, 0), (2, 0)]
+            assert not np.isin(trace[:, 0], [h.T_TRUMP, h.T_BURY, h.T_PLAY]).any()
+            assert seats.tolist() == [-300, 0, 0]
+    assert forfeits > 0
+
+
+def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_other_player():
+    # seeds/001 'Auction Pinochle': "The opponents, by agreement, may concede the bidder's contract
+    # without forcing him to play. In this event, the bidder collects the value of the bid from every
+    # other player." A 350 in hearts is worth 5 chips: the two opponents and the kitty (which settles
+    # from 350) pay 5 each, the bidder collects 15; in spades twice that.
+    from simcore.answers.settlement import settle
+    from simcore.reference.hand import _without_play
+    v = load_variant("auction")
+    assert v.get("scoring.opponents_concede")
+    hearts, spades = SUITS.index("H"), SUITS.index("S")
+    conceded = _record(bidder=1, bid=350, trump=hearts, made=1, outcome=h.CONCEDED_BY_OPPONENTS)
+    assert settle(v, conceded).tolist() == [[-5, 15, -5, -5]]
+    conceded[0, h.F_TRUMP] = spades
+    assert settle(v, conceded).tolist() == [[-10, 30, -10, -10]]
+    # the referee scores it as made at the bid ("The bidder can never win more than he bid")
+    rec = {}
+    assert _without_play(v, [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], rec)
+    assert (rec["made"], rec["side_score"], rec["other_score"]) == (1, 350, 0)
+    with pytest.raises(RuleBroken, match="do not let them"):
+        _without_play(load_variant("auction", ["scoring.opponents_concede=false"]),
+                      [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], {})
+    # heuristic opponents concede only a contract the bidder's meld alone already reaches
+    recs = hand_records(v, 3000, 1, parse_policies("heuristic", 3))
+    given = recs[recs[:, h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS]
+    assert len(given) > 0 and (given[:, h.F_MADE] == 1).all()
+    assert (given[:, h.F_SIDE_MELD] >= given[:, h.F_BID]).all()
+    assert (given[:, h.F_SIDE_SCORE] == given[:, h.F_BID]).all()
+    seeds = [s for s in range(200) if h.trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME]
+             == h.CONCEDED_BY_OPPONENTS][:3]
+    for seed in seeds:
+        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
+    assert seeds
+
+
+def test_five_hand_asked_card_the_partner_gives_the_card_asked_for_and_gets_one_back():
+    # seeds/000, a family's five-handed rules: "Bidding starts at 50. Double pinochle is 30, triple
+    # pinochle is 75. The winner of the bid picks up the 5 cards and then asks for one specific card. The
+    # first person to his left that has the card is the partner ... The partner gives them the card and
+    # then they must give one back. A double run is 150 points."
+    from simcore.reference.meld import reference_total
+    v = load_variant("five-hand-asked-card")
+    assert v.get("auction.min_bid") == 50 and v.get("teams.call") == "named" and v.get("exchange.pass_called_card")
+    hearts = SUITS.index("H")
+    # worked by hand: QS QS JD JD is a double pinochle, 30; three of each, 75; A 10 K Q J of hearts twice
+    # in hearts is a double run, 150
+    for cards, points in (("QS QS JD JD", 30), ("QS QS QS JD JD JD", 75),
+                          ("AH AH 10H 10H KH KH QH QH JH JH", 150)):
+        assert reference_total(parse_hand(cards).tolist(), hearts, v) == points
+    for policy in ("heuristic", "random"):
+        for seed in range(30):
+            rec, trace, seats = _agreed(v, seed, policy)
+            bidder = rec[h.F_BIDDER]
+            called, partner = trace[trace[:, 0] == h.T_CALL][0, 1:3]
+            passes = [(a, b, c) for code, a, b, c in trace.tolist() if code == h.T_PASS]
+            # his first holder to the bidder's left gives him that card, and gets one back
+            assert passes[0] == (partner, called, 1) and passes[1][0] == bidder and passes[1][2] == 1
+            dealt = _dealt(trace, 5)
+            left = [(bidder + i) % 5 for i in range(1, 5)]
+            assert partner == next(s for s in left if dealt[s, called] > 0)
+    # the referee refuses a partner who passes another card than the one asked for
+    rows = trace.tolist()
+    i = next(k for k, r in enumerate(rows) if r[0] == h.T_PASS)
+    rows[i][2] = next(t for t in range(24) if t != called and _dealt(trace, 5)[partner, t] > 0)
+    with pytest.raises(RuleBroken, match="not the card asked for"):
+        referee(v, rows)

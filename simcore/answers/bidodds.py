@@ -129,7 +129,10 @@ def totals_and_stops(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarr
     bid, made, outcome = rec[:, h.F_BID], rec[:, h.F_MADE], rec[:, h.F_OUTCOME]
     meld = np.where(rec[:, h.F_SIDE_MELD] >= min_count, rec[:, h.F_SIDE_MELD], 0)
     tricks = rec[:, h.F_SIDE_TRICKS]
-    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT)
+    # a contract the opponents conceded counts as played out with the least it was sure of: its bid, or its
+    # meld where that is more (they concede only meld that needs no trick to count)
+    conceded_to = outcome == h.CONCEDED_BY_OPPONENTS
+    played = (outcome == h.PLAYED) | (outcome == h.DECLARED_OUT) | conceded_to
     if save == lay.SAVE_TRICK:
         saved = tricks > 0
     elif save == lay.SAVE_POINTS:
@@ -138,6 +141,7 @@ def totals_and_stops(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarr
         saved = np.ones(len(rec), dtype=np.bool_)
     set_total = np.minimum(np.where(saved, meld, 0) + tricks, bid - 1)
     total = np.where(made == 1, rec[:, h.F_SIDE_SCORE] - (bid if bid_added else 0), set_total)
+    total = np.where(conceded_to, np.maximum(bid, meld), total)
     never = np.iinfo(np.int64).min // 4
     stop = np.full(len(rec), -never)
     if short_by > 0:

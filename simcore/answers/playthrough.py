@@ -33,6 +33,7 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
     bids, passes, buried, melds, trick = [], [], [], [], []
     draws: dict[int, tuple[list, list]] = {}
     stock = variant.get("play.stock_play")
+    turned_shown = variant.get("exchange.dix_for_turned")  # the trace then carries the turned card
     stock_draws: list[str] = []  # cards drawn after a stock trick, shown on one line
     n_trick = 0
     for code, a, b, c in trace.tolist():
@@ -64,6 +65,8 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             if bids:
                 lines.append("bids (seat:bid): " + " ".join(bids))
             lines.append("no bid" if a < 0 else f"contract: seat {a} at {b}")
+        elif code == h.T_TRUMP and turned_shown:
+            lines.append(f"trump: {SUITS[a]} (turned {card_name(b)}, the dealer's)")
         elif code == h.T_TRUMP:
             lines.append("trump: none (no trump marriage)" if a < 0 else f"trump: {SUITS[a]}")
         elif code == h.T_PASS:
@@ -133,7 +136,7 @@ def playthrough_moves(variant: Variant, seed: int, policies: np.ndarray) -> dict
             m = {"move": "contract", "seat": a if a >= 0 else None, "bid": b if a >= 0 else None}
         elif code == h.T_TRUMP:
             m = {"move": "trump", "suit": SUITS[a] if a >= 0 else None}
-            if stock:
+            if stock or variant.get("exchange.dix_for_turned"):
                 m["turned"] = card_name(b)
         elif code == h.T_PASS:
             m = {"move": "pass", "seat": a, "card": card_name(b), "count": c}

@@ -6,8 +6,12 @@ other person at the table — the two active opponents and any who sit out (``se
 to 5) — and with the kitty, an imaginary extra player, when the bid is at least
 ``settlement.kitty_from``:
 
-* made: he collects the value from each;
+* made, or conceded to him by the opponents ("the bidder collects the value of the bid from every
+  other player"): he collects the value from each;
 * conceded after seeing the widow ("single bete"): he pays the value to each;
+* the compulsory opening at the minimum forfeited before he sees the widow: he pays its basic value to
+  the kitty alone ("pays the basic unit value (3 chips) to the kitty but nothing to the other
+  players"; no trump named, so never doubled);
 * played and lost, or not played for want of meld ("double bete"): he pays twice the value to each.
 
 Chips add to zero over the table and the kitty. Seats are :func:`simcore.kernels.hand.play_hand`'s: 0 is the
@@ -50,18 +54,26 @@ def settle(variant: Variant, records: np.ndarray) -> np.ndarray:
     people = variant.get("settlement.people")
     bidder, bid = records[:, h.F_BIDDER], records[:, h.F_BID]
     value = contract_chips(variant, bid, records[:, h.F_TRUMP])
-    made = (records[:, h.F_OUTCOME] == h.PLAYED) & (records[:, h.F_MADE] == 1)
-    single = records[:, h.F_OUTCOME] == h.CONCEDED
+    collects, single, forfeit = _kinds(records)
     # what each other person (and the kitty, from kitty_from up) receives from the bidder
-    each = np.where(made, -value, np.where(single, value, 2 * value))
-    each = np.where(bidder >= 0, each, 0)
+    each = np.where(collects, -value, np.where(single, value, 2 * value))
+    each = np.where((bidder >= 0) & ~forfeit, each, 0)
     kitty = np.where(bid >= variant.get("settlement.kitty_from"), each, 0)
+    kitty = np.where(forfeit, value, kitty)
     out = np.zeros((len(records), people + 1), dtype=np.int64)
     out[:, :people] = each[:, None]
     out[:, people] = kitty
     rows = np.flatnonzero(bidder >= 0)
     out[rows, bidder[rows]] = -(each[rows] * (people - 1) + kitty[rows])
     return out
+
+
+def _kinds(records: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per deal: the bidder collects (made, or conceded to him), pays a single bete (conceded), forfeits
+    the compulsory opening unseen; anything else with a bidder is a double bete."""
+    outcome = records[:, h.F_OUTCOME]
+    collects = ((outcome == h.PLAYED) & (records[:, h.F_MADE] == 1)) | (outcome == h.CONCEDED_BY_OPPONENTS)
+    return collects, outcome == h.CONCEDED, outcome == h.FORFEITED_UNSEEN
 
 
 @dataclass(frozen=True)
@@ -102,13 +114,15 @@ class SettlementResult:
         return out
 
     def rates(self) -> dict[str, Interval]:
-        """Per deal: the bidder collects, pays a single bete (conceded), pays a double bete."""
+        """Per deal, one each: the bidder collects having played, collects because the opponents conceded,
+        pays a single bete (conceded), forfeits the compulsory opening unseen, pays a double bete."""
         n = self.deals
-        outcome, made = self.records[:, h.F_OUTCOME], self.records[:, h.F_MADE]
-        collects = int(((outcome == h.PLAYED) & (made == 1)).sum())
-        single = int((outcome == h.CONCEDED).sum())
-        return {"bidder collects": wilson(collects, n), "single bete (conceded)": wilson(single, n),
-                "double bete (set)": wilson(n - collects - single, n)}
+        collects, single, forfeit = (int(k.sum()) for k in _kinds(self.records))
+        conceded_to = int((self.records[:, h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS).sum())
+        return {"bidder collects": wilson(collects - conceded_to, n),
+                "opponents concede (bidder collects)": wilson(conceded_to, n),
+                "single bete (conceded)": wilson(single, n), "forfeit unseen (kitty only)": wilson(forfeit, n),
+                "double bete (set)": wilson(n - collects - single - forfeit, n)}
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:

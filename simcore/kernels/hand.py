@@ -47,9 +47,11 @@ from simcore.kernels.policies import (
     choose_card,
     choose_trump,
     draw_discards,
+    exchange_dix,
     give_cards,
     goes_alone,
     hand_value,
+    swaps_dix,
     widow_order,
 )
 from simcore.kernels.rng import bounded, hand_state
@@ -102,8 +104,10 @@ FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld",
  F_OTHER_MELD, F_SIDE_TRICKS, F_OTHER_TRICKS, F_SIDE_SCORE, F_OTHER_SCORE, F_TRUMP_LEN, F_ACES) = range(16)
 N_FIELDS = len(FIELDS)
 #: Outcomes of a hand.
-OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out")
-PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT = range(5)
+OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out", "forfeited_unseen",
+            "conceded_by_opponents")
+(PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT, FORFEITED_UNSEEN,
+ CONCEDED_BY_OPPONENTS) = range(7)
 MAX_REDEALS = 1000
 
 #: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
@@ -350,10 +354,28 @@ def counted(pts, rules):
 
 
 @njit(cache=True)
+def _line_total(seats, seat, rules):
+    """What ``seat``'s score line has so far this hand: its meld (0 below the minimum that counts) and
+    trick points as counted; with partners (``partners_across``) both partners' together."""
+    meld, pts = seats[S_MELD, seat], seats[S_PTS, seat]
+    if rules.teams == TEAMS_ACROSS:
+        meld, pts = 0, 0
+        for s in range(rules.players):
+            if seats[S_SIDE, s] == seats[S_SIDE, seat]:
+                meld += seats[S_MELD, s]
+                pts += seats[S_PTS, s]
+    if meld < rules.min_meld_to_count:
+        meld = 0
+    return meld + counted(pts, rules)
+
+
+@njit(cache=True)
 def _declares(seats, seat, need, rules):
-    """True when ``seat`` may declare itself out: its meld so far and its trick points as counted reach
-    ``need[seat]`` (0: no declaring). Both policies declare as soon as they may."""
-    return need[seat] > 0 and seats[S_MELD, seat] + counted(seats[S_PTS, seat], rules) >= need[seat]
+    """True when ``seat`` may declare itself out: its score line's total this hand (``_line_total``)
+    reaches ``need[seat]`` (0: no declaring). Both policies declare as soon as they may. Play checks
+    the winner of each trick, the only seat whose line has just grown; so a side declares having
+    won a trick after melding, as seeds/001's partnership game requires of its meld."""
+    return need[seat] > 0 and _line_total(seats, seat, rules) >= need[seat]
 
 
 @njit(cache=True)
@@ -446,14 +468,19 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
                                            margins, hands, widow, work.given, work.contract, totals, rec, trace,
                                            pos)
-    trump, turned, partner = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules,
-                                                policies, deck_copies, seats, totals, rec, trace, pos)
+    # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
+    if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
+            state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
+            trace, pos):
+        return
+    trump, turned, partner, called = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags,
+                                                        rules, policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
         _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos)
         return
-    buried = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, table, flags, rules,
-                       policies, totals, trace, pos)
-    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, need, table, flags, rules,
+    buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
+                                table, flags, rules, policies, totals, trace, pos)
+    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, rules,
                                 seats, totals, rec, trace, pos)
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
@@ -568,13 +595,14 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
 @njit(cache=True, inline='always')
 def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules, policies, deck_copies,
                        seats, totals, rec, trace, pos):
-    """Phase 3, trump and partner: (trump, turned card, partner). Sides go into ``seats[S_SIDE]`` (1 =
+    """Phase 3, trump and partner: (trump, turned card, partner, called card). Sides go into ``seats[S_SIDE]`` (1 =
     the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
     with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
     to name it, and the hand stops there; with ``trump_after_widow`` the bidder takes the widow into
-    his hand first. ``turned`` is the card lying turned from a stock (-1: none). The partner is the
+    his hand first. ``turned`` is the card turned for trump, from a stock or the dealer's hand (-1:
+    none). The partner is the
     seat across with partners, a called card's first holder to the bidder's left with a called card,
-    else -1. Records trump and the bidder's meld as dealt."""
+    else -1; the called card is -1 where none is named. Records trump and the bidder's meld as dealt."""
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
@@ -586,7 +614,7 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     if rules.teams == TEAMS_ACROSS and bidder >= 0:
         partner = (bidder + players // 2) % players
     stock = rules.stock_play != 0
-    turned = np.int64(-1)
+    turned, called = np.int64(-1), np.int64(-1)
     dealt = np.zeros(N_SUITS, dtype=np.int64)  # the bidder's meld as dealt, by trump
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
@@ -600,18 +628,16 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
         trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0,
                                       table, flags, totals, state))
     rec[F_TRUMP] = trump
-    _note(trace, pos, T_TRUMP, trump, turned if stock else 0, 0)
+    _note(trace, pos, T_TRUMP, trump, turned if stock or rules.dix_for_turned != 0 else 0, 0)
     if trump < 0:
-        return trump, turned, partner
+        return trump, turned, partner, called
     if rules.teams == TEAMS_CALLED and bidder >= 0:
-        if rules.call == CALL_NAMED:
-            called = np.int64(-1)  # -1: he plays alone
+        if rules.call == CALL_NAMED:  # called -1: he plays alone
             if rules.may_play_alone == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
                                                           flags, totals, state):
                 called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
             partner = _first_holder(hands, bidder, players, called)
         else:  # the first player to the bidder's left with the ace of trump; nobody: the ten, and so on
-            called = np.int64(-1)
             for r in range(N_RANKS):
                 if partner < 0 and deck_copies[trump * N_RANKS + r] > 0:
                     called = trump * N_RANKS + r
@@ -621,14 +647,15 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
         _note(trace, pos, T_CALL, called, partner, 0)
     if bidder >= 0:
         rec[F_BIDDER_MELD] = dealt[trump]
-    return trump, turned, partner
+    return trump, turned, partner, called
 
 
 @njit(cache=True, inline='always')
 def _turn_trump(state, hands, widow, players, stock):
     """(trump, turned) with no auction: trump is the suit of a uniformly random card of the dealer's
-    hand, or of the stock, where that card then lies turned (``turned``; else -1). Random, not a
-    fixed position: the block's order is not uniform after a partial shuffle."""
+    hand (which keeps it: ``turned`` is that card), or of the stock, where that card then lies turned
+    (``turned``, out of the stock). Random, not a fixed position: the block's order is not uniform
+    after a partial shuffle."""
     pool = widow if stock else hands[players - 1]
     n_pool = 0
     for t in range(N_TYPES):
@@ -641,20 +668,23 @@ def _turn_trump(state, hands, widow, players, stock):
                 card = t
             else:
                 k -= pool[t]
-    turned = np.int64(-1)
     if stock:
         widow[card] -= 1
-        turned = np.int64(card)
-    return np.int64(card // N_RANKS), turned
+    return np.int64(card // N_RANKS), np.int64(card)
 
 
 @njit(cache=True, inline='always')
-def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, table, flags, rules, policies,
-              totals, trace, pos):
-    """Phase 4, exchange: the cards that change hands before meld, in this order: the widow shared out
-    (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
-    ``simultaneous``), the widow to the bidder and his burial, discard and draw
-    (``_discard_and_draw``). Returns the cards buried (copy counts; they count for the bidder)."""
+def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called, table, flags,
+              rules, policies, totals, trace, pos):
+    """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
+    turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
+    partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
+    ``pass_called_card`` the partner's pass is the ``called`` card), the widow to the
+    bidder and his burial, discard and draw (``_discard_and_draw``). Returns (the cards buried, copy
+    counts that count for the bidder; the seat that exchanged a dix, -1: none)."""
+    swapper = np.int64(-1)
+    if rules.dix_for_turned != 0:
+        swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)
     if bidder >= 0 and rules.widow_shared != 0:
         _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules.teams == 0, table,
                      flags, totals, state, trace, pos)
@@ -662,8 +692,12 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed = np.zeros(N_TYPES, dtype=np.uint8)
         back = np.zeros(N_TYPES, dtype=np.uint8)
-        give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
-                   state, fed)
+        if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
+            fed[called] = 1
+            hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
+        else:
+            give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
+                       state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
         give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals,
@@ -685,24 +719,47 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     if bidder >= 0 and rules.draw != 0:
         _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
                           state, trace, pos)
-    return buried
+    return buried, swapper
+
+
+@njit(cache=True)
+def _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos):
+    """The dix exchange (``exchange.dix_for_turned``, seeds/001 'Partnership Pinochle'): each player in
+    turn from the dealer's left who holds a dix may give it to the dealer for the ``turned`` card
+    (his policy, ``swaps_dix``); the first who does ends it. Returns his seat (-1: nobody, or the
+    turned card is itself a dix)."""
+    dealer = players - 1
+    dix_type = trump * N_RANKS + NINE
+    if turned < 0 or turned == dix_type:
+        return np.int64(-1)
+    for s in range(dealer):
+        partnered = rules.teams == TEAMS_ACROSS and (dealer - s) % 2 == 0
+        if hands[s, dix_type] > 0 and swaps_dix(hands, s, dealer, turned, trump, partnered, policies[s], table,
+                                                flags, totals, state):
+            exchange_dix(hands, s, dealer, dix_type, turned, 1)
+            _note(trace, pos, T_EXCHANGE, s, turned, 0)
+            return np.int64(s)
+    return np.int64(-1)
 
 
 @njit(cache=True, inline='always')
-def _meld(hands, players, bidder, partner, trump, turned, need, table, flags, rules, seats, totals, rec, trace,
-          pos):
+def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, rules, seats, totals, rec,
+          trace, pos):
     """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix and double pinochle go into
     ``seats``; ``meld`` and ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the
     meld 0 below the minimum that counts, the dix kept apart for the rule that keeps it when the meld
-    is lost. With a stock nothing is melded before play, and a turned dix scores the dealer, who may
+    is lost. A dix exchanged for the turned card scores its original holder (``swapper``), not the
+    dealer who now holds it. With a stock nothing is melded before play, and a turned dix scores the dealer, who may
     declare himself out with it (``declared``, else -1). Records the bidder's meld, trump length and
     aces after the exchange, and the sides' meld."""
     stock = rules.stock_play != 0
     for s in range(players if not stock else 0):
         meld_by_trump(hands[s], table, flags, totals)
-        _note(trace, pos, T_MELD, s, totals[trump], 0)
-        seats[S_MELD, s] = totals[trump]
-        seats[S_DIX, s] = hands[s, trump * N_RANKS + NINE] * flags[F_DIX]
+        # "each original holder of a dix scores 10, whether or not it was exchanged"
+        moved = (1 if s == swapper else 0) - (1 if swapper >= 0 and s == players - 1 else 0)
+        _note(trace, pos, T_MELD, s, totals[trump] + moved * flags[F_DIX], 0)
+        seats[S_MELD, s] = totals[trump] + moved * flags[F_DIX]
+        seats[S_DIX, s] = (hands[s, trump * N_RANKS + NINE] + moved) * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
         if s == partner and rules.teams == TEAMS_CALLED and rules.partner_meld_counts == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
@@ -736,7 +793,10 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
     the trick points (and by at least ``concede_short_by``), where the rules allow it (with
-    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed)."""
+    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed); conceded
+    to the bidder (``opponents_concede``) by heuristic opponents (the seat on his left decides) when he
+    cannot fail: his meld alone reaches the bid and nothing need save it (``save_meld = "nothing"``).
+    The bidder then scores his bid ("The bidder can never win more than he bid")."""
     if bidder < 0:
         return False
     short = bid - meld[1]
@@ -746,12 +806,18 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     elif (rules.concede != 0 and policies[bidder] == HEURISTIC and short > rules.trick_total * 9 // 10
           and short >= rules.concede_short_by and (rules.concede_only_forced == 0 or forced)):
         outcome = CONCEDED
+    elif (rules.opponents_concede != 0 and policies[(bidder + 1) % players] == HEURISTIC
+          and rules.save_meld == SAVE_NOTHING and meld[1] >= bid):
+        outcome = CONCEDED_BY_OPPONENTS
     if outcome == PLAYED:
         return False
     _note(trace, pos, T_OUTCOME, outcome, 0, 0)
     rec[F_OUTCOME] = outcome
-    rec[F_MADE] = 0
-    rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
+    rec[F_MADE] = 1 if outcome == CONCEDED_BY_OPPONENTS else 0
+    if outcome == CONCEDED_BY_OPPONENTS:
+        rec[F_SIDE_SCORE] = bid
+    else:
+        rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
     if rules.opponents_on_concede == OPP_MELD:
         rec[F_OTHER_SCORE] = meld[0]
     elif rules.opponents_on_concede == OPP_MELD_AND_TRICKS:
@@ -760,6 +826,34 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
         rec[F_OTHER_SCORE] += rules.concede_bonus
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
+    return True
+
+
+@njit(cache=True, inline='always')
+def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins,
+                    totals, rec, trace, pos):
+    """Between the auction and trump (``scoring.forfeit_unseen``): True when the bidder of the compulsory
+    opening at the minimum, nobody having bid over it, forfeits before seeing the widow; the hand is
+    scored (stage STAGE_UNMELDED: no trump, no meld): he loses the bid as on a throw-in, the others
+    score nothing. A heuristic bidder forfeits when his valuation (the one he bids by, margin
+    included) is below the bid: he would not have bid it, and is less likely than not to make it; the
+    random policy decides with a coin."""
+    if bidder < 0 or bid != rules.min_bid:
+        return False
+    if policies[bidder] == HEURISTIC:
+        v, _ = hand_value(hands[bidder], table, flags, totals, rules.trick_total, 0, rules.pass_cards, hand_size)
+        forfeits = np.int64(v + margins[bidder] * rules.trick_total) < bid  # his bidding limit, as _auction's
+    else:
+        forfeits = bounded(state, 2) == 1
+    if not forfeits:
+        return False
+    seats[S_SIDE, bidder] = 1
+    rec[F_OUTCOME] = FORFEITED_UNSEEN
+    rec[F_TRUMP] = -1
+    rec[F_SIDE_SCORE] = -bid if rules.concede_loses_bid != 0 else 0
+    _note(trace, pos, T_OUTCOME, FORFEITED_UNSEEN, 0, 0)
+    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
+    _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
     return True
 
 
@@ -939,7 +1033,7 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
     the bid, and towards saving his side's meld unless ``buried_saves_meld`` is off."""
     if declared >= 0:
         seats[S_OUT, declared] = 1
-        _note(trace, pos, T_OUT, declared, seats[S_MELD, declared] + counted(seats[S_PTS, declared], rules), 0)
+        _note(trace, pos, T_OUT, declared, _line_total(seats, declared, rules), 0)
     for s in range(players):
         seats[S_PTS, s] = counted(seats[S_PTS, s], rules)
     if rules.stock_play != 0:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, QUEEN
+from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
@@ -100,6 +100,42 @@ def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
         meld_by_trump(hand, table, flags, totals)
         return totals[trump] >= bid
     return bounded(state, 2) == 1
+
+
+@njit(cache=True)
+def swaps_dix(hands, seat, dealer, turned, trump, partnered, policy, table, flags, totals, state):
+    """Whether ``seat``, holding a dix, gives it to the dealer for the card ``turned`` for trump
+    (``exchange.dix_for_turned``). Heuristic: always when the dealer is an opponent (a nine for a higher
+    trump, taken from the other side, and the dix still scores its original holder); with the dealer
+    his partner the card stays in the side, so only when the two hands' meld rises. Random: evenly."""
+    if policy != HEURISTIC:
+        return bounded(state, 2) == 1
+    if not partnered:
+        return True
+    dix = trump * N_RANKS + NINE
+    before = _pair_meld(hands, seat, dealer, trump, table, flags, totals)
+    exchange_dix(hands, seat, dealer, dix, turned, 1)  # try it, then undo it
+    after = _pair_meld(hands, seat, dealer, trump, table, flags, totals)
+    exchange_dix(hands, seat, dealer, dix, turned, -1)
+    return after > before
+
+
+@njit(cache=True)
+def exchange_dix(hands, seat, dealer, dix, turned, sign):
+    """``seat`` gives the ``dix`` to the dealer for the ``turned`` card (``sign`` -1: undoes it)."""
+    hands[seat, dix] -= sign
+    hands[seat, turned] += sign
+    hands[dealer, turned] -= sign
+    hands[dealer, dix] += sign
+
+
+@njit(cache=True)
+def _pair_meld(hands, a, b, trump, table, flags, totals):
+    """The meld of hands ``a`` and ``b`` under ``trump``, together."""
+    meld_by_trump(hands[a], table, flags, totals)
+    m = totals[trump]
+    meld_by_trump(hands[b], table, flags, totals)
+    return m + totals[trump]
 
 
 @njit(cache=True)

@@ -86,16 +86,18 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None,
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
     bidder, bid = _auction(variant, rows, rec, contract)
+    if _forfeit_unseen(variant, rows, bidder, bid, rec, contract is not None):
+        return rec
     trump, side, partner = _trump_and_partner(variant, rows, hands, widow, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play: simcore/reference/stock.py
         return referee_stock(variant, rows, hands, widow, rec, need)
     if trump < 0:
         return _score_no_trump(variant, hands, widow, side, bidder, bid, rec)
-    buried = _exchange(variant, rows, hands, widow, bidder, partner)
-    meld, dix = _meld(variant, hands, trump, side, partner, bidder, rec)
+    buried, swapper = _exchange(variant, rows, hands, widow, bidder, partner, trump)
+    meld, dix = _meld(variant, hands, trump, side, partner, bidder, swapper, rec)
     if _without_play(variant, rows, bidder, bid, meld, rec):
         return rec
-    tricks_pts, tricks_won = _tricks(variant, rows, hands, trump, side, bidder, buried, rec)
+    tricks_pts, tricks_won = _tricks(variant, rows, hands, trump, side, bidder, buried, rec, need)
     return _score(variant, meld, dix, tricks_pts, tricks_won, bidder, bid, rec)
 
 
@@ -158,6 +160,26 @@ def _auction(variant: Variant, rows: list[tuple], rec: dict, contract: tuple[int
     return bidder, bid
 
 
+def _forfeit_unseen(variant: Variant, rows: list[tuple], bidder: int, bid: int, rec: dict, set_contract: bool = False
+                    ) -> bool:
+    """seeds/001 'Auction Pinochle': "If all the players pass on the compulsory 300 bid, the bidder may
+    forfeit without looking at the widow, in which case he pays the basic unit value (3 chips) to the
+    kitty but nothing to the other players." True when the hand ended so, scored: the bid lost as on a
+    throw-in (``scoring.concede_loses_bid``), nothing to anyone else, no trump named."""
+    if not any(code == h.T_OUTCOME and a == h.FORFEITED_UNSEEN for code, a, b, c in rows):
+        return False
+    if not variant.get("scoring.forfeit_unseen"):
+        raise RuleBroken("a forfeit before the widow where the rules allow none")
+    if (set_contract or bidder < 0 or bid != variant.get("auction.min_bid")
+            or any(code == h.T_TRUMP for code, a, b, c in rows)):
+        raise RuleBroken(f"a forfeit unseen of a contract of {bid}: only the compulsory opening at the "
+                         f"minimum, before trump, may be forfeited so")
+    rec.update(outcome=h.FORFEITED_UNSEEN, trump=-1, made=0, other_score=0,
+               side_score=-bid if variant.get("scoring.concede_loses_bid") else 0,
+               _side=[int(s == bidder) for s in range(variant.players)], _stage="unmelded")
+    return True
+
+
 def _trump_and_partner(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
                        rec: dict) -> tuple[int, list[int], int]:
     """(trump, side, partner): side[s] 1 for the bidder's side (with no auction, seat 0's); the
@@ -216,13 +238,38 @@ def _bidder_hand(variant: Variant, hands: list[list[int]], widow: list[int], bid
 
 
 def _exchange(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
-              partner: int) -> list[int]:
-    """The cards buried (copy counts), after the widow shared out, the partners' pass, the widow to the
-    bidder and discard and draw have changed ``hands``."""
+              partner: int, trump: int) -> tuple[list[int], int]:
+    """(the cards buried, copy counts; the seat that exchanged a dix for the turned card, -1: none), after
+    the dix exchange, the widow shared out, the partners' pass, the widow to the bidder and discard and
+    draw have changed ``hands``."""
+    swapper = _swap_dix(variant, rows, hands, trump)
     _share_widow(variant, rows, hands, widow, bidder)
     buried = _pass_and_bury(variant, rows, hands, widow, bidder, partner)
     _discard_and_draw(variant, rows, hands, widow, bidder)
-    return buried
+    return buried, swapper
+
+
+def _swap_dix(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: int) -> int:
+    """seeds/001 'Partnership Pinochle': "Each player in turn, beginning with the player on the dealer's
+    left, has the right to exchange the dix (nine of trumps) for the trump card. The trump card, or the
+    dix exchanged for it, then becomes part of the dealer's hand." Returns who exchanged (-1: nobody)."""
+    swaps = [(a, b) for code, a, b, c in rows if code == h.T_EXCHANGE]
+    if not swaps:
+        return -1
+    if not variant.get("exchange.dix_for_turned") or len(swaps) > 1:
+        raise RuleBroken("a dix exchanged for the turned card where the rules allow none, or twice")
+    (seat, card), dealer = swaps[0], variant.players - 1
+    turned = next(b for code, a, b, c in rows if code == h.T_TRUMP)
+    dix = trump * 6 + 5
+    if card != turned or card // 6 != trump or card == dix or hands[dealer][card] < 1:
+        raise RuleBroken(f"{card} exchanged, but the dealer's turned card was {turned}")
+    if seat == dealer or hands[seat][dix] < 1:
+        raise RuleBroken(f"seat {seat} exchanged a dix it does not hold for the turned card")
+    hands[seat][dix] -= 1
+    hands[seat][card] += 1
+    hands[dealer][card] -= 1
+    hands[dealer][dix] += 1
+    return seat
 
 
 def _share_widow(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int],
@@ -244,9 +291,18 @@ def _share_widow(variant: Variant, rows: list[tuple], hands: list[list[int]], wi
 def _pass_and_bury(variant: Variant, rows: list[tuple], hands: list[list[int]], widow: list[int], bidder: int,
                    partner: int) -> list[int]:
     """Passes go partner -> bidder, then bidder -> partner; a burial leaves the bidder, who takes the
-    widow. Returns the cards buried."""
+    widow (with ``exchange.trump_after_widow`` before naming trump, so before the passes). Returns the
+    cards buried."""
     buried = [0] * N_TYPES
+    widow_first = variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder") and bidder >= 0
+    if widow_first:
+        hands[bidder] = _bidder_hand(variant, hands, widow, bidder)
     before = [list(hand) for hand in hands]
+    if variant.get("exchange.pass_called_card") and partner >= 0:  # seeds/000: "The partner gives them the card"
+        called = next(a for code, a, b, c in rows if code == h.T_CALL)
+        given = [(b, c) for code, a, b, c in rows if code == h.T_PASS and a == partner]
+        if given != [(called, 1)]:
+            raise RuleBroken(f"the partner passed {given}, not the card asked for ({called})")
     for code, a, b, c in rows:
         if code == h.T_PASS and variant.get("exchange.simultaneous") and before[a][b] < c:
             raise RuleBroken(f"seat {a} passed back a card it only received in the simultaneous pass")
@@ -264,7 +320,7 @@ def _pass_and_bury(variant: Variant, rows: list[tuple], hands: list[list[int]], 
             buried[b] += c
     if variant.get("exchange.widow_to_bidder") and bidder >= 0:
         for t in range(N_TYPES):
-            hands[bidder][t] += widow[t] - buried[t]
+            hands[bidder][t] += (0 if widow_first else widow[t]) - buried[t]
             if hands[bidder][t] < 0:
                 raise RuleBroken("the bidder buried a card he does not hold")
     return buried
@@ -305,15 +361,18 @@ def _discard_and_draw(variant: Variant, rows: list[tuple], hands: list[list[int]
 
 
 def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int], partner: int, bidder: int,
-          rec: dict) -> tuple[list[int], list[int]]:
+          swapper: int, rec: dict) -> tuple[list[int], list[int]]:
     """(meld, dix) by side (index 1 = the bidder's), the meld 0 below the minimum that counts; each
-    seat's meld, dix and double pinochle into ``rec``."""
+    seat's meld, dix and double pinochle into ``rec``. A dix exchanged for the turned card scores the
+    ``swapper``, not the dealer: "each original holder of a dix scores 10, whether or not it was
+    exchanged" (seeds/001)."""
     players = variant.players
     meld, dix = [0, 0], [0, 0]
     rec["_meld"], rec["_dix"], rec["_double_pinochle"] = [], [], []
     for s in range(players):
-        m = reference_total(hands[s], trump, variant)
-        d = hands[s][trump * 6 + 5] * variant.meld_flags()[0]
+        moved = int(s == swapper) - int(swapper >= 0 and s == players - 1)  # the dix scores its original holder
+        m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags()[0])
+        d = (int(hands[s][trump * 6 + 5]) + moved) * int(variant.meld_flags()[0])
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
         if (s == partner and variant.get("teams.kind") == "called_card"
                 and not variant.get("scoring.partner_meld_counts")):
@@ -334,8 +393,8 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
 
 
 def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, meld: list[int], rec: dict) -> bool:
-    """True when the hand ended unplayed, set without play or thrown in, and the rules allowed that;
-    scores it."""
+    """True when the hand ended unplayed, set without play, thrown in or conceded to the bidder, and the
+    rules allowed that; scores it."""
     outcome = next((a for code, a, b, c in rows if code == h.T_OUTCOME), h.PLAYED)
     if outcome == h.PLAYED and bidder >= 0 and meld[1] < variant.get("scoring.min_meld_to_play"):
         raise RuleBroken("played a hand whose bidding side lacked the meld to play it")
@@ -353,10 +412,14 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
     if outcome == h.CONCEDED and bid - meld[1] < variant.get("scoring.concede_short_by"):
         raise RuleBroken(f"a throw-in {bid - meld[1]} short of the bid; the rules allow one from "
                          f"{variant.get('scoring.concede_short_by')} short")
+    if outcome == h.CONCEDED_BY_OPPONENTS and not variant.get("scoring.opponents_concede"):
+        raise RuleBroken("the opponents conceded the contract where the rules do not let them")
     opp = variant.get("scoring.opponents_on_concede")
     conceded = outcome == h.CONCEDED
-    rec.update(outcome=outcome, made=0,
-               side_score=0 if conceded and not variant.get("scoring.concede_loses_bid") else -bid,
+    lost = -bid if not conceded or variant.get("scoring.concede_loses_bid") else 0
+    # "In this event, the bidder collects the value of the bid": he scores his bid, never more
+    rec.update(outcome=outcome, made=int(outcome == h.CONCEDED_BY_OPPONENTS),
+               side_score=bid if outcome == h.CONCEDED_BY_OPPONENTS else lost,
                other_score={"meld": meld[0], "nothing": 0,
                             "meld_and_tricks": meld[0] + variant.trick_total}[opp]
                + (variant.get("scoring.concede_bonus") if conceded else 0))
@@ -364,9 +427,12 @@ def _without_play(variant: Variant, rows: list[tuple], bidder: int, bid: int, me
 
 
 def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: int, side: list[int], bidder: int,
-            buried: list[int], rec: dict) -> tuple[list[int], list[int]]:
+            buried: list[int], rec: dict, need: list[int] | None = None) -> tuple[list[int], list[int]]:
     """(trick points, tricks won) by side: every card played in turn, held and legal, each trick to
-    its winner; buried cards count for the bidder. Each seat's into ``rec``."""
+    its winner; buried cards count for the bidder. Each seat's into ``rec``. With ``need`` (what each
+    seat's score line needs to win the game) the winner of a trick whose line then has that much in
+    meld and trick points declares out and play stops (seeds/001 'Partnership Pinochle': "Play then
+    stops, and the cards are counted to verify the claim")."""
     players = variant.players
     points = [int(p) for p in variant.trick_points]
     plays = [(a, b) for code, a, b, c in rows if code == h.T_PLAY]
@@ -377,9 +443,11 @@ def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: 
     if bidder >= 0:
         rec["_pts"][bidder] = tricks_pts[1]  # the buried cards
     leader = bidder if (variant.get("play.lead") == "bidder" and bidder >= 0) else 0
-    n_tricks = len(plays) // players
-    if n_tricks != sum(hands[0]):
+    n_tricks, last = len(plays) // players, sum(hands[0]) - 1  # tricks played; the hand's last trick
+    outs = [(a, b) for code, a, b, c in rows if code == h.T_OUT]
+    if n_tricks != last + 1 and not outs:
         raise RuleBroken("not every card was played")
+    partners = variant.get("teams.kind") == "partners_across"
     broken = False
     for k in range(n_tricks):
         trick = []
@@ -402,12 +470,21 @@ def _tricks(variant: Variant, rows: list[tuple], hands: list[list[int]], trump: 
             hands[seat][card] -= 1
             trick.append(card)
         winner = (leader + winning_position(trick, trump)) % players
-        taken = sum(points[c] for c in trick) + (variant.last_trick if k == n_tricks - 1 else 0)
+        taken = sum(points[c] for c in trick) + (variant.last_trick if k == last else 0)
         tricks_pts[side[winner]] += taken
         tricks_won[side[winner]] += 1
         rec["_pts"][winner] += taken
         rec["_won"][winner] += 1
         leader = winner
+        line = [s for s in range(players) if (side[s] == side[winner] if partners else s == winner)]
+        meld = sum(rec["_meld"][s] for s in line)
+        total = (meld if meld >= variant.get("scoring.min_meld_to_count") else 0) + sum(rec["_pts"][s] for s in line)
+        if need is not None and need[winner] > 0 and total >= need[winner]:
+            if k != n_tricks - 1 or outs != [(winner, total)]:
+                raise RuleBroken(f"seat {winner} reached the {need[winner]} it needed with {total} but play went on")
+            rec["outcome"] = h.DECLARED_OUT
+    if outs and rec["outcome"] != h.DECLARED_OUT:
+        raise RuleBroken(f"seat {outs[0][0]} declared out with {outs[0][1]}, needing {need and need[outs[0][0]]}")
     rec["side_tricks"], rec["other_tricks"] = tricks_pts[1], tricks_pts[0]
     rec["_buried"] = sum(points[t] * buried[t] for t in range(N_TYPES))
     return tricks_pts, tricks_won

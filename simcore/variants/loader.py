@@ -284,6 +284,21 @@ def _check_hand_rules(variant: Variant) -> None:
                                       "teams.kind = \"bidder_alone\"")
     if flat["settlement.people"] < flat["deal.players"]:
         fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
+    if flat["scoring.forfeit_unseen"] and not (flat["auction.opening_forced"] and flat["exchange.widow_to_bidder"]
+                                               and flat["teams.kind"] == "bidder_alone"):
+        fail("scoring.forfeit_unseen", "the unseen forfeit is of a compulsory opening by a bidder alone who would "
+                                       "take the widow: needs auction.opening_forced, exchange.widow_to_bidder "
+                                       "and teams.kind = \"bidder_alone\"")
+    if flat["scoring.opponents_concede"] and flat["auction.kind"] in (None, "none"):
+        fail("scoring.opponents_concede", "with no auction there is no contract to concede")
+    if flat["exchange.pass_called_card"] and not (flat["teams.kind"] == "called_card" and flat["teams.call"] == "named"
+                                                  and flat["exchange.pass_cards"] == 1):
+        fail("exchange.pass_called_card", "the partner passes the one card the bidder named: needs teams.kind = "
+                                          "\"called_card\", teams.call = \"named\" and exchange.pass_cards = 1")
+    if flat["exchange.dix_for_turned"] and (flat["auction.kind"] != "none" or flat["play.stock_play"]):
+        fail("exchange.dix_for_turned", "the dix is exchanged for a card turned from the dealer's hand: needs "
+                                        "auction.kind = \"none\" and no play from a stock (play.stock_play "
+                                        "has its own exchange)")
     if flat["play.stock_play"]:
         if flat["deal.widow_kind"] != "stock":
             fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")

@@ -76,6 +76,8 @@ class HandRules(NamedTuple):
     trump_after_widow: int
     widow_shared: int
     draw: int
+    dix_for_turned: int
+    pass_called_card: int
     lead: int
     bidder_leads_trump: int
     trump_led_once_broken: int
@@ -99,6 +101,8 @@ class HandRules(NamedTuple):
     concede_bonus: int
     concede_loses_bid: int
     concede_only_forced: int
+    forfeit_unseen: int
+    opponents_concede: int
     opponents_on_concede: int
 
 
@@ -131,6 +135,8 @@ HAND_RULE_KEYS: dict[str, str] = {
     "trump_after_widow": "exchange.trump_after_widow",
     "widow_shared": "exchange.widow_shared",
     "draw": "exchange.draw",
+    "dix_for_turned": "exchange.dix_for_turned",
+    "pass_called_card": "exchange.pass_called_card",
     "lead": "play.lead",
     "bidder_leads_trump": "play.bidder_leads_trump",
     "trump_led_once_broken": "play.trump_led_once_broken",
@@ -154,6 +160,8 @@ HAND_RULE_KEYS: dict[str, str] = {
     "concede_bonus": "scoring.concede_bonus",
     "concede_loses_bid": "scoring.concede_loses_bid",
     "concede_only_forced": "scoring.concede_only_forced",
+    "forfeit_unseen": "scoring.forfeit_unseen",
+    "opponents_concede": "scoring.opponents_concede",
     "opponents_on_concede": "scoring.opponents_on_concede",
 }
 

@@ -232,6 +232,14 @@ KEYS: dict[str, Key] = {
     "exchange.draw": Key(bool, "after trump is named each player, from the bidder round, throws away cards "
                                "and draws as many from the stock (the undealt cards); each at most "
                                "min(hand size, stock / players)", default=False),
+    "exchange.dix_for_turned": Key(bool, "with trump turned from the dealer's hand (no auction): each player in "
+                                         "turn from the dealer's left may exchange a dix (nine of trump) for the "
+                                         "turned card, which goes to him, the dix to the dealer; each original "
+                                         "holder of a dix scores it, exchanged or not", default=False),
+    "exchange.pass_called_card": Key(bool, "with a card named for a partner: the partner passes the bidder that "
+                                           "card and the bidder gives one back (exchange.pass_cards = 1; "
+                                           "seeds/000: 'The partner gives them the card and then they must give "
+                                           "one back')", default=False),
     "exchange.widow_shared": Key(bool, "the bidder keeps one widow card and gives one face down to each "
                                        "other player (the widow holds one card per player)", default=False),
     "scoring.dix_kept_when_set": Key(bool, "a set bidder keeps the points of his nines of trump "
@@ -253,8 +261,9 @@ KEYS: dict[str, Key] = {
                                         "this short of the bid (0: no such rule)", lo=0, hi=MAX_POINTS, default=0),
     "scoring.concede": Key(bool, "the bidder may throw in the hand before play (losing the bid) when it "
                                  "cannot be made", default=False),
-    "scoring.opponents_on_concede": Key(str, "what the other side scores on a throw-in or set without "
-                                             "play", choices=("meld", "nothing", "meld_and_tricks"), default="meld"),
+    "scoring.opponents_on_concede": Key(str, "what the other side scores on a throw-in, a set without "
+                                             "play or a contract it concedes",
+                                        choices=("meld", "nothing", "meld_and_tricks"), default="meld"),
     "scoring.concede_short_by": Key(int, "with scoring.concede: the bidder may throw in only when his "
                                          "side's meld is at least this short of the bid (0: whenever)",
                                     lo=0, hi=MAX_POINTS, default=0),
@@ -263,6 +272,17 @@ KEYS: dict[str, Key] = {
                                  hi=MAX_POINTS, default=0),
     "scoring.concede_loses_bid": Key(bool, "a bidder who throws in is set back his bid (false: his side scores "
                                            "nothing for the hand)", default=True),
+    "scoring.forfeit_unseen": Key(bool, "a bidder whose contract is the compulsory opening at the minimum bid, "
+                                        "nobody having bid over it, may forfeit before he sees the widow "
+                                        "(auction: 'If all the players pass on the compulsory 300 bid, the "
+                                        "bidder may forfeit without looking at the widow'); he loses the bid "
+                                        "as on a throw-in (scoring.concede_loses_bid), the others score nothing",
+                                  default=False),
+    "scoring.opponents_concede": Key(bool, "the opponents may concede the contract once the bidder has melded, "
+                                           "before the first lead: he makes it without play and scores his "
+                                           "bid, the others as scoring.opponents_on_concede gives (auction: "
+                                           "'The opponents, by agreement, may concede the bidder's contract')",
+                                     default=False),
     "scoring.concede_only_forced": Key(bool, "with scoring.concede: only a bidder who took the hand because "
                                              "everybody passed may throw it in (five-hand-widow-96's dealer)",
                                        default=False),
