@@ -20,10 +20,11 @@ carried over from trick counts to points:
 * equivalent cards as one move: the copies of one card type are one move, and so are two cards of
   a seat's suit worth the same points when no other seat holds (and the trick shows) any card from
   the one to the other, both included — whichever is played, everything afterwards is the same;
-* move ordering: the table's best lead first, then winners of high points, cheap discards, points
-  fed to a partner who is winning;
+* move ordering: the table's best lead first, then each ply's killer (the card that last cut a node
+  at that ply off), then winners of high points, cheap discards, points fed to a partner who is winning;
 * bounds before searching: a side cannot take more than the points still in play nor fewer than
-  none (a null-window search asks only "at least T?"), and the last trick is played without search.
+  none (a null-window search asks only "at least T?"); sure trumps, the leader's side's best quick
+  trick and a claim of every trick left (:func:`_bounds`); the last trick is played without search.
 
 The threshold question "can the bidding side take at least T from here?" is one null-window search
 (:func:`threshold_kernel`); the exact value is found by searching null windows (:func:`value_kernel`),
