@@ -85,6 +85,28 @@ def test_solver_equals_exhaustive_minimax_on_small_endings(vid, overrides):
         assert solve(p, exact).reaches and not solve(p, exact + 1).reaches
 
 
+def test_trick_start_bounds_hold_the_exhaustive_value_under_every_duty_set():
+    """The bounds the search cuts with at a trick start (sure trumps, the leader's quick trick, a claim of
+    every trick) hold the exhaustive minimax value between them on random endings of 2-4 tricks under
+    every duty set; and they are not idle: some positions are claimed outright, others bounded above 0."""
+    from simcore.answers.solve import _loaded
+    from simcore.kernels.solver import _bounds
+
+    claimed = raised = 0
+    for vid, overrides in DUTY_SETS:
+        v = load_variant(vid, overrides)
+        rng = random.Random(f"bounds{vid}{overrides}")
+        most = 4 if v.players <= 4 else 3 if v.players == 5 else 2
+        for n in range(24):
+            p = random_position(v, 2 + n % (most - 1), rng)
+            lower, upper = _bounds(_loaded(p), p.leader)
+            exact = _reference(p)
+            assert lower <= exact <= upper, (vid, overrides, p.to_json(), lower, upper, exact)
+            claimed += lower == p.in_play or upper == 0
+            raised += 0 < lower < p.in_play or 0 < upper < p.in_play
+    assert claimed > 0 and raised > 0, (claimed, raised)
+
+
 @pytest.mark.parametrize("vid, overrides", DUTY_SETS, ids=[i + "".join("+" + o for o in os) for i, os in DUTY_SETS])
 def test_legal_cards_are_the_reference_duties_at_every_card_of_a_trick(vid, overrides):
     """The kernel's legal cards (what the search branches on) are the reference's at each card of random

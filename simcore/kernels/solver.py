@@ -20,10 +20,11 @@ carried over from trick counts to points:
 * equivalent cards as one move: the copies of one card type are one move, and so are two cards of
   a seat's suit worth the same points when no other seat holds (and the trick shows) any card from
   the one to the other, both included — whichever is played, everything afterwards is the same;
-* move ordering: the table's best lead first, then winners of high points, cheap discards, points
-  fed to a partner who is winning;
+* move ordering: the table's best lead first, then each ply's killer (the card that last cut a node
+  at that ply off), then winners of high points, cheap discards, points fed to a partner who is winning;
 * bounds before searching: a side cannot take more than the points still in play nor fewer than
-  none (a null-window search asks only "at least T?"), and the last trick is played without search.
+  none (a null-window search asks only "at least T?"); sure trumps, the leader's side's best quick
+  trick and a claim of every trick left (:func:`_bounds`); the last trick is played without search.
 
 The threshold question "can the bidding side take at least T from here?" is one null-window search
 (:func:`threshold_kernel`); the exact value is found by searching null windows (:func:`value_kernel`),
@@ -77,8 +78,8 @@ NO_LOWER, NO_UPPER = -1, 1 << 14
 #: next move and the number of moves, the table keys, the flags and tricks left as entered, the seat
 #: to play, the card being tried and what its trick gave the bidding side (when it completed one).
 (G_I, G_LEADER, G_LED, G_WIN, G_WSEAT, G_TOP, G_TPTS, G_TMASK, G_ALPHA, G_BETA, G_A0, G_B0, G_BEST, G_CARD_BEST,
- G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS) = range(24)
-N_FRAME = 24
+ G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS, G_KILLER) = range(25)
+N_FRAME = 25
 
 
 class SolverWork(NamedTuple):
@@ -185,6 +186,7 @@ def load_position(w, hands, side, points, rules, broken, first, limit):
     dyn[Y_NODES] = 0
     dyn[Y_LIMIT] = limit
     dyn[Y_GEN] += 1
+    w.frames[:, G_KILLER] = 0  # a solve's move order (and so its count of trick starts) is its own
     return left
 
 
@@ -238,6 +240,7 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
                 opponents |= w.held[s]
     opp_trumps = opponents & SUIT_BITS[trump] != 0
     moves, scores = w.moves[ply], w.scores[ply]
+    killer = w.frames[ply, G_KILLER] - 1
     n = 0
     rep = np.int64(-1)  # the class's card kept (the highest), in the suit now scanned
     m = legal
@@ -265,6 +268,8 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
                 score = 300 + points[t] * 4 - (40 if suit == trump else 0) + (t % N_RANKS) * 2  # cheapest winner
             else:
                 score = -points[t] * 8 + (t % N_RANKS)  # cannot win: throw the cheapest card
+        if t == killer and score < 1 << 19:
+            score = 1 << 19
         # insertion, best first
         k = n
         while k > 0 and scores[k - 1] < score:
@@ -402,16 +407,44 @@ def _store(w, key, check, lower, upper, best, left):
 
 
 @njit(cache=True)
-def _sure(w):
-    """(lower, upper) bounds on the bidding side's points from a trick start: a trump that no opponent
-    can beat or tie (he holds no trump of its type or higher) wins the trick it falls in for its side,
-    so its points are that side's whatever is played."""
+def _least(w, seat, cards):
+    """The fewest points of a card of ``cards`` (a bitmask) that ``seat`` holds (0 when none)."""
+    m = w.held[seat] & cards
+    if m == 0:
+        return np.int64(0)
+    least = np.int64(1) << 14
+    while m != 0:
+        t = lowest_card(m)
+        m &= m - 1
+        if w.points[t] < least:
+            least = w.points[t]
+    return least
+
+
+@njit(cache=True)
+def _bounds(w, leader):
+    """(lower, upper) bounds on the bidding side's points from the trick start with ``leader`` to lead,
+    from two sure things (a trick start that is not the last trick):
+
+    * a trump that no opponent can beat or tie (he holds no trump of its type or higher) wins the
+      trick it falls in for its side, so its points are that side's whatever is played;
+    * a quick trick: a lead that no seat of the other side can beat — none holds a higher card of its
+      suit, nor (a side suit) a trump he could ruff with, being void or free to trump instead — wins
+      the trick for the leader's side. Each opponent adds at least his cheapest card of the led suit
+      (of his hand, when he is void: what he plays is one of them). A partner's card is counted as
+      nothing, but the side's sure trumps still held after the trick are its own: a sure trump the
+      partner plays into the trick is the side's either way, so the leader's side takes at least the
+      lead, the opponents' cheapest cards and its sure trumps other than the lead.
+
+    The leader's side takes at least the larger of its sure trumps and its best quick trick; the other
+    side at least its sure trumps."""
     players = w.held.shape[0]
-    trump = w.rules[D_TRUMP]
+    r = w.rules
+    trump = r[D_TRUMP]
     bits = SUIT_BITS[trump]
     held = np.zeros(2, dtype=np.int64)
     for s in range(players):
-        held[w.side[s]] |= w.held[s] & bits
+        held[w.side[s]] |= w.held[s]
     sure = np.zeros(2, dtype=np.int64)
     for s in range(players):
         x = w.side[s]
@@ -419,9 +452,106 @@ def _sure(w):
         while m != 0:
             t = lowest_card(m)
             m &= m - 1
-            if held[1 - x] & ((np.int64(2) << t) - 1) == 0:
+            if held[1 - x] & bits & ((np.int64(2) << t) - 1) == 0:
                 sure[x] += w.hands[s, t] * w.points[t]
-    return sure[1], w.dyn[Y_REMAINING] - sure[0]
+    x = w.side[leader]
+    remaining = w.dyn[Y_REMAINING]
+    leads = legal_now(w, leader, 0, leader, 0, 0, 0, 0)
+    if _claims(w, leader, held[x], held[1 - x], leads):
+        best = remaining
+    else:
+        best = _quick(w, leader, held[1 - x], leads, sure[x])
+    if x == 1:
+        return best, remaining - sure[0]
+    return sure[1], remaining - best
+
+
+@njit(cache=True)
+def _claims(w, leader, ours, theirs, leads):
+    """True when the leader's side surely takes every trick left (cards ``ours``, the other side's
+    ``theirs``): in every suit its cards rank at or above all of the others' (a copy of the same type
+    played later loses), and the others hold no trump — or the leader is his side's only seat, may
+    lead a trump and holds as many trumps as any of them, so he draws theirs first (they must follow
+    to trump leads) and then cashes the rest."""
+    trump = w.rules[D_TRUMP]
+    for suit in range(4):
+        a, b = ours & SUIT_BITS[suit], theirs & SUIT_BITS[suit]
+        if a != 0 and b != 0 and _highest_type(a) > lowest_card(b):
+            return False
+    bits = SUIT_BITS[trump]
+    if theirs & bits == 0:
+        return True
+    if ours & bits == 0 or leads & bits == 0:
+        return False
+    players = w.held.shape[0]
+    x = w.side[leader]
+    mine = np.int64(0)
+    for t in range(trump * N_RANKS, trump * N_RANKS + N_RANKS):
+        mine += w.hands[leader, t]
+    for s in range(players):
+        if s == leader:
+            continue
+        if w.side[s] == x:
+            return False
+        n = np.int64(0)
+        for t in range(trump * N_RANKS, trump * N_RANKS + N_RANKS):
+            n += w.hands[s, t]
+        if n > mine:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _highest_type(mask):
+    """The highest card type index (the lowest rank) in a non-empty bitmask."""
+    t = lowest_card(mask)
+    mask &= mask - 1
+    while mask != 0:
+        t = lowest_card(mask)
+        mask &= mask - 1
+    return t
+
+
+@njit(cache=True)
+def _quick(w, leader, theirs, leads, sure):
+    """The points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
+    ``sure`` (its sure trumps); ``theirs``: the other side's cards, ``leads``: the leader's legal leads."""
+    players = w.held.shape[0]
+    r = w.rules
+    trump = r[D_TRUMP]
+    bits = SUIT_BITS[trump]
+    x = w.side[leader]
+    best = sure
+    opp_trumps = np.int64(0)  # opponents who could ruff a side-suit lead they are void in
+    for s in range(players):
+        if w.side[s] != x and w.held[s] & bits != 0:
+            opp_trumps |= np.int64(1) << s
+    m = leads
+    while m != 0:
+        t = lowest_card(m)
+        m &= m - 1
+        if theirs & cards_above(t) != 0:
+            continue
+        suit = SUIT_OF[t]
+        suit_bits = SUIT_BITS[suit]
+        pts = w.points[t]
+        ok = True
+        for s in range(players):
+            if w.side[s] == x:
+                continue
+            follows = w.held[s] & suit_bits != 0
+            if suit != trump and (opp_trumps >> s) & 1 != 0 and (not follows or r[D_TRUMP_INSTEAD] != 0):
+                ok = False
+                break
+            pts += _least(w, s, suit_bits if follows else np.int64(-1))
+        if not ok:
+            continue
+        if suit == trump:
+            pts -= w.points[t]  # the lead is one of the side's sure trumps, counted there
+        pts += sure
+        if pts > best:
+            best = pts
+    return best
 
 
 @njit(cache=True)
@@ -446,7 +576,7 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
         if left == 1:
             return True, _last_trick(w, leader)
         dyn[Y_NODES] += 1
-        lower, upper = _sure(w)
+        lower, upper = _bounds(w, leader)
         if lower >= beta:
             return True, lower
         if upper <= alpha:
@@ -497,6 +627,8 @@ def _deliver(w, ply, v):
         f[G_BEST], f[G_CARD_BEST] = v, t
         if v < f[G_BETA]:
             f[G_BETA] = v
+    if f[G_ALPHA] >= f[G_BETA]:
+        f[G_KILLER] = t + 1
 
 
 @njit(cache=True)
