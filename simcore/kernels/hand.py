@@ -1168,8 +1168,10 @@ def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, 
 
 
 def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say."""
-    return tables.deck, np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
+    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say. The deck
+    is a writable copy: numba types a read-only array apart, and the rules' deck is read-only, so
+    passing it would compile the whole hand a second time beside ``pinochle advise``'s deals."""
+    return tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
 
 
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
