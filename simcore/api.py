@@ -288,9 +288,7 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
 
     v = _playing(_variant(variant, overrides))
     given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
-    check_hand(given, v.deck_copies, None)
-    if int(given.sum()) > v.hand_size:
-        raise ValueError(f"the hand holds {int(given.sum())} cards; a hand in {v.id} holds {v.hand_size}")
+    check_hand(given, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     a = run(v, given, seat, hands, seed, _policies(policy, v.players))
     rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
              "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]

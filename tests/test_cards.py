@@ -55,6 +55,9 @@ def test_impossible_hands_are_rejected_with_the_reason():
     with pytest.raises(HandError, match="holds 3 cards; a hand in this variant holds 12"):
         check_hand(parse_hand("AS KS QS"), single.deck_copies, 12)
     check_hand(parse_hand("AS KS QS"), single.deck_copies, None)
+    check_hand(parse_hand("AS KS QS"), single.deck_copies, 12, partial=True)  # part of a hand
+    with pytest.raises(HandError, match="holds 13 cards; a hand in this variant holds at most 12"):
+        check_hand(parse_hand("AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH"), single.deck_copies, 12, partial=True)
 
 
 def test_one_card_is_one_card():

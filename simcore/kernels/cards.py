@@ -77,10 +77,11 @@ def parse_hand(text: str | Sequence[str]) -> np.ndarray:
     return counts
 
 
-def check_hand(counts: np.ndarray, deck_copies: np.ndarray, hand_size: int | None) -> None:
+def check_hand(counts: np.ndarray, deck_copies: np.ndarray, hand_size: int | None, partial: bool = False) -> None:
     """Raise :class:`HandError` unless ``counts`` can be dealt from a deck with ``deck_copies``.
 
-    ``hand_size`` is the number of cards a hand must hold, or None to accept any size up to the deck.
+    ``hand_size`` is the number of cards a hand must hold (with ``partial``, at most), or None to accept
+    any size up to the deck.
     """
     for t in range(N_TYPES):
         if counts[t] > deck_copies[t]:
@@ -88,8 +89,10 @@ def check_hand(counts: np.ndarray, deck_copies: np.ndarray, hand_size: int | Non
             where = "the deck has none" if have == 0 else f"the deck has only {have}"
             raise HandError(f"the hand holds {int(counts[t])} × {card_name(t)} but {where}")
     n = int(counts.sum())
-    if hand_size is not None and n != hand_size:
-        raise HandError(f"the hand holds {n} card{'s' if n != 1 else ''}; a hand in this variant holds {hand_size}")
+    if hand_size is not None and (n > hand_size if partial else n != hand_size):
+        most = "at most " if partial else ""
+        raise HandError(f"the hand holds {n} card{'s' if n != 1 else ''}; a hand in this variant holds "
+                        f"{most}{hand_size}")
 
 
 def format_hand(counts: np.ndarray) -> str:
