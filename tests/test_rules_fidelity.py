@@ -517,3 +517,80 @@ def test_five_hand_asked_card_the_partner_gives_the_card_asked_for_and_gets_one_
     rows[i][2] = next(t for t in range(24) if t != called and _dealt(trace, 5)[partner, t] > 0)
     with pytest.raises(RuleBroken, match="not the card asked for"):
         referee(v, rows)
+
+
+def _check_meld(v, text, trump):
+    """(kernel, reference) checks of the hand ``text`` melded under ``trump`` (a suit letter)."""
+    from simcore.kernels.meld import meld_checks
+    from simcore.reference.meld import reference_checks
+    hand, s = parse_hand(text), SUITS.index(trump)
+    return (int(meld_checks(hand, s, v.tables.meld_table, v.tables.meld_flags, v.tables.check_melds)),
+            reference_checks(hand, s, v))
+
+
+def test_check_pays_checks_for_the_rare_melds():
+    # Hoyle (the document's "Check Awards" is cut off after "Each player collects from one of his
+    # opponents:"): "for melding a round trip, 5 checks; flush, 2 checks; 100 aces, 2 checks; 80 kings,
+    # 60 queens, or 40 jacks, 1 check; double pinochle, 2 checks."
+    v = load_variant("check")
+    round_trip = "KS QS KH QH KD QD KC QC"
+    assert _check_meld(v, round_trip, "S") == (5, 5)  # its kings and queens earn nothing more
+    assert _check_meld(v, round_trip + " AS AH AD AC", "C") == (7, 7)  # + 100 aces
+    assert _check_meld(v, "KS KH KD KC QS", "H") == (1, 1)  # 80 kings
+    assert _check_meld(v, "KS KH KD KC QS QH QD QC KS", "H") == (5, 5)  # a round trip and a spare king
+    assert _check_meld(v, "JS JH JD JC QS QS JD", "H") == (3, 3)  # 40 jacks + a double pinochle
+    assert _check_meld(v, "QS JD", "H") == (0, 0)  # a single pinochle earns none
+    flush = "AH 10H KH QH JH"
+    assert _check_meld(v, flush, "H") == (2, 2)  # a flush is a run in trump
+    assert _check_meld(v, flush, "S") == (0, 0)  # ... and only there
+    assert _check_meld(v, "AS AH AD AC AS AH AD AC", "S") == (4, 4)  # assumed: double aces = two aces around
+    assert _check_meld(load_variant("partnership-auction"), round_trip, "S") == (0, 0)  # no [checks]: none
+
+
+def test_check_contract_defeat_and_game_checks_worked_by_hand():
+    # Hoyle: "For making a contract of 200-240, 2 checks; for a contract of 250-290, 4 checks; 300-340,
+    # 7 checks; 350-390, 10 checks; and 5 checks more for each series of 50 points." "For winning the
+    # game: 10 checks, plus 1 check for each 100 points (or fraction thereof) by which the winners'
+    # score exceeds the losers', plus 5 checks if the losers have a net minus score."
+    from simcore.kernels.game import contract_checks, game_checks
+    from simcore.reference.game import _contract_checks, _game_checks
+    v = load_variant("check")
+    rules, brackets = v.game_rules, v.tables.check_contracts
+    for bid, want in ((190, 0), (200, 2), (240, 2), (250, 4), (290, 4), (300, 7), (350, 10), (390, 10), (400, 15),
+                      (440, 15), (450, 20), (600, 35)):
+        assert contract_checks(bid, brackets, rules.check_every, rules.check_more) == want, bid
+        assert _contract_checks(v, bid) == want, bid
+    for won, lost, want in ((1020, 650, 10 + 4), (1000, 900, 10 + 1), (1010, 1020, 10), (1000, -30, 10 + 11 + 5)):
+        assert game_checks(0, np.array([won, lost]), rules) == want, (won, lost)
+        assert _game_checks(v, won, lost) == want, (won, lost)
+
+
+def test_check_games_pay_the_checks_the_reference_finds():
+    # every hand's meld, contract made or defeated ("twice the number of checks for making a contract")
+    # and slam ("winning all 12 tricks: 5 checks"), and the game, as the referee finds them from the cards
+    from simcore.answers.game_results import game_records
+    from simcore.kernels import game as g
+    from simcore.reference.game import reference_game
+    v = load_variant("check")
+    pol = parse_policies("heuristic", 4)
+    records, _ = game_records(v, 40, seed=3, policies=pol)
+    checks = records[:, g.GF_CHECKS_0:g.GF_CHECKS_0 + 2]
+    assert np.all(checks.sum(axis=1) >= 10)  # at least the game's
+    for game in range(0, 40, 5):
+        assert reference_game(v, 3, game, pol) == dict(zip(g.GAME_FIELDS, records[game].tolist()))
+    # a slam is rare: made worth 1000 it shows which game holds one (game 7 of seed 3), and the referee
+    # must find it too
+    v = load_variant("check", ["checks.slam=1000"])
+    records, _ = game_records(v, 8, seed=3, policies=pol)
+    assert records[7, g.GF_CHECKS_0:g.GF_CHECKS_0 + 2].max() >= 1000
+    assert reference_game(v, 3, 7, pol) == dict(zip(g.GAME_FIELDS, records[7].tolist()))
+    others, _ = game_records(load_variant("partnership-auction"), 20, seed=3, policies=pol)
+    assert not others[:, g.GF_CHECKS_0:].any()  # no [checks], none paid
+
+
+def test_checks_need_two_partnerships_playing_a_game():
+    from simcore.variants.loader import RulesError
+    with pytest.raises(RulesError, match="checks.contract"):
+        load_variant("auction", ["checks.contract=[[300, 3]]"])
+    with pytest.raises(RulesError, match="bids rising"):
+        load_variant("check", ["checks.contract=[[250, 4], [200, 2]]"])

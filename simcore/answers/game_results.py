@@ -135,11 +135,17 @@ class GamesResult:
         return out
 
     def means(self) -> dict[str, Interval]:
-        """Per game: its length in hands, contracts, sets, redeals and each line's final score."""
+        """Per game: its length in hands, contracts, sets, redeals and each line's final score; where the
+        rules pay checks, the checks each team earned and what each team 0 player wins net (his side's
+        less the other's: each player collects his side's awards from one opponent)."""
         out = {}
         for name in ("hands", "contracts", "sets", "redeals", "target",
                      *(f"score_{i}" for i in range(len(self.lines)))):
             out[name] = values_interval(self.column(name))
+        if self.variant.has_checks:
+            out["team 0 checks"] = values_interval(self.column("checks_0"))
+            out["team 1 checks"] = values_interval(self.column("checks_1"))
+            out["team 0 player net checks"] = values_interval(self.column("checks_0") - self.column("checks_1"))
         return out
 
     def length_distribution(self) -> pd.DataFrame:

@@ -15,13 +15,16 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.hand import (
+    F_BID,
     F_BIDDER,
     F_MADE,
     F_REDEALS,
     N_FIELDS,
+    S_CHECKS,
     S_DOUBLE_PIN,
     S_OUT,
     S_SCORE,
+    S_WON,
     hand_work,
     play_hand,
 )
@@ -37,12 +40,14 @@ MAX_SIDES = 8
 #: One record per game: the winner (a partnership 0/1, or a seat when each plays for himself), the
 #: hands, contracts, sets and redeals, whether the bidder-wins-ties rule decided it, whether a player
 #: declared himself out (1: and won, 2: and lost), the score lines that melded a double pinochle (or
-#: more) in some hand (bit i: line i), the final target, and each score line's final score (unused
-#: lines stay 0).
+#: more) in some hand (bit i: line i), the final target, each score line's final score (unused
+#: lines stay 0), and the checks each partnership earned where the rules pay them (``[checks]``: each
+#: of its players collects them from an opponent; 0 elsewhere).
 GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "declared", "double_pinochle",
-               "target", *(f"score_{i}" for i in range(MAX_SIDES)))
+               "target", *(f"score_{i}" for i in range(MAX_SIDES)), "checks_0", "checks_1")
 (GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_DECLARED, GF_DOUBLE_PINOCHLE, GF_TARGET,
  GF_SCORE_0) = range(10)
+GF_CHECKS_0 = GF_SCORE_0 + MAX_SIDES
 N_GAME_FIELDS = len(GAME_FIELDS)
 
 
@@ -99,6 +104,56 @@ def _highest_above(scores, n, floor):
 
 
 @njit(cache=True)
+def contract_checks(bid, brackets, every, more):
+    """Checks for making a contract of ``bid``: those of its bracket (``brackets``: int64[k, 2] of
+    [lowest bid, checks], bids rising; 0 below the first), plus ``more`` for each full ``every`` points
+    of bid above the last bracket's lowest (``every`` 0: none). Check: 250-290 → 4, 400-440 → 15."""
+    value = np.int64(0)
+    k = brackets.shape[0]
+    for i in range(k):
+        if bid >= brackets[i, 0]:
+            value = brackets[i, 1]
+    if k > 0 and every > 0 and bid >= brackets[k - 1, 0]:
+        value += more * ((bid - brackets[k - 1, 0]) // every)
+    return value
+
+
+@njit(cache=True)
+def _hand_checks(out, seats, rec, dealer, players, bidding, brackets, game_rules):
+    """Add the checks of one hand to the partnerships' ``out[GF_CHECKS_0 + line]``: each seat's for its
+    meld, the bidding side's for making its contract or the other side's ``check_defeat_times`` that for
+    defeating it, and a side's for a slam (every trick, at least one played)."""
+    won = np.zeros(2, dtype=np.int64)
+    for r in range(players):
+        line = ((dealer + 1 + r) % players) % 2
+        out[GF_CHECKS_0 + line] += seats[S_CHECKS, r]
+        won[line] += seats[S_WON, r]
+    if bidding >= 0:
+        value = contract_checks(rec[F_BID], brackets, game_rules.check_every, game_rules.check_more)
+        if rec[F_MADE] != 0:
+            out[GF_CHECKS_0 + bidding] += value
+        else:
+            out[GF_CHECKS_0 + 1 - bidding] += game_rules.check_defeat_times * value
+    for line in range(2):
+        if won[line] > 0 and won[1 - line] == 0:
+            out[GF_CHECKS_0 + line] += game_rules.check_slam
+
+
+@njit(cache=True)
+def game_checks(winner, scores, game_rules):
+    """Checks for winning the game: ``check_game``, plus ``check_game_per_checks`` for each
+    ``check_game_per`` points (or fraction) by which the winners' score exceeds the losers', plus
+    ``check_losers_minus`` when the losers' score is below 0 (two partnerships)."""
+    value = np.int64(game_rules.check_game)
+    margin, per = scores[winner] - scores[1 - winner], game_rules.check_game_per
+    if per > 0 and margin > 0:
+        value += game_rules.check_game_per_checks * ((margin + per - 1) // per)
+    if scores[1 - winner] < 0:
+        value += game_rules.check_losers_minus
+    return value
+
+
+@njit(cache=True)
 def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, state, seat_policies, seat_margins,
               seat_need):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
@@ -144,6 +199,8 @@ def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, s
                 out_line = seat if alone else seat % 2
             if seats[S_DOUBLE_PIN, r] != 0:
                 out[GF_DOUBLE_PINOCHLE] |= np.int64(1) << (seat if alone else seat % 2)
+        if rules.checks != 0:
+            _hand_checks(out, seats, rec, dealer, players, bidding, work.tables.check_contracts, game_rules)
         out[GF_REDEALS] += rec[F_REDEALS]
         out[GF_HANDS] = k + 1
         if out_line >= 0:  # two lines: the declarer's wins at the target, whatever the other has
@@ -158,6 +215,8 @@ def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, s
             break
     for i in range(n):
         out[GF_SCORE_0 + i] = scores[i]
+    if rules.checks != 0 and out[GF_WINNER] >= 0:
+        out[GF_CHECKS_0 + out[GF_WINNER]] += game_checks(out[GF_WINNER], scores, game_rules)
     out[GF_TARGET] = target
 
 

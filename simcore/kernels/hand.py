@@ -22,7 +22,7 @@ from numba import njit
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
-from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.meld import meld_by_trump, meld_checks
 from simcore.kernels.play import (
     HEAD_NEVER,
     R_HEAD,
@@ -114,9 +114,10 @@ MAX_REDEALS = 1000
 #: the seat's side (1 = the bidder's), the points the hand adds to the seat's score line (the
 #: output: its side's score with partners, its own with a bidder alone), its meld, dix, trick points
 #: (buried cards count for the bidder), tricks won, 1 for a seat that declared itself out, and 1 for
-#: a seat that melded a double pinochle or more (counted for its side; the game-decider question).
-S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT, S_DOUBLE_PIN = range(8)
-N_SEAT_ROWS = 8
+#: a seat that melded a double pinochle or more (counted for its side; the game-decider question), and
+#: the checks its meld earns where the rules pay them (``[checks]``; 0 elsewhere).
+S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT, S_DOUBLE_PIN, S_CHECKS = range(9)
+N_SEAT_ROWS = 9
 #: Stages at which a hand is scored: before any meld (no trump marriage), not played (throw-in or set
 #: without play), played out.
 STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
@@ -480,8 +481,8 @@ def play_hand(state, rules, policies, margins, need, rec, work):
         return
     buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
                                 table, flags, rules, policies, totals, trace, pos)
-    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, rules,
-                                seats, totals, rec, trace, pos)
+    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags,
+                                tables.check_melds, rules, seats, totals, rec, trace, pos)
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
@@ -743,14 +744,15 @@ def _swap_dix(hands, players, trump, turned, policies, table, flags, rules, tota
 
 
 @njit(cache=True, inline='always')
-def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, rules, seats, totals, rec,
-          trace, pos):
-    """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix and double pinochle go into
-    ``seats``; ``meld`` and ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the
-    meld 0 below the minimum that counts, the dix kept apart for the rule that keeps it when the meld
-    is lost. A dix exchanged for the turned card scores its original holder (``swapper``), not the
-    dealer who now holds it. With a stock nothing is melded before play, and a turned dix scores the dealer, who may
-    declare himself out with it (``declared``, else -1). Records the bidder's meld, trump length and
+def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, checks, rules, seats, totals,
+          rec, trace, pos):
+    """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix, double pinochle and (where the rules
+    pay them) the checks for its meld (``checks``: ``Tables.check_melds``) go into ``seats``; ``meld`` and
+    ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the meld 0 below the minimum
+    that counts, the dix kept apart for the rule that keeps it when the meld is lost. A dix exchanged for
+    the turned card scores its original holder (``swapper``), not the dealer who now holds it. With a
+    stock nothing is melded before play, and a turned dix scores the dealer, who may declare himself
+    out with it (``declared``, else -1). Records the bidder's meld, trump length and
     aces after the exchange, and the sides' meld."""
     stock = rules.stock_play != 0
     for s in range(players if not stock else 0):
@@ -761,6 +763,8 @@ def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, 
         seats[S_MELD, s] = totals[trump] + moved * flags[F_DIX]
         seats[S_DIX, s] = (hands[s, trump * N_RANKS + NINE] + moved) * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
+        if rules.checks != 0:  # paid for melding, whether or not the side's meld is saved
+            seats[S_CHECKS, s] = meld_checks(hands[s], trump, table, flags, checks)
         if s == partner and rules.teams == TEAMS_CALLED and rules.partner_meld_counts == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
@@ -1121,7 +1125,8 @@ def hand_work(tables, players, trace_rows):
     :class:`simcore.variants.record.Tables`), the deck in its original order, with room for
     ``trace_rows`` trace rows. Local arrays: a global one would be read-only."""
     own = Tables(tables.deck.copy(), tables.deck_copies.copy(), tables.meld_table.copy(),
-                 tables.meld_flags.copy(), tables.play_rules.copy(), tables.trick_points.copy())
+                 tables.meld_flags.copy(), tables.play_rules.copy(), tables.trick_points.copy(),
+                 tables.check_melds.copy(), tables.check_contracts.copy())
     return HandWork(own, tables.deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
                     np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
                     np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),

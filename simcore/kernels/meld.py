@@ -167,6 +167,20 @@ def meld_breakdown(hand, trump, table, flags, counts, points):
 
 
 @njit(cache=True)
+def meld_checks(hand, trump, table, flags, checks):
+    """Checks (check pinochle's chips) the hand earns for its meld under ``trump``, from ``checks``
+    (int64[10, MAX_MULT + 1], rows as the meld table): a run as scored (``trump_class_one``), the
+    arounds, the pinochles, and the roundhouse (round trip), whose kings and queens earn nothing as
+    arounds of their own."""
+    runs = trump_class_one(hand, trump, table, flags)[1]
+    rh = min(_suit_min(hand, KING), _suit_min(hand, QUEEN))
+    return (checks[RUN, runs] + checks[ACES, _suit_min(hand, ACE)] + checks[KINGS, _suit_min(hand, KING) - rh]
+            + checks[QUEENS, _suit_min(hand, QUEEN) - rh] + checks[JACKS, _suit_min(hand, JACK)]
+            + checks[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))]
+            + checks[ROUNDHOUSE, rh])
+
+
+@njit(cache=True)
 def meld_sum_first_suit(hands, table, flags):
     """Sum over ``hands`` (uint8[n, 24]) of each hand's meld with spades (suit 0) trump: with a random
     deal every suit is alike, so this over n is the mean meld under a fixed trump."""

@@ -7,11 +7,14 @@ scores, and when and how the game ends.
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from simcore.kernels import hand as h
 from simcore.kernels.game import MAX_GAME_HANDS, MAX_SIDES
 from simcore.kernels.rng import hand_state, stream_key
+from simcore.reference.hand import referee
 from simcore.variants import Variant
 
 
@@ -25,6 +28,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
     target = variant.get("game.target")
     scores = [0] * lines
     rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0, double_pinochle=0)
+    checks = [0, 0]  # each partnership's, where the rules pay them
     declaring = variant.get("game.declare_out")
     for k in range(MAX_GAME_HANDS):
         dealer = (players - 1 + k) % players
@@ -32,7 +36,8 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         state = np.zeros(4, dtype=np.uint64)
         hand_state(key, game, k, state)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
-        work = h.hand_work(variant.tables, players, 0)  # a fresh deck and scratch for every hand
+        # a fresh deck and scratch for every hand, traced where the referee must find each seat's checks
+        work = h.hand_work(variant.tables, players, 4096 if variant.has_checks else 0)
         seats = work.seats
         line_of = [s if alone else s % 2 for s in seat_of]
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
@@ -51,6 +56,8 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
             side_team = bidding if bidding is not None else seat_of[0] % 2
             scores[side_team] += int(out[h.F_SIDE_SCORE])
             scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
+        if variant.has_checks:
+            _add_hand_checks(variant, checks, work.trace, out, line_of, bidding)
         rec["hands"] += 1
         rec["redeals"] += int(out[h.F_REDEALS])
         for r in range(players):  # which lines ever melded a double pinochle
@@ -70,7 +77,50 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
             break
     rec["target"] = target
     rec.update({f"score_{i}": (scores[i] if i < lines else 0) for i in range(MAX_SIDES)})
+    if variant.has_checks and rec["winner"] >= 0:
+        checks[rec["winner"]] += _game_checks(variant, scores[rec["winner"]], scores[1 - rec["winner"]])
+    rec.update(checks_0=checks[0], checks_1=checks[1])
     return rec
+
+
+def _contract_checks(variant: Variant, bid: int) -> int:
+    """Checks for making a contract of ``bid``: the bracket it falls in, and beyond the last bracket
+    ``contract_more`` for each full ``contract_every`` points above its lowest bid."""
+    pairs = variant.get("checks.contract")
+    value = max((c for low, c in pairs if bid >= low), default=0)
+    every, last = variant.get("checks.contract_every"), pairs[-1][0]
+    if every and bid >= last:
+        value += variant.get("checks.contract_more") * ((bid - last) // every)
+    return value
+
+
+def _add_hand_checks(variant: Variant, checks: list[int], trace: np.ndarray, out: np.ndarray, line_of: list[int],
+                     bidding: int | None) -> None:
+    """Add one hand's checks to the partnerships' ``checks``: each seat's meld as the referee finds it from
+    the cards, the contract made or defeated, and a slam."""
+    rows = trace[: int(np.count_nonzero(trace[:, 0]))].tolist()
+    ref = referee(variant, rows, seats=True)[0]
+    won = [0, 0]
+    for r, line in enumerate(line_of):
+        checks[line] += ref.get("_checks", [0] * len(line_of))[r]
+        won[line] += ref.get("_won", [0] * len(line_of))[r]
+    if bidding is not None:
+        value = _contract_checks(variant, int(out[h.F_BID]))
+        if out[h.F_MADE]:
+            checks[bidding] += value
+        else:
+            checks[1 - bidding] += variant.get("checks.defeat_times") * value
+    for line in (0, 1):
+        if won[line] and not won[1 - line]:
+            checks[line] += variant.get("checks.slam")
+
+
+def _game_checks(variant: Variant, winners: int, losers: int) -> int:
+    """Checks for winning a game that ended ``winners`` to ``losers`` points."""
+    per = variant.get("checks.game_per")
+    margin = max(0, winners - losers)
+    more = variant.get("checks.game_per_checks") * math.ceil(margin / per) if per else 0
+    return variant.get("checks.game") + more + (variant.get("checks.losers_minus") if losers < 0 else 0)
 
 
 def _winner(variant: Variant, scores: list[int], bidding: int | None, target: int):

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from simcore.kernels import hand as h
 from simcore.kernels.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES
-from simcore.reference.meld import reference_total
+from simcore.reference.meld import reference_checks, reference_total
 from simcore.reference.play import reference_legal, winning_position
 from simcore.reference.stock import RuleBroken, referee_stock
 from simcore.variants import Variant
@@ -81,7 +81,7 @@ def _referee(variant: Variant, trace: list[list[int]], need: list[int] | None,
              contract: tuple[int, int] | None = None) -> dict:
     """The record of the traced hand, phase by phase as :func:`simcore.kernels.hand.play_hand` plays it (one
     function of the same name per phase), with the seat rows ``_side``, ``_meld``, ``_dix``,
-    ``_double_pinochle``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
+    ``_double_pinochle``, ``_checks``, ``_pts``, ``_won`` and the ``_stage`` the hand was scored at."""
     rows = [tuple(r) for r in trace]
     rec = dict.fromkeys(h.FIELDS, 0)
     hands, widow = _deal_and_redeal(variant, rows, rec)
@@ -368,7 +368,7 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
     exchanged" (seeds/001)."""
     players = variant.players
     meld, dix = [0, 0], [0, 0]
-    rec["_meld"], rec["_dix"], rec["_double_pinochle"] = [], [], []
+    rec["_meld"], rec["_dix"], rec["_double_pinochle"], rec["_checks"] = [], [], [], []
     for s in range(players):
         moved = int(s == swapper) - int(swapper >= 0 and s == players - 1)  # the dix scores its original holder
         m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags()[0])
@@ -382,6 +382,8 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
         rec["_meld"].append(m)
         rec["_dix"].append(d)
         rec["_double_pinochle"].append(two)
+        # checks are paid for melding, whether or not the meld is saved (check.toml's assumptions)
+        rec["_checks"].append(reference_checks(hands[s], trump, variant) if variant.has_checks else 0)
     rec["_stage"] = "not played"
     if bidder >= 0:
         rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)

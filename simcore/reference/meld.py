@@ -112,3 +112,16 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
 def reference_total(counts, trump: int, variant: Variant) -> int:
     """Total meld points of the hand under ``trump``."""
     return sum(points for _, points in reference_meld(counts, trump, variant).values())
+
+
+def reference_checks(counts, trump: int, variant: Variant) -> int:
+    """Checks (check pinochle) the hand earns for its meld under ``trump``: each meld of
+    ``schema.CHECK_MELDS`` by how many times it is laid down; the kings and queens of a roundhouse (round
+    trip) earn nothing as arounds of their own."""
+    melds = {name: count for name, (count, _) in reference_meld(counts, trump, variant).items()}
+    round_trips = melds["roundhouse"]
+    melds["kings_around"] -= round_trips
+    melds["queens_around"] -= round_trips
+    rows = {"run": RUN, "aces_around": ACES, "kings_around": KINGS, "queens_around": QUEENS,
+            "jacks_around": JACKS, "pinochle": PINOCHLE, "roundhouse": ROUNDHOUSE}
+    return sum(int(variant.check_melds[row, melds[name]]) for name, row in rows.items())

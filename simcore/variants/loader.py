@@ -272,13 +272,17 @@ def _check_hand_rules(variant: Variant) -> None:
             raise RulesError(where, "scoring.save_meld_points", need,
                              f"saving meld by points needs a number from 1 to the {variant.trick_total} "
                              "trick points of a hand")
-    values = flat["settlement.values"]
-    if values is not None:
-        pairs = all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                                and 0 <= x <= MAX_POINTS for x in p) for p in values)
-        if not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:])):
-            fail("settlement.values", f"a list of [lowest bid, chips] pairs of integers from 0 to {MAX_POINTS:,}, "
-                                      "bids rising")
+    for key, what in (("settlement.values", "chips"), ("checks.contract", "checks")):
+        values = flat[key]
+        pairs = values is None or all(isinstance(p, list) and len(p) == 2 and all(
+            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_POINTS for x in p) for p in values)
+        if values is not None and (not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:]))):
+            fail(key, f"a list of [lowest bid, {what}] pairs of integers from 0 to {MAX_POINTS:,}, bids rising")
+    if flat["checks.contract"] is not None and (flat["teams.kind"] != "partners_across" or flat["game.target"] is None
+                                                or flat["auction.kind"] in (None, "none")):
+        fail("checks.contract", "checks are paid between two partnerships over a game: needs an auction, "
+                                "teams.kind = \"partners_across\" and game.target")
+    if flat["settlement.values"] is not None:
         if flat["auction.kind"] in (None, "none") or flat["teams.kind"] != "bidder_alone":
             fail("settlement.values", "chips settle a bidder playing alone: needs an auction and "
                                       "teams.kind = \"bidder_alone\"")

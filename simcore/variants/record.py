@@ -40,11 +40,16 @@ class Tables(NamedTuple):
     play_rules: np.ndarray
     #: int64[24]: points for taking each card type in a trick.
     trick_points: np.ndarray
+    #: int64[10, MAX_MULT + 1]: checks for melding, rows as ``meld_table`` (only the rows of
+    #: ``schema.CHECK_MELDS``, the roundhouse in row ROUNDHOUSE, are ever non-zero).
+    check_melds: np.ndarray
+    #: int64[k, 2]: [lowest bid, checks] for making a contract, bids rising (no rows: no checks).
+    check_contracts: np.ndarray
 
 
 class HandRules(NamedTuple):
     """Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`: one field per schema
-    key named in :data:`HAND_RULE_KEYS` (a choice as its code, true/false as 1/0), and three derived
+    key named in :data:`HAND_RULE_KEYS` (a choice as its code, true/false as 1/0), and four derived
     values."""
 
     players: int
@@ -53,6 +58,7 @@ class HandRules(NamedTuple):
     trick_total: int  # derived: all the points taken in tricks in one hand, last trick included
     partner_meld: int  # derived: mean meld of a dealt hand under a fixed trump (what a bidder counts on)
     forced_bid: int  # derived: the contract when all pass (auction.forced_bid, else the minimum bid)
+    checks: int  # derived: 1 when the rules pay checks ([checks], check pinochle), else 0
     teams: int
     call: int
     share: int
@@ -107,7 +113,8 @@ class HandRules(NamedTuple):
 
 
 #: The schema key each field of :class:`HandRules` is read from; ``Variant.hand_rules`` compiles a
-#: choice to its code. The fields not listed are derived (``trick_total``, ``partner_meld``, ``forced_bid``).
+#: choice to its code. The fields not listed are derived (``trick_total``, ``partner_meld``, ``forced_bid``,
+#: ``checks``).
 HAND_RULE_KEYS: dict[str, str] = {
     "players": "deal.players",
     "hand_size": "deal.hand_size",
@@ -175,6 +182,14 @@ class GameRules(NamedTuple):
     play_on: int  # game.play_on (0: no play-on targets)
     losing_limit: int  # game.losing_limit (0: none)
     declare_out: int  # game.declare_out
+    check_every: int  # checks.contract_every (0: no checks beyond the last bracket)
+    check_more: int  # checks.contract_more
+    check_defeat_times: int  # checks.defeat_times
+    check_slam: int  # checks.slam
+    check_game: int  # checks.game
+    check_game_per: int  # checks.game_per (0: none)
+    check_game_per_checks: int  # checks.game_per_checks
+    check_losers_minus: int  # checks.losers_minus
 
 
 class KernelRules(NamedTuple):
@@ -183,3 +198,15 @@ class KernelRules(NamedTuple):
     tables: Tables
     hand: HandRules
     game: GameRules
+
+#: The schema key each check field of :class:`GameRules` is read from.
+CHECK_GAME_KEYS: dict[str, str] = {
+    "check_every": "checks.contract_every",
+    "check_more": "checks.contract_more",
+    "check_defeat_times": "checks.defeat_times",
+    "check_slam": "checks.slam",
+    "check_game": "checks.game",
+    "check_game_per": "checks.game_per",
+    "check_game_per_checks": "checks.game_per_checks",
+    "check_losers_minus": "checks.losers_minus",
+}

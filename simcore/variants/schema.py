@@ -19,6 +19,9 @@ MULTIPLICITY_PREFIXES = ("", "double_", "triple_", "quadruple_", "quintuple_", "
 MULTIPLE_MELDS = ("run", "royal_marriage", "marriage", "aces_around", "kings_around",
                   "queens_around", "jacks_around", "pinochle", "roundhouse_bonus")
 
+#: Melds that earn checks (``[checks]``, check pinochle), rows of the compiled meld table by name.
+CHECK_MELDS = ("run", "aces_around", "kings_around", "queens_around", "jacks_around", "pinochle", "roundhouse")
+
 
 #: When a rules file must set a key itself (``Key.need``); any other key takes its default.
 ALWAYS = "always"  # every rules file, or a file it extends
@@ -87,6 +90,21 @@ def code(key: str, value: Any) -> int:
     return KEYS[key].code(value)
 
 
+def _by_multiplicity(table: str, unit: str, what: dict[str, str]) -> dict[str, Key]:
+    """``table.base`` (the single meld, default 0) and ``table.double_base`` ... (held 2-8 times over, unset:
+    the best split) for each meld ``base`` that ``what`` describes."""
+    keys = {}
+    for base, text in what.items():
+        for i, prefix in enumerate(MULTIPLICITY_PREFIXES):
+            if i == 0:
+                keys[f"{table}.{base}"] = Key(int, f"{unit} {text}", lo=0, hi=MAX_POINTS, default=0)
+            else:
+                keys[f"{table}.{prefix}{base}"] = Key(
+                    int, f"{unit} {text} held {i + 1} times over", lo=0, hi=MAX_POINTS,
+                    unset="the best split into the values set (double = 2 × single with only that)")
+    return keys
+
+
 def _meld_keys() -> dict[str, Key]:
     keys: dict[str, Key] = {}
     what = {
@@ -101,15 +119,7 @@ def _meld_keys() -> dict[str, Key]:
         "roundhouse_bonus": "extra points for a K and a Q in every suit, on top of the kings, queens "
                             "and marriages it is made of (0 where a roundhouse is just their sum)",
     }
-    for base in MULTIPLE_MELDS:
-        for i, prefix in enumerate(MULTIPLICITY_PREFIXES):
-            times = "" if i == 0 else f" held {i + 1} times over"
-            if i == 0:
-                keys[f"meld.{base}"] = Key(int, f"points for {what[base]}", lo=0, hi=MAX_POINTS, default=0)
-            else:
-                keys[f"meld.{prefix}{base}"] = Key(
-                    int, f"points for {what[base]}{times}", lo=0, hi=MAX_POINTS,
-                    unset="the best split into the values set (double = 2 × single with only that)")
+    keys.update(_by_multiplicity("meld", "points for", what))
     keys["meld.dix"] = Key(int, "points for each nine of trump held", lo=0, hi=MAX_POINTS, default=0)
     keys["meld.run_extra_king"] = Key(
         int, "points for each trump K beside a run that is not part of it and has no Q to marry", lo=0,
@@ -128,6 +138,39 @@ def _meld_keys() -> dict[str, Key]:
               "false: its K-Q count only as part of the run", default=False)
     keys["meld.run_or_royal"] = Key(
         bool, "true: runs and trump marriages exclude each other and the better of the two counts", default=False)
+    return keys
+
+
+def _check_keys() -> dict[str, Key]:
+    """``[checks]``: chips (checks) paid beside the points in check pinochle, per meld and per hand."""
+    what = {"run": "melding a run (flush)", "aces_around": "melding aces around",
+            "kings_around": "melding kings around (not those of a roundhouse)",
+            "queens_around": "melding queens around (not those of a roundhouse)",
+            "jacks_around": "melding jacks around", "pinochle": "melding a pinochle",
+            "roundhouse": "melding a roundhouse (a K and a Q of every suit, the round trip): its kings and "
+                          "queens earn no checks of their own"}
+    keys = {"checks.contract": Key(list, "checks for making a contract: [lowest bid, checks] pairs in rising order "
+                                         "of bid, each bracket running to the next (check: [[200, 2], [250, 4], ...])",
+                                   unset="no checks: hands and games score points only")}
+    keys.update(_by_multiplicity("checks", "checks for", what))
+    keys.update({
+        "checks.contract_every": Key(int, "above the last bracket of checks.contract, a further contract_more "
+                                          "checks for each this many points of bid (0: none)",
+                                     lo=0, hi=MAX_POINTS, default=0),
+        "checks.contract_more": Key(int, "checks for each further checks.contract_every points of bid",
+                                    lo=0, hi=MAX_POINTS, default=0),
+        "checks.defeat_times": Key(int, "the side that defeats a contract earns this many times its checks",
+                                   lo=0, hi=100, default=0),
+        "checks.slam": Key(int, "checks for a side that wins every trick of a hand", lo=0, hi=MAX_POINTS, default=0),
+        "checks.game": Key(int, "checks for winning the game", lo=0, hi=MAX_POINTS, default=0),
+        "checks.game_per": Key(int, "the winners earn checks.game_per_checks more for each this many points (or "
+                                    "fraction) by which their score exceeds the losers' (0: none)",
+                               lo=0, hi=MAX_SCORE, default=0),
+        "checks.game_per_checks": Key(int, "checks for each checks.game_per points of the winning margin",
+                                      lo=0, hi=MAX_POINTS, default=0),
+        "checks.losers_minus": Key(int, "checks more for winning the game when the losers' score is below 0",
+                                   lo=0, hi=MAX_POINTS, default=0),
+    })
     return keys
 
 
@@ -317,6 +360,7 @@ KEYS: dict[str, Key] = {
                                       "opponent (0: always)", lo=0, hi=MAX_SCORE, default=0),
     "settlement.people": Key(int, "people at the table who settle each deal: the active players and those "
                                   "sitting out (auction: 3, 4 or 5)", lo=2, hi=8, unset="the players dealt a hand"),
+    **_check_keys(),
     "policy.margin": Key(float, "the heuristic players' bidding margin: a share of the hand's trick points "
                                 "added to the limit their hand valuation gives (> 0 bolder, < 0 more "
                                 "cautious); `pinochle tune` finds it (docs/policies.md)", lo=-1, hi=1,
@@ -328,7 +372,7 @@ KEYS: dict[str, Key] = {
 
 #: Tables a rules file may contain (everything else at top level is a plain key).
 TABLES = ("deck", "deal", "redeal", "meld", "play", "tricks", "teams", "auction", "exchange", "scoring", "settlement",
-          "game", "policy")
+          "checks", "game", "policy")
 
 
 def reference_markdown() -> str:
@@ -354,7 +398,8 @@ def reference_markdown() -> str:
             continue  # listed once, below the single key
         allowed = spec.allowed()
         meaning = spec.help
-        if key.startswith("meld.") and prefix in MULTIPLE_MELDS:
+        if (key.startswith("meld.") and prefix in MULTIPLE_MELDS) or (key.startswith("checks.")
+                                                                        and prefix in CHECK_MELDS):
             meaning += "; `double_`, `triple_` … `octuple_` prefixes give the value held 2–8 times"
         lines.append(f"| `{key}` | {allowed} | {spec.default_text()} | {meaning} |")
     return "\n".join(lines) + "\n"

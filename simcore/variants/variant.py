@@ -31,8 +31,8 @@ from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, r
     RUN,
     RUN_EXTRA_MARRIAGE,
 )
-from simcore.variants.record import HAND_RULE_KEYS, GameRules, HandRules, KernelRules, Tables
-from simcore.variants.schema import KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
+from simcore.variants.record import CHECK_GAME_KEYS, HAND_RULE_KEYS, GameRules, HandRules, KernelRules, Tables
+from simcore.variants.schema import CHECK_MELDS, KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
 
 def multiple_values(listed: Mapping[int, int], top: int) -> list[int]:
@@ -190,13 +190,14 @@ class Variant:
                     for field, key in HAND_RULE_KEYS.items()}
         return HandRules(**{field: int(value) for field, value in compiled.items()},
                          trick_total=int(self.trick_total), partner_meld=int(self.mean_meld_fixed_trump),
-                         forced_bid=int(self.forced_bid))
+                         forced_bid=int(self.forced_bid), checks=int(self.has_checks))
 
     @cached_property
     def tables(self) -> Tables:
         """The arrays the kernels read (see :class:`simcore.variants.record.Tables`), read-only copies."""
         return Tables(*(_frozen(a) for a in (self.deck_cards, self.deck_copies, self.meld_table(),
-                                             self.meld_flags(), self.play_rules(), self.trick_points)))
+                                             self.meld_flags(), self.play_rules(), self.trick_points,
+                                             self.check_melds, self.check_contracts)))
 
     @cached_property
     def kernel_rules(self) -> KernelRules:
@@ -228,7 +229,30 @@ class Variant:
         v = self.values
         return GameRules(target=int(v["game.target"] or 0), bidder_wins_ties=int(v["game.bidder_wins_ties"]),
                          play_on=int(v["game.play_on"]), losing_limit=int(v["game.losing_limit"]),
-                         declare_out=int(v["game.declare_out"]))
+                         declare_out=int(v["game.declare_out"]),
+                         **{field: int(v[key]) for field, key in CHECK_GAME_KEYS.items()})
+
+    @property
+    def has_checks(self) -> bool:
+        """True when the rules pay checks beside the points (``[checks]``, check pinochle)."""
+        return self.values["checks.contract"] is not None
+
+    @cached_property
+    def check_melds(self) -> np.ndarray:
+        """int64[10, MAX_MULT + 1]: checks for melding, by meld row (as :meth:`meld_table`) and multiplicity;
+        a multiplicity not listed earns the best split into listed ones, as meld points do."""
+        table = np.zeros((10, MAX_MULT + 1), dtype=np.int64)
+        for base in CHECK_MELDS:
+            listed = {i + 1: self.values[f"checks.{p}{base}"] for i, p in enumerate(MULTIPLICITY_PREFIXES)
+                      if self.values[f"checks.{p}{base}"] is not None}
+            table[ROUNDHOUSE if base == "roundhouse" else MULTIPLE_MELDS.index(base)] = multiple_values(listed,
+                                                                                                       MAX_MULT)
+        return table
+
+    @cached_property
+    def check_contracts(self) -> np.ndarray:
+        """int64[k, 2]: [lowest bid, checks] for making a contract, bids rising; no rows without checks."""
+        return np.array(self.values["checks.contract"] or [], dtype=np.int64).reshape(-1, 2)
 
     @cached_property
     def mean_meld_fixed_trump(self) -> int:
