@@ -294,6 +294,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     _add_rules_args(p)
 
+    p = sub.add_parser("endgame", help="how far the card play is from double dummy in the last tricks of "
+                       "seeded hands", description="Replays the last --tricks-left tricks of the first hand "
+                       "of seeds S .. S+N-1 decision by decision. At each card played the double-dummy solver "
+                       "values every legal card; a decision's loss is what the card chosen gave up against "
+                       "the best card for its side (part of it is hidden information, not misplay). Prints "
+                       "the points given up per hand by each side, with 95%% intervals, beside the mean "
+                       "loss of a random legal card at the same decisions, and the situations and single "
+                       "decisions that gave up most.")
+    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands (default 200)")
+    p.add_argument("--seed", type=_seed, default=0, help="first seed (default 0)")
+    p.add_argument("--tricks-left", type=_positive_int, default=6, help="tricks replayed at the end of each hand "
+                   "(default 6; each more trick costs several times the time)")
+    p.add_argument("--policy", default="heuristic", help="the policies that play the hands, as for simulate")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_rules_args(p)
+
     p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
                                      "deals settled in chips)")
     p.add_argument("--games", type=_positive_int, default=20_000, help="games to play (default 20000)")
@@ -842,6 +858,37 @@ def cmd_solve(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_endgame(args: argparse.Namespace) -> int:
+    from simcore.answers.endgame import endgame_loss
+    from simcore.kernels.cards import card_name
+    from simcore.kernels.policies import parse_policies
+
+    variant = load_variant(args.variant, args.overrides)
+    result = endgame_loss(variant, args.hands, args.seed, args.tricks_left,
+                          parse_policies(args.policy, variant.players))
+    if args.json:
+        _print_json(result.to_json())
+        return 0
+    t = result.totals
+    print(f"{variant.id}: the last {args.tricks_left} tricks of {result.played:,} of {args.hands:,} hands "
+          f"(seeds {args.seed}..{args.seed + args.hands - 1}; the others were not played out), policy {args.policy}")
+    if not result.played:
+        return 0
+    print(f"points in play {t['in_play'].mean():.1f} a hand; the bidding side's double-dummy value "
+          f"{t['value'].mean():.1f}, taken {t['taken'].mean():.1f}")
+    print("points given up a hand against double-dummy play, estimate [95% CI] (a random legal card at the same "
+          "decisions beside):")
+    for name, iv in result.per_hand("role").items():
+        print(f"  {name:<28} {_fmt_iv(iv)}")
+    print("situations giving up most a decision (place 0 = the lead):")
+    print(result.worst_situations().to_string(index=False, float_format=lambda x: f"{x:.2f}"))
+    print("decisions giving up most (see them with pinochle playthrough --seed S):")
+    for _, d in result.worst_decisions().iterrows():
+        print(f"  seed {d['seed']}, {d['tricks_left']} tricks left, seat {d['seat']} ({d['role']}) played "
+              f"{card_name(d['chosen'])}, {card_name(d['best_card'])} was worth {d['loss']} more")
+    return 0
+
+
 def cmd_games(args: argparse.Namespace) -> int:
     from simcore.answers.game_results import play_games
     from simcore.kernels.policies import parse_policies
@@ -1152,8 +1199,8 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "advise": cmd_advise, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "solve": cmd_solve, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs,
-            "export": cmd_export, "bench": cmd_bench}
+            "compare": cmd_compare, "solve": cmd_solve, "endgame": cmd_endgame, "report": cmd_report, "tune": cmd_tune,
+            "runs": cmd_runs, "export": cmd_export, "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

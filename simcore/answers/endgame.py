@@ -1,0 +1,172 @@
+"""How far a policy's card play is from double-dummy play in the last tricks of a hand (issue 16, item 4).
+
+For each seeded hand played out by the policies (heuristic at every seat by default), the last
+``tricks_left`` tricks are replayed decision by decision. At each card played the double-dummy solver
+values every legal card (:func:`simcore.answers.solve.card_values`: the bidding side's trick points
+from the start of that trick with that card, then perfect play by both sides). A decision's *loss* is
+what the card chosen gave up against the best card for the side of the seat that played it (the
+bidding side maximises, the other side minimises); the best card loses 0. Beside it, the mean loss of
+a uniformly random legal card at the same decision, as a yardstick.
+
+Part of a loss is hidden information, not misplay: the solver sees every hand, the player does not.
+
+The losses add up exactly: from the first of those tricks, the bidding side takes its double-dummy
+value, less its own losses, plus the other side's (``tests/test_endgame.py`` checks this on every
+hand). Points are trick points on the variant's scale, as taken, the last-trick bonus included.
+Seats are :func:`simcore.kernels.hand.play_hand`'s (0 = the dealer's left).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.answers.solve import PositionError, card_values, seeded_position
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
+from simcore.run.stats import Interval, values_interval
+from simcore.variants import Variant
+
+#: A deciding seat's role: the bidder, his partner(s) on the bidding side, or a defender. With no
+#: bidder, seat 0's side stands for the bidding side and its seats count as "partner".
+ROLES = ("bidder", "partner", "defender")
+#: Columns of one decision.
+DECISION_COLUMNS = ("seed", "tricks_left", "place", "seat", "role", "legal", "chosen", "best_card", "value",
+                    "best", "loss", "random_loss")
+
+
+def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.ndarray | None = None
+                   ) -> tuple[list[dict], dict[str, int]] | None:
+    """(decisions, totals) for the last ``tricks_left`` tricks
+    of seed ``seed``'s first hand; None when the hand was not played out to its last trick (thrown in,
+    set without play, or declared out). Decisions are dicts of :data:`DECISION_COLUMNS`; ``place`` is 0
+    for the lead, 1 for the next seat, ... ; ``value`` and ``best`` are the bidding side's points from
+    the trick's start with the card chosen and with the best card for the deciding side. ``totals``:
+    the points in play over those tricks (``in_play``), the bidding side's double-dummy value from their
+    start (``value``) and the points it took (``taken``)."""
+    policies = parse_policies("heuristic", variant.players) if policies is None else policies
+    _, trace = h.trace_hand(variant, seed, policies)
+    rows = trace.tolist()
+    plays = [b for code, a, b, c in rows if code == h.T_PLAY]
+    won = [(a, b) for code, a, b, c in rows if code == h.T_TRICK]
+    players = variant.players
+    n_tricks = len(plays) // players
+    if not plays or len(plays) % players or n_tricks < variant.hand_size:
+        return None
+    first = n_tricks - tricks_left
+    try:
+        start = seeded_position(variant, seed, policies, tricks_played=first)
+    except PositionError:
+        return None
+    decisions, value0 = [], None
+    for t in range(first, n_tricks):
+        position = start if t == first else seeded_position(variant, seed, policies, tricks_played=t)
+        trick = plays[t * players:(t + 1) * players]
+        for place, chosen in enumerate(trick):
+            seat = (position.leader + place) % players
+            values = card_values(position, trick[:place])
+            if chosen not in values:
+                raise AssertionError(f"{variant.id} seed {seed}: seat {seat} played a card the solver "
+                                     "holds illegal")
+            sign = 1 if position.side[seat] == 1 else -1  # the bidding side maximises, the other minimises
+            best_card = max(values, key=lambda c: sign * values[c])
+            best = values[best_card]
+            if value0 is None:
+                value0 = best
+            role = ("bidder" if seat == position.bidder else "partner" if position.side[seat] == 1
+                    else "defender")
+            decisions.append(dict(seed=seed, tricks_left=n_tricks - t, place=place, seat=seat, role=role,
+                                  legal=len(values), chosen=int(chosen), best_card=int(best_card),
+                                  value=values[chosen], best=best, loss=sign * (best - values[chosen]),
+                                  random_loss=float(np.mean([sign * (best - v) for v in values.values()]))))
+    taken = sum(pts for winner, pts in won[first:] if start.side[winner] == 1)
+    return decisions, {"in_play": start.in_play, "value": int(value0), "taken": int(taken)}
+
+
+@dataclass(frozen=True)
+class EndgameLoss:
+    """Decisions of the last ``tricks_left`` tricks of ``hands`` seeded hands (seeds ``seed ..``), with
+    those not played out skipped (``played`` counts the rest)."""
+
+    variant: Variant
+    tricks_left: int
+    seeds: tuple[int, ...]
+    played: int
+    decisions: pd.DataFrame
+    totals: pd.DataFrame  # per played hand: seed, in_play, value, taken (see hand_decisions)
+
+    def per_hand(self, by: str | None = None) -> dict[str, Interval]:
+        """Points a hand given up against double-dummy play, summed over a hand's decisions, by the
+        deciding seats' side ("bidding side", "defenders") or by ``by`` (a column: role, place,
+        tricks_left), with the mean loss of a random legal card at the same decisions: {label: interval
+        over the played hands}."""
+        d = self.decisions.assign(group=np.where(self.decisions["role"] == "defender", "defenders", "bidding side")
+                                  if by is None else self.decisions[by].astype(str))
+        out = {}
+        for group, rows in d.groupby("group", sort=True):
+            for what, col in (("heuristic", "loss"), ("random card", "random_loss")):
+                sums = rows.groupby("seed")[col].sum().reindex(self.played_seeds, fill_value=0.0)
+                out[f"{group}: {what}"] = values_interval(sums.to_numpy(dtype=np.float64))
+        return out
+
+    @property
+    def played_seeds(self) -> list[int]:
+        return self.totals["seed"].tolist()
+
+    def worst_situations(self, top: int = 8) -> pd.DataFrame:
+        """The situations (role, place in the trick, tricks left) where a decision gives up the most on
+        average: decisions, mean loss, share that lost anything, mean loss of a random card."""
+        g = self.decisions.groupby(["role", "place", "tricks_left"])
+        table = pd.DataFrame({"decisions": g.size(), "mean_loss": g["loss"].mean(),
+                              "share_losing": g["loss"].apply(lambda x: float((x > 0).mean())),
+                              "random_card_loss": g["random_loss"].mean()}).reset_index()
+        return table.sort_values("mean_loss", ascending=False).head(top).reset_index(drop=True)
+
+    def worst_decisions(self, top: int = 5) -> pd.DataFrame:
+        """The single decisions that gave up the most (seed, seat, cards), for ``pinochle playthrough``."""
+        return self.decisions.sort_values(["loss", "seed"], ascending=[False, True]).head(top).reset_index(drop=True)
+
+
+    def to_json(self) -> dict:
+        def iv(x: Interval) -> dict:
+            return {"estimate": None if np.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
+
+        def records(frame: pd.DataFrame) -> list[dict]:
+            return [{k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()}
+                    for r in frame.to_dict("records")]
+
+        return {"variant": self.variant.id, "tricks_left": self.tricks_left, "hands": len(self.seeds),
+                "first_seed": self.seeds[0] if self.seeds else None, "played": self.played,
+                "decisions": len(self.decisions),
+                "mean_in_play": float(self.totals["in_play"].mean()) if self.played else None,
+                "mean_double_dummy_value": float(self.totals["value"].mean()) if self.played else None,
+                "mean_taken": float(self.totals["taken"].mean()) if self.played else None,
+                "given_up_per_hand": {k: iv(v) for k, v in self.per_hand().items()},
+                "given_up_per_hand_by_role": {k: iv(v) for k, v in self.per_hand("role").items()},
+                "worst_situations": records(self.worst_situations()),
+                "worst_decisions": records(self.worst_decisions())}
+
+
+def endgame_loss(variant: Variant, hands: int, seed: int = 0, tricks_left: int = 6,
+                 policies: np.ndarray | None = None) -> EndgameLoss:
+    """The decisions of the last ``tricks_left`` tricks of the first hands of seeds ``seed .. seed +
+    hands - 1``, valued by the double-dummy solver (see the module docstring). Raises
+    :class:`PositionError` for a system without full hands or ``tricks_left`` outside 1 .. hand size."""
+    if variant.get("auction.kind") is None:
+        raise PositionError(f"{variant.id}: full hands are not yet simulated, so there is no play to value")
+    if not 1 <= tricks_left <= variant.hand_size:
+        raise PositionError(f"--tricks-left {tricks_left}: give 1 to {variant.hand_size}, the tricks of a hand of "
+                            f"{variant.id} (solving more than about 7 takes seconds a decision)")
+    rows, totals = [], []
+    for s in range(seed, seed + hands):
+        got = hand_decisions(variant, s, tricks_left, policies)
+        if got is not None:
+            rows.extend(got[0])
+            totals.append({"seed": s, **got[1]})
+    return EndgameLoss(variant, tricks_left, tuple(range(seed, seed + hands)), len(totals),
+                       pd.DataFrame(rows, columns=list(DECISION_COLUMNS)),
+                       pd.DataFrame(totals, columns=["seed", "in_play", "value", "taken"]))
+
+
