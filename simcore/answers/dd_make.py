@@ -1,0 +1,140 @@
+"""Double-dummy make odds (issue 16, item 4): for seeded hands bid and passed by the heuristic, would the
+contract be made with every hand known and perfect play by both sides, beside whether the heuristic's
+own play made it.
+
+A hand's contract is made when the bidding side's trick points, with its meld where it is kept, reach
+the bid. From the first lead the side needs ``need`` = bid − its meld (counted from the rules' minimum)
+trick points; where the meld is kept only by winning a trick (``scoring.save_meld = "trick"``) or by
+points (``"points"``) the need is at least 1 point or those points — one point stands in for one trick
+(a side that can win a trick can nearly always win a counter; the check below counts any hand where the
+two differ for the heuristic). The solver answers "can the bidding side take at least ``need``?"
+(:func:`simcore.answers.solve.solve` with a target) under a limit of trick starts; a solve that reaches
+the limit gives up, and its hand counts as made in the upper bound of the double-dummy rate and as not
+made in the lower, so the bounds are honest whatever the limit.
+
+Every hand's need is checked against the kernel: the heuristic's own points reach the need exactly
+when the kernel's record says the contract was made (``mismatches`` counts the hands where they
+disagree). A dix kept when the meld is lost (``scoring.dix_kept``) is left out of the need: it counts only
+for a side that takes nothing, which never reaches a bid with it. Systems whose made rule this cannot
+state (buried, discarded or stock cards counting towards the bid; rounded trick points; a partner the
+defenders do not know) are refused. Points are on the variant's scale.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from simcore.answers.solve import PositionError, seeded_position, solve
+from simcore.kernels import hand as h
+from simcore.kernels.policies import parse_policies
+from simcore.run.stats import Interval, wilson
+from simcore.variants import Variant
+
+#: Columns of one hand.
+HAND_COLUMNS = ("seed", "bid", "meld", "need", "heuristic_points", "heuristic_made", "dd", "nodes")
+
+
+def check_variant(variant: Variant) -> None:
+    """Refuse, in one line, a system whose made rule :func:`dd_make_odds` cannot state."""
+    why = None
+    if variant.get("auction.kind") in (None, "none"):
+        why = "has no contract (no auction)"
+    elif variant.get("exchange.widow_to_bidder") or variant.get("exchange.draw") or variant.get("play.stock_play"):
+        why = "lets buried, discarded or stock cards count, which the solver does not see"
+    elif variant.get("tricks.round_to"):
+        why = "rounds trick points"
+    elif variant.get("teams.kind") == "called_card":
+        why = "has a called partner, whom the defenders do not know"
+    if why:
+        raise PositionError(f"{variant.id} {why}: its double-dummy make odds are not computed here")
+
+
+def _need(variant: Variant, bid: int, meld: int) -> int:
+    """Trick points the bidding side needs from the first lead to make ``bid`` with ``meld``."""
+    counted = meld if meld >= variant.get("scoring.min_meld_to_count") else 0
+    need = bid - counted
+    rule = variant.get("scoring.save_meld")
+    if counted and rule == "trick":
+        need = max(need, 1)
+    elif counted and rule == "points":
+        need = max(need, variant.get("scoring.save_meld_points"))
+    return need
+
+
+def hand_row(variant: Variant, seed: int, limit: int, policies: np.ndarray) -> dict | None:
+    """The first hand of ``seed``: its contract, need, the heuristic's points and result, and the
+    double-dummy answer (1 made, 0 not, None gave up); None for a hand not played out."""
+    rec, trace = h.trace_hand(variant, seed, policies)
+    if int(rec[h.F_OUTCOME]) != h.PLAYED or int(rec[h.F_BIDDER]) < 0:
+        return None
+    try:
+        position = seeded_position(variant, seed, policies)
+    except PositionError:
+        return None
+    bid, meld = int(rec[h.F_BID]), int(rec[h.F_SIDE_MELD])
+    need = _need(variant, bid, meld)
+    result = solve(position, target=need, limit=limit) if need > 0 else None
+    dd = 1 if need <= 0 else (None if result.gave_up else int(result.reaches))
+    return dict(seed=seed, bid=bid, meld=meld, need=need, heuristic_points=int(rec[h.F_SIDE_TRICKS]),
+                heuristic_made=int(rec[h.F_MADE]), dd=dd, nodes=0 if result is None else result.nodes)
+
+
+@dataclass(frozen=True)
+class MakeOdds:
+    """Hands of seeds ``seed ..`` with their heuristic and double-dummy results (``hands``: a frame of
+    :data:`HAND_COLUMNS`)."""
+
+    variant: Variant
+    seeds: tuple[int, ...]
+    limit: int
+    hands: pd.DataFrame
+
+    @property
+    def mismatches(self) -> int:
+        """Hands where the heuristic's points against the need disagree with the kernel's made."""
+        h_ = self.hands
+        return int(((h_["heuristic_points"] >= h_["need"]).astype(int) != h_["heuristic_made"]).sum())
+
+    def by_bid(self, width: int | None = None) -> pd.DataFrame:
+        """Per bid bracket (``width`` points wide; default 5 steps of the auction): hands, the heuristic's
+        make rate with its 95% interval, and the double-dummy rate's lower bound (gave-ups not made),
+        upper bound (gave-ups made) and gave-ups."""
+        width = width or 5 * self.variant.get("auction.step")
+        rows = []
+        base = self.variant.lowest_contract
+        for lo, g in self.hands.groupby((self.hands["bid"] - base) // width * width + base, sort=True):
+            n = len(g)
+            heur = wilson(int(g["heuristic_made"].sum()), n)
+            made, gave = int((g["dd"] == 1).sum()), int(g["dd"].isna().sum())
+            rows.append({"bids": f"{lo}-{lo + width - self.variant.get('auction.step')}", "hands": n,
+                         "heuristic": heur.estimate, "heuristic_lo": heur.lo, "heuristic_hi": heur.hi,
+                         "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
+        return pd.DataFrame(rows)
+
+    def overall(self) -> dict[str, Interval | float | int]:
+        n = len(self.hands)
+        made, gave = int((self.hands["dd"] == 1).sum()), int(self.hands["dd"].isna().sum())
+        return {"hands": n, "heuristic": wilson(int(self.hands["heuristic_made"].sum()), n),
+                "dd_low": made / n if n else float("nan"), "dd_high": (made + gave) / n if n else float("nan"),
+                "gave_up": gave}
+
+    def to_json(self) -> dict:
+        o = self.overall()
+        h_ = o["heuristic"]
+        return {"variant": self.variant.id, "first_seed": self.seeds[0], "seeds": len(self.seeds),
+                "limit": self.limit, "hands": o["hands"], "mismatches": self.mismatches,
+                "heuristic": {"estimate": h_.estimate, "ci95": [h_.lo, h_.hi]},
+                "double_dummy": {"low": o["dd_low"], "high": o["dd_high"], "gave_up": o["gave_up"]},
+                "by_bid": self.by_bid().to_dict(orient="records")}
+
+
+def dd_make_odds(variant: Variant, hands: int, seed: int = 0, limit: int = 300_000,
+                 policies: np.ndarray | None = None) -> MakeOdds:
+    """The first hands of seeds ``seed .. seed + hands - 1`` played out (see the module)."""
+    check_variant(variant)
+    policies = parse_policies("heuristic", variant.players) if policies is None else policies
+    rows = [r for s in range(seed, seed + hands) if (r := hand_row(variant, s, limit, policies)) is not None]
+    return MakeOdds(variant, tuple(range(seed, seed + hands)), limit, pd.DataFrame(rows, columns=list(HAND_COLUMNS)))
