@@ -40,6 +40,15 @@ def _user_errors() -> tuple[type[Exception], ...]:
             ClusterError, PositionError)
 
 
+def _add_seeded_hands_args(p: argparse.ArgumentParser) -> None:
+    """The first hands of seeds S .. S+N-1 as the policies play them (endgame, dd-odds)."""
+    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands (default 200)")
+    p.add_argument("--seed", type=_seed, default=0, help="first seed (default 0)")
+    p.add_argument("--policy", default="heuristic", help="the policies that bid, pass and play, as for simulate")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    _add_rules_args(p)
+
+
 def load_variant(name: str, overrides=()):
     """:func:`simcore.variants.load_variant`, imported when a command first needs rules."""
     from simcore.variants import load_variant as load
@@ -302,13 +311,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "the points given up per hand by each side, with 95%% intervals, beside the mean "
                        "loss of a random legal card at the same decisions, and the situations and single "
                        "decisions that gave up most.")
-    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands (default 200)")
-    p.add_argument("--seed", type=_seed, default=0, help="first seed (default 0)")
+    _add_seeded_hands_args(p)
     p.add_argument("--tricks-left", type=_positive_int, default=6, help="tricks replayed at the end of each hand "
                    "(default 6; each more trick costs several times the time)")
-    p.add_argument("--policy", default="heuristic", help="the policies that play the hands, as for simulate")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_rules_args(p)
 
     p = sub.add_parser("dd-odds", help="double-dummy make odds: would each seeded contract be made with every "
                        "hand known and perfect play, beside the heuristic's own result",
@@ -319,13 +324,9 @@ def build_parser() -> argparse.ArgumentParser:
                        "policies' own play made it. A solve that reaches --limit trick starts gives up: it "
                        "counts as made in the upper bound of the double-dummy rate and as not made in the "
                        "lower.")
-    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands (default 200)")
-    p.add_argument("--seed", type=_seed, default=0, help="first seed (default 0)")
+    _add_seeded_hands_args(p)
     p.add_argument("--limit", type=_positive_int, default=1_500_000, help="trick starts a solve may search "
                    "before it gives up (default 1500000, about a second)")
-    p.add_argument("--policy", default="heuristic", help="the policies that bid, pass and play, as for simulate")
-    p.add_argument("--json", action="store_true", help="print one JSON object")
-    _add_rules_args(p)
 
     p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
                                      "deals settled in chips)")
