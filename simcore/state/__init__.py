@@ -227,8 +227,8 @@ class HandState:
         """A chance outcome from the stream, as the kernel draws it: the deal (redealt while the rules'
         dealing redeal fires), or one card of ``pool``, uniformly over copies (a certain one drawn
         without a draw)."""
-        from simcore.kernels.hand import _redeal_dealt
         from simcore.kernels.deal import deal_into
+        from simcore.kernels.hand import _redeal_dealt
         from simcore.kernels.rng import bounded
 
         v = self.variant
