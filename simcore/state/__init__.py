@@ -83,12 +83,14 @@ class Action(NamedTuple):
 
 
 def new_hand(variant: Variant | str, seed: int | None = None, cards=None, hand: int = 0,
-             need=None) -> HandState:
+             need=None, chance=None) -> HandState:
     """A hand at its first decision. ``seed`` picks the deal as ``simulate``/``trace_hand`` do (the first
     hand of chunk ``hand``'s stream for ``seed``; None: a fresh random seed); ``cards`` instead gives the
     deal: one hand per seat and then the widow or stock (text such as ``"AS 10S KS"`` or lists of card
     types), seat 0 the dealer's left. Later chance (a redeal when everybody passes, cards drawn) comes
-    from the seed's stream. ``need``: what each seat needs to declare itself out (None: no declaring)."""
+    from the seed's stream. ``need``: what each seat needs to declare itself out (None: no declaring).
+    ``chance``: a function deciding chance events instead, ``chance(request) -> value`` (the deal's value
+    is (hands, widow, redeals before it); a replay of a recorded hand takes them from the record)."""
     from simcore.kernels.rng import chunk_states
 
     v = load_variant(variant) if isinstance(variant, str) else variant
@@ -105,7 +107,7 @@ def new_hand(variant: Variant | str, seed: int | None = None, cards=None, hand: 
         if total != [int(c) for c in v.deck_copies] or any(sum(x) != v.hand_size for x in given[:-1]):
             raise ValueError(f"cards: every seat holds {v.hand_size} and together with the widow they are "
                              f"the deck of {v.id!r}")
-    return HandState(v, rng, given, need)
+    return HandState(v, rng, given, need, chance=chance)
 
 
 def _counts(cards) -> list[int]:
@@ -118,8 +120,9 @@ def _counts(cards) -> list[int]:
 class HandState:
     """One hand in play (see the module). Not thread-safe; :meth:`clone` for a copy to explore."""
 
-    def __init__(self, variant: Variant, rng: np.ndarray, given: list | None, need=None, _history=None):
-        self.variant = variant
+    def __init__(self, variant: Variant, rng: np.ndarray, given: list | None, need=None, _history=None,
+                 chance=None):
+        self.variant, self._chance_fn = variant, chance
         self._rng, self._given, self._need = rng, given, None if need is None else [int(x) for x in need]
         self._rng0 = rng.copy()  # for clone(), which replays the history from the start
         self._deck = np.array(variant.tables.deck, dtype=np.uint8)  # shuffled in place, deal after deal
@@ -212,7 +215,7 @@ class HandState:
                     self._history.append((seat, action))
                     request = self._steps.send(action.value)
                 elif request.seat == CHANCE:
-                    value = self._chance(request)
+                    value = self._chance_fn(request) if self._chance_fn else self._chance(request)
                     self._history.append((CHANCE, Action(request.kind, value)))
                     request = self._steps.send(value)
                 else:
