@@ -34,10 +34,11 @@ def _user_errors() -> tuple[type[Exception], ...]:
     from simcore.kernels.policies import PolicyError
     from simcore.run.runner import ClusterError
     from simcore.run.store import StoreError
+    from simcore.state.duel import PolicyLoadError
     from simcore.variants import RulesError
 
     return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
-            ClusterError, PositionError)
+            ClusterError, PositionError, PolicyLoadError)
 
 
 def load_variant(name: str, overrides=()):
@@ -264,6 +265,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
     p.add_argument("--policy", default="heuristic", help="as for simulate")
     p.add_argument("--json", action="store_true", help="print the moves as one JSON object")
+    _add_rules_args(p)
+
+    p = sub.add_parser("duel", help="a Python policy (module:function) against the heuristic on identical deals, "
+                       "seats swapped", description="Plays a Python policy, policy(state) -> Action on a "
+                       "simcore.state.HandState, in each partnership (or each seat, without partners) against "
+                       "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
+                       "each and the difference, with 95%% intervals.")
+    p.add_argument("--policy", required=True, metavar="MODULE:FUNCTION",
+                   help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players)")
+    p.add_argument("--hands", type=_positive_int, default=100, help="deals (default 100; each is played "
+                   "once per seat set and once by the heuristic alone)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
     _add_rules_args(p)
 
     p = sub.add_parser("solve", help="double dummy: the trick points each side takes with every hand known and "
@@ -785,6 +799,26 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return _exit_status(a)
 
 
+def cmd_duel(args: argparse.Namespace) -> None:
+    from simcore.state.duel import duel, load_policy
+
+    variant = _full_hand_variant(args)
+    result = duel(variant, load_policy(args.policy), args.hands, args.seed, args.policy)
+    if args.json:
+        _print_json(result)
+        return
+
+    def line(label: str, iv: dict) -> str:
+        return f"  {label:<28} {iv['mean']:9.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]"
+
+    sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
+    print(f"{args.policy} against the heuristic, {variant.id}: {args.hands} deals (seed {args.seed}), the policy "
+          f"at seats {sets} in turn; points a deal, 95% interval")
+    print(line(f"{args.policy}", result["policy_points"]))
+    print(line("heuristic in the same seats", result["heuristic_points"]))
+    print(line("difference", result["difference"]))
+
+
 def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.answers.playthrough import playthrough_text
     from simcore.kernels.policies import parse_policies
@@ -1199,6 +1233,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "advise": cmd_advise, "playthrough": cmd_playthrough, "games": cmd_games,
+            "duel": cmd_duel,
             "compare": cmd_compare, "solve": cmd_solve, "endgame": cmd_endgame, "report": cmd_report, "tune": cmd_tune,
             "runs": cmd_runs, "export": cmd_export, "bench": cmd_bench}
 

@@ -134,3 +134,45 @@ def test_an_observation_never_shows_another_seats_hidden_cards():
     for who, kind, card, to in a.observation(1)["moves"]:
         if kind == "give":
             assert (card is None) == (1 not in (who, to))
+
+
+def test_new_hand_is_in_the_api_and_deals_the_seeds_first_hand():
+    import simcore
+
+    state = simcore.new_hand("four-hand-150", seed=2)
+    rec, _, trace = _kernel(load_variant("four-hand-150"), 2, "heuristic")
+    dealt = [[0] * 24 for _ in range(4)]
+    for code, a, b, c in trace:
+        if code == h.T_DEAL and a < 4:
+            dealt[a][b] += c
+    assert rec["redeals"] == 0 and state._table.hands == dealt
+    assert sorted(state.observation(0)["hand"]) == sorted(
+        c for c in state.observation(0)["hand"])  # names, e.g. "QS"
+    assert len(state.observation(0)["hand"]) == 12
+
+
+def test_duel_plays_a_python_policy_against_the_heuristic_and_refuses_bad_policies(tmp_path, monkeypatch, capsys):
+    import json
+
+    from simcore.cli import main
+
+    # the heuristic against itself: the same hands, so exactly no difference
+    assert main(["duel", "--variant", "auction", "--policy", "heuristic", "--hands", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0} and out["seat_sets"] == [[0], [1], [2]]
+    # a weak policy (always the first legal action) loses points a deal to the heuristic, partners swapped
+    assert main(["duel", "--variant", "four-hand-150", "--policy", "simcore.state.players:first_legal",
+                 "--hands", "4", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["seat_sets"] == [[0, 2], [1, 3]] and out["hands"] == 4
+    assert out["difference"]["low"] <= out["difference"]["mean"] <= out["difference"]["high"]
+    # bad policies: one line naming what was wrong, exit status 2
+    (tmp_path / "cheat.py").write_text("from simcore.state import Action\n"
+                                       "def bot(state):\n    return Action('bid', 7)\nnot_callable = 3\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    for spec, message in (("nosuchmodule:bot", "cannot import"), ("cheat:missing", "has no 'missing'"),
+                          ("cheat:not_callable", "not a callable"), ("cheat", "module:function"),
+                          ("cheat:bot", "returned Action(kind='bid', value=7) at seat 0")):
+        assert main(["duel", "--variant", "four-hand-150", "--policy", spec, "--hands", "1"]) == 2
+        err = capsys.readouterr().err
+        assert message in err and err.count("\n") == 1 and "Traceback" not in err, (spec, err)

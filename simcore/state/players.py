@@ -221,3 +221,9 @@ def _keepers(v, t, seat) -> int:
         keep |= int(meld_cards(m, t.trump))
     return keep
 
+
+
+def first_legal(state):
+    """The first legal action: the smallest example of a policy (``pinochle duel --policy
+    simcore.state.players:first_legal``)."""
+    return state.legal_actions()[0]
