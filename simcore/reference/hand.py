@@ -544,6 +544,16 @@ def play_legal(variant: Variant, hand: list[int], trick: list[int], trump: int, 
     return tuple(legal)
 
 
+def _close_trick(variant: Variant, table: Table, leader: int, trump: int, last: bool) -> tuple[int, int]:
+    """(winner, points taken) of the trick in play, led by ``leader``; it joins the finished tricks."""
+    cards = [c for _, c in table.trick]
+    winner = (leader + winning_position(cards, trump)) % variant.players
+    taken = sum(int(variant.trick_points[c]) for c in cards) + (variant.last_trick if last else 0)
+    table.tricks.append((leader, cards, winner, taken))
+    table.trick = []
+    return winner, taken
+
+
 def _tricks(variant: Variant, table: Table, trump: int, side: list[int], bidder: int, buried: list[int],
             rec: dict, need: list[int] | None = None):
     """(trick points, tricks won) by side: every card played in turn, held and legal (:func:`play_legal`),
@@ -576,11 +586,7 @@ def _tricks(variant: Variant, table: Table, trump: int, side: list[int], bidder:
             broken = broken or card // 6 == trump
             hands[seat][card] -= 1
             trick.append((seat, card))
-        cards = [c for _, c in trick]
-        winner = (leader + winning_position(cards, trump)) % players
-        taken = sum(points[c] for c in cards) + (variant.last_trick if k == n_tricks - 1 else 0)
-        table.tricks.append((leader, cards, winner, taken))
-        table.trick = []
+        winner, taken = _close_trick(variant, table, leader, trump, k == n_tricks - 1)
         tricks_pts[side[winner]] += taken
         tricks_won[side[winner]] += 1
         rec["_pts"][winner] += taken
@@ -691,7 +697,6 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
     the winner draws, the last card drawn the turned one. A turned dix scores the dealer. A seat whose
     meld and trick points (as counted) reach what it ``need``\\ s declares out and play stops."""
     players, hands, stock, trump = variant.players, table.hands, table.widow, table.trump
-    points = [int(p) for p in variant.trick_points]
     dix_value = variant.get("meld.dix")
     unit, up_from = variant.get("tricks.round_to"), variant.get("tricks.round_up_from")
 
@@ -730,11 +735,7 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
             held.remove(max(held, key=_weight))
             hands[seat][card] -= 1
             trick.append((seat, card))
-        cards = [c for _, c in trick]
-        winner = (leader + winning_position(cards, trump)) % players
-        taken = sum(points[c] for c in cards) + (variant.last_trick if k == n_tricks - 1 else 0)
-        table.tricks.append((leader, cards, winner, taken))
-        table.trick = []
+        winner, taken = _close_trick(variant, table, leader, trump, k == n_tricks - 1)
         pts[winner] += taken
         won[winner] += 1
         leader = winner
