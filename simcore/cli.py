@@ -34,11 +34,10 @@ def _user_errors() -> tuple[type[Exception], ...]:
     from simcore.kernels.policies import PolicyError
     from simcore.run.runner import ClusterError
     from simcore.run.store import StoreError
-    from simcore.state.duel import PolicyLoadError
     from simcore.variants import RulesError
 
     return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
-            ClusterError, PositionError, PolicyLoadError)
+            ClusterError, PositionError)
 
 
 def load_variant(name: str, overrides=()):
@@ -800,10 +799,13 @@ def cmd_advise(args: argparse.Namespace) -> int:
 
 
 def cmd_duel(args: argparse.Namespace) -> None:
-    from simcore.state.duel import duel, load_policy
+    from simcore.state.duel import PolicyLoadError, duel, load_policy
 
     variant = _full_hand_variant(args)
-    result = duel(variant, load_policy(args.policy), args.hands, args.seed, args.policy)
+    try:
+        result = duel(variant, load_policy(args.policy), args.hands, args.seed, args.policy)
+    except PolicyLoadError as exc:  # the user's policy: its name, or what it did
+        raise UsageError(f"pinochle duel: {exc}") from None
     if args.json:
         _print_json(result)
         return
