@@ -20,7 +20,6 @@ none, where "none" is allowed), 0/1 for a yes-or-no choice, an index of ``STOCK_
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -685,7 +684,7 @@ def open_melds(variant: Variant, copies: list[list[set[str]]], trump: int) -> tu
     """The ``STOCK_MELDS`` indices of the melds a seat holding ``copies`` (per card type, the classes each
     held copy has melded in) may table now (the dix apart)."""
     return tuple(m for m, name in enumerate(STOCK_MELDS) if name != "dix"
-                 and meld_points(variant, name, trump) > 0 and take_meld(copy.deepcopy(copies), name, trump))
+                 and meld_points(variant, name, trump) > 0 and take_meld(copies, name, trump, apply=False))
 
 
 def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | None):

@@ -52,9 +52,9 @@ def _weight(classes: set[str]) -> tuple[int, tuple[str, ...]]:
     return len(classes), sum(bits[c] for c in classes)
 
 
-def take_meld(copies: list[list[set[str]]], name: str, trump: int) -> bool:
+def take_meld(copies: list[list[set[str]]], name: str, trump: int, apply: bool = True) -> bool:
     """Table meld ``name`` from ``copies`` (per card type, a set per held copy) if the rules allow it;
-    return whether they did."""
+    return whether they did (``apply`` False: only whether they would, ``copies`` untouched)."""
     need, klass, _, _ = meld_spec(name, trump)
     picks = []
     for card, n, barred in need:
@@ -71,6 +71,8 @@ def take_meld(copies: list[list[set[str]]], name: str, trump: int) -> bool:
                 break
         else:
             return False  # every meld takes at least one card from the hand
+    if not apply:
+        return True
     for card, chosen, _ in picks:
         for i in chosen:
             copies[card][i] = copies[card][i] | {klass}
