@@ -2,9 +2,13 @@
 
     >>> from simcore.state import new_hand
     >>> state = new_hand("four-hand-150", seed=1)
-    >>> state.current_player(), state.legal_actions()[:3]     # seat 0 (the dealer's left) bids first
-    >>> state.apply(state.legal_actions()[0])                   # ... until state.is_terminal()
-    >>> state.returns()                                         # what the hand adds to each seat's score
+    >>> state.current_player(), [str(a) for a in state.legal_actions()]   # the dealer's left bids first
+    (0, ['pass', 'bid 20'])
+    >>> state.apply(state.legal_actions()[1])
+    >>> while not state.is_terminal():      # then the first legal action: the others pass, ...
+    ...     state.apply(state.legal_actions()[0])
+    >>> state.returns()                     # what the hand added to each seat's score line
+    [51, 16, 51, 16]
 
 The rules are those of the plain reference (:func:`simcore.reference.hand.hand_steps`), the same code that
 referees the kernel's traces, so a state driven by the kernel's own decisions ends with the kernel's
@@ -186,7 +190,8 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy, made by replaying the history (a generator cannot be copied)."""
-        twin = HandState(self.variant, self._rng0.copy(), self._given, self._need, _history=self._history)
+        twin = HandState(self.variant, self._rng0.copy(), self._given, self._need, _history=self._history,
+                         chance=self._chance_fn)
         twin._rng = self._rng.copy()
         return twin
 
