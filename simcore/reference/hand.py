@@ -802,12 +802,20 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need:
 #: meld, trick and score rows) are what the referee recomputes.
 _MOVES = (h.T_BID, h.T_TRUMP, h.T_PASS, h.T_BURY, h.T_OUTCOME, h.T_PLAY, h.T_SHARE, h.T_CALL, h.T_DISCARD,
           h.T_DRAW, h.T_MELDED, h.T_EXCHANGE, h.T_OUT)
-#: The trace row that answers each request kind: (code, the outcome a T_OUTCOME row must carry).
-_ROW = {"bid": h.T_BID, "forfeit": h.T_OUTCOME, "trump": h.T_TRUMP, "turn": h.T_TRUMP, "alone": h.T_CALL,
-        "call": h.T_CALL, "swap": h.T_EXCHANGE, "share": h.T_SHARE, "give": h.T_PASS, "bury": h.T_BURY,
-        "discard": h.T_DISCARD, "draw": h.T_DRAW, "throw_in": h.T_OUTCOME, "concede": h.T_OUTCOME,
-        "play": h.T_PLAY, "dix": h.T_MELDED, "exchange": h.T_EXCHANGE, "meld": h.T_MELDED}
-_OUTCOME_OF = {"forfeit": h.FORFEITED_UNSEEN, "throw_in": h.CONCEDED, "concede": h.CONCEDED_BY_OPPONENTS}
+#: The trace row that answers each request kind: its code, whose it is ("seat": the deciding seat's, "to":
+#: the seat the card goes to, None: nobody's) and the column holding the value (a yes-or-no choice: 1 when
+#: the row is there).
+_ROW = {"bid": (h.T_BID, "seat", 2), "forfeit": (h.T_OUTCOME, None, 1), "trump": (h.T_TRUMP, None, 1),
+        "turn": (h.T_TRUMP, None, 2), "alone": (h.T_CALL, None, 1), "call": (h.T_CALL, None, 1),
+        "swap": (h.T_EXCHANGE, "seat", 1), "share": (h.T_SHARE, "to", 2), "give": (h.T_PASS, "seat", 2),
+        "bury": (h.T_BURY, "seat", 2), "discard": (h.T_DISCARD, "seat", 2), "draw": (h.T_DRAW, "to", 2),
+        "throw_in": (h.T_OUTCOME, None, 1), "concede": (h.T_OUTCOME, None, 1), "play": (h.T_PLAY, "seat", 2),
+        "dix": (h.T_MELDED, "seat", 1), "exchange": (h.T_EXCHANGE, "seat", 1), "meld": (h.T_MELDED, "seat", 2)}
+#: What else a row must say to answer a kind: the outcome a T_OUTCOME row carries, a bidder alone's call
+#: of no card, a dix (or another meld) in a T_MELDED row.
+_FITS = {"forfeit": lambda r: r[1] == h.FORFEITED_UNSEEN, "throw_in": lambda r: r[1] == h.CONCEDED,
+         "concede": lambda r: r[1] == h.CONCEDED_BY_OPPONENTS, "alone": lambda r: r[1] == -1,
+         "dix": lambda r: r[2] == STOCK_MELDS.index("dix"), "meld": lambda r: r[2] != STOCK_MELDS.index("dix")}
 
 
 class _TraceFeed:
@@ -846,29 +854,25 @@ class _TraceFeed:
                 raise RuleBroken("everybody passed and the rules redeal, but the trace plays on")
             self.dealt = True
             return self.hands, self.widow, self.redeals
-        code = _ROW[kind]
-        fits = row is not None and row[0] == code
+        code, whose, column = _ROW[kind]
+        fits = row is not None and row[0] == code and _FITS.get(kind, bool)(row)
+        who = {"seat": seat, "to": request.to, None: None}[whose]
         if kind in YES_NO:  # "no" leaves no row
-            if kind in _OUTCOME_OF:
-                fits = fits and row[1] == _OUTCOME_OF[kind]
-            elif kind == "alone":  # the call row names no card for a bidder alone
-                return int(fits and row[1] == -1 and self._take() is not None)
-            elif kind == "dix":
-                fits = fits and row[2] == STOCK_MELDS.index("dix")
-            if fits and kind in ("dix", "exchange", "swap") and row[1] != seat and kind != "swap":
+            if not fits:
+                return 0
+            if who is not None and row[1] != who:
+                if kind == "swap":
+                    return 0  # a later seat exchanged
                 raise RuleBroken(self._stray(row, request))
-            if fits and kind == "swap" and row[1] != seat:
-                return 0  # a later seat exchanged
-            if fits and kind == "dix" and row[3] != self.variant.get("meld.dix"):
+            if kind == "dix" and row[3] != self.variant.get("meld.dix"):
                 raise RuleBroken(f"seat {seat} showed a dix it could not show")
-            return int(fits and self._take() is not None)
-        mine = fits and row[1] == seat and (kind != "meld" or row[2] != STOCK_MELDS.index("dix"))
-        if kind in ("discard", "meld") and not mine:
-            if fits and row[1] != seat and kind == "meld":
-                raise RuleBroken(self._stray(row, request))
+            self._take()
+            return 1
+        if kind in ("discard", "meld") and not (fits and row[1] == who):
+            if fits and kind == "meld":
+                raise RuleBroken(self._stray(row, request))  # another seat melded
             return -1  # no more cards thrown away; no meld tabled
-        if not fits or (row[1] != seat and kind not in ("turn", "draw", "trump", "call", "share")) or (
-                kind == "draw" and row[1] != request.to) or (kind == "share" and row[1] != request.to):
+        if not fits or (who is not None and row[1] != who):
             raise RuleBroken(self._stray(row, request))
         self._take()
         if kind == "play":
@@ -878,10 +882,9 @@ class _TraceFeed:
             if row[2] in request.legal and row[3] != meld_points(self.variant, name, self.table.trump):
                 raise RuleBroken(f"seat {seat} scored {row[3]} for {name}")
             self.melded = True
-            return row[2]
         if kind == "turn":
             return self._turned(request, row)
-        return row[1] if kind in ("trump", "call") else row[2]
+        return row[column]
 
     def _turned(self, request: Request, row: tuple) -> int:
         """The card turned for trump: the trace names it with a stock or a dix exchange; otherwise only
