@@ -406,6 +406,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
                         "deal (four-hand-150), the last 12 tricks and the whole of an 80-card deal "
                         "(double-deck); median and 99th percentile per solve")
+    p.add_argument("--state", type=_positive_int, metavar="N",
+                   help="instead: N seeded hands each through the Python game state (simcore.state), the "
+                        "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)")
     p.add_argument("--solver-limit", type=_positive_int, default=20_000_000, metavar="NODES",
                    help="with --solver: a solve gives up after this many trick starts (default 20000000)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -1121,6 +1124,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
         return _bench_execution(args)
     if args.solver:
         return _bench_solver(args)
+    if args.state:
+        return _bench_state(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -1161,6 +1166,19 @@ def _bench_solver(args: argparse.Namespace) -> None:
                   f"max {max(r.seconds) * 1e3:,.0f} ms ({len(r.seconds)} seeded deals{gave})", flush=True)
     if args.json:
         _print_json([r.to_json() for r in results])
+
+
+def _bench_state(args: argparse.Namespace) -> None:
+    from simcore.answers.bench import STATE_BENCH, bench_state
+
+    results = [bench_state(vid, args.state) for vid in STATE_BENCH]
+    if args.json:
+        _print_json([r.to_json() for r in results])
+        return
+    for r in results:
+        print(f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
+              f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
+              f"({r.hands:,} hands)")
 
 
 def _bench_execution(args: argparse.Namespace) -> None:
