@@ -813,15 +813,14 @@ def cmd_duel(args: argparse.Namespace) -> None:
         _print_json(result)
         return
 
-    def line(label: str, iv: dict) -> str:
-        return f"  {label:<28} {iv['mean']:9.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]"
-
+    rows = [(args.policy, result["policy_points"]), ("heuristic in the same seats", result["heuristic_points"]),
+            ("difference", result["difference"])]
+    width = max(len(label) for label, _ in rows)
     sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
     print(f"{args.policy} against the heuristic, {variant.id}: {args.hands} deals (seed {args.seed}), the policy "
           f"at seats {sets} in turn; points a deal, 95% interval")
-    print(line(f"{args.policy}", result["policy_points"]))
-    print(line("heuristic in the same seats", result["heuristic_points"]))
-    print(line("difference", result["difference"]))
+    for label, iv in rows:
+        print(f"  {label:<{width}}  {iv['mean']:8.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]")
 
 
 def cmd_playthrough(args: argparse.Namespace) -> None:
