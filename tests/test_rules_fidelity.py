@@ -108,11 +108,15 @@ def test_auction_names_trump_after_taking_the_widow(after):
 def test_ok_pinochle_throws_in_only_250_or_more_short():
     # seeds/004: "if the declarer is 250+ points under their bid after melding they may throw in their
     # cards"; "If their bid is within 250 points after melding they may play their hand".
-    from simcore.reference.hand import throw_in_refusal
+    from simcore.reference.hand import Table, _without_play, throw_in_refusal
     v = load_variant("ok-pinochle")
     assert v.get("scoring.concede_short_by") == 250
     assert "230 short" in throw_in_refusal(v, 300 - 70, forced=False)  # seed 49's throw-in: bid 300, meld 70
     assert throw_in_refusal(v, 320 - 70, forced=False) is None  # exactly 250 short: allowed
+    rec = {}
+    assert _drive(_without_play(v, Table(4), 0, 320, False, [50, 70], rec), [1]) == (True, [(0, "throw_in")])
+    assert (rec["side_score"], rec["other_score"]) == (-320, 50)  # "their opponents score their melds"
+    assert _drive(_without_play(v, Table(4), 0, 300, False, [0, 70], {}), [0]) == (False, [])  # 230: not asked
     recs = hand_records(v, 3000, 1, parse_policies("heuristic", 4))
     f = h.FIELDS.index
     thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
