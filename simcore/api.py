@@ -38,8 +38,8 @@ import pandas as pd
 
 from simcore.variants import Variant, load_variant, shipped_ids
 
-__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "odds", "simulate", "solve",
-           "variants"]
+__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate",
+           "solve", "variants"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -415,3 +415,22 @@ def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: S
         "bidding_side_points": r.side_points if r.side_points is not None else math.nan,
         "other_side_points": r.other_points if r.other_points is not None else math.nan,
         "target": at_least, "reaches": r.reaches, "seconds": r.seconds, "nodes": r.nodes}])
+
+
+def new_hand(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, cards=None, overrides: Iterable[str] = (),
+             hand: int = 0, need=None):
+    """One hand to play decision by decision: a :class:`simcore.state.HandState` at its first decision
+    (``current_player()``, ``legal_actions()``, ``apply(action)``, ``observation(seat)``, ``returns()``).
+    ``seed`` deals what ``simulate(variant, seed=seed)`` deals first (``hand``: the first deal of chunk
+    ``hand``'s stream instead); ``cards`` gives the deal (one hand per seat, then the widow or stock).
+
+    >>> from simcore.state.players import kernel_policy
+    >>> state, heuristic = new_hand("four-hand-150", seed=1), kernel_policy("heuristic")
+    >>> while not state.is_terminal():
+    ...     state.apply(heuristic(state))
+    >>> state.returns()   # what the hand added to each seat's score line
+    [12, 66, 12, 66]
+    """
+    from simcore.state import new_hand as start
+
+    return start(_playing(_variant(variant, overrides)), seed, cards, hand, need)

@@ -275,6 +275,19 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print the moves as one JSON object")
     _add_rules_args(p)
 
+    p = sub.add_parser("duel", help="a Python policy (module:function) against the heuristic on identical deals, "
+                       "seats swapped", description="Plays a Python policy, policy(state) -> Action on a "
+                       "simcore.state.HandState, in each partnership (or each seat, without partners) against "
+                       "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
+                       "each and the difference, with 95%% intervals.")
+    p.add_argument("--policy", required=True, metavar="MODULE:FUNCTION",
+                   help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players)")
+    p.add_argument("--hands", type=_positive_int, default=100, help="deals (default 100; each is played "
+                   "once per seat set and once by the heuristic alone)")
+    p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    _add_rules_args(p)
+
     p = sub.add_parser("solve", help="double dummy: the trick points each side takes with every hand known and "
                        "perfect play", description="Double-dummy solve of the trick play: the exact trick "
                        "points (as taken, last-trick bonus included) the bidding side and the others take "
@@ -411,6 +424,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
                         "deal (four-hand-150), the last 12 tricks and the whole of an 80-card deal "
                         "(double-deck); median and 99th percentile per solve")
+    p.add_argument("--state", type=_positive_int, metavar="N",
+                   help="instead: N seeded hands each through the Python game state (simcore.state), the "
+                        "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)")
     p.add_argument("--solver-limit", type=_positive_int, default=20_000_000, metavar="NODES",
                    help="with --solver: a solve gives up after this many trick starts (default 20000000)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -803,6 +819,28 @@ def cmd_advise(args: argparse.Namespace) -> int:
     return _exit_status(a)
 
 
+def cmd_duel(args: argparse.Namespace) -> None:
+    from simcore.state.duel import PolicyLoadError, duel, load_policy
+
+    variant = _full_hand_variant(args)
+    try:
+        result = duel(variant, load_policy(args.policy), args.hands, args.seed, args.policy)
+    except PolicyLoadError as exc:  # the user's policy: its name, or what it did
+        raise UsageError(f"pinochle duel: {exc}") from None
+    if args.json:
+        _print_json(result)
+        return
+
+    rows = [(args.policy, result["policy_points"]), ("heuristic in the same seats", result["heuristic_points"]),
+            ("difference", result["difference"])]
+    width = max(len(label) for label, _ in rows)
+    sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
+    print(f"{args.policy} against the heuristic, {variant.id}: {args.hands} deals (seed {args.seed}), the policy "
+          f"at seats {sets} in turn; points a deal, 95% interval")
+    for label, iv in rows:
+        print(f"  {label:<{width}}  {iv['mean']:8.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]")
+
+
 def cmd_playthrough(args: argparse.Namespace) -> None:
     from simcore.answers.playthrough import playthrough_text
     from simcore.kernels.policies import parse_policies
@@ -1128,6 +1166,8 @@ def cmd_bench(args: argparse.Namespace) -> None:
         return _bench_execution(args)
     if args.solver:
         return _bench_solver(args)
+    if args.state:
+        return _bench_state(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -1168,6 +1208,19 @@ def _bench_solver(args: argparse.Namespace) -> None:
                   f"max {max(r.seconds) * 1e3:,.0f} ms ({len(r.seconds)} seeded deals{gave})", flush=True)
     if args.json:
         _print_json([r.to_json() for r in results])
+
+
+def _bench_state(args: argparse.Namespace) -> None:
+    from simcore.answers.bench import STATE_BENCH, bench_state
+
+    results = [bench_state(vid, args.state) for vid in STATE_BENCH]
+    if args.json:
+        _print_json([r.to_json() for r in results])
+        return
+    for r in results:
+        print(f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
+              f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
+              f"({r.hands:,} hands)")
 
 
 def _bench_execution(args: argparse.Namespace) -> None:
@@ -1242,8 +1295,9 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 COMMANDS = {"variants": cmd_variants, "meld": cmd_meld, "odds": cmd_odds, "simulate": cmd_simulate,
             "bid-odds": cmd_bid_odds, "advise": cmd_advise, "playthrough": cmd_playthrough, "games": cmd_games,
-            "compare": cmd_compare, "solve": cmd_solve, "endgame": cmd_endgame, "dd-odds": cmd_dd_odds,
-            "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs, "export": cmd_export, "bench": cmd_bench}
+            "duel": cmd_duel, "compare": cmd_compare, "solve": cmd_solve, "endgame": cmd_endgame,
+            "dd-odds": cmd_dd_odds, "report": cmd_report, "tune": cmd_tune, "runs": cmd_runs, "export": cmd_export,
+            "bench": cmd_bench}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

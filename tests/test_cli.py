@@ -199,6 +199,13 @@ def test_bench_reports_hands_per_second(capsys):
     assert all(r["games_per_s"] > 0 and r["hands_per_game"] > 1 for r in rows[7:])
 
 
+def test_bench_state_times_hands_through_the_python_game_state(capsys):
+    code, out, _ = run(capsys, "bench", "--state", "3", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["variant"] for r in rows] == ["four-hand-150", "double-deck", "two-hand"]
+    assert all(r["hands"] == 3 and r["decisions"] > 3 * 12 and r["ms_per_hand"] > 0 for r in rows)
+
+
 def test_games_prints_win_rates_and_lengths(capsys):
     code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300")
     assert code == 0 and "300 games to 500" in out and "team 0 (first dealer's left) wins" in out

@@ -57,6 +57,19 @@ def test_auction_the_dealers_left_must_open_at_300():
     assert (at_300[:, h.FIELDS.index("bidder")] == 0).all()
 
 
+def _drive(steps, answers):
+    """(what the phase generator ``steps`` returns, the (seat, kind) of each request it made), answering
+    its requests with ``answers`` in order."""
+    asked = []
+    try:
+        request = next(steps)
+        while True:
+            asked.append((request.seat, request.kind))
+            request = steps.send(answers[len(asked) - 1])
+    except StopIteration as done:
+        return done.value, asked
+
+
 def _dealt(trace, players):
     hands = np.zeros((players + 1, 24), dtype=np.int64)
     for code, a, b, c in trace.tolist():
@@ -95,15 +108,15 @@ def test_auction_names_trump_after_taking_the_widow(after):
 def test_ok_pinochle_throws_in_only_250_or_more_short():
     # seeds/004: "if the declarer is 250+ points under their bid after melding they may throw in their
     # cards"; "If their bid is within 250 points after melding they may play their hand".
-    from simcore.reference.hand import _without_play
+    from simcore.reference.hand import Table, _without_play, throw_in_refusal
     v = load_variant("ok-pinochle")
     assert v.get("scoring.concede_short_by") == 250
-    conceded = [(h.T_OUTCOME, h.CONCEDED, 0, 0)]
-    with pytest.raises(RuleBroken, match="230 short"):
-        _without_play(v, conceded, 0, 300, [0, 70], {})  # seed 49's throw-in: bid 300, meld 70
+    assert "230 short" in throw_in_refusal(v, 300 - 70, forced=False)  # seed 49's throw-in: bid 300, meld 70
+    assert throw_in_refusal(v, 320 - 70, forced=False) is None  # exactly 250 short: allowed
     rec = {}
-    assert _without_play(v, conceded, 0, 320, [50, 70], rec)  # exactly 250 short: allowed
+    assert _drive(_without_play(v, Table(4), 0, 320, False, [50, 70], rec), [1]) == (True, [(0, "throw_in")])
     assert (rec["side_score"], rec["other_score"]) == (-320, 50)  # "their opponents score their melds"
+    assert _drive(_without_play(v, Table(4), 0, 300, False, [0, 70], {}), [0]) == (False, [])  # 230: not asked
     recs = hand_records(v, 3000, 1, parse_policies("heuristic", 4))
     f = h.FIELDS.index
     thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
@@ -268,11 +281,11 @@ def test_five_hand_widow_forfeit_in_both_readings(loses):
     # and other players will collect their points." Whether the bid is also lost is not said: the file
     # applies "The team who doesn't fulfill their bid must subtract their bid"; the override reads the
     # forfeit literally.
-    from simcore.reference.hand import _without_play
+    from simcore.reference.hand import Table, _without_play
     assert load_variant("five-hand-widow").get("scoring.concede_loses_bid")
     v = load_variant("five-hand-widow", [f"scoring.concede_loses_bid={str(loses).lower()}"])
     rec = {}
-    assert _without_play(v, [(h.T_OUTCOME, h.CONCEDED, 0, 0)], 0, 55, [20, 8], rec)
+    assert _drive(_without_play(v, Table(5), 0, 55, False, [20, 8], rec), [1]) == (True, [(0, "throw_in")])
     assert rec["side_score"] == (-55 if loses else 0)
     assert rec["other_score"] == 20 + v.trick_total  # the others' meld and the hand's trick points
     # the kernel scores a forfeit the same way (forfeits are rare: about 1 hand in 300)
@@ -311,14 +324,14 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
     # seeds/000 'Version 5': "If no one bids, the dealer gets the hand for 50. It's the dealer's option to
     # discard the hand but the dealer's score will take a deduction of 50 points. If this happens, the
     # other players will have their meld added to their score."
-    from simcore.reference.hand import _without_play
+    from simcore.reference.hand import Table, _without_play, throw_in_refusal
     v = load_variant("five-hand-widow-96")
     assert v.get("scoring.concede") and v.get("scoring.concede_only_forced")
-    thrown = [(h.T_BID, 0, 0, 0), (h.T_BID, 1, 0, 0), (h.T_OUTCOME, h.CONCEDED, 0, 0)]
     rec = {}
-    assert _without_play(v, thrown, 4, 50, [30, 2], rec) and rec["side_score"] == -50 and rec["other_score"] == 30
-    with pytest.raises(RuleBroken, match="forced"):  # a bidder who bid may not throw in
-        _without_play(v, [(h.T_BID, 0, 55, 0), (h.T_OUTCOME, h.CONCEDED, 0, 0)], 0, 55, [30, 2], {})
+    thrown, asked = _drive(_without_play(v, Table(5), 4, 50, True, [30, 2], rec), [1])
+    assert asked == [(4, "throw_in")] and thrown and rec["side_score"] == -50 and rec["other_score"] == 30
+    assert "forced" in throw_in_refusal(v, 55 - 2, forced=False)  # a bidder who bid may not throw in
+    assert _drive(_without_play(v, Table(5), 0, 55, False, [30, 2], {}), []) == (False, [])  # nor is asked
     recs = hand_records(v, 20_000, 1, parse_policies("heuristic", 5))
     f = h.FIELDS.index
     thrown = recs[recs[:, f("outcome")] == h.CONCEDED]
@@ -341,7 +354,7 @@ def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_h
     # scores 10, whether or not it was exchanged." Hearts turned with the dealer's KH: seat 0, holding
     # AH 10H QH JH 9H, takes the KH for his nine and melds a run (150) and still his dix (10): 160; the
     # dealer, who now holds that nine, scores nothing for it.
-    from simcore.reference.hand import _meld, _swap_dix
+    from simcore.reference.hand import Table, _meld, _swap_dix
     v = load_variant(vid)
     assert v.get("exchange.dix_for_turned")
     hearts, king_h, nine_h = SUITS.index("H"), card_type("KH"), card_type("9H")
@@ -349,16 +362,17 @@ def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_h
     hands = [[0] * 24 for _ in range(players)]
     hands[0] = parse_hand("AH 10H QH JH 9H").tolist()
     hands[dealer] = parse_hand("KH JC").tolist()
-    rows = [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 0, king_h, 0)]
-    assert _swap_dix(v, rows, hands, hearts) == 0
+    table = Table(players, hands=hands, turned=king_h)
+    assert _drive(_swap_dix(v, table, hearts), [1]) == (0, [(0, "swap")])
     assert hands[0][king_h] == 1 and hands[0][nine_h] == 0 and hands[dealer][nine_h] == 1
     side = [1 if s % 2 == 0 else 0 for s in range(players)]
     rec = {}
     _meld(v, hands, hearts, side, -1, -1, 0, rec)
     assert rec["_meld"][0] == 160 and rec["_meld"][dealer] == 0 and rec["_dix"][0] == 10
-    with pytest.raises(RuleBroken, match="does not hold"):  # a seat with no dix has none to give
-        _swap_dix(v, [(h.T_TRUMP, hearts, king_h, 0), (h.T_EXCHANGE, 1, king_h, 0)],
-                  [parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)], hearts)
+    # a seat with no dix has none to give, and is not asked
+    table = Table(players, hands=[parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)],
+                  turned=king_h)
+    assert _drive(_swap_dix(v, table, hearts), []) == (-1, [])
     # the kernel exchanges (the heuristic whenever the dealer is an opponent) and the referee agrees;
     # the rule off, the same traces are refused
     off = load_variant(vid, ["exchange.dix_for_turned=false"])
@@ -434,11 +448,13 @@ def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_k
     assert settle(v, forfeit).tolist() == [[-3, 0, 0, 3]]
     assert settle(load_variant("auction", ["settlement.people=4"]), forfeit).tolist() == [[-3, 0, 0, 0, 3]]
     # only the compulsory opening, nobody having bid over it, and only where the rules allow it
-    rows = [(h.T_OUTCOME, h.FORFEITED_UNSEEN, 0, 0)]
-    with pytest.raises(RuleBroken, match="only the compulsory opening"):
-        _forfeit_unseen(v, rows, 1, 310, {})
-    with pytest.raises(RuleBroken, match="allow none"):
-        _forfeit_unseen(load_variant("auction", ["scoring.forfeit_unseen=false"]), rows, 0, 300, {})
+    from simcore.reference.hand import Table
+    rec = {}
+    assert _drive(_forfeit_unseen(v, Table(3), 0, 300, rec, False), [1]) == (True, [(0, "forfeit")])
+    assert (rec["side_score"], rec["other_score"], rec["trump"]) == (-300, 0, -1)
+    assert _drive(_forfeit_unseen(v, Table(3), 1, 310, {}, False), []) == (False, [])
+    off = load_variant("auction", ["scoring.forfeit_unseen=false"])
+    assert _drive(_forfeit_unseen(off, Table(3), 0, 300, {}, False), []) == (False, [])
     # the kernel's forfeits are all such, before the widow is taken or trump named, and the referee agrees
     forfeits = 0
     for seed in range(40):
@@ -466,12 +482,12 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
     conceded[0, h.F_TRUMP] = spades
     assert settle(v, conceded).tolist() == [[-10, 30, -10, -10]]
     # the referee scores it as made at the bid ("The bidder can never win more than he bid")
+    from simcore.reference.hand import Table
     rec = {}
-    assert _without_play(v, [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], rec)
+    assert _drive(_without_play(v, Table(3), 1, 350, False, [0, 380], rec), [1]) == (True, [(2, "concede")])
     assert (rec["made"], rec["side_score"], rec["other_score"]) == (1, 350, 0)
-    with pytest.raises(RuleBroken, match="do not let them"):
-        _without_play(load_variant("auction", ["scoring.opponents_concede=false"]),
-                      [(h.T_OUTCOME, h.CONCEDED_BY_OPPONENTS, 0, 0)], 1, 350, [0, 380], {})
+    off = load_variant("auction", ["scoring.opponents_concede=false"])  # where the rules do not let them
+    assert _drive(_without_play(off, Table(3), 1, 350, False, [0, 380], {}), []) == (False, [])
     # heuristic opponents concede only a contract the bidder's meld alone already reaches
     recs = hand_records(v, 3000, 1, parse_policies("heuristic", 3))
     given = recs[recs[:, h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS]

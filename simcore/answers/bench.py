@@ -271,6 +271,48 @@ def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int
                              tuple(seconds), tuple(nodes), gave_up, limit, skipped)
 
 
+#: The systems ``pinochle bench --state`` plays through the Python game state: 48 and 80 cards, and
+#: two-hand's stock play.
+STATE_BENCH = ("four-hand-150", "double-deck", "two-hand")
+
+
+@dataclass(frozen=True)
+class StateBenchResult:
+    """Hands played one at a time through the Python game state (:mod:`simcore.state`), the kernel's
+    heuristic bridged to it (:func:`simcore.state.players.kernel_policy`) at every seat; one thread,
+    seconds for all ``hands``, ``decisions`` the actions applied (chance events apart)."""
+
+    variant: str
+    hands: int
+    seconds: float
+    decisions: int
+
+    def to_json(self) -> dict:
+        return {"variant": self.variant, "kernel": "Python game state, bridged heuristic", "hands": self.hands,
+                "threads": 1, "seconds": self.seconds, "ms_per_hand": self.seconds / self.hands * 1e3,
+                "us_per_decision": self.seconds / self.decisions * 1e6, "decisions": self.decisions}
+
+
+def bench_state(variant_id: str, hands: int, seed: int = 1) -> StateBenchResult:
+    """Time ``hands`` seeded hands (deals 0, 1, ... of ``seed``) played through the game state by the
+    bridged heuristic at every seat, after one warm-up hand (compile or cache load)."""
+    from simcore.state import CHANCE, new_hand
+    from simcore.state.players import kernel_policy
+
+    variant, player = load_variant(variant_id), kernel_policy("heuristic")
+
+    def play(i: int) -> int:
+        state = new_hand(variant, seed, hand=i)
+        while not state.is_terminal():
+            state.apply(player(state))
+        return sum(seat != CHANCE for seat, _ in state.history())
+
+    play(hands)  # warm-up, on a deal not timed
+    start = time.perf_counter()
+    decisions = sum(play(i) for i in range(hands))
+    return StateBenchResult(variant_id, hands, time.perf_counter() - start, decisions)
+
+
 #: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).
 EXECUTION_MODES = ("threads", "threads + store, writing", "threads, read from the store",
                    "local Dask cluster, 2 workers")

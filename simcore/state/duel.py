@@ -1,0 +1,92 @@
+"""A Python policy against the built-in heuristic on identical deals, seats swapped (``pinochle duel``).
+
+Deal i is the first deal of chunk i's stream for the seed (:func:`simcore.state.new_hand` with
+``hand=i``). The seats are split into sets: the two partnerships where partners sit across, else each seat
+alone. Every deal is played once with the policy in each set (the heuristic, :func:`kernel_policy`, in
+all other seats) and once by the heuristic everywhere. The policy's points a deal are what its seats'
+score lines gained, averaged over the sets it sat in; the heuristic's are what the heuristic gained in
+those same seats on the same deal. Their difference, one value per deal (deals are independent), gets a
+normal 95% interval (:func:`simcore.run.stats.values_interval`). Points are on the variant's scale.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from simcore.state import IllegalAction, new_hand
+from simcore.state.players import kernel_policy
+
+
+class PolicyLoadError(ValueError):
+    """A ``module:function`` that does not name a callable, or a policy that broke the rules."""
+
+
+def load_policy(spec: str):
+    """The callable named ``module:function`` (or a built-in: "heuristic", "random")."""
+    if spec in ("heuristic", "random"):
+        return kernel_policy(spec)
+    module, _, name = spec.partition(":")
+    if not module or not name:
+        raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose")
+    try:
+        mod = importlib.import_module(module)
+    except Exception as exc:  # any failure importing the user's module is his input's fault
+        raise PolicyLoadError(f"--policy {spec!r}: cannot import {module!r} ({type(exc).__name__}: {exc})") from None
+    fn = getattr(mod, name, None)
+    if fn is None:
+        raise PolicyLoadError(f"--policy {spec!r}: module {module!r} has no {name!r}")
+    if not callable(fn):
+        raise PolicyLoadError(f"--policy {spec!r}: {name!r} is a {type(fn).__name__}, not a callable")
+    return fn
+
+
+def seat_sets(variant) -> list[list[int]]:
+    """The seats a policy takes together: the partnerships across, else each seat alone."""
+    if variant.get("teams.kind") == "partners_across":
+        return [list(range(side, variant.players, 2)) for side in (0, 1)]
+    return [[s] for s in range(variant.players)]
+
+
+def play(variant, seats_policy, policy, seed: int, hand: int, name: str = "policy") -> list[int]:
+    """What each seat's score line gained in deal ``hand``, ``policy`` in ``seats_policy``, the heuristic
+    elsewhere."""
+    heuristic = kernel_policy("heuristic")
+    state = new_hand(variant, seed, hand=hand)
+    while not state.is_terminal():
+        seat = state.current_player()
+        if seat not in seats_policy:
+            state.apply(heuristic(state))
+            continue
+        try:
+            action = policy(state)
+        except Exception as exc:
+            raise PolicyLoadError(f"policy {name} failed at seat {seat} ({state.request().kind}): "
+                                  f"{type(exc).__name__}: {exc}") from None
+        try:
+            state.apply(action)
+        except IllegalAction as exc:
+            raise PolicyLoadError(f"policy {name} returned {action!r} at seat {seat}, which the rules do not "
+                                  f"allow: {exc}") from None
+    return state.returns()
+
+
+def duel(variant, policy, hands: int, seed: int, name: str = "policy") -> dict:
+    """The duel's numbers (see the module): per-deal means with 95% intervals, as plain data."""
+    from simcore.run.stats import values_interval
+
+    sets = seat_sets(variant)
+    mine, theirs = [], []
+    for i in range(hands):
+        base = play(variant, [], None, seed, i)
+        got = [play(variant, g, policy, seed, i, name) for g in sets]
+        mine.append(sum(sum(r[s] for s in g) / len(g) for g, r in zip(sets, got)) / len(sets))
+        theirs.append(sum(sum(base[s] for s in g) / len(g) for g in sets) / len(sets))
+    diff = [a - b for a, b in zip(mine, theirs)]
+
+    def interval(x):
+        iv = values_interval(x)
+        return {"mean": iv.estimate, "low": iv.lo, "high": iv.hi}
+
+    return {"variant": variant.id, "policy": name, "opponent": "heuristic", "hands": hands, "seed": seed,
+            "seat_sets": sets, "policy_points": interval(mine), "heuristic_points": interval(theirs),
+            "difference": interval(diff)}
