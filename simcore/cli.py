@@ -42,7 +42,7 @@ def _user_errors() -> tuple[type[Exception], ...]:
 
 def _add_seeded_hands_args(p: argparse.ArgumentParser) -> None:
     """The first hands of seeds S .. S+N-1 as the policies play them (endgame, dd-odds)."""
-    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands (default 200)")
+    p.add_argument("--hands", type=_positive_int, default=200, help="seeded hands played (default 200)")
     p.add_argument("--seed", type=_seed, default=0, help="first seed (default 0)")
     p.add_argument("--policy", default="heuristic", help="the policies that bid, pass and play, as for simulate")
     p.add_argument("--json", action="store_true", help="print one JSON object")
