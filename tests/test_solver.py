@@ -12,11 +12,11 @@ import pytest
 from simcore.answers.solve import (
     Position,
     PositionError,
-    _sides,
     card_values,
     given_position,
     legal_at,
     seeded_position,
+    sides,
     solve,
 )
 from simcore.cli import main
@@ -63,7 +63,7 @@ def random_position(v, tricks: int, rng: random.Random) -> Position:
     partner = partner if v.get("teams.kind") == "called_card" else -1
     first = rng.random() < 0.3
     leader = bidder if first else rng.randrange(v.players)
-    return Position(v, hands, rng.randrange(4), leader, _sides(v, bidder, partner), bidder, first,
+    return Position(v, hands, rng.randrange(4), leader, sides(v, bidder, partner), bidder, first,
                     rng.random() < 0.5)
 
 

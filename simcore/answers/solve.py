@@ -105,7 +105,7 @@ class Solved:
         return out
 
 
-def _sides(variant: Variant, bidder: int, partner: int) -> tuple[int, ...]:
+def sides(variant: Variant, bidder: int, partner: int) -> tuple[int, ...]:
     """1 for the bidding side's seats, as the hand kernel sets them (``_trump_and_partner``): with
     partners across the bidder's alternate seats, else the bidder and his called partner (no bidder:
     seat 0 stands for him)."""
@@ -137,7 +137,7 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     calls = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_CALL]
     bidder = int(rec[h.F_BIDDER])
     partner = calls[0][1] if calls else -1
-    side = _sides(variant, bidder, partner)
+    side = sides(variant, bidder, partner)
     n_tricks = len(plays) // players
     start = max(n_tricks - hand_size if variant.get("play.stock_play") else 0, tricks_played)
     if len(plays) % players or start < 0 or n_tricks < hand_size or start >= n_tricks:
@@ -193,7 +193,7 @@ def given_position(variant: Variant, hands: list[str], trump: int, leader: int, 
     if int(sizes[0]) > variant.hand_size:
         raise PositionError(f"the hands hold {int(sizes[0])} cards each; a hand in {variant.id} holds "
                             f"{variant.hand_size}")
-    return Position(variant, counts, trump, leader, _sides(variant, bidder, partner), bidder, first, broken)
+    return Position(variant, counts, trump, leader, sides(variant, bidder, partner), bidder, first, broken)
 
 
 def solver_rules(position: Position) -> np.ndarray:

@@ -1,0 +1,201 @@
+"""A sampling player (issue 16, item 3): at each card it plays near the end of a hand, it deals the cards
+it has not seen to the other seats at random, consistently with what it has seen, solves every legal
+card double dummy on each deal, and plays the card best on average.
+
+What it has seen is :meth:`simcore.state.HandState.observation` of its own seat, nothing more: its hand,
+the cards played, the cards it passed (still in the partner's hand unless played since), the cards it
+buried or threw away (out of play), and the suits a seat has shown void (it did not follow where it had
+to; and where a void seat must trump, a seat that neither followed nor trumped is void in trump too). Heading duties and
+the bidding are not read into the deal. Unseen cards beyond what the other seats hold (a widow not
+taken, another seat's burial) are left out at random.
+
+Before the last ``solve_from`` tricks, while a stock lasts, and for every other decision (bids, trump,
+passing, meld) it plays as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in
+a duel against the heuristic only the card play of the endings differs. Among cards of equal mean value
+it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
+has seen, so the same state gets the same card.
+
+Double-dummy values are the bidding side's trick points (:func:`simcore.answers.solve.card_values`);
+seats are the hand's (0 = the dealer's left).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+
+import numpy as np
+
+from simcore.answers.solve import Position, card_values, sides
+from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.state.players import kernel_policy
+
+
+class SamplingPlayer:
+    """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
+    ``solve_from`` tricks, the heuristic elsewhere (see the module)."""
+
+    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0):
+        if samples < 1 or solve_from < 1:
+            raise ValueError("samples and solve_from: at least 1")
+        self.samples, self.solve_from, self.seed = samples, solve_from, seed
+        self.heuristic = kernel_policy("heuristic")
+
+    def __repr__(self) -> str:
+        return f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}, seed={self.seed})"
+
+    def __call__(self, state):
+        from simcore.state import Action
+
+        r = state.request()
+        fallback = self.heuristic(state)
+        if r.kind != "play" or len(r.legal) == 1:
+            return fallback
+        v, obs = state.variant, state.observation(r.seat)
+        known_sides = v.get("teams.kind") != "called_card" or obs["partner"] is not None or obs["called"] is None
+        if obs["stock"] or len(obs["hand"]) > self.solve_from or not known_sides:  # cards held = tricks left
+            return fallback
+        values = self.mean_values(state, r.seat, obs)
+        if values is None:
+            return fallback
+        sign = 1 if self._side(v, obs)[r.seat] == 1 else -1
+        best = max(sign * x for x in values.values())
+        if sign * values[fallback.value] >= best - 1e-9:
+            return fallback
+        return Action("play", max(values, key=lambda c: (sign * values[c], -c)))
+
+    def mean_values(self, state, seat: int, obs: dict | None = None) -> dict[int, float] | None:
+        """Each legal card's mean double-dummy value (the bidding side's points from the trick's start)
+        over the sampled deals; None when no deal fits what the seat has seen."""
+        v = state.variant
+        obs = state.observation(seat) if obs is None else obs
+        rng = np.random.default_rng(self._seed_of(obs))
+        position_of, trick = self._position_maker(v, seat, obs)
+        pool, need, void, pinned = self._unseen(v, seat, obs)
+        total: dict[int, float] = {}
+        dealt = 0
+        for _ in range(self.samples):
+            hands = deal_unseen(rng, pool, need, void, pinned)
+            if hands is None:
+                continue
+            dealt += 1
+            for card, value in card_values(position_of(hands), trick).items():
+                total[card] = total.get(card, 0.0) + value
+        return None if not dealt else {c: x / dealt for c, x in total.items()}
+
+    # --- what the seat knows --------------------------------------------------------------------------
+    def _seed_of(self, obs: dict) -> int:
+        """From ``seed`` and what the seat has seen alone, so that hidden cards cannot sway a draw."""
+        seen = {k: obs[k] for k in ("seat", "hand", "bids", "moves", "tricks", "trick")}
+        text = f"{self.seed}:{json.dumps(seen, sort_keys=True)}"
+        return int.from_bytes(hashlib.blake2b(text.encode(), digest_size=8).digest(), "little")
+
+    @staticmethod
+    def _side(v, obs) -> tuple[int, ...]:
+        partner = obs["partner"] if obs["partner"] is not None else -1
+        return sides(v, obs["bidder"], partner)
+
+    def _position_maker(self, v, seat, obs):
+        """(a function from the other seats' sampled cards to the position at the trick's start, the
+        trick's cards so far)."""
+        players, trump = v.players, "SHDC".index(obs["trump"])
+        mine = parse_hand(" ".join(obs["hand"]))
+        played = [(s, int(parse_hand(c).argmax())) for s, c in obs["trick"]]
+        leader = played[0][0] if played else seat
+        broken = any(parse_hand(c).argmax() // 6 == trump for _, cards, _, _ in obs["tricks"] for c in cards)
+        side = self._side(v, obs)
+
+        def position(others: dict[int, list[int]]) -> Position:
+            hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+            hands[seat] = mine
+            for s, cards in others.items():
+                for c in cards:
+                    hands[s, c] += 1
+            for s, c in played:
+                hands[s, c] += 1
+            return Position(v, hands, trump, leader, side, obs["bidder"], not obs["tricks"], broken)
+
+        return position, [c for _, c in played]
+
+    @staticmethod
+    def _unseen(v, seat, obs):
+        """(unseen card types, how many each other seat holds beyond its pinned cards, the suits each has
+        shown void, cards pinned to a seat)."""
+        players, trump = v.players, "SHDC".index(obs["trump"])
+        left = np.array(v.deck_copies, dtype=np.int64) - parse_hand(" ".join(obs["hand"]))
+        out_of_play = [c for who, kind, c, _ in obs["moves"] if who == seat and kind in ("bury", "discard") and c]
+        played: list[tuple[int, int, int]] = []  # (seat, card, led suit; -1 while a stock lasts: no duty)
+        free = v.get("deal.widow") // players if v.get("play.stock_play") else 0  # tricks without duties
+        for k, (lead, cards, _, _) in enumerate(obs["tricks"]):
+            types = [int(parse_hand(c).argmax()) for c in cards]
+            played += [((lead + i) % players, t, types[0] // 6 if k >= free else -1) for i, t in enumerate(types)]
+        current = [(s, int(parse_hand(c).argmax())) for s, c in obs["trick"]]
+        played += [(s, t, current[0][1] // 6) for s, t in current]
+        for c in out_of_play:
+            left[int(parse_hand(c).argmax())] -= 1
+        for _, t, _ in played:
+            left[t] -= 1
+        void = {s: set() for s in range(players) if s != seat}
+        must_trump = v.get("play.void_must_trump")
+        trump_instead = v.get("play.trump_instead")
+        for s, t, led in played:
+            if s == seat or led < 0 or t // 6 == led or (trump_instead and t // 6 == trump):
+                continue
+            void[s].add(led)
+            if must_trump and t // 6 != trump:
+                void[s].add(trump)
+        pinned = {s: [] for s in void}
+        gone = [t for s, t, _ in played]
+        for who, kind, c, to in obs["moves"]:  # cards this seat passed are the taker's unless played since
+            if who == seat and kind in ("give", "share") and c and to in pinned:
+                t = int(parse_hand(c).argmax())
+                if t in gone:
+                    gone.remove(t)
+                else:
+                    pinned[to].append(t)
+                    left[t] -= 1
+        n = len(obs["hand"])  # every seat held as many at the trick's start
+        in_trick = {s for s, _ in current}
+        need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
+        pool = [t for t in range(N_TYPES) for _ in range(int(left[t]))]
+        return pool, need, void, pinned
+
+
+def deal_unseen(rng: np.random.Generator, pool: list[int], need: dict[int, int], void: dict[int, set],
+                pinned: dict[int, list[int]], tries: int = 200) -> dict[int, list[int]] | None:
+    """One deal of ``pool`` (card types) giving each seat ``need[s]`` cards none of whose suits it has
+    shown void, on top of its ``pinned`` cards; the rest of the pool is left out. Cards go one by one,
+    the most constrained first, each to a seat (or out) with odds by the room left; None when ``tries``
+    attempts all ran into a card no seat could take."""
+    spare = len(pool) - sum(need.values())
+    if spare < 0 or min(need.values(), default=0) < 0:
+        return None
+    for _ in range(tries):
+        cards = list(pool)
+        rng.shuffle(cards)
+        cards.sort(key=lambda c: -sum(c // 6 in void[s] for s in need))
+        room, out = dict(need), spare
+        got = {s: list(pinned[s]) for s in need}
+        for c in cards:
+            seats = [s for s in need if room[s] > 0 and c // 6 not in void[s]]
+            weights = np.array([room[s] for s in seats] + [out], dtype=np.float64)
+            if weights.sum() == 0:
+                break
+            k = int(rng.choice(len(weights), p=weights / weights.sum()))
+            if k == len(seats):
+                out -= 1
+            else:
+                got[seats[k]].append(c)
+                room[seats[k]] -= 1
+        else:
+            return got
+    return None
+
+
+def sampling(state):
+    """The sampling player with its defaults (20 deals a decision, the last 6 tricks): ``pinochle duel
+    --policy simcore.state.sampler:sampling``."""
+    return _DEFAULT(state)
+
+
+_DEFAULT = SamplingPlayer()

@@ -1,0 +1,104 @@
+"""The sampling player (simcore.state.sampler): deals consistent with what the seat saw, double dummy on each."""
+
+import numpy as np
+import pytest
+
+from simcore.answers.solve import Position, card_values
+from simcore.kernels.cards import N_TYPES
+from simcore.state import new_hand
+from simcore.state.players import kernel_policy
+from simcore.state.sampler import SamplingPlayer, deal_unseen
+from simcore.variants import load_variant
+
+
+def test_a_deal_gives_each_seat_its_count_never_a_void_suit_and_keeps_pinned_cards():
+    # cases built from a real deal, so that one always exists: voids are suits a seat really lacks
+    rng = np.random.default_rng(5)
+    seats = [1, 2, 3]
+    for _ in range(300):
+        truth = {s: rng.integers(0, N_TYPES, size=int(rng.integers(0, 8))).tolist() for s in seats}
+        out = rng.integers(0, N_TYPES, size=int(rng.integers(0, 4))).tolist()
+        void = {s: {u for u in range(4) if all(c // 6 != u for c in truth[s]) and rng.random() < 0.7}
+                for s in seats}
+        pinned = {s: truth[s][:1] if s == 2 else [] for s in seats}
+        need = {s: len(truth[s]) - len(pinned[s]) for s in seats}
+        pool = sorted([c for s in seats for c in truth[s][len(pinned[s]):]] + out)
+        got = deal_unseen(rng, pool, need, void, pinned)
+        assert got is not None
+        left = list(pool)
+        for s in seats:
+            assert got[s][:len(pinned[s])] == pinned[s]
+            extra = got[s][len(pinned[s]):]
+            assert len(extra) == need[s] and all(c // 6 not in void[s] for c in extra)
+            for c in extra:
+                left.remove(c)  # every card dealt came from the pool, once
+        assert len(left) == len(out)
+
+
+def _hidden_truth_fits(v, state, sp, seat):
+    """What the seat inferred (unseen pool, counts, voids, pinned cards) holds for the real hidden hands."""
+    obs = state.observation(seat)
+    pool, need, void, pinned = sp._unseen(v, seat, obs)
+    t = state._table  # the test may look: the truth the inference must admit
+    in_trick = {s for s, _ in t.trick}
+    for s in need:
+        real = [c for c in range(N_TYPES) for _ in range(t.hands[s][c])]
+        assert len(real) == need[s] + len(pinned[s]), s
+        for c in pinned[s]:
+            real.remove(c)
+        assert all(c // 6 not in void[s] for c in real), (s, void[s])
+        for c in real:
+            pool.remove(c)
+        assert (s in in_trick) == any(w == s for w, _ in t.trick)
+
+
+@pytest.mark.parametrize("vid", ["partnership-auction", "auction", "double-deck", "partnership"])
+def test_the_inference_admits_the_real_deal_and_the_player_finishes_hands(vid):
+    v = load_variant(vid)
+    sp = SamplingPlayer(samples=3, solve_from=4)
+    heuristic = kernel_policy("heuristic")
+    checked = 0
+    for seed in range(40):  # auction forfeits most hands unseen: play on until 20 decisions are checked
+        if checked >= 20:
+            break
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            seat, r = state.current_player(), state.request()
+            if r.kind == "play" and len(state.observation(seat)["hand"]) <= 4 and not state.observation(seat)["stock"]:
+                _hidden_truth_fits(v, state, sp, seat)
+                checked += 1
+            action = sp(state) if seat % 2 == 0 else heuristic(state)
+            assert action.value in r.legal
+            state.apply(action)
+        assert state.record() is not None
+    assert checked >= 20
+
+
+def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values():
+    # two-hand once the stock is gone: every unseen card is the opponent's, so each sampled deal is the
+    # real one and the mean value of each card is the solver's exact value of the real position
+    v = load_variant("two-hand")
+    sp = SamplingPlayer(samples=2, solve_from=5)
+    heuristic = kernel_policy("heuristic")
+    compared = 0
+    for seed in range(3):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            seat, obs = state.current_player(), None
+            r = state.request()
+            if r.kind == "play":
+                obs = state.observation(seat)
+            if obs and not obs["stock"] and len(obs["hand"]) <= 5 and len(r.legal) > 1:
+                t = state._table
+                hands = np.array(t.hands, dtype=np.uint8)
+                for s, c in t.trick:
+                    hands[s, c] += 1
+                trump = "SHDC".index(obs["trump"])
+                broken = any(c // 6 == trump for _, cards, _, _ in t.tricks for c in cards)
+                leader = t.trick[0][0] if t.trick else seat
+                real = Position(v, hands, trump, leader, sp._side(v, obs), obs["bidder"], False, broken)
+                exact = card_values(real, [c for _, c in t.trick])
+                assert sp.mean_values(state, seat) == {c: float(x) for c, x in exact.items()}
+                compared += 1
+            state.apply(heuristic(state))
+    assert compared >= 5
