@@ -281,7 +281,12 @@ def build_parser() -> argparse.ArgumentParser:
                        "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
                        "each and the difference, with 95%% intervals.")
     p.add_argument("--policy", required=True, metavar="MODULE:FUNCTION",
-                   help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players)")
+                   help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players; sampling: the "
+                   "sampling player, simcore.state.sampler)")
+    p.add_argument("--samples", type=_positive_int, default=20, help="with --policy sampling: deals sampled a "
+                   "decision (default 20)")
+    p.add_argument("--solve-from", type=_positive_int, default=6, help="with --policy sampling: it samples and "
+                   "solves in the last this many tricks, plays as the heuristic before (default 6)")
     p.add_argument("--hands", type=_positive_int, default=100, help="deals (default 100; each is played "
                    "once per seat set and once by the heuristic alone)")
     p.add_argument("--seed", type=_seed, default=1, help="random seed (default 1)")
@@ -824,7 +829,8 @@ def cmd_duel(args: argparse.Namespace) -> None:
 
     variant = _full_hand_variant(args)
     try:
-        result = duel(variant, load_policy(args.policy), args.hands, args.seed, args.policy)
+        result = duel(variant, load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
+                      args.hands, args.seed, args.policy)
     except PolicyLoadError as exc:  # the user's policy: its name, or what it did
         raise UsageError(f"pinochle duel: {exc}") from None
     if args.json:

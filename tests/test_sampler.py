@@ -102,3 +102,15 @@ def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values()
                 compared += 1
             state.apply(heuristic(state))
     assert compared >= 5
+
+
+def test_cli_duel_plays_the_sampling_player(capsys):
+    import json
+
+    from simcore.cli import main
+    assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--hands", "2",
+                 "--samples", "2", "--solve-from", "3", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["policy"] == "sampling" and got["hands"] == 2 and got["seat_sets"] == [[0, 2], [1, 3]]
+    assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--samples", "0"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1

@@ -21,10 +21,15 @@ class PolicyLoadError(ValueError):
     """A ``module:function`` that does not name a callable, or a policy that broke the rules."""
 
 
-def load_policy(spec: str):
-    """The callable named ``module:function`` (or a built-in: "heuristic", "random")."""
+def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
+    """The callable named ``module:function``, or a built-in: "heuristic", "random", or "sampling" (the
+    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks)."""
     if spec in ("heuristic", "random"):
         return kernel_policy(spec)
+    if spec == "sampling":
+        from simcore.state.sampler import SamplingPlayer
+
+        return SamplingPlayer(samples=samples, solve_from=solve_from)
     module, _, name = spec.partition(":")
     if not module or not name:
         raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose")
