@@ -27,7 +27,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.answers.solve import PositionError, seeded_position, solve
+from simcore.answers.solve import PositionError, solve, traced_position
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, wilson
@@ -71,7 +71,7 @@ def hand_row(variant: Variant, seed: int, limit: int, policies: np.ndarray) -> d
     if int(rec[h.F_OUTCOME]) != h.PLAYED or int(rec[h.F_BIDDER]) < 0:
         return None
     try:
-        position = seeded_position(variant, seed, policies)
+        position = traced_position(variant, seed, rec, trace)
     except PositionError:
         return None
     bid, meld = int(rec[h.F_BID]), int(rec[h.F_SIDE_MELD])

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.answers.solve import PositionError, card_values, seeded_position
+from simcore.answers.solve import PositionError, card_values, traced_position
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, values_interval
@@ -47,7 +47,7 @@ def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.n
     the points in play over those tricks (``in_play``), the bidding side's double-dummy value from their
     start (``value``) and the points it took (``taken``)."""
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
-    _, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = h.trace_hand(variant, seed, policies)
     rows = trace.tolist()
     plays = [b for code, a, b, c in rows if code == h.T_PLAY]
     won = [(a, b) for code, a, b, c in rows if code == h.T_TRICK]
@@ -57,12 +57,12 @@ def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.n
         return None
     first = n_tricks - tricks_left
     try:
-        start = seeded_position(variant, seed, policies, tricks_played=first)
+        start = traced_position(variant, seed, rec, trace, tricks_played=first)
     except PositionError:
         return None
     decisions, value0 = [], None
     for t in range(first, n_tricks):
-        position = start if t == first else seeded_position(variant, seed, policies, tricks_played=t)
+        position = start if t == first else traced_position(variant, seed, rec, trace, tricks_played=t)
         trick = plays[t * players:(t + 1) * players]
         for place, chosen in enumerate(trick):
             seat = (position.leader + place) % players

@@ -127,6 +127,16 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
 
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
     rec, trace = h.trace_hand(variant, seed, policies)
+    return traced_position(variant, seed, rec, trace, tricks_played)
+
+
+def traced_position(variant: Variant, seed: int, rec: np.ndarray, trace: np.ndarray,
+                    tricks_played: int = 0) -> Position:
+    """:func:`seeded_position` of a hand already traced (``rec``, ``trace`` as
+    :func:`simcore.kernels.hand.trace_hand` gives them; ``seed`` names it in messages), so that callers
+    taking several positions of one hand trace it once."""
+    from simcore.kernels import hand as h
+
     plays = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_PLAY]
     tricks_won = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_TRICK]
     if not plays:
