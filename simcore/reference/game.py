@@ -100,10 +100,12 @@ def _add_hand_checks(variant: Variant, checks: list[int], trace: np.ndarray, out
     the cards, the contract made or defeated, and a slam."""
     rows = trace[: int(np.count_nonzero(trace[:, 0]))].tolist()
     ref = referee(variant, rows, seats=True)[0]
+    none = [0] * len(line_of)  # a hand stopped before the meld or the play has no such rows
+    seat_checks, seat_won = ref.get("_checks", none), ref.get("_won", none)
     won = [0, 0]
     for r, line in enumerate(line_of):
-        checks[line] += ref.get("_checks", [0] * len(line_of))[r]
-        won[line] += ref.get("_won", [0] * len(line_of))[r]
+        checks[line] += seat_checks[r]
+        won[line] += seat_won[r]
     if bidding is not None:
         value = _contract_checks(variant, int(out[h.F_BID]))
         if out[h.F_MADE]:

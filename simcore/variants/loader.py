@@ -274,9 +274,11 @@ def _check_hand_rules(variant: Variant) -> None:
                              "trick points of a hand")
     for key, what in (("settlement.values", "chips"), ("checks.contract", "checks")):
         values = flat[key]
-        pairs = values is None or all(isinstance(p, list) and len(p) == 2 and all(
-            isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_POINTS for x in p) for p in values)
-        if values is not None and (not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:]))):
+        if values is None:
+            continue
+        pairs = all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                                and 0 <= x <= MAX_POINTS for x in p) for p in values)
+        if not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:])):
             fail(key, f"a list of [lowest bid, {what}] pairs of integers from 0 to {MAX_POINTS:,}, bids rising")
     if flat["checks.contract"] is not None and (flat["teams.kind"] != "partners_across" or flat["game.target"] is None
                                                 or flat["auction.kind"] in (None, "none")):
