@@ -51,6 +51,12 @@ from simcore.kernels.play import (
     lowest_card,
 )
 
+#: How the search's own functions are compiled: without numba's reference counting (``_nrt=False``).
+#: They only read and write arrays their caller holds, and allocate nothing; with it, every call
+#: incremented and decremented, atomically, the count of each of the twenty arrays of
+#: :class:`SolverWork`, which took more than half of a solve's time (perf, 2026-12-01).
+_searching = njit(cache=True, _nrt=False)
+
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
 #: may not be led before it is broken, the last-trick bonus, the bidder's seat.
@@ -190,7 +196,7 @@ def load_position(w, hands, side, points, rules, broken, first, limit):
     return left
 
 
-@njit(cache=True)
+@_searching
 def _play(w, seat, t):
     """``seat`` plays a copy of card type ``t``: hands, held bits and points in play follow."""
     c = w.hands[seat, t]
@@ -200,7 +206,7 @@ def _play(w, seat, t):
     w.dyn[Y_REMAINING] -= w.points[t]
 
 
-@njit(cache=True)
+@_searching
 def _unplay(w, seat, t):
     """Undo :func:`_play`."""
     w.hands[seat, t] += 1
@@ -208,7 +214,7 @@ def _unplay(w, seat, t):
     w.dyn[Y_REMAINING] += w.points[t]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
     """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``hand._legal`` with the
     solver's rules and flags)."""
@@ -221,7 +227,7 @@ def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
                   r[D_HEAD_TRUMPED], r[D_VOID_TRUMP], r[D_VOID_OVER], r[D_TRUMP_INSTEAD])
 
 
-@njit(cache=True)
+@_searching
 def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
     """Fill ``w.moves[ply]`` with one card of each class of equivalent legal cards, best first; returns
     how many. Two cards of ``seat``'s suit are one class when they are worth the same points and no
@@ -282,7 +288,7 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
     return n
 
 
-@njit(cache=True)
+@_searching
 def _last_trick(w, leader):
     """The bidding side's points from the last trick, every seat holding one card."""
     players = w.held.shape[0]
@@ -299,7 +305,7 @@ def _last_trick(w, leader):
     return pts if w.side[win_seat] == 1 else 0
 
 
-@njit(cache=True)
+@_searching
 def _key(w, leader):
     """The two table hashes of the trick start with ``leader`` to lead: of the leader, the flags and,
     suit by suit, each card type still held by its rank among those still held (not its own rank),
@@ -333,7 +339,7 @@ def _key(w, leader):
     return key, check
 
 
-@njit(cache=True)
+@_searching
 def _relative(w, t):
     """Card type ``t`` as the table keeps a best lead: suit * 6 + its rank among the types still held."""
     if t < 0:
@@ -348,7 +354,7 @@ def _relative(w, t):
     return suit * N_RANKS + j
 
 
-@njit(cache=True)
+@_searching
 def _absolute(w, code):
     """The card type of a best lead kept by :func:`_relative` (-1: none)."""
     if code < 0:
@@ -365,7 +371,7 @@ def _absolute(w, code):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@_searching
 def _probe(w, key, check):
     """Index of the table entry of (key, check) in this generation, or -1."""
     mask = w.tt_key.shape[0] - 1
@@ -378,7 +384,7 @@ def _probe(w, key, check):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@_searching
 def _store(w, key, check, lower, upper, best, left):
     """Keep the bounds (``lower``..``upper``) and best lead of (key, check): in its entry if it has
     one (bounds narrowed), else in the bucket's free or least valuable slot (fewest tricks left)."""
@@ -406,7 +412,7 @@ def _store(w, key, check, lower, upper, best, left):
 
 
 
-@njit(cache=True)
+@_searching
 def _least(w, seat, cards):
     """The fewest points of a card of ``cards`` (a bitmask) that ``seat`` holds (0 when none)."""
     m = w.held[seat] & cards
@@ -421,7 +427,7 @@ def _least(w, seat, cards):
     return least
 
 
-@njit(cache=True)
+@_searching
 def _bounds(w, leader):
     """(lower, upper) bounds on the bidding side's points from the trick start with ``leader`` to lead,
     from two sure things (a trick start that is not the last trick):
@@ -442,31 +448,38 @@ def _bounds(w, leader):
     r = w.rules
     trump = r[D_TRUMP]
     bits = SUIT_BITS[trump]
-    held = np.zeros(2, dtype=np.int64)
+    held0, held1 = np.int64(0), np.int64(0)  # each side's cards
     for s in range(players):
-        held[w.side[s]] |= w.held[s]
-    sure = np.zeros(2, dtype=np.int64)
+        if w.side[s] == 1:
+            held1 |= w.held[s]
+        else:
+            held0 |= w.held[s]
+    sure0, sure1 = np.int64(0), np.int64(0)  # the points of each side's sure trumps
     for s in range(players):
-        x = w.side[s]
+        theirs = held0 if w.side[s] == 1 else held1
         m = w.held[s] & bits
         while m != 0:
             t = lowest_card(m)
             m &= m - 1
-            if held[1 - x] & bits & ((np.int64(2) << t) - 1) == 0:
-                sure[x] += w.hands[s, t] * w.points[t]
+            if theirs & bits & ((np.int64(2) << t) - 1) == 0:
+                if w.side[s] == 1:
+                    sure1 += w.hands[s, t] * w.points[t]
+                else:
+                    sure0 += w.hands[s, t] * w.points[t]
     x = w.side[leader]
+    ours, theirs = (held1, held0) if x == 1 else (held0, held1)
     remaining = w.dyn[Y_REMAINING]
     leads = legal_now(w, leader, 0, leader, 0, 0, 0, 0)
-    if _claims(w, leader, held[x], held[1 - x], leads):
+    if _claims(w, leader, ours, theirs, leads):
         best = remaining
     else:
-        best = _quick(w, leader, held[1 - x], leads, sure[x])
+        best = _quick(w, leader, theirs, leads, sure1 if x == 1 else sure0)
     if x == 1:
-        return best, remaining - sure[0]
-    return sure[1], remaining - best
+        return best, remaining - sure0
+    return sure1, remaining - best
 
 
-@njit(cache=True)
+@_searching
 def _claims(w, leader, ours, theirs, leads):
     """True when the leader's side surely takes every trick left (cards ``ours``, the other side's
     ``theirs``): in every suit its cards rank at or above all of the others' (a copy of the same type
@@ -501,7 +514,7 @@ def _claims(w, leader, ours, theirs, leads):
     return True
 
 
-@njit(cache=True)
+@_searching
 def _highest_type(mask):
     """The highest card type index (the lowest rank) in a non-empty bitmask."""
     t = lowest_card(mask)
@@ -512,7 +525,7 @@ def _highest_type(mask):
     return t
 
 
-@njit(cache=True)
+@_searching
 def _quick(w, leader, theirs, leads, sure):
     """The points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
     ``sure`` (its sure trumps); ``theirs``: the other side's cards, ``leads``: the leader's legal leads."""
@@ -554,7 +567,7 @@ def _quick(w, leader, theirs, leads, sure):
     return best
 
 
-@njit(cache=True)
+@_searching
 def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
     """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
     their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
@@ -576,11 +589,7 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
         if left == 1:
             return True, _last_trick(w, leader)
         dyn[Y_NODES] += 1
-        lower, upper = _bounds(w, leader)
-        if lower >= beta:
-            return True, lower
-        if upper <= alpha:
-            return True, upper
+        # the table first: most trick starts are settled by it, and its probe costs less than the bounds
         key, check = _key(w, leader)
         e = _probe(w, key, check)
         if e >= 0:
@@ -589,8 +598,14 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
                 return True, lower
             if upper <= alpha:
                 return True, upper
-            alpha = max(alpha, lower)
-            beta = min(beta, upper)
+        lower, upper = _bounds(w, leader)
+        if lower >= beta:
+            return True, lower
+        if upper <= alpha:
+            return True, upper
+        if e >= 0:
+            alpha = max(alpha, np.int64(w.tt_lower[e]))
+            beta = min(beta, np.int64(w.tt_upper[e]))
             best_lead = _absolute(w, w.tt_best[e])
     seat = (leader + i) % players
     legal = legal_now(w, seat, i, leader, led, win, win_seat, top_led)
@@ -604,7 +619,7 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
     return False, np.int64(0)
 
 
-@njit(cache=True)
+@_searching
 def _deliver(w, ply, v):
     """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
     f = w.frames[ply]
@@ -631,7 +646,7 @@ def _deliver(w, ply, v):
         f[G_KILLER] = t + 1
 
 
-@njit(cache=True)
+@_searching
 def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
     """Fail-soft alpha-beta, iterative (numba's cache cannot hold a recursive function): the bidding
     side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
@@ -712,7 +727,7 @@ def threshold_kernel(w, leader, trick, n, target):
     return np.int64(1) if v >= target else np.int64(0)
 
 
-@njit(cache=True)
+@_searching
 def _root(w, leader, trick, n, alpha, beta):
     """:func:`search` from a trick start or a trick in progress (``trick[:n]``, played from ``leader``)."""
     trump = w.rules[D_TRUMP]
