@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import N_TYPES
+from simcore.kernels.leaf import leaf
 from simcore.kernels.rng import _MASK32, _U32, bounded32, next_u64
 
 
@@ -33,7 +34,7 @@ def _shuffle_prefix(state, deck, drawn):
             deck[i + 1] = card
 
 
-@njit(cache=True)
+@leaf
 def deal_into(state, deck, players, hand_size, hands, widow):
     """Shuffle ``deck`` (uint8 card types, permuted in place) and fill ``hands`` and ``widow``.
 
@@ -55,7 +56,7 @@ def deal_into(state, deck, players, hand_size, hands, widow):
         widow[deck[k]] += 1
 
 
-@njit(cache=True)
+@leaf
 def deal_given_into(state, rest, players, hand_size, given, seat, hands, widow):
     """A deal in which ``seat`` holds the cards ``given`` (uint8[24] copy counts, at most a hand): the
     other cards, ``rest`` (uint8 card types: the deck without ``given``, permuted in place), are dealt

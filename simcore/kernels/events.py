@@ -12,6 +12,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.variants import Variant
 
@@ -90,7 +91,7 @@ X_BEST = N_FEATURES  # the best-trump meld, which the caller supplies (meld>=X)
 NEVER = np.int64(1) << 62  # a threshold no feature reaches
 
 
-@njit(cache=True)
+@leaf
 def hand_features(hand):
     """The counts every event reads, from one pass over the hand (uint8[24]), as a tuple of int64
     (indices ``X_*``): whether some suit holds a marriage; the most runs in one suit (the fewest of its
@@ -118,7 +119,7 @@ def hand_features(hand):
             nines * no_meld, ar, r10, rk, rq, rj, r9)
 
 
-@njit(cache=True)
+@leaf
 def event_test(kind, a, b):
     """(feature index, threshold): a hand holds the event (``kind``, ``a``, ``b``) when that feature of
     :func:`hand_features` (or ``X_BEST``, the best-trump meld) is at least the threshold."""
@@ -155,7 +156,7 @@ def event_tests(kinds, a, b):
     return idx, thr
 
 
-@njit(cache=True)
+@leaf
 def features_into(hand, with_meld, table, flags, totals, out):
     """Write the hand's features into ``out`` (int64[N_FEATURES + 1]), and at ``X_BEST`` its best-trump
     meld under the meld ``table`` and ``flags`` where ``with_meld`` (some event is meld>=X; else 0).
@@ -166,7 +167,7 @@ def features_into(hand, with_meld, table, flags, totals, out):
     out[X_BEST] = totals[meld_by_trump(hand, table, flags, totals)] if with_meld else 0
 
 
-@njit(cache=True)
+@leaf
 def hand_has_event(hand, kind, a, b, best_meld):
     """True when the hand (uint8[24]) holds the event; ``best_meld`` is only read for meld>=X."""
     i, threshold = event_test(kind, a, b)

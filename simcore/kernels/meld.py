@@ -24,6 +24,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, N_RANKS, N_SUITS, NINE, QUEEN, QUEEN_OF_SPADES, TEN
+from simcore.kernels.leaf import leaf
 from simcore.variants.layout import (
     ACES,
     F_DIX,
@@ -53,7 +54,7 @@ NAMED_MELDS = ("run", "run_extra_marriage", "run_extra_king", "run_extra_queen",
 N_NAMED = len(NAMED_MELDS)
 
 
-@njit(cache=True)
+@leaf
 def _suit_min(hand, rank):
     """Fewest copies of ``rank`` over the four suits: how many times that rank is held around."""
     m = hand[rank]
@@ -64,7 +65,7 @@ def _suit_min(hand, rank):
     return np.int64(m)
 
 
-@njit(cache=True)
+@leaf
 def trump_class_one(hand, s, table, flags):
     """Class-I melds of trump suit ``s``: (points, runs, extra K-Q pairs, lone K, lone Q, royal marriages).
 
@@ -95,7 +96,7 @@ def trump_class_one(hand, s, table, flags):
     return run_pts, r, pairs, ek - pairs, eq - pairs, in_run
 
 
-@njit(cache=True)
+@leaf
 def shared_melds(hand, table):
     """Melds that do not depend on trump: (points of arounds + pinochles + roundhouse bonus,
     plain-marriage points summed over all four suits)."""
@@ -111,7 +112,7 @@ def shared_melds(hand, table):
     return pts + table[ROUNDHOUSE, rh], marriages
 
 
-@njit(cache=True)
+@leaf
 def meld_by_trump(hand, table, flags, out):
     """Fill ``out`` (int64[4]) with the hand's meld points under each trump suit; return the best
     trump (lowest suit index on a tie)."""

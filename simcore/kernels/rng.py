@@ -12,6 +12,8 @@ from collections.abc import Sequence
 import numpy as np
 from numba import njit, uint64
 
+from simcore.kernels.leaf import leaf
+
 _R7, _R17, _R45, _R64 = np.uint64(7), np.uint64(17), np.uint64(45), np.uint64(64)
 _U5, _U9, _U32 = np.uint64(5), np.uint64(9), np.uint64(32)
 _MASK32 = np.uint64(0xFFFFFFFF)
@@ -33,7 +35,7 @@ def _rotl(x, k):
     return (x << k) | (x >> (_R64 - k))
 
 
-@njit(cache=True)
+@leaf
 def next_u64(state):
     """Next 64-bit output of the xoshiro256** generator whose state is ``state`` (uint64[4])."""
     s0, s1, s2, s3 = state[0], state[1], state[2], state[3]
@@ -49,7 +51,7 @@ def next_u64(state):
     return result
 
 
-@njit(cache=True)
+@leaf
 def bounded32(word, state, n):
     """Uniform integer in [0, n), 0 < n < 2^32, from the 32-bit ``word`` (Lemire's multiply-shift).
 
@@ -67,7 +69,7 @@ def bounded32(word, state, n):
     return np.int64(m >> _U32)
 
 
-@njit(cache=True)
+@leaf
 def bounded(state, n):
     """Uniform integer in [0, n) for 0 < n < 2^32, from the top half of one output."""
     return bounded32(next_u64(state) >> _U32, state, n)
@@ -91,7 +93,7 @@ def _mix(z):
     return z ^ (z >> _S31)
 
 
-@njit(cache=True)
+@leaf
 def hand_state(key, game, hand, state):
     """Fill ``state`` (uint64[4]) with the xoshiro256** stream of hand ``hand`` of game ``game``.
 

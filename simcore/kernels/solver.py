@@ -43,6 +43,7 @@ from numba import njit
 
 from simcore.kernels.cards import N_RANKS, N_TYPES
 from simcore.kernels.hand import _legal
+from simcore.kernels.leaf import leaf
 from simcore.kernels.play import (
     SUIT_BITS,
     SUIT_OF,
@@ -50,12 +51,6 @@ from simcore.kernels.play import (
     cards_above,
     lowest_card,
 )
-
-#: How the search's own functions are compiled: without numba's reference counting (``_nrt=False``).
-#: They only read and write arrays their caller holds, and allocate nothing; with it, every call
-#: incremented and decremented, atomically, the count of each of the twenty arrays of
-#: :class:`SolverWork`, which took more than half of a solve's time (perf, 2026-12-01).
-_searching = njit(cache=True, _nrt=False)
 
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
@@ -196,7 +191,7 @@ def load_position(w, hands, side, points, rules, broken, first, limit):
     return left
 
 
-@_searching
+@leaf
 def _play(w, seat, t):
     """``seat`` plays a copy of card type ``t``: hands, held bits and points in play follow."""
     c = w.hands[seat, t]
@@ -206,7 +201,7 @@ def _play(w, seat, t):
     w.dyn[Y_REMAINING] -= w.points[t]
 
 
-@_searching
+@leaf
 def _unplay(w, seat, t):
     """Undo :func:`_play`."""
     w.hands[seat, t] += 1
@@ -227,7 +222,7 @@ def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
                   r[D_HEAD_TRUMPED], r[D_VOID_TRUMP], r[D_VOID_OVER], r[D_TRUMP_INSTEAD])
 
 
-@_searching
+@leaf
 def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
     """Fill ``w.moves[ply]`` with one card of each class of equivalent legal cards, best first; returns
     how many. Two cards of ``seat``'s suit are one class when they are worth the same points and no
@@ -288,7 +283,7 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
     return n
 
 
-@_searching
+@leaf
 def _last_trick(w, leader):
     """The bidding side's points from the last trick, every seat holding one card."""
     players = w.held.shape[0]
@@ -305,7 +300,7 @@ def _last_trick(w, leader):
     return pts if w.side[win_seat] == 1 else 0
 
 
-@_searching
+@leaf
 def _key(w, leader):
     """The two table hashes of the trick start with ``leader`` to lead: of the leader, the flags and,
     suit by suit, each card type still held by its rank among those still held (not its own rank),
@@ -339,7 +334,7 @@ def _key(w, leader):
     return key, check
 
 
-@_searching
+@leaf
 def _relative(w, t):
     """Card type ``t`` as the table keeps a best lead: suit * 6 + its rank among the types still held."""
     if t < 0:
@@ -354,7 +349,7 @@ def _relative(w, t):
     return suit * N_RANKS + j
 
 
-@_searching
+@leaf
 def _absolute(w, code):
     """The card type of a best lead kept by :func:`_relative` (-1: none)."""
     if code < 0:
@@ -371,7 +366,7 @@ def _absolute(w, code):
     return np.int64(-1)
 
 
-@_searching
+@leaf
 def _probe(w, key, check):
     """Index of the table entry of (key, check) in this generation, or -1."""
     mask = w.tt_key.shape[0] - 1
@@ -384,7 +379,7 @@ def _probe(w, key, check):
     return np.int64(-1)
 
 
-@_searching
+@leaf
 def _store(w, key, check, lower, upper, best, left):
     """Keep the bounds (``lower``..``upper``) and best lead of (key, check): in its entry if it has
     one (bounds narrowed), else in the bucket's free or least valuable slot (fewest tricks left)."""
@@ -412,7 +407,7 @@ def _store(w, key, check, lower, upper, best, left):
 
 
 
-@_searching
+@leaf
 def _least(w, seat, cards):
     """The fewest points of a card of ``cards`` (a bitmask) that ``seat`` holds (0 when none)."""
     m = w.held[seat] & cards
@@ -427,7 +422,7 @@ def _least(w, seat, cards):
     return least
 
 
-@_searching
+@leaf
 def _bounds(w, leader):
     """(lower, upper) bounds on the bidding side's points from the trick start with ``leader`` to lead,
     from two sure things (a trick start that is not the last trick):
@@ -479,7 +474,7 @@ def _bounds(w, leader):
     return sure1, remaining - best
 
 
-@_searching
+@leaf
 def _claims(w, leader, ours, theirs, leads):
     """True when the leader's side surely takes every trick left (cards ``ours``, the other side's
     ``theirs``): in every suit its cards rank at or above all of the others' (a copy of the same type
@@ -514,7 +509,7 @@ def _claims(w, leader, ours, theirs, leads):
     return True
 
 
-@_searching
+@leaf
 def _highest_type(mask):
     """The highest card type index (the lowest rank) in a non-empty bitmask."""
     t = lowest_card(mask)
@@ -525,7 +520,7 @@ def _highest_type(mask):
     return t
 
 
-@_searching
+@leaf
 def _quick(w, leader, theirs, leads, sure):
     """The points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
     ``sure`` (its sure trumps); ``theirs``: the other side's cards, ``leads``: the leader's legal leads."""
@@ -567,7 +562,7 @@ def _quick(w, leader, theirs, leads, sure):
     return best
 
 
-@_searching
+@leaf
 def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
     """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
     their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
@@ -619,7 +614,7 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
     return False, np.int64(0)
 
 
-@_searching
+@leaf
 def _deliver(w, ply, v):
     """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
     f = w.frames[ply]
@@ -646,7 +641,7 @@ def _deliver(w, ply, v):
         f[G_KILLER] = t + 1
 
 
-@_searching
+@leaf
 def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
     """Fail-soft alpha-beta, iterative (numba's cache cannot hold a recursive function): the bidding
     side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
@@ -727,7 +722,7 @@ def threshold_kernel(w, leader, trick, n, target):
     return np.int64(1) if v >= target else np.int64(0)
 
 
-@_searching
+@leaf
 def _root(w, leader, trick, n, alpha, beta):
     """:func:`search` from a trick start or a trick in progress (``trick[:n]``, played from ``leader``)."""
     trump = w.rules[D_TRUMP]
