@@ -238,13 +238,15 @@ def _work(players: int, tricks: int):
     return _WORK[key]
 
 
-def _loaded(position: Position, limit: int = 0):
+def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
+    """The process's solver work loaded with ``position``: a fresh table, or with ``keep_table`` the
+    entries of the previous load kept (only for a position of the same sides, points and rules)."""
     from simcore.kernels.solver import load_position
 
     w = _work(position.variant.players, position.tricks)
     load_position(w, position.hands.astype(np.int64), np.asarray(position.side, dtype=np.int64),
                   np.asarray(position.variant.trick_points, dtype=np.int64), solver_rules(position),
-                  int(position.broken), int(position.first), limit)
+                  int(position.broken), int(position.first), limit, keep_table)
     return w
 
 
@@ -314,15 +316,16 @@ def legal_at(position: Position, trick: list[int]) -> list[int]:
 def card_values(position: Position, trick: list[int]) -> dict[int, int]:
     """The bidding side's points from the start of the trick in progress (``trick`` as for
     :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
-    points}. The trick's own cards count for its winner."""
+    points}. The trick's own cards count for its winner. The cards' solves share one table: the
+    positions after different cards meet again in later tricks."""
     from simcore.kernels.solver import value_kernel
 
     sub, seat, _ = _in_progress(position, trick)
     out = {}
-    for card in legal_at(position, trick):
+    for i, card in enumerate(legal_at(position, trick)):
         after = Position(sub.variant, _without(sub.hands, seat, card), sub.trump, sub.leader, sub.side, sub.bidder,
                          sub.first, sub.broken or card // 6 == sub.trump)
-        w = _loaded(after)
+        w = _loaded(after, keep_table=i > 0)
         out[card] = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
                                      len(trick) + 1))
     return out

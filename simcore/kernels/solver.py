@@ -146,10 +146,13 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
 
 
 @njit(cache=True)
-def load_position(w, hands, side, points, rules, broken, first, limit):
+def load_position(w, hands, side, points, rules, broken, first, limit, keep_table):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
-    sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none); starts a
-    new table generation. Returns the tricks left, the current one included."""
+    sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none). Starts a
+    new table generation, unless ``keep_table``: then the table's entries stay valid, which is sound
+    when the sides, points and rules are those of the previous load (an entry is the value of the
+    position its key names, whichever solve reached it), as for the legal cards of one trick.
+    Returns the tricks left, the current one included."""
     players = hands.shape[0]
     w.side[:] = side
     w.points[:] = points
@@ -186,7 +189,8 @@ def load_position(w, hands, side, points, rules, broken, first, limit):
     dyn[Y_REMAINING] = remaining + (rules[D_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
     dyn[Y_LIMIT] = limit
-    dyn[Y_GEN] += 1
+    if not keep_table:
+        dyn[Y_GEN] += 1
     w.frames[:, G_KILLER] = 0  # a solve's move order (and so its count of trick starts) is its own
     return left
 
