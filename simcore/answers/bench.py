@@ -17,6 +17,7 @@ from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
 from simcore.kernels.deal import deal_given_into, deal_into
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
 from simcore.kernels.threads import each_chunk
@@ -34,12 +35,15 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
     of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
     ``given`` (uint8[24], not all zero) seat 0 holds them and ``deck`` is the rest: the conditioned
-    deal of ``odds --hold``."""
-    conditioned = given.sum() > 0
-    cards = deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    totals = np.zeros(N_SUITS, dtype=np.int64)
+    deal of ``odds --hold``. Allocates the chunk's scratch; the deals run in a leaf, as in the odds."""
+    return _deal_and_meld(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
+                          np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_SUITS, dtype=np.int64), players, hand_size,
+                          table, flags, given, given.sum() > 0)
+
+
+@leaf
+def _deal_and_meld(state, size, cards, hands, widow, totals, players, hand_size, table, flags, given, conditioned):
+    """:func:`deal_and_meld_chunk`'s deals, with its scratch, without reference counting."""
     acc = np.int64(0)
     for _ in range(size):
         if conditioned:

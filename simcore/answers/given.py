@@ -38,6 +38,7 @@ from simcore.kernels.events import (
     features_into,
     hand_has_event,
 )
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
@@ -54,16 +55,21 @@ P_ME, P_PARTNER, P_LEFT, P_RIGHT, P_ANY_OTHER, P_TABLE, P_WIDOW = range(len(PLAC
 def given_chunk(state, size, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out):
     """Deal ``size`` deals with seat 0 holding ``given`` and add, per place (rows ``P_*``) and event,
     the deals in which the place holds the event to ``out`` (int64[places, events]). ``partner`` is
-    bool[players]: the seats that count as my partner."""
-    n_events = kinds.shape[0]
-    cards = rest.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    totals = np.zeros(4, dtype=np.int64)
-    seen = np.zeros((len(out), n_events), dtype=np.bool_)
+    bool[players]: the seats that count as my partner. Allocates the chunk's scratch; the deals run
+    in a leaf."""
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
+    _given_deals(state, size, rest.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
+                 np.zeros(N_TYPES, dtype=np.uint8), np.zeros(4, dtype=np.int64),
+                 np.zeros((len(out), kinds.shape[0]), dtype=np.bool_), np.zeros(N_FEATURES + 1, dtype=np.int64),
+                 idx, thr, with_meld, players, hand_size, given, partner, table, flags, out)
+
+
+@leaf
+def _given_deals(state, size, cards, hands, widow, totals, seen, feat, idx, thr, with_meld, players, hand_size,
+                 given, partner, table, flags, out):
+    """:func:`given_chunk`'s deals, with its scratch, without reference counting."""
+    n_events = idx.shape[0]
     for _ in range(size):
         deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         seen[:, :] = False

@@ -19,6 +19,7 @@ from simcore.answers.exact import event_probability, per_deal_exact
 from simcore.kernels.cards import N_TYPES
 from simcore.kernels.deal import deal_into
 from simcore.kernels.events import N_FEATURES, X_BEST, Event, event_arrays, event_tests, features_into
+from simcore.kernels.leaf import leaf
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
 from simcore.run.stats import Interval, clustered_proportion, wilson
@@ -33,16 +34,21 @@ T_HANDS, T_DEALS, T_SQUARES = range(3)
 @njit(cache=True, nogil=True)
 def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b, out):
     """Deal ``size`` deals from ``state`` and add every event's tally to ``out`` (int64[3, events]:
-    rows T_HANDS, T_DEALS, T_SQUARES)."""
-    n_events = kinds.shape[0]
-    cards = deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    totals = np.zeros(4, dtype=np.int64)
-    held = np.zeros(n_events, dtype=np.int64)
+    rows T_HANDS, T_DEALS, T_SQUARES). Allocates the chunk's scratch; the deals run in a leaf."""
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    feat = np.zeros(N_FEATURES + 1, dtype=np.int64)
+    _odds_deals(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
+                np.zeros(N_TYPES, dtype=np.uint8), np.zeros(4, dtype=np.int64),
+                np.zeros(kinds.shape[0], dtype=np.int64), np.zeros(N_FEATURES + 1, dtype=np.int64), idx, thr,
+                with_meld, players, hand_size, table, flags, out)
+
+
+@leaf
+def _odds_deals(state, size, cards, hands, widow, totals, held, feat, idx, thr, with_meld, players, hand_size, table,
+                flags, out):
+    """:func:`odds_chunk`'s deals, with its scratch: no reference counting per deal or per hand (the
+    row views of ``hands`` included)."""
+    n_events = idx.shape[0]
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
         held[:] = 0

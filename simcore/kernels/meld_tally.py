@@ -14,6 +14,7 @@ from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES
 from simcore.kernels.deal import deal_into
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.threads import each_chunk
 
@@ -24,7 +25,7 @@ from simcore.kernels.threads import each_chunk
 R_BEST, R_BEST_SQ, R_FIXED, R_FIXED_SQ, R_PAIR, R_PAIR_SQ, R_MOMENTS = range(7)
 
 
-@njit(cache=True)
+@leaf
 def _count_equal(values, n, out_hist, out_sq):
     """Add ``values[:n]`` to the histogram ``out_hist`` and each value's squared count within this
     deal to ``out_sq`` (sum over values v of (#v)^2, added one hand at a time as #v)."""
@@ -42,16 +43,20 @@ def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed,
     """Deal ``size`` deals from ``state`` and add every hand's meld to ``out`` (int64[7, bins], rows
     ``R_*``; a meld of m points goes to column m). Partnerships are seats (s, s + players / 2) for
     s < players / 2 when ``players`` is even and at least 4, else none are counted. A meld beyond
-    the last column is counted in the last column (the caller checks that it stays empty)."""
-    top_bin = out.shape[1] - 1
-    cards = deck.copy()
-    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    widow = np.zeros(N_TYPES, dtype=np.uint8)
-    totals = np.zeros((players, N_SUITS), dtype=np.int64)
-    best = np.zeros(players, dtype=np.int64)
-    fixed_meld = np.zeros(players, dtype=np.int64)
+    the last column is counted in the last column (the caller checks that it stays empty).
+    Allocates the chunk's scratch; the deals run in a leaf."""
     half = 2 if players == 4 else 0  # partners across a four-player table (analyses.meld_distribution.has_partnerships)
-    pair = np.zeros(max(half, 1), dtype=np.int64)
+    _tally_deals(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
+                 np.zeros(N_TYPES, dtype=np.uint8), np.zeros((players, N_SUITS), dtype=np.int64),
+                 np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                 np.zeros(max(half, 1), dtype=np.int64), half, players, hand_size, table, flags, fixed, out)
+
+
+@leaf
+def _tally_deals(state, size, cards, hands, widow, totals, best, fixed_meld, pair, half, players, hand_size, table,
+                 flags, fixed, out):
+    """:func:`meld_tally_chunk`'s deals, with its scratch, without reference counting."""
+    top_bin = out.shape[1] - 1
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
         best_sum = np.int64(0)
