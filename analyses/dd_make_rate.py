@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from analyses import fmt, style
 from analyses.section import Section, StrongSizes
@@ -101,6 +102,7 @@ def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_
                     label="heuristic's own play (95% interval)")
         ax.set_title(f"{vid} ({int(t['hands'].sum()):,} hands)")
         ax.set_xlabel("bid (points)")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.set_ylim(0, 100)
     axes[0].set_ylabel("contracts made (%)")
     axes[0].legend(loc="lower left", fontsize=8)

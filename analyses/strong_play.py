@@ -9,7 +9,11 @@ differ only by the card play of the last ``solve_from`` tricks. The rule is
 bootstrap intervals over deals (the same resampled deals for both rules, so the difference's interval
 is paired). Points are on the variant's scale.
 
-Run as ``python -m analyses.strong_play VARIANT DEALS [SEED]``; it prints a markdown table.
+The strong-play page (``pinochle report --strong-play``, :mod:`analyses.strong_report`) takes its
+records from :mod:`analyses.strong_deals`, the duel's deals (the same records as :func:`played_records`,
+shared with the duel), and shows :func:`card_table`, :func:`total_shift_table` and
+:func:`plot_fifty_lines` through :func:`section`. Run alone as ``python -m analyses.strong_play VARIANT
+DEALS [SEED]``; it prints a markdown table.
 """
 
 from __future__ import annotations

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
 
 from analyses import fmt, style
 from analyses.section import Section, StrongSizes
@@ -126,6 +127,7 @@ def plot_loss_by_trick(table: pd.DataFrame, count: str = "") -> Figure:
         ax.set_title(vid)
         ax.set_xlabel("tricks left (the hand's end on the right)")
         ax.set_ylim(bottom=0)
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes[0].set_ylabel("points given up a decision")
     axes[0].legend(loc="upper right", fontsize=8)
     fig.suptitle(f"Where the heuristic's card play gives up points against double dummy\n{count}")
