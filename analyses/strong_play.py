@@ -190,9 +190,15 @@ def plot_fifty_lines(plays: Sequence[StrongDeals], cards: pd.DataFrame, min_hand
 
 
 def _fit(x: float, lo: float, hi: float, signed: bool = False, digits: int = 3) -> str:
+    """A fitted coefficient with its interval; "12.3 [−4.5 to 30.1]" where the interval reaches below 0
+    (an en dash after a minus sign would read as a range of negatives)."""
     if math.isnan(x):
         return "not fitted"
-    return fmt.signed(x, lo, hi) if signed else fmt.value(x, lo, hi, digits=digits)
+    if signed:
+        return fmt.signed(x, lo, hi)
+    if lo < 0:
+        return f"{fmt.number(x, digits)} [{fmt.number(lo, digits).replace('-', '−')} to {fmt.number(hi, digits)}]"
+    return fmt.value(x, lo, hi, digits=digits)
 
 
 def _card_rows(cards: pd.DataFrame) -> list[dict]:
@@ -223,16 +229,27 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
     for p in plays:
         c = cards[cards["variant"] == p.variant.id].set_index("play")
         d, sh = c.loc["difference"], shift[shift["variant"] == p.variant.id].iloc[0]
-        if math.isnan(d["a"]):
-            rule = "too few hands in enough meld bins to fit the rule at this size"
+        step = p.variant.get("auction.step")
+        moved = fmt.signed(sh["difference"], sh["difference_lo"], sh["difference_hi"])
+        if sh["difference_lo"] > 0:
+            total = f"the bidding side's total rises by {moved} points a hand"
+        elif sh["difference_hi"] < 0:
+            total = f"the bidding side's total falls by {moved} points a hand"
         else:
-            rule = (f"bid up to {fmt.number(c.loc['heuristic', 'a'])} + {c.loc['heuristic', 'b']:.2f} × meld with "
-                    f"the heuristic's play, {fmt.number(c.loc['sampling', 'a'])} + {c.loc['sampling', 'b']:.2f} × "
-                    f"meld with the sampling player's; a moves by {_fit(d['a'], d['a_lo'], d['a_hi'], True)} points "
-                    f"and b by {_fit(d['b'], d['b_lo'], d['b_hi'], True)}")
-        lines.append(f"* **{p.variant.id}**: {rule}. The bidding side's total a hand moves by "
-                     f"{fmt.signed(sh['difference'], sh['difference_lo'], sh['difference_hi'])} points; contracts "
-                     f"made {fmt.pp(d['made'], d['made_lo'], d['made_hi'])}.")
+            total = f"the bidding side's total moves by {moved} points a hand, no shift shown at this size"
+        if math.isnan(d["a"]):
+            rule = "the rule itself is not fitted at this size (too few meld bins in a row with enough hands)"
+        else:
+            span = (d["a_hi"] - d["a_lo"]) / step
+            rule = (f"refitted, bid up to {fmt.number(c.loc['heuristic', 'a'])} + {c.loc['heuristic', 'b']:.2f} × "
+                    f"meld with the heuristic's play and {fmt.number(c.loc['sampling', 'a'])} + "
+                    f"{c.loc['sampling', 'b']:.2f} × meld with the sampling player's: a moves by "
+                    f"{_fit(d['a'], d['a_lo'], d['a_hi'], True)} points and b by "
+                    f"{_fit(d['b'], d['b_lo'], d['b_hi'], True)}"
+                    + (f", an interval {span:.0f} bid steps wide, too loose at {len(p.plays):,} deals to place the "
+                       "line" if span > 4 else ""))
+        lines.append(f"* **{p.variant.id}**: {total} (a bid step is {step}); {rule}. Contracts made "
+                     f"{fmt.pp(d['made'], d['made_lo'], d['made_hi'])}.")
     text = ("The report's rule of thumb \"bid up to a + b × your meld\" (the line through the highest bid made "
             "half the time, by the bidder's meld as dealt) refitted on the duel's deals as played with the "
             "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
@@ -240,9 +257,10 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
             f"{sizes.solve_from} tricks alone, both sides' at once. Intervals are percentile bootstraps over the "
             f"deals ({sizes.boot} resamples, the same resampled deals for both fits, so the difference's interval "
             f"is paired); meld bins need {sizes.fit_min_hands} hands to enter a fit, fewer than the report's card "
-            "uses, so these lines are rougher than the card's.\n\n" + "\n".join(lines) + "\n\n"
-            "The side's total a hand (kept meld + trick points, the quantity the 50% line is a median of) "
-            "measures the same shift without fitting a line, paired by deal, and so more sharply.")
+            "uses, so these lines are rougher than the card's. The bidding side's total a hand (kept meld + trick "
+            "points, whose median in each meld bin the 50% line follows) measures the same shift without fitting "
+            "a line, paired by deal, and so far more sharply: it is the figure to read here, and the card's line "
+            "moves up by about as much when every player plays the endings this well.\n\n" + "\n".join(lines))
     return Section("The bidding card under strong play", text, tables={"bid_rule": cards, "side_total": shift},
                    figures={"bid_rule": plot_fifty_lines(plays, cards, sizes.fit_min_hands, count)},
                    display={"bid_rule": fmt.markdown_table(_card_rows(cards)),

@@ -89,7 +89,7 @@ def command(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> str:
 
 def players(results: StrongResults, sizes: StrongSizes) -> str:
     """Who played (DESIGN principle 9)."""
-    margins = ", ".join(f"{v.id} {v.get('policy.margin'):+.2f}" for v in results.variants)
+    margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
     return (f"**Who played.** *Heuristic*: the kernel's heuristic at every seat, bidding with each system's tuned "
             f"margin (`policy.margin`: {margins}). *Sampling player* (`simcore/state/sampler.py`): "
             f"{sizes.samples} deals of the unseen cards a decision, each legal card solved double dummy on each, "
