@@ -251,6 +251,8 @@ def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame
     """
     if table is None or "line_50" not in table:
         table = highest_bid_table(records, variant, odds=(0.5,), min_hands=min_hands)
+    if table.empty:  # no meld bin holds min_hands hands
+        raise ValueError(f"{variant.id}: no meld bin with {min_hands} hands; simulate more hands")
     width = point_bin_width(variant)
     fit = central_rows(table, width)
     fit = fit[fit["line_50"].notna() & (fit["hands"] >= min_hands)]

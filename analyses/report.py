@@ -16,6 +16,12 @@ from analyses import bid_strategy, card, house_rules, meld_distribution, partner
 from analyses.section import Section, Sizes
 from simcore.variants import Variant, load_variant
 
+#: The index's line on the strong-play page, which ``pinochle report --strong-play`` writes apart
+#: (:mod:`analyses.strong_report`): it solves for minutes, so the default report only links it.
+STRONG_PLAY_LINE = ("**How far the heuristic is from strong play** (its card play against the sampling player's, its "
+                    "contracts against double-dummy play, its worst decisions, the bidding card under strong play): "
+                    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (15 to 35 minutes "
+                    "of solving on 2 cores, so not part of this command).")
 #: What ``pinochle report`` covers with no --variant: the mainstream single deck, the classic 10-point
 #: partnership auction, and the double deck.
 MAIN_SYSTEMS = ("four-hand-150", "partnership-auction", "double-deck")
@@ -34,7 +40,7 @@ def system_sections(v: Variant, sizes: Sizes, seed: int) -> list[Section]:
     return out
 
 
-def _write_section(section: Section, prefix: str, out: Path, written: list[Path]) -> list[str]:
+def write_section(section: Section, prefix: str, out: Path, written: list[Path]) -> list[str]:
     """The section's Markdown lines; its figures and tables written beside the page. A table shows on
     the page in its human form (``section.display``); the CSV beside it keeps the raw values."""
     lines = [f"## {section.title}", "", section.text, ""]
@@ -94,7 +100,7 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
                  f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
                  f"The player's card: [{card_page.name}]({card_page.name}).", ""]
         for s in sections:
-            lines += _write_section(s, v.id, out, written)
+            lines += write_section(s, v.id, out, written)
         page.write_text("\n".join(lines))
         written.append(page)
         pages.append((v, page))
@@ -122,14 +128,15 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
              "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
              + ", ".join(f"[{v.name}]({c.name})" for v, c in cards) + ".", "",
              "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".", "",
+             STRONG_PLAY_LINE, "",
              f"**Points scales differ.** {scales} Compare systems by shares of the trick points, not raw points.",
              "",
              "## How often is double pinochle dealt?", "", *answers["double"], "",
              "## How often do we redeal?", "", *answers["redeal"], "",
              "## How high should I bid?", "", *(answers["bid"] or ["No system here plays full hands."]), "",
              explained, ""]
-    index += _write_section(rules, "house-rules", out, written)
-    index += _write_section(compared, "systems", out, written)
+    index += write_section(rules, "house-rules", out, written)
+    index += write_section(compared, "systems", out, written)
     index_path = out / "index.md"
     index_path.write_text("\n".join(index))
     return [index_path] + written

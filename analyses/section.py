@@ -34,6 +34,42 @@ class Sizes:
         return cls.small() if os.environ.get("PINOCHLE_NOTEBOOK_SIZE") == "small" else cls()
 
 
+@dataclass(frozen=True)
+class StrongSizes:
+    """How much solving the strong-play page (``pinochle report --strong-play``) may spend.
+
+    ``deals``: deals played four times each by the heuristic and the sampling player (the duel and the
+    bidding card, :mod:`analyses.strong_deals`); ``dd_hands``: seeded hands whose contracts are solved
+    double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against
+    the solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples``
+    and ``solve_from``: the sampling player's deals a decision and the tricks from the end where it
+    samples; ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit;
+    ``boot``: bootstrap resamples for the rule's intervals."""
+
+    deals: int = 300
+    dd_hands: int = 300
+    endgame_hands: int = 900
+    limit: int = 1_500_000
+    samples: int = 20
+    solve_from: int = 6
+    tricks_left: int = 6
+    fit_min_hands: int = 20
+    boot: int = 200
+
+    @classmethod
+    def for_deals(cls, deals: int) -> StrongSizes:
+        """``deals`` deals for the duel and the bidding card, as many hands solved double dummy, three
+        times as many endings replayed (they are cheap), and meld bins of a fifteenth of the deals (2 to
+        50 hands) in the rule's fit."""
+        return cls(deals=deals, dd_hands=deals, endgame_hands=3 * deals, fit_min_hands=max(2, min(50, deals // 15)))
+
+    @classmethod
+    def tiny(cls) -> StrongSizes:
+        """A handful of deals with low limits: seconds once compiled (tests)."""
+        return cls(deals=6, dd_hands=6, endgame_hands=6, limit=20_000, samples=2, solve_from=2, tricks_left=2,
+                   fit_min_hands=2, boot=20)
+
+
 @dataclass
 class Section:
     """A report section: ``text`` is Markdown; tables become CSV files (raw values, for machines) and

@@ -29,6 +29,12 @@ def new_figure(rows: int = 1, cols: int = 1, size: tuple[float, float] = FIGSIZE
     return fig, axes
 
 
+def panels(n: int, width: float = 4.0, height: float = 4.4):
+    """(figure, list of ``n`` axes side by side), one panel per system, each ``width`` inches wide."""
+    fig, axes = new_figure(1, max(1, n), size=(width * max(1, n), height))
+    return fig, list(axes[0]) if n > 1 else [axes]
+
+
 def title(what: str, variant_id: str, count: str) -> str:
     """A chart title that says what is shown, under which rules and from how much simulation."""
     return f"{what}\n{variant_id} · {count}"

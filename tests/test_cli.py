@@ -273,6 +273,14 @@ BAD = [
     (["compare", "--question", "bidder-wins-ties", "--hands", "10"], "compares games only"),
     (["compare", "--question", "declare-out", "--hands", "10"], "give --games N"),
     (["compare", "four-hand-150", "--games", "5", "--hands", "5"], "not allowed with argument"),
+    (["report", "--strong-play", "--deals", "-3"], "argument --deals: '-3' must be a positive integer"),
+    (["report", "--strong-play", "--deals", "lots"], "not a whole number"),
+    (["report", "--strong-play", "--limit", "0"], "must be a positive integer"),
+    (["report", "--strong-play", "--workers", "0"], "must be a positive integer"),
+    (["report", "--deals", "10"], "--deals: only with --strong-play"),
+    (["report", "--strong-play", "--hands", "10"], "with --strong-play give --deals"),
+    (["report", "--strong-play", "--variant", "two-hand"], "double-dummy make odds are not computed"),
+    (["report", "--strong-play", "--variant", "four-hand-15"], "did you mean 'four-hand-150'"),
 ]
 
 

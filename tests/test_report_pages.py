@@ -70,3 +70,14 @@ def test_formatting_rules():
     assert fmt.signed(0.3, -1.7, 2.2, " pp") == "+0.3 pp [−1.7 to +2.2]"
     for x in (float("nan"), None, float("inf")):
         assert fmt.pct(x) == fmt.one_in(x) == fmt.number(x) == "—"
+
+
+def test_the_index_links_the_strong_play_page_and_the_page_its_files():
+    from analyses.report import STRONG_PLAY_LINE
+
+    assert STRONG_PLAY_LINE in (REPORTS / "index.md").read_text()
+    page = (REPORTS / "strong-play.md").read_text()
+    linked = re.findall(r"\]\((strong-play-[\w-]+\.(?:png|csv))\)", page)
+    assert {p.name for p in REPORTS.glob("strong-play-*")} == set(linked)  # no stale file, none missing
+    for part in ("Who played.", "seed 1", "trick starts", "minutes with"):
+        assert part in page, part

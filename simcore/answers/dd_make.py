@@ -103,16 +103,26 @@ class MakeOdds:
         make rate with its 95% interval, and the double-dummy rate's lower bound (gave-ups not made),
         upper bound (gave-ups made) and gave-ups."""
         width = width or 5 * self.variant.get("auction.step")
+        base, step = self.variant.lowest_contract, self.variant.get("auction.step")
+        frame = self._rates((self.hands["bid"] - base) // width * width + base)
+        frame.insert(0, "bids", [f"{lo}-{lo + width - step}" for lo in frame.pop("bid")])
+        return frame
+
+    def each_bid(self) -> pd.DataFrame:
+        """As :meth:`by_bid`, one row per bid made (``bid``, points), for a curve over the bids."""
+        return self._rates(self.hands["bid"])
+
+    def _rates(self, key: pd.Series) -> pd.DataFrame:
+        """One row per value of ``key`` (a bid or a bracket's lowest bid, ``bid``): see :meth:`by_bid`."""
         rows = []
-        base = self.variant.lowest_contract
-        for lo, g in self.hands.groupby((self.hands["bid"] - base) // width * width + base, sort=True):
+        for lo, g in self.hands.groupby(key, sort=True):
             n = len(g)
             heur = wilson(int(g["heuristic_made"].sum()), n)
             made, gave = int((g["dd"] == 1).sum()), int(g["dd"].isna().sum())
-            rows.append({"bids": f"{lo}-{lo + width - self.variant.get('auction.step')}", "hands": n,
-                         "heuristic": heur.estimate, "heuristic_lo": heur.lo, "heuristic_hi": heur.hi,
-                         "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
-        return pd.DataFrame(rows)
+            rows.append({"bid": int(lo), "hands": n, "heuristic": heur.estimate, "heuristic_lo": heur.lo,
+                         "heuristic_hi": heur.hi, "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
+        return pd.DataFrame(rows, columns=["bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd_low",
+                                           "dd_high", "gave_up"])
 
     def overall(self) -> dict[str, Interval | float | int]:
         n = len(self.hands)

@@ -115,13 +115,21 @@ class EndgameLoss:
     def played_seeds(self) -> list[int]:
         return self.totals["seed"].tolist()
 
+    def situations(self) -> pd.DataFrame:
+        """Every situation (role, place in the trick, tricks left): decisions, mean loss a decision with
+        its normal 95% interval (a situation comes at most once a hand, so its decisions are
+        independent), share that lost anything, mean loss of a random card."""
+        g = self.decisions.groupby(["role", "place", "tricks_left"])
+        ivs = g["loss"].apply(lambda x: values_interval(x.to_numpy(dtype=np.float64)))
+        return pd.DataFrame({"decisions": g.size(), "mean_loss": g["loss"].mean(),
+                             "mean_loss_lo": ivs.map(lambda iv: iv.lo), "mean_loss_hi": ivs.map(lambda iv: iv.hi),
+                             "share_losing": g["loss"].apply(lambda x: float((x > 0).mean())),
+                             "random_card_loss": g["random_loss"].mean()}).reset_index()
+
     def worst_situations(self, top: int = 8) -> pd.DataFrame:
         """The situations (role, place in the trick, tricks left) where a decision gives up the most on
         average: decisions, mean loss, share that lost anything, mean loss of a random card."""
-        g = self.decisions.groupby(["role", "place", "tricks_left"])
-        table = pd.DataFrame({"decisions": g.size(), "mean_loss": g["loss"].mean(),
-                              "share_losing": g["loss"].apply(lambda x: float((x > 0).mean())),
-                              "random_card_loss": g["random_loss"].mean()}).reset_index()
+        table = self.situations().drop(columns=["mean_loss_lo", "mean_loss_hi"])
         return table.sort_values("mean_loss", ascending=False).head(top).reset_index(drop=True)
 
     def worst_decisions(self, top: int = 5) -> pd.DataFrame:

@@ -52,9 +52,9 @@ def seat_sets(variant) -> list[list[int]]:
     return [[s] for s in range(variant.players)]
 
 
-def play(variant, seats_policy, policy, seed: int, hand: int, name: str = "policy") -> list[int]:
-    """What each seat's score line gained in deal ``hand``, ``policy`` in ``seats_policy``, the heuristic
-    elsewhere."""
+def play_state(variant, seats_policy, policy, seed: int, hand: int, name: str = "policy"):
+    """Deal ``hand`` played to its end, ``policy`` in ``seats_policy``, the heuristic elsewhere: the
+    terminal :class:`~simcore.state.HandState` (its ``returns()`` and ``record()``)."""
     heuristic = kernel_policy("heuristic")
     state = new_hand(variant, seed, hand=hand)
     while not state.is_terminal():
@@ -72,26 +72,48 @@ def play(variant, seats_policy, policy, seed: int, hand: int, name: str = "polic
         except IllegalAction as exc:
             raise PolicyLoadError(f"policy {name} returned {action!r} at seat {seat}, which the rules do not "
                                   f"allow: {exc}") from None
-    return state.returns()
+    return state
+
+
+def play(variant, seats_policy, policy, seed: int, hand: int, name: str = "policy") -> list[int]:
+    """What each seat's score line gained in deal ``hand``, ``policy`` in ``seats_policy``, the heuristic
+    elsewhere."""
+    return play_state(variant, seats_policy, policy, seed, hand, name).returns()
+
+
+def deal_points(sets: list[list[int]], base: list[int], got: list[list[int]]) -> tuple[float, float]:
+    """(the policy's points, the heuristic's in the same seats) for one deal: ``base`` is each seat's
+    gain with the heuristic everywhere, ``got[k]`` with the policy in ``sets[k]``; each is a seat set's
+    mean over its seats, averaged over the sets."""
+    mine = sum(sum(r[s] for s in g) / len(g) for g, r in zip(sets, got)) / len(sets)
+    theirs = sum(sum(base[s] for s in g) / len(g) for g in sets) / len(sets)
+    return mine, theirs
 
 
 def duel(variant, policy, hands: int, seed: int, name: str = "policy") -> dict:
     """The duel's numbers (see the module): per-deal means with 95% intervals, as plain data."""
-    from simcore.run.stats import values_interval
-
     sets = seat_sets(variant)
     mine, theirs = [], []
     for i in range(hands):
         base = play(variant, [], None, seed, i)
         got = [play(variant, g, policy, seed, i, name) for g in sets]
-        mine.append(sum(sum(r[s] for s in g) / len(g) for g, r in zip(sets, got)) / len(sets))
-        theirs.append(sum(sum(base[s] for s in g) / len(g) for g in sets) / len(sets))
+        a, b = deal_points(sets, base, got)
+        mine.append(a)
+        theirs.append(b)
+    return summary(variant, name, seed, sets, mine, theirs)
+
+
+def summary(variant, name: str, seed: int, sets: list[list[int]], mine: list[float], theirs: list[float]) -> dict:
+    """The duel's numbers from per-deal points (:func:`deal_points`, one pair a deal): each mean and the
+    difference with a normal 95% interval over deals, as plain data."""
+    from simcore.run.stats import values_interval
+
     diff = [a - b for a, b in zip(mine, theirs)]
 
     def interval(x):
         iv = values_interval(x)
         return {"mean": iv.estimate, "low": iv.lo, "high": iv.hi}
 
-    return {"variant": variant.id, "policy": name, "opponent": "heuristic", "hands": hands, "seed": seed,
+    return {"variant": variant.id, "policy": name, "opponent": "heuristic", "hands": len(mine), "seed": seed,
             "seat_sets": sets, "policy_points": interval(mine), "heuristic_points": interval(theirs),
             "difference": interval(diff)}

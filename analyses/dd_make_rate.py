@@ -1,0 +1,167 @@
+"""The perfect-play curve (issue 16, item 4, measurement 2): for each bid, how often the heuristic's
+contracts are made by its own play and how often with double-dummy play on the same hands.
+
+The hands are :func:`simcore.answers.dd_make.dd_make_odds`'s: the first hand of seeds ``seed ..``, bid,
+passed and melded by the heuristic at every seat (the system's tuned margin) and played out; a contract
+is made double dummy when the bidding side can take the trick points it needs (bid less its kept meld)
+from the first lead with every hand known and both sides perfect. A solve that searches ``limit``
+trick starts gives up; gave-ups count as not made in the lower end of the double-dummy rate and as made
+in the upper, so the rate is a range. Intervals: Wilson 95% for the heuristic's rate and for the outer
+ends of the range (``dd_low_lo``, ``dd_high_hi``). Bids are points on the system's scale.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pandas as pd
+from matplotlib.figure import Figure
+from matplotlib.ticker import MaxNLocator
+
+from analyses import fmt, style
+from analyses.section import Section, StrongSizes
+from analyses.workers import Job, chunks, run_jobs
+from simcore.answers.dd_make import MakeOdds, dd_make_odds
+from simcore.run.stats import wilson
+from simcore.variants import Variant
+
+#: Columns of :func:`by_bid_table`.
+BY_BID_COLUMNS = ("variant", "bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd_low", "dd_low_lo",
+                  "dd_high", "dd_high_hi", "gave_up")
+#: Bids with fewer hands than this are left out of the chart (they stay in the table and the CSV).
+MIN_CHART_HANDS = 5
+
+
+def _hands(variant: Variant, seeds: range, limit: int) -> pd.DataFrame:
+    return dd_make_odds(variant, len(seeds), seeds.start, limit).hands
+
+
+def jobs(variant: Variant, hands: int, seed: int, limit: int, chunk: int = 10) -> list[Job]:
+    """:func:`dd_make_odds` over seeds ``seed .. seed + hands - 1`` as worker jobs of ``chunk`` seeds."""
+    return [(_hands, (variant, r, limit)) for r in chunks(seed, hands, chunk)]
+
+
+def gather(variant: Variant, hands: int, seed: int, limit: int, results: list[pd.DataFrame]) -> MakeOdds:
+    """The :class:`MakeOdds` of all the seeds from the results of :func:`jobs`, in seed order."""
+    frames = [r for r in results if len(r)]
+    table = pd.concat(frames, ignore_index=True) if frames else results[0]
+    return MakeOdds(variant, tuple(range(seed, seed + hands)), limit, table)
+
+
+def make_odds(variant: Variant, hands: int, seed: int, limit: int, workers: int = 1) -> MakeOdds:
+    """:func:`dd_make_odds` in ``workers`` processes: the same hands and answers as one process."""
+    return gather(variant, hands, seed, limit, run_jobs(jobs(variant, hands, seed, limit), workers))
+
+
+def _outer(made: int, n: int, low: bool) -> float:
+    iv = wilson(made, n)
+    return iv.lo if low else iv.hi
+
+
+def by_bid_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
+    """One row per system and bid made (:data:`BY_BID_COLUMNS`): hands, the heuristic's make rate with
+    its interval, the double-dummy range (``dd_low`` to ``dd_high``) with the Wilson lower bound of its
+    lower end and upper bound of its upper end, and the solves that gave up."""
+    rows = []
+    for o in odds:
+        t = o.each_bid()
+        made = (t["dd_low"] * t["hands"]).round().astype(int)
+        t.insert(0, "variant", o.variant.id)
+        t["dd_low_lo"] = [_outer(m, n, True) for m, n in zip(made, t["hands"])]
+        t["dd_high_hi"] = [_outer(m + g, n, False) for m, g, n in zip(made, t["gave_up"], t["hands"])]
+        rows.append(t)
+    return pd.concat(rows, ignore_index=True)[list(BY_BID_COLUMNS)] if rows else pd.DataFrame(columns=BY_BID_COLUMNS)
+
+
+def overall_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
+    """One row per system: the same columns as :func:`by_bid_table` over all its hands (``bid`` is the
+    mean bid), plus ``seeds`` tried and ``limit``."""
+    rows = []
+    for o in odds:
+        a = o.overall()
+        n, made, gave = a["hands"], round(a["dd_low"] * a["hands"]), a["gave_up"]
+        rows.append({"variant": o.variant.id, "bid": float(o.hands["bid"].mean()), "hands": n,
+                     "heuristic": a["heuristic"].estimate, "heuristic_lo": a["heuristic"].lo,
+                     "heuristic_hi": a["heuristic"].hi, "dd_low": a["dd_low"], "dd_low_lo": _outer(made, n, True),
+                     "dd_high": a["dd_high"], "dd_high_hi": _outer(made + gave, n, False), "gave_up": gave,
+                     "seeds": len(o.seeds), "limit": o.limit})
+    return pd.DataFrame(rows)
+
+
+def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_CHART_HANDS) -> Figure:
+    """One panel per system: the heuristic's make rate by bid (dots with 95% intervals) and the
+    double-dummy rate's range on the same hands (a band from gave-ups not made to gave-ups made)."""
+    variants = list(dict.fromkeys(table["variant"]))
+    fig, axes = style.panels(len(variants))
+    for ax, vid in zip(axes, variants):
+        t = table[(table["variant"] == vid) & (table["hands"] >= min_hands)]
+        ax.fill_between(t["bid"], 100 * t["dd_low"], 100 * t["dd_high"], step="mid", alpha=0.35,
+                        color=style.PALETTE[1], label="double dummy (gave-ups not made to made)")
+        err = [100 * (t["heuristic"] - t["heuristic_lo"]), 100 * (t["heuristic_hi"] - t["heuristic"])]
+        ax.errorbar(t["bid"], 100 * t["heuristic"], yerr=err, fmt="o", ms=4, capsize=2, color=style.PALETTE[0],
+                    label="heuristic's own play (95% interval)")
+        ax.set_title(f"{vid} ({int(t['hands'].sum()):,} hands)")
+        ax.set_xlabel("bid (points)")
+        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.set_ylim(0, 100)
+    axes[0].set_ylabel("contracts made (%)")
+    axes[0].legend(loc="lower left", fontsize=8)
+    fig.suptitle(f"Contracts made by bid: the heuristic's play against perfect play on the same hands\n{count}")
+    return fig
+
+
+def display_overall(overall: pd.DataFrame) -> str:
+    rows = [{"system": r.variant, "hands": f"{r.hands:,}",
+             "made by the heuristic's play": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+             "made double dummy": _range(r.dd_low, r.dd_high),
+             "solves that gave up": f"{r.gave_up:,}"} for r in overall.itertuples()]
+    return fmt.markdown_table(rows)
+
+
+def display_by_bid(table: pd.DataFrame, min_hands: int = MIN_CHART_HANDS) -> str:
+    rows = [{"system": r.variant, "bid": f"{r.bid:,}", "hands": f"{r.hands:,}",
+             "heuristic": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+             "double dummy": _range(r.dd_low, r.dd_high), "gave up": f"{r.gave_up:,}"}
+            for r in table.itertuples() if r.hands >= min_hands]
+    return fmt.markdown_table(rows) or f"No bid was made on {min_hands} hands or more at this size."
+
+
+def _gave_up(n: int) -> str:
+    return f"{n:,} solve{'' if n == 1 else 's'} gave up"
+
+
+def _range(lo: float, hi: float) -> str:
+    a, b = fmt.pct(lo, decimals=0), fmt.pct(hi, decimals=0)
+    return a if a == b else f"{a} to {b}"
+
+
+def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
+    """"Double-dummy make odds by bid": the curve, the overall rates and the per-bid table."""
+    table, overall = by_bid_table(odds), overall_table(odds)
+    count = (f"first hands of seeds {seed}–{seed + sizes.dd_hands - 1}, heuristic bidding, solves limited to "
+             f"{sizes.limit:,} trick starts")
+    lines = []
+    for r in overall.itertuples():
+        gap_lo, gap_hi = r.dd_low - r.heuristic, r.dd_high - r.heuristic
+        if gap_lo > 0:
+            verdict = f"perfect play makes more contracts: {100 * gap_lo:.0f} to {100 * gap_hi:.0f} more in a hundred"
+        elif gap_hi < 0:
+            verdict = f"perfect play makes fewer: {100 * -gap_hi:.0f} to {100 * -gap_lo:.0f} fewer in a hundred"
+        else:
+            verdict = ("the range holds the heuristic's rate, so the solves that gave up leave the comparison "
+                       "open")
+        lines.append(f"* **{r.variant}**: {r.hands:,} contracts played out; the heuristic's own play made "
+                     f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, double dummy "
+                     f"{_range(r.dd_low, r.dd_high)} ({_gave_up(r.gave_up)}): {verdict}.")
+    text = ("For each contract the heuristic bid and played out, could the bidding side have made it with every "
+            "hand known and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
+            "gain alone: perfect defence sets contracts the heuristic's defence lets through. A solve that "
+            f"searches {sizes.limit:,} trick starts gives up; the double-dummy rate is then a range, from counting "
+            "every gave-up hand as not made to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
+            f"The chart shows bids with at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
+            "Wilson 95%. Where the band lies above the dots, perfect play on both sides makes the contract more "
+            "often than the heuristic does; a wide band is the solver giving up, not uncertainty about play.")
+    return Section("Double-dummy make odds by bid", text,
+                   tables={"dd_make_overall": overall, "dd_make_by_bid": table},
+                   figures={"dd_make_by_bid": plot_make_by_bid(table, count)},
+                   display={"dd_make_overall": display_overall(overall), "dd_make_by_bid": display_by_bid(table)})

@@ -1,0 +1,139 @@
+"""``pinochle report --strong-play``: how far the heuristic is from strong play (issue 16, item 4), one
+page (``strong-play.md``) with its CSV tables and PNG charts.
+
+Four measurements per system, each a section (:mod:`analyses.strong_duel`, :mod:`analyses.dd_make_rate`,
+:mod:`analyses.worst_decisions`, :mod:`analyses.strong_play`). Every solve and play is a job of a few
+seeded deals (:mod:`analyses.workers`), all systems' jobs in one pool, so two processes stay busy to the
+end; the numbers do not depend on the number of processes. Not part of the default ``pinochle report``:
+at the full size it solves for minutes.
+
+The page is the same for the same seed and sizes, but for the one line that says how long the run took
+and on how many processes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from analyses import dd_make_rate, strong_deals, strong_duel, strong_play, worst_decisions
+from analyses.report import MAIN_SYSTEMS, write_section
+from analyses.section import Section, StrongSizes
+from analyses.workers import run_jobs
+from simcore.answers.dd_make import MakeOdds, check_variant
+from simcore.answers.endgame import EndgameLoss
+from simcore.state.sampler import SamplingPlayer
+from simcore.variants import Variant, load_variant
+
+PAGE = "strong-play.md"
+#: The line of the page that differs between runs of the same seed and sizes.
+RUN_LINE = "**This run:**"
+
+
+@dataclass(frozen=True)
+class StrongResults:
+    """Per system (in ``variants`` order): its deals played four times, its contracts solved, its
+    endings replayed."""
+
+    variants: tuple[Variant, ...]
+    plays: tuple[strong_deals.StrongDeals, ...]
+    odds: tuple[MakeOdds, ...]
+    endings: tuple[EndgameLoss, ...]
+
+
+def sampling_player(sizes: StrongSizes) -> SamplingPlayer:
+    return SamplingPlayer(samples=sizes.samples, solve_from=sizes.solve_from)
+
+
+def compute(variants: Sequence[Variant], sizes: StrongSizes, seed: int, workers: int = 1,
+            say: Callable[[str], None] = lambda _: None) -> StrongResults:
+    """Every system's plays, solves and endings, as one list of jobs over ``workers`` processes."""
+    for v in variants:
+        check_variant(v)  # one line for a system the make odds cannot state, before any work
+    player = sampling_player(sizes)
+    parts = []  # (system, kind, first job, jobs)
+    jobs = []
+    for v in variants:
+        for kind, more in (("plays", strong_deals.jobs(v, sizes.deals, seed, player)),
+                           ("odds", dd_make_rate.jobs(v, sizes.dd_hands, seed, sizes.limit)),
+                           ("endings", worst_decisions.jobs(v, sizes.endgame_hands, seed, sizes.tricks_left))):
+            parts.append((v, kind, len(jobs), len(more)))
+            jobs += more
+    results = run_jobs(jobs, workers, say)
+    got: dict[str, list] = {"plays": [], "odds": [], "endings": []}
+    for v, kind, first, n in parts:
+        mine = results[first:first + n]
+        if kind == "plays":
+            got[kind].append(strong_deals.gather(v, seed, player, mine))
+        elif kind == "odds":
+            got[kind].append(dd_make_rate.gather(v, sizes.dd_hands, seed, sizes.limit, mine))
+        else:
+            got[kind].append(worst_decisions.gather(v, sizes.endgame_hands, seed, sizes.tricks_left, mine))
+    return StrongResults(tuple(variants), tuple(got["plays"]), tuple(got["odds"]), tuple(got["endings"]))
+
+
+def sections(results: StrongResults, sizes: StrongSizes, seed: int) -> list[Section]:
+    """The page's sections in reading order: card play, make odds, worst decisions, bidding card."""
+    return [strong_duel.section(results.plays, sizes, seed), dd_make_rate.section(results.odds, sizes, seed),
+            worst_decisions.section(results.endings, sizes, seed), strong_play.section(results.plays, sizes, seed)]
+
+
+def command(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> str:
+    """The command line that writes this page (sizes other than ``--deals`` are not options)."""
+    extra = "" if list(variants) == list(MAIN_SYSTEMS) else "".join(f" --variant {v}" for v in variants)
+    limit = "" if sizes.limit == StrongSizes().limit else f" --limit {sizes.limit}"
+    return f"pinochle report --strong-play --deals {sizes.deals} --seed {seed}{limit}{extra}"
+
+
+def players(results: StrongResults, sizes: StrongSizes) -> str:
+    """Who played (DESIGN principle 9)."""
+    margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
+    return (f"**Who played.** *Heuristic*: the kernel's heuristic at every seat, bidding with each system's tuned "
+            f"margin (`policy.margin`: {margins}). *Sampling player* (`simcore/state/sampler.py`): "
+            f"{sizes.samples} deals of the unseen cards a decision, each legal card solved double dummy on each, "
+            f"in the last {sizes.solve_from} tricks; the heuristic before them and for every bid, pass and meld. "
+            f"*Double dummy*: the solver with every hand known and both sides perfect, a make-or-not solve "
+            f"limited to {sizes.limit:,} trick starts.")
+
+
+def write_strong_play(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: StrongSizes = StrongSizes(),
+                      seed: int = 1, workers: int = 1, say: Callable[[str], None] = lambda _: None) -> list[Path]:
+    """Write ``strong-play.md`` with its CSV and PNG files into ``out``; return them, the page first."""
+    start = time.perf_counter()
+    results = compute([load_variant(v) for v in variants], sizes, seed, workers, say)
+    files = write_page(out, results, sizes, seed, variants, workers, time.perf_counter() - start)
+    say(f"strong play: {len(files)} files in {time.perf_counter() - start:.0f} s")
+    return files
+
+
+def write_page(out: str | Path, results: StrongResults, sizes: StrongSizes, seed: int, variants: Sequence[str],
+               workers: int, seconds: float) -> list[Path]:
+    """The page and its files from computed ``results`` (``seconds``: how long computing took)."""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    body: list[str] = []
+    for s in sections(results, sizes, seed):
+        body += write_section(s, "strong-play", out, written)
+    ids = ", ".join(f"`{v.id}`" for v in results.variants)
+    lines = ["# How far the heuristic is from strong play", "",
+             f"Generated by `{command(sizes, seed, variants)}` for {ids}. Four measurements of how far the "
+             "heuristic players of the other pages are from strong play: its card play against the sampling "
+             "player's, its contracts against double-dummy play, its worst decisions in the endings, and the "
+             "bidding card refitted under the sampling player's play. Back to [the answers](index.md); the method "
+             "and the earlier hand-run figures: [docs/policies.md](../docs/policies.md).", "",
+             players(results, sizes), "",
+             f"**How much.** Per system: deals 0–{sizes.deals - 1} of seed {seed} for the duel and the bidding "
+             f"card, each played four times (the heuristic everywhere, the sampling player in each partnership in "
+             f"turn, the sampling player everywhere); the first hands of seeds {seed}–{seed + sizes.dd_hands - 1} "
+             f"solved for the make odds; the last {sizes.tricks_left} tricks of the first hands of seeds "
+             f"{seed}–{seed + sizes.endgame_hands - 1} replayed for the worst decisions. "
+             f"The sampling player took {sum(p.solved for p in results.plays):,} card decisions in its tricks "
+             "(each position once, however many plays met it).", "",
+             f"{RUN_LINE} {seconds / 60:.1f} minutes with {workers} worker process{'es' if workers > 1 else ''} "
+             "(the numbers do not depend on how many).", ""]
+    page = out / PAGE
+    page.write_text("\n".join(lines + body))
+    return [page] + written
