@@ -35,6 +35,7 @@ from simcore.kernels.play import (
     beats,
     held_mask,
     legal_cards,
+    lowest_card,
     pick_card,
     popcount,
 )
@@ -152,7 +153,7 @@ def next_bid(high, rules):
     return high + step
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
@@ -908,7 +909,10 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
                            wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
                            trump_instead)
             if policies[seat] == HEURISTIC:
-                card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
+                if legal & (legal - 1) == 0:  # one legal card, which choose_card would return: skip its call
+                    card = lowest_card(legal)
+                else:
+                    card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
                 card = pick_card(legal, state)
             if free:

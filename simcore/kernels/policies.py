@@ -77,7 +77,7 @@ def any_marriage(hand):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards, hand_size):
     """Heuristic worth of a hand if its holder names trump: (points, best trump). ``partner_meld`` is
     a partner's average meld (0 when playing alone), ``pass_cards`` the cards the partner passes."""
@@ -157,7 +157,7 @@ def call_card(hand, trump, policy, deck_copies, state):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
     """Trump suit the bidder names; -1 when ``need_marriage`` and he holds no marriage."""
     allowed = 0
