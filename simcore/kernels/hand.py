@@ -499,8 +499,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
-                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, scratch.ctx,
-                       scratch.played, scratch.unseen, scratch.held, scratch.trick, trace, pos)
+                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos)
     buried_pts = 0
     for t in range(N_TYPES):
         buried_pts += buried[t] * points[t]
@@ -875,18 +874,16 @@ def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
 
 @njit(cache=True, inline='always')
 def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags, play_rules,
-            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, ctx, played, unseen, held, trick,
-            trace, pos):
+            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
     bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
     declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
     carries no duty, its winner melds (``_stock_turn``) and every player draws, from the winner round
-    (``_draw_round``). ``ctx``, ``played``, ``unseen``, ``held`` and ``trick`` are the play's scratch
-    (``_trick_start``)."""
+    (``_draw_round``)."""
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
-    leader, n_tricks, n_stock, stock_tricks = _trick_start(hands, widow, players, bidder, buried, points, rules,
-                                                           deck_copies, seats, usage, ctx, played, unseen, held)
+    ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks = _trick_start(
+        hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
@@ -958,24 +955,26 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
 
 
 @njit(cache=True, inline='always')
-def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage, ctx, played,
-                 unseen, held):
-    """(leader, tricks, face-down stock, stock tricks) as the play starts, and the play's scratch (made
-    once per chunk, :class:`HandScratch`) filled: ctx carries trick points and sides to the card choice;
-    played counts the copies of each type in finished tricks; unseen[s] the card types of which a copy
-    is neither in a finished trick nor in seat s's hand; held[s] seat s's card types (``held_mask``).
-    The bidder leads (or seat 0, by the rules); the buried cards count for him now."""
-    ctx[:] = 0
+def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage):
+    """(ctx, played, unseen, held, trick, leader, tricks, face-down stock, stock tricks) as the play
+    starts: ctx carries trick points and sides to the card choice; played counts the copies of each
+    type in finished tricks; unseen[s] the card types of which a copy is neither in a finished trick
+    nor in seat s's hand; held[s] seat s's card types (``held_mask``); trick the cards of the trick in
+    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now. Made here,
+    not once per chunk (:class:`HandScratch`): passed into the inlined phases they would cost more
+    in reference counts than their allocation does."""
+    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
         ctx[C_SIDE + s] = seats[S_SIDE, s]
-    played[:] = 0
-    unseen[:] = 0
+    played = np.zeros(N_TYPES, dtype=np.int64)
+    unseen = np.zeros(players, dtype=np.int64)
     for s in range(players):
         for t in range(N_TYPES):
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
+    trick = np.zeros(players, dtype=np.int64)
     if bidder >= 0:
         for t in range(N_TYPES):
             seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
@@ -990,9 +989,10 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
             n_stock += widow[t]
         stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
         n_tricks += stock_tricks
+    held = np.zeros(players, dtype=np.int64)
     for s in range(players):
         held[s] = held_mask(hands[s])
-    return leader, n_tricks, n_stock, stock_tricks
+    return ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks
 
 
 @njit(cache=True, inline='always')
@@ -1122,13 +1122,6 @@ class HandScratch(NamedTuple):
     fed: np.ndarray
     back: np.ndarray
     thrown: np.ndarray
-    #: The play's (``_trick_start``): int64[CTX_SIZE] the card choice's context, int64[24] the copies
-    #: played, int64[players] each seat's unseen and held card types (bitmasks) and the trick's cards.
-    ctx: np.ndarray
-    played: np.ndarray
-    unseen: np.ndarray
-    held: np.ndarray
-    trick: np.ndarray
 
 
 class HandWork(NamedTuple):
@@ -1166,9 +1159,7 @@ def hand_scratch(players):
     return HandScratch(np.zeros(N_SUITS, dtype=np.int64), np.zeros(1, dtype=np.int64),
                        np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.uint8),
                        np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                       np.zeros(N_TYPES, dtype=np.uint8), np.zeros(CTX_SIZE, dtype=np.int64),
-                       np.zeros(N_TYPES, dtype=np.int64), np.zeros(players, dtype=np.int64),
-                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64))
+                       np.zeros(N_TYPES, dtype=np.uint8))
 
 
 @njit(cache=True)
