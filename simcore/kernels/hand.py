@@ -22,7 +22,7 @@ from numba import njit
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
-from simcore.kernels.meld import meld_by_trump, meld_checks
+from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
     HEAD_NEVER,
     R_HEAD,
@@ -35,7 +35,9 @@ from simcore.kernels.play import (
     beats,
     held_mask,
     legal_cards,
+    lowest_card,
     pick_card,
+    popcount,
 )
 from simcore.kernels.policies import (
     C_POINTS,
@@ -151,19 +153,19 @@ def next_bid(high, rules):
     return high + step
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
     dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
     ``max_opening``."""
-    active = np.ones(players, dtype=np.bool_)
+    active = (np.int64(1) << players) - 1  # bit s: seat s is still bidding (no array to allocate)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules.auction == AUCTION_SINGLE
     seat = 0
     turns = 0
     while True:
-        if active[seat] and seat != high_seat:
+        if (active >> seat) & 1 and seat != high_seat:
             want = next_bid(high, rules)
             forced = turns == 0 and rules.opening_forced != 0  # the dealer's left must open
             allowed = forced or rules.bid_needs_marriage == 0 or any_marriage(hands[seat])
@@ -184,17 +186,14 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
                 high, high_seat = want, seat
                 _note(trace, pos, T_BID, seat, want, 0)
             else:
-                active[seat] = False
+                active &= ~(np.int64(1) << seat)
                 _note(trace, pos, T_BID, seat, 0, 0)
         turns += 1
         seat = (seat + 1) % players
-        n_active = 0
-        for s in range(players):
-            if active[s]:
-                n_active += 1
+        n_active = popcount(active)
         if single and turns >= players:
             break
-        if n_active == 0 or (n_active == 1 and high_seat >= 0 and active[high_seat]):
+        if n_active == 0 or (n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1):
             break
     return high_seat, high
 
@@ -233,8 +232,8 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 
 @njit(cache=True)
-def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, state,
-                      trace, pos):
+def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, thrown,
+                      state, trace, pos):
     """Each player from the bidder round to his right throws away cards (his policy) and draws as many
     from ``stock`` (copy counts, the undealt cards), at random. Nobody may throw more than his share of
     the stock: min(hand size, stock // players), so the stock never runs out."""
@@ -242,7 +241,6 @@ def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies,
     for t in range(N_TYPES):
         n_stock += stock[t]
     most = min(hand_size, n_stock // players)
-    thrown = np.zeros(N_TYPES, dtype=np.uint8)
     for i in range(players):
         s = (bidder + i) % players
         thrown[:] = 0
@@ -278,11 +276,15 @@ def _first_holder(hands, bidder, players, card):
 
 @njit(cache=True)
 def _by_side(seats, row, players):
-    """int64[2]: row ``row`` of the seat rows summed by side (index 1 = the bidder's side)."""
-    out = np.zeros(2, dtype=np.int64)
+    """(the others' sum, the bidder's side's sum) of row ``row`` of the seat rows: index 1 = the bidder's
+    side. A pair, not an array: an allocation costs about a tenth of a trick."""
+    mine, others = np.int64(0), np.int64(0)
     for s in range(players):
-        out[seats[S_SIDE, s]] += seats[row, s]
-    return out
+        if seats[S_SIDE, s] == 1:
+            mine += seats[row, s]
+        else:
+            others += seats[row, s]
+    return others, mine
 
 
 @njit(cache=True)
@@ -293,6 +295,15 @@ def _saved(rules, tricks_won, trick_points):
     if rules.save_meld == SAVE_POINTS:
         return trick_points >= rules.save_meld_points
     return True
+
+
+@njit(cache=True)
+def _kept(rules, tricks_won, trick_points, meld, dix):
+    """What a side keeps of its ``meld``: all of it if it saved it (``_saved``), else its ``dix`` where the
+    rules keep that, else nothing."""
+    if _saved(rules, tricks_won, trick_points):
+        return meld
+    return dix if rules.dix_kept != 0 else np.int64(0)
 
 
 @njit(cache=True)
@@ -462,13 +473,14 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     points, deck_copies = tables.trick_points, tables.deck_copies
     cards, hands, widow, seats, usage, chosen = work.cards, work.hands, work.widow, work.seats, work.usage, work.chosen
     trace = work.trace
+    scratch = work.scratch
+    totals, pos = scratch.totals, scratch.pos
     seats[:] = 0
-    totals = np.zeros(N_SUITS, dtype=np.int64)  # meld_by_trump's output, reused by every phase
-    pos = np.zeros(1, dtype=np.int64)  # trace rows written
+    pos[0] = 0
     rec[:] = 0
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
-                                           margins, hands, widow, work.given, work.contract, totals, rec, trace,
-                                           pos)
+                                           margins, hands, widow, work.given, work.contract, totals,
+                                           scratch.limits, rec, trace, pos)
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
             state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
@@ -480,14 +492,14 @@ def play_hand(state, rules, policies, margins, need, rec, work):
         _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos)
         return
     buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
-                                table, flags, rules, policies, totals, trace, pos)
+                                table, flags, rules, policies, totals, scratch.buried, scratch.fed, scratch.back,
+                                scratch.thrown, trace, pos)
     meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags,
                                 tables.check_melds, rules, seats, totals, rec, trace, pos)
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
-                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace,
-                       pos)
+                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos)
     buried_pts = 0
     for t in range(N_TYPES):
         buried_pts += buried[t] * points[t]
@@ -496,7 +508,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
 @njit(cache=True, inline='always')
 def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
-                     given, contract, totals, rec, trace, pos):
+                     given, contract, totals, limits, rec, trace, pos):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
@@ -518,7 +530,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
         redeal = _redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
             bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
-                                                   margins, totals, trace, pos)
+                                                   margins, totals, limits, trace, pos)
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -565,13 +577,13 @@ def _redeal_dealt(hands, players, rules):
 
 
 @njit(cache=True, inline='always')
-def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, trace, pos):
+def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, limits, trace, pos):
     """Phase 2, auction: (bidder, bid, redeal, forced) on the deal in ``hands``. A heuristic seat bids up to its
     hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
     trump needs a marriage and it holds none to name; when everybody passes
     the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
-    (seat 0) or the dealer (the last seat)."""
-    limits = np.zeros(players, dtype=np.int64)
+    (seat 0) or the dealer (the last seat). ``limits`` (int64[players]) receives the seats' bidding limits."""
+    limits[:] = 0
     for p in range(players):
         if policies[p] == HEURISTIC:
             v, _ = hand_value(hands[p], table, flags, totals, rules.trick_total,
@@ -616,10 +628,10 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
         partner = (bidder + players // 2) % players
     stock = rules.stock_play != 0
     turned, called = np.int64(-1), np.int64(-1)
-    dealt = np.zeros(N_SUITS, dtype=np.int64)  # the bidder's meld as dealt, by trump
+    dealt = (np.int64(0), np.int64(0), np.int64(0), np.int64(0))  # the bidder's meld as dealt, by trump
     if bidder >= 0:
         meld_by_trump(hands[bidder], table, flags, totals)
-        dealt[:] = totals
+        dealt = (totals[0], totals[1], totals[2], totals[3])
     if bidder >= 0 and rules.trump_after_widow != 0 and rules.widow_to_bidder != 0:
         for t in range(N_TYPES):  # he takes the widow first (the exchange then only buries)
             hands[bidder, t] += widow[t]
@@ -676,23 +688,24 @@ def _turn_trump(state, hands, widow, players, stock):
 
 @njit(cache=True, inline='always')
 def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called, table, flags,
-              rules, policies, totals, trace, pos):
+              rules, policies, totals, buried, fed, back, thrown, trace, pos):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
     partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
     ``pass_called_card`` the partner's pass is the ``called`` card), the widow to the
     bidder and his burial, discard and draw (``_discard_and_draw``). Returns (the cards buried, copy
-    counts that count for the bidder; the seat that exchanged a dix, -1: none)."""
+    counts that count for the bidder, in ``buried``; the seat that exchanged a dix, -1: none). ``fed``,
+    ``back`` and ``thrown`` (uint8[24]) are scratch for the pass and the discards."""
     swapper = np.int64(-1)
     if rules.dix_for_turned != 0:
         swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)
     if bidder >= 0 and rules.widow_shared != 0:
         _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules.teams == 0, table,
                      flags, totals, state, trace, pos)
-    buried = np.zeros(N_TYPES, dtype=np.uint8)
+    buried[:] = 0
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
-        fed = np.zeros(N_TYPES, dtype=np.uint8)
-        back = np.zeros(N_TYPES, dtype=np.uint8)
+        fed[:] = 0
+        back[:] = 0
         if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
@@ -719,7 +732,7 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
     if bidder >= 0 and rules.draw != 0:
         _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
-                          state, trace, pos)
+                          thrown, state, trace, pos)
     return buried, swapper
 
 
@@ -756,11 +769,11 @@ def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, 
     aces after the exchange, and the sides' meld."""
     stock = rules.stock_play != 0
     for s in range(players if not stock else 0):
-        meld_by_trump(hands[s], table, flags, totals)
+        shown = meld_under(hands[s], trump, table, flags)
         # "each original holder of a dix scores 10, whether or not it was exchanged"
         moved = (1 if s == swapper else 0) - (1 if swapper >= 0 and s == players - 1 else 0)
-        _note(trace, pos, T_MELD, s, totals[trump] + moved * flags[F_DIX], 0)
-        seats[S_MELD, s] = totals[trump] + moved * flags[F_DIX]
+        _note(trace, pos, T_MELD, s, shown + moved * flags[F_DIX], 0)
+        seats[S_MELD, s] = shown + moved * flags[F_DIX]
         seats[S_DIX, s] = (hands[s, trump * N_RANKS + NINE] + moved) * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
         if rules.checks != 0:  # paid for melding, whether or not the side's meld is saved
@@ -777,17 +790,15 @@ def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, 
             declared = np.int64(players - 1)
     meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
-        meld_by_trump(hands[bidder], table, flags, totals)
-        rec[F_BIDDER_MELD_AFTER] = totals[trump]
+        rec[F_BIDDER_MELD_AFTER] = meld_under(hands[bidder], trump, table, flags)
         for r in range(N_RANKS):
             rec[F_TRUMP_LEN] += hands[bidder, trump * N_RANKS + r]
         for s in range(N_SUITS):
             rec[F_ACES] += hands[bidder, s * N_RANKS + ACE]
     rec[F_SIDE_MELD] = meld[1]
     rec[F_OTHER_MELD] = meld[0]
-    for sd in range(2):  # from here on, meld counts only at the variant's minimum
-        if meld[sd] < rules.min_meld_to_count:
-            meld[sd] = 0
+    least = rules.min_meld_to_count  # from here on, meld counts only at the variant's minimum
+    meld = (meld[0] if meld[0] >= least else np.int64(0), meld[1] if meld[1] >= least else np.int64(0))
     return meld, dix, declared
 
 
@@ -895,7 +906,10 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
                            wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
                            trump_instead)
             if policies[seat] == HEURISTIC:
-                card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
+                if legal & (legal - 1) == 0:  # one legal card, which choose_card would return: skip its call
+                    card = lowest_card(legal)
+                else:
+                    card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
                 card = pick_card(legal, state)
             if free:
@@ -946,7 +960,9 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
     starts: ctx carries trick points and sides to the card choice; played counts the copies of each
     type in finished tricks; unseen[s] the card types of which a copy is neither in a finished trick
     nor in seat s's hand; held[s] seat s's card types (``held_mask``); trick the cards of the trick in
-    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now."""
+    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now. Made here,
+    not once per chunk (:class:`HandScratch`): passed into the inlined phases they would cost more
+    in reference counts than their allocation does."""
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
@@ -1049,11 +1065,9 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
     rec[F_OTHER_TRICKS] = tricks_pts[0]
     if declared >= 0:
         rec[F_OUTCOME] = DECLARED_OUT
-    kept = np.zeros(2, dtype=np.int64)
-    for sd in range(2):
-        own = tricks_pts[sd] - (buried_pts if sd == 1 and rules.buried_saves_meld == 0 and bidder >= 0 else 0)
-        saved = _saved(rules, tricks_won[sd], own)
-        kept[sd] = meld[sd] if saved else (dix[sd] if rules.dix_kept != 0 else 0)
+    own = tricks_pts[1] - (buried_pts if rules.buried_saves_meld == 0 and bidder >= 0 else 0)
+    kept = (_kept(rules, tricks_won[0], tricks_pts[0], meld[0], dix[0]),
+            _kept(rules, tricks_won[1], own, meld[1], dix[1]))
     rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
     if bidder < 0:
         rec[F_MADE] = -1
@@ -1092,6 +1106,24 @@ def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals
     _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
 
 
+class HandScratch(NamedTuple):
+    """The arrays a hand's phases fill and read within the hand, made once per chunk with the
+    :class:`HandWork` and reset by the phase that fills them: an allocation costs about a tenth of a
+    trick, and a hand made about twenty."""
+
+    #: int64[4]: ``meld_by_trump``'s output, reused by every phase; int64[1]: trace rows written.
+    totals: np.ndarray
+    pos: np.ndarray
+    #: int64[players]: the seats' bidding limits (``_auction``).
+    limits: np.ndarray
+    #: uint8[24] each: the bidder's burial, the partner's pass and the bidder's return, a seat's
+    #: discards before drawing (``_exchange``).
+    buried: np.ndarray
+    fed: np.ndarray
+    back: np.ndarray
+    thrown: np.ndarray
+
+
 class HandWork(NamedTuple):
     """What :func:`play_hand` works in, made once per chunk (:func:`hand_work`), not per hand: an
     allocation costs about as much as a trick."""
@@ -1117,6 +1149,17 @@ class HandWork(NamedTuple):
     #: holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
+    #: What the phases fill and read within a hand (:class:`HandScratch`).
+    scratch: HandScratch
+
+
+@njit(cache=True)
+def hand_scratch(players):
+    """A fresh :class:`HandScratch` for ``players`` seats."""
+    return HandScratch(np.zeros(N_SUITS, dtype=np.int64), np.zeros(1, dtype=np.int64),
+                       np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.uint8),
+                       np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
+                       np.zeros(N_TYPES, dtype=np.uint8))
 
 
 @njit(cache=True)
@@ -1131,7 +1174,7 @@ def hand_work(tables, players, trace_rows):
                     np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
                     np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
                     np.zeros((trace_rows, 4), dtype=np.int64), np.array([-1, 0], dtype=np.int64),
-                    np.zeros(N_TYPES, dtype=np.uint8))
+                    np.zeros(N_TYPES, dtype=np.uint8), hand_scratch(players))
 
 
 @njit(cache=True, nogil=True)
@@ -1149,7 +1192,7 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
     own = hand_work(tables, rules.players, 0)
     work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
-                    contract.copy(), given.copy())
+                    contract.copy(), given.copy(), own.scratch)
     policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)

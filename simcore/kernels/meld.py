@@ -113,19 +113,41 @@ def shared_melds(hand, table):
 
 
 @leaf
+def _meld_in(hand, s, common, table, flags):
+    """The hand's meld under trump ``s``, given ``common``, the melds of every trump (``shared_melds``:
+    the shared points plus every suit's plain marriage): the trump marriage scores as class I instead."""
+    b = s * N_RANKS
+    plain = table[MARRIAGE, min(np.int64(hand[b + KING]), np.int64(hand[b + QUEEN]))]
+    return common - plain + trump_class_one(hand, s, table, flags)[0] + np.int64(hand[b + NINE]) * flags[F_DIX]
+
+
+@leaf
 def meld_by_trump(hand, table, flags, out):
     """Fill ``out`` (int64[4]) with the hand's meld points under each trump suit; return the best
     trump (lowest suit index on a tie)."""
     shared, marriages = shared_melds(hand, table)
     best = 0
     for s in range(N_SUITS):
-        b = s * N_RANKS
-        plain = table[MARRIAGE, min(np.int64(hand[b + KING]), np.int64(hand[b + QUEEN]))]
-        out[s] = (shared + marriages - plain + trump_class_one(hand, s, table, flags)[0]
-                  + np.int64(hand[b + NINE]) * flags[F_DIX])
+        out[s] = _meld_in(hand, s, shared + marriages, table, flags)
         if out[s] > out[best]:
             best = s
     return best
+
+
+@leaf
+def meld_under(hand, trump, table, flags):
+    """The hand's meld under ``trump`` alone: ``meld_by_trump``'s entry for it, without the other three
+    suits' class I (where trump is known: the return of cards, the meld, the discards)."""
+    shared, marriages = shared_melds(hand, table)
+    return _meld_in(hand, trump, shared + marriages, table, flags)
+
+
+@njit(cache=True)
+def meld_free(t, trump):
+    """True when no meld under ``trump`` counts card type ``t``: a ten or a nine of a plain suit (tens
+    meld only in a trump run, nines only as the dix), so losing it never lowers the meld."""
+    r = t % N_RANKS
+    return t // N_RANKS != trump and (r == TEN or r == NINE)
 
 
 @njit(cache=True)

@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
-from simcore.kernels.meld import meld_by_trump
+from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
 
@@ -77,7 +77,7 @@ def any_marriage(hand):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards, hand_size):
     """Heuristic worth of a hand if its holder names trump: (points, best trump). ``partner_meld`` is
     a partner's average meld (0 when playing alone), ``pass_cards`` the cards the partner passes."""
@@ -97,8 +97,7 @@ def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
     """Whether a bidder who may play alone does (``teams.may_play_alone``). Heuristic: when his own
     meld under trump already covers the bid, so a partner would only share the score; random: evenly."""
     if policy == HEURISTIC:
-        meld_by_trump(hand, table, flags, totals)
-        return totals[trump] >= bid
+        return meld_under(hand, trump, table, flags) >= bid
     return bounded(state, 2) == 1
 
 
@@ -132,10 +131,7 @@ def exchange_dix(hands, seat, dealer, dix, turned, sign):
 @njit(cache=True)
 def _pair_meld(hands, a, b, trump, table, flags, totals):
     """The meld of hands ``a`` and ``b`` under ``trump``, together."""
-    meld_by_trump(hands[a], table, flags, totals)
-    m = totals[trump]
-    meld_by_trump(hands[b], table, flags, totals)
-    return m + totals[trump]
+    return meld_under(hands[a], trump, table, flags) + meld_under(hands[b], trump, table, flags)
 
 
 @njit(cache=True)
@@ -161,7 +157,7 @@ def call_card(hand, trump, policy, deck_copies, state):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
     """Trump suit the bidder names; -1 when ``need_marriage`` and he holds no marriage."""
     allowed = 0
@@ -181,44 +177,48 @@ def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
                     return s
                 k -= 1
     meld_by_trump(hand, table, flags, totals)
+    unit = table[0, 1]
     best, best_score = -1, -1e18
     for s in range(N_SUITS):
         if (allowed >> s) & 1:
-            score = totals[s] + 0.05 * table[0, 1] * suit_count(hand, s) * 4
+            score = totals[s] + 0.05 * unit * suit_count(hand, s) * 4
             if score > best_score:
                 best, best_score = s, score
     return best
 
 
 @njit(cache=True)
-def _card_keep_value(hand, t, trump, before, table, flags, totals):
+def _card_keep_value(hand, t, trump, before, table, flags):
     """How much the holder loses by giving card ``t`` away: meld lost under ``trump`` (``before`` is
     the hand's meld with it) plus a small premium for trumps, aces and high cards."""
     hand[t] -= 1
-    meld_by_trump(hand, table, flags, totals)
-    after = totals[trump]
+    after = meld_under(hand, trump, table, flags)
     hand[t] += 1
-    return (before - after) + _keep_premium(t, trump, table)
+    return (before - after) + _keep_premium(t, trump, table[0, 1])
 
 
 @njit(cache=True)
-def _keep_premium(t, trump, table):
-    """The part of card ``t``'s keep value that is not meld: a little per rank, more for a trump."""
-    bonus = (6 - t % N_RANKS) * 0.01 * table[0, 1]
+def _keep_premium(t, trump, unit):
+    """The part of card ``t``'s keep value that is not meld: a little per rank, more for a trump, in
+    ``unit``s of the meld table's ``table[0, 1]`` (a scalar: an array argument costs reference counting
+    on every call)."""
+    bonus = (6 - t % N_RANKS) * 0.01 * unit
     if t // N_RANKS == trump:
-        bonus += 0.2 * table[0, 1]
+        bonus += 0.2 * unit
     return bonus
 
 
 @njit(cache=True)
-def _cheapest_to_lose(hand, trump, table, flags, totals):
+def _cheapest_to_lose(hand, trump, table, flags):
     """The card of ``hand`` with the least keep value (lowest type on ties).
 
     Candidates are tried in order of their premium (plain suits before trump, low ranks first):
     the meld lost is never negative, so once the premium alone exceeds the best value found no later
-    card can beat it, and most hands stop after one or two meld evaluations instead of one per card."""
-    meld_by_trump(hand, table, flags, totals)
-    before = totals[trump]
+    card can beat it, and most hands stop after one or two meld evaluations instead of one per card.
+    A card no meld counts (``meld_free``: a plain ten or nine) loses none, so it takes no evaluation,
+    and the hand's meld is evaluated only once a card needs it."""
+    before, evaluated = np.int64(0), False  # the hand's meld under trump, once needed
+    unit = table[0, 1]
     best_t, best = -1, 1e18
     for is_trump in range(2):
         for r in range(N_RANKS - 1, -1, -1):
@@ -226,12 +226,20 @@ def _cheapest_to_lose(hand, trump, table, flags, totals):
                 c = s * N_RANKS + r
                 if (s == trump) != (is_trump == 1) or hand[c] == 0:
                     continue
-                premium = _keep_premium(c, trump, table)
+                premium = _keep_premium(c, trump, unit)
                 if premium > best:
                     return best_t
                 if premium == best and c > best_t:  # at best a tie, and ties go to the lower type
                     continue
-                v = _card_keep_value(hand, c, trump, before, table, flags, totals)
+                if not meld_free(c, trump):  # as _card_keep_value, without its call's reference counts
+                    if not evaluated:
+                        before, evaluated = meld_under(hand, trump, table, flags), True
+                    hand[c] -= 1
+                    lost = before - meld_under(hand, trump, table, flags)
+                    hand[c] += 1
+                else:  # it loses no meld
+                    lost = np.int64(0)
+                v = lost + premium
                 if v < best or (v == best and c < best_t):
                     best_t, best = c, v
     return best_t
@@ -258,16 +266,15 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
                         t = s * N_RANKS + ACE
                         break
             if t < 0:
-                meld_by_trump(hand, table, flags, totals)
-                before = totals[trump]
+                before = meld_under(hand, trump, table, flags)
                 best = 1e18
                 for c in range(N_TYPES):
                     if hand[c] > 0:
-                        v = -_card_keep_value(hand, c, trump, before, table, flags, totals)
+                        v = -_card_keep_value(hand, c, trump, before, table, flags)
                         if v < best:
                             best, t = v, c
         else:
-            t = _cheapest_to_lose(hand, trump, table, flags, totals)
+            t = _cheapest_to_lose(hand, trump, table, flags)
         hand[t] -= 1
         out[t] += 1
 
@@ -284,15 +291,13 @@ def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
             hand[t] -= 1
             out[t] += 1
         return
-    meld_by_trump(hand, table, flags, totals)
-    before = totals[trump]  # unchanged by every card thrown: one that lowered it is kept instead
+    before = meld_under(hand, trump, table, flags)  # unchanged by every card thrown: one that lowered it is kept
     for _ in range(most):
-        t = _cheapest_to_lose(hand, trump, table, flags, totals)
+        t = _cheapest_to_lose(hand, trump, table, flags)
         if t < 0 or t // N_RANKS == trump or t % N_RANKS == ACE:
             return
         hand[t] -= 1
-        meld_by_trump(hand, table, flags, totals)
-        if totals[trump] < before:  # it was in a meld: keep it (and every dearer card)
+        if meld_under(hand, trump, table, flags) < before:  # it was in a meld: keep it (and every dearer card)
             hand[t] += 1
             return
         out[t] += 1
@@ -321,8 +326,7 @@ def widow_order(hand, widow, trump, policy, table, flags, totals, state):
     for i in range(n):
         t = order[i]
         hand[t] += 1
-        meld_by_trump(hand, table, flags, totals)
-        value[i] = _card_keep_value(hand, t, trump, totals[trump], table, flags, totals)
+        value[i] = _card_keep_value(hand, t, trump, meld_under(hand, trump, table, flags), table, flags)
         hand[t] -= 1
     for i in range(1, n):  # insertion sort, best first, stable
         j = i
@@ -337,6 +341,10 @@ def widow_order(hand, widow, trump, policy, table, flags, totals, state):
 #: array because every array argument of a call costs reference counting (48 calls a hand).
 C_POINTS, C_SIDE = 0, 24
 CTX_SIZE = C_SIDE + 8
+
+
+#: Bits of the four suits' card types of rank 0 (shifted by r: rank r's).
+RANK_BITS = np.int64(sum(1 << (N_RANKS * s) for s in range(N_SUITS)))
 
 
 @njit(cache=True)
