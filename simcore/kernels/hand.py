@@ -22,6 +22,7 @@ from numba import njit
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
     HEAD_NEVER,
@@ -54,7 +55,7 @@ from simcore.kernels.policies import (
     goes_alone,
     hand_value,
     swaps_dix,
-    widow_order,
+    widow_order_into,
 )
 from simcore.kernels.rng import bounded, hand_state
 from simcore.kernels.stock import (
@@ -141,7 +142,7 @@ def _note(trace, pos, code, a, b, c):
         pos[0] += 1
 
 
-@njit(cache=True)
+@leaf
 def next_bid(high, rules):
     """The lowest bid above ``high`` (0: no bid yet)."""
     if high == 0:
@@ -198,7 +199,7 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     return high_seat, high
 
 
-@njit(cache=True)
+@leaf
 def _hand_over(hands, giver, taker, given, trace, pos):
     """Put the cards ``given`` (copy counts) into ``taker``'s hand, noted in the trace."""
     for t in range(N_TYPES):
@@ -207,12 +208,12 @@ def _hand_over(hands, giver, taker, given, trace, pos):
             _note(trace, pos, T_PASS, giver, t, given[t])
 
 
-@njit(cache=True)
+@leaf
 def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table, flags, totals, state,
-                 trace, pos):
+                 order, value, trace, pos):
     """The bidder keeps one widow card and gives one to each other player, face down: his choice first
     (``widow_order``), the next to his partner, the rest clockwise from his left."""
-    order = widow_order(hands[bidder], widow, trump, policy, table, flags, totals, state)
+    widow_order_into(hands[bidder], widow, trump, policy, table, flags, totals, state, order, value)
     partner = (bidder + players // 2) % players if partnered else bidder
     k = 0
     for i in range(players + 1):
@@ -231,7 +232,7 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
         k += 1
 
 
-@njit(cache=True)
+@leaf
 def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, thrown,
                       state, trace, pos):
     """Each player from the bidder round to his right throws away cards (his policy) and draws as many
@@ -263,7 +264,7 @@ def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies,
             n_stock -= 1
 
 
-@njit(cache=True)
+@leaf
 def _first_holder(hands, bidder, players, card):
     """The first seat to the bidder's left holding ``card``; -1 for none (or no card)."""
     if card >= 0:
@@ -274,7 +275,7 @@ def _first_holder(hands, bidder, players, card):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@leaf
 def _by_side(seats, row, players):
     """(the others' sum, the bidder's side's sum) of row ``row`` of the seat rows: index 1 = the bidder's
     side. A pair, not an array: an allocation costs about a tenth of a trick."""
@@ -287,7 +288,7 @@ def _by_side(seats, row, players):
     return others, mine
 
 
-@njit(cache=True)
+@leaf
 def _saved(rules, tricks_won, trick_points):
     """True when a side (or a seat) that won these tricks keeps its meld under the save rule."""
     if rules.save_meld == SAVE_TRICK:
@@ -297,7 +298,7 @@ def _saved(rules, tricks_won, trick_points):
     return True
 
 
-@njit(cache=True)
+@leaf
 def _kept(rules, tricks_won, trick_points, meld, dix):
     """What a side keeps of its ``meld``: all of it if it saved it (``_saved``), else its ``dix`` where the
     rules keep that, else nothing."""
@@ -306,7 +307,7 @@ def _kept(rules, tricks_won, trick_points, meld, dix):
     return dix if rules.dix_kept != 0 else np.int64(0)
 
 
-@njit(cache=True)
+@leaf
 def _score_seats(seats, rec, players, rules, stage):
     """Fill ``seats[S_SCORE]`` once ``rec`` holds the hand's scores. With partners every seat takes its
     side's score (with ``teams.share = "half"`` a bidder and his called partner take half each, rounded
@@ -355,7 +356,7 @@ def _score_seats(seats, rec, players, rules, stage):
                 seats[S_SCORE, s] = kept + seats[S_PTS, s]
 
 
-@njit(cache=True)
+@leaf
 def counted(pts, rules):
     """Trick points as scored: rounded to a multiple of ``tricks.round_to``, up when the remainder is
     at least ``tricks.round_up_from`` (two-hand: 87 → 90, 126 → 120); as taken when it is 0."""
@@ -365,7 +366,7 @@ def counted(pts, rules):
     return (pts // unit + (1 if pts % unit >= rules.round_up_from else 0)) * unit
 
 
-@njit(cache=True)
+@leaf
 def _line_total(seats, seat, rules):
     """What ``seat``'s score line has so far this hand: its meld (0 below the minimum that counts) and
     trick points as counted; with partners (``partners_across``) both partners' together."""
@@ -381,7 +382,7 @@ def _line_total(seats, seat, rules):
     return meld + counted(pts, rules)
 
 
-@njit(cache=True)
+@leaf
 def _declares(seats, seat, need, rules):
     """True when ``seat`` may declare itself out: its score line's total this hand (``_line_total``)
     reaches ``need[seat]`` (0: no declaring). Both policies declare as soon as they may. Play checks
@@ -390,14 +391,14 @@ def _declares(seats, seat, need, rules):
     return need[seat] > 0 and _line_total(seats, seat, rules) >= need[seat]
 
 
-@njit(cache=True)
+@leaf
 def _receive(hands, usage, seat, card):
     """``seat`` takes a copy of ``card`` into his hand, a copy not yet melded."""
     usage[seat, card, hands[seat, card]] = 0
     hands[seat, card] += 1
 
 
-@njit(cache=True)
+@leaf
 def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, chosen, state, trace, pos):
     """What the winner of a trick does before drawing, while the stock lasts: shows one dix (scoring
     it, and may put it under the stock for the turned card ``turned``), then tables one meld
@@ -426,7 +427,7 @@ def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, 
     return turned
 
 
-@njit(cache=True)
+@leaf
 def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
     """``seat`` draws a card at random from ``stock`` (copy counts, ``n_stock`` > 0 of them)."""
     k = bounded(state, n_stock)
@@ -440,7 +441,7 @@ def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
             k -= stock[t]
 
 
-@njit(cache=True)
+@leaf
 def play_hand(state, rules, policies, margins, need, rec, work):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
@@ -489,17 +490,18 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     trump, turned, partner, called = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags,
                                                         rules, policies, deck_copies, seats, totals, rec, trace, pos)
     if trump < 0:
-        _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos)
+        _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, scratch.side_totals, trace, pos)
         return
     buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
                                 table, flags, rules, policies, totals, scratch.buried, scratch.fed, scratch.back,
-                                scratch.thrown, trace, pos)
+                                scratch.thrown, scratch.order, scratch.value, trace, pos)
     meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags,
                                 tables.check_melds, rules, seats, totals, rec, trace, pos)
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
     declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
-                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos)
+                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, scratch,
+                       trace, pos)
     buried_pts = 0
     for t in range(N_TYPES):
         buried_pts += buried[t] * points[t]
@@ -688,7 +690,7 @@ def _turn_trump(state, hands, widow, players, stock):
 
 @njit(cache=True, inline='always')
 def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called, table, flags,
-              rules, policies, totals, buried, fed, back, thrown, trace, pos):
+              rules, policies, totals, buried, fed, back, thrown, order, value, trace, pos):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
     partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
@@ -701,7 +703,7 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
         swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)
     if bidder >= 0 and rules.widow_shared != 0:
         _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules.teams == 0, table,
-                     flags, totals, state, trace, pos)
+                     flags, totals, state, order, value, trace, pos)
     buried[:] = 0
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed[:] = 0
@@ -736,7 +738,7 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     return buried, swapper
 
 
-@njit(cache=True)
+@leaf
 def _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos):
     """The dix exchange (``exchange.dix_for_turned``, seeds/001 'Partnership Pinochle'): each player in
     turn from the dealer's left who holds a dix may give it to the dealer for the ``turned`` card
@@ -874,7 +876,7 @@ def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
 
 @njit(cache=True, inline='always')
 def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags, play_rules,
-            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, trace, pos):
+            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, scratch, trace, pos):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
     bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
     declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
@@ -882,8 +884,10 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
     (``_draw_round``)."""
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
-    ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks = _trick_start(
-        hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage)
+    ctx, played, unseen, held, trick = scratch.ctx, scratch.played, scratch.unseen, scratch.held, scratch.trick
+    leader, n_tricks, n_stock, stock_tricks = _trick_start(hands, widow, players, bidder, buried, points, rules,
+                                                           deck_copies, seats, usage, ctx, played, unseen, held,
+                                                           trick)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
@@ -955,26 +959,25 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
 
 
 @njit(cache=True, inline='always')
-def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage):
-    """(ctx, played, unseen, held, trick, leader, tricks, face-down stock, stock tricks) as the play
-    starts: ctx carries trick points and sides to the card choice; played counts the copies of each
-    type in finished tricks; unseen[s] the card types of which a copy is neither in a finished trick
-    nor in seat s's hand; held[s] seat s's card types (``held_mask``); trick the cards of the trick in
-    play. The bidder leads (or seat 0, by the rules); the buried cards count for him now. Made here,
-    not once per chunk (:class:`HandScratch`): passed into the inlined phases they would cost more
-    in reference counts than their allocation does."""
-    ctx = np.zeros(CTX_SIZE, dtype=np.int64)
+def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage, ctx, played, unseen,
+                 held, trick):
+    """(leader, tricks, face-down stock, stock tricks) as the play starts, and the play's scratch (made
+    once per chunk, :class:`HandScratch`) filled: ctx carries trick points and sides to the card
+    choice; played counts the copies of each type in finished tricks; unseen[s] the card types of which
+    a copy is neither in a finished trick nor in seat s's hand; held[s] seat s's card types
+    (``held_mask``); trick the cards of the trick in play. The bidder leads (or seat 0, by the rules);
+    the buried cards count for him now."""
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
         ctx[C_SIDE + s] = seats[S_SIDE, s]
-    played = np.zeros(N_TYPES, dtype=np.int64)
-    unseen = np.zeros(players, dtype=np.int64)
+    played[:] = 0
+    unseen[:] = 0
     for s in range(players):
         for t in range(N_TYPES):
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
-    trick = np.zeros(players, dtype=np.int64)
+    trick[:] = 0
     if bidder >= 0:
         for t in range(N_TYPES):
             seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
@@ -989,10 +992,9 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
             n_stock += widow[t]
         stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
         n_tricks += stock_tricks
-    held = np.zeros(players, dtype=np.int64)
     for s in range(players):
         held[s] = held_mask(hands[s])
-    return ctx, played, unseen, held, trick, leader, n_tricks, n_stock, stock_tricks
+    return leader, n_tricks, n_stock, stock_tricks
 
 
 @njit(cache=True, inline='always')
@@ -1086,7 +1088,7 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
 
 
 @njit(cache=True, inline='always')
-def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, trace, pos):
+def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, side_totals, trace, pos):
     """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
     trump with, is set by his bid; the other side scores nothing, or with ``opponents_no_trump`` =
     meld its meld under the suit best for it (counted from the minimum that counts)."""
@@ -1095,12 +1097,15 @@ def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals
     rec[F_MADE] = 0
     rec[F_SIDE_SCORE] = -bid
     if rules.opponents_no_trump == NO_TRUMP_OPP_MELD:
-        side_totals = np.zeros(N_SUITS, dtype=np.int64)
+        side_totals[:] = 0
         for s in range(players):
             if seats[S_SIDE, s] == 0:
                 meld_by_trump(hands[s], table, flags, totals)
-                side_totals += totals
-        best = side_totals.max()
+                for t in range(N_SUITS):
+                    side_totals[t] += totals[t]
+        best = side_totals[0]
+        for t in range(1, N_SUITS):
+            best = max(best, side_totals[t])
         rec[F_OTHER_SCORE] = best if best >= rules.min_meld_to_count else 0
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
@@ -1122,6 +1127,19 @@ class HandScratch(NamedTuple):
     fed: np.ndarray
     back: np.ndarray
     thrown: np.ndarray
+    #: int64[cards] and float64[cards] (cards: the most a widow holds): the widow's cards in the bidder's
+    #: order and their values (``_share_widow``).
+    order: np.ndarray
+    value: np.ndarray
+    #: The play's (``_trick_start``): int64[CTX_SIZE] trick points and sides for the card choice,
+    #: int64[24] copies played, int64[players] each seat's unseen and held card types, the trick.
+    ctx: np.ndarray
+    played: np.ndarray
+    unseen: np.ndarray
+    held: np.ndarray
+    trick: np.ndarray
+    #: int64[4]: the other side's meld by trump (``_score_no_trump``).
+    side_totals: np.ndarray
 
 
 class HandWork(NamedTuple):
@@ -1159,7 +1177,11 @@ def hand_scratch(players):
     return HandScratch(np.zeros(N_SUITS, dtype=np.int64), np.zeros(1, dtype=np.int64),
                        np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.uint8),
                        np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                       np.zeros(N_TYPES, dtype=np.uint8))
+                       np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES * MAX_COPIES, dtype=np.int64),
+                       np.zeros(N_TYPES * MAX_COPIES, dtype=np.float64), np.zeros(CTX_SIZE, dtype=np.int64),
+                       np.zeros(N_TYPES, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
+                       np.zeros(N_SUITS, dtype=np.int64))
 
 
 @njit(cache=True)

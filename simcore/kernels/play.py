@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import N_RANKS, N_TYPES
+from simcore.kernels.leaf import leaf
 from simcore.kernels.rng import bounded
 
 HEAD_NEVER, HEAD_ALWAYS, HEAD_TRUMP_LED = range(3)
@@ -35,7 +36,7 @@ SUIT_OF = np.array([t // N_RANKS for t in range(N_TYPES)], dtype=np.int64)
 RANK_OF = np.array([t % N_RANKS for t in range(N_TYPES)], dtype=np.int64)
 
 
-@njit(cache=True)
+@leaf
 def beats(card, other, trump):
     """True when ``card``, played after ``other``, takes the trick from it (equal cards: first wins)."""
     cs = SUIT_OF[card]
@@ -58,7 +59,7 @@ def trick_winner(trick, n, trump):
 SUIT_BITS = np.array([0x3F << (N_RANKS * s) for s in range(4)], dtype=np.int64)
 
 
-@njit(cache=True)
+@leaf
 def held_mask(hand):
     """Bitmask of the card types a hand (uint8[24] copy counts) holds at least one of."""
     m = np.int64(0)
@@ -68,13 +69,13 @@ def held_mask(hand):
     return m
 
 
-@njit(cache=True)
+@leaf
 def cards_above(card):
     """Bits of the card types of ``card``'s suit that rank above it (lower type index)."""
     return SUIT_BITS[SUIT_OF[card]] & ((np.int64(1) << card) - 1)
 
 
-@njit(cache=True)
+@leaf
 def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump,
                 trump_instead):
     """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played as
@@ -109,7 +110,7 @@ def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void
     return held
 
 
-@njit(cache=True)
+@leaf
 def legal_mask(held, trick, n, trump, rules):
     """:func:`legal_cards` for the trick ``trick[:n]`` and the compiled play rules ``rules``."""
     if n == 0:
@@ -124,7 +125,7 @@ def legal_mask(held, trick, n, trump, rules):
                        rules[R_TRUMP_INSTEAD])
 
 
-@njit(cache=True)
+@leaf
 def popcount(m):
     """Number of set bits of a non-negative int64 (SWAR, constant time)."""
     m = m - ((m >> 1) & 0x5555555555555555)
@@ -133,7 +134,7 @@ def popcount(m):
     return ((m * 0x0101010101010101) & 0x7FFFFFFFFFFFFFFF) >> 56
 
 
-@njit(cache=True)
+@leaf
 def pick_card(mask, state):
     """A uniformly random card type from a non-empty bitmask: the k-th set bit, k uniform (the
     ``random`` policy's choice)."""
@@ -144,7 +145,7 @@ def pick_card(mask, state):
     return lowest_card(m)
 
 
-@njit(cache=True)
+@leaf
 def lowest_card(mask):
     """The lowest card type in a non-empty bitmask (loops over a set take it and clear it)."""
     return popcount((mask & -mask) - 1)

@@ -21,6 +21,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
+from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
@@ -56,7 +57,7 @@ W_PASS_CARD = 0.33       # ... plus this share of it again for each card the par
 W_SAFETY = 0.08          # shaved off the value before bidding
 
 
-@njit(cache=True)
+@leaf
 def suit_count(hand, s):
     n = 0
     for r in range(N_RANKS):
@@ -64,12 +65,12 @@ def suit_count(hand, s):
     return n
 
 
-@njit(cache=True)
+@leaf
 def has_marriage(hand, s):
     return hand[s * N_RANKS + KING] > 0 and hand[s * N_RANKS + QUEEN] > 0
 
 
-@njit(cache=True)
+@leaf
 def any_marriage(hand):
     for s in range(N_SUITS):
         if has_marriage(hand, s):
@@ -92,7 +93,7 @@ def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards
     return totals[best] + partner + share * trick_total - W_SAFETY * trick_total, best
 
 
-@njit(cache=True)
+@leaf
 def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
     """Whether a bidder who may play alone does (``teams.may_play_alone``). Heuristic: when his own
     meld under trump already covers the bid, so a partner would only share the score; random: evenly."""
@@ -101,7 +102,7 @@ def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
     return bounded(state, 2) == 1
 
 
-@njit(cache=True)
+@leaf
 def swaps_dix(hands, seat, dealer, turned, trump, partnered, policy, table, flags, totals, state):
     """Whether ``seat``, holding a dix, gives it to the dealer for the card ``turned`` for trump
     (``exchange.dix_for_turned``). Heuristic: always when the dealer is an opponent (a nine for a higher
@@ -119,7 +120,7 @@ def swaps_dix(hands, seat, dealer, turned, trump, partnered, policy, table, flag
     return after > before
 
 
-@njit(cache=True)
+@leaf
 def exchange_dix(hands, seat, dealer, dix, turned, sign):
     """``seat`` gives the ``dix`` to the dealer for the ``turned`` card (``sign`` -1: undoes it)."""
     hands[seat, dix] -= sign
@@ -128,13 +129,13 @@ def exchange_dix(hands, seat, dealer, dix, turned, sign):
     hands[dealer, dix] += sign
 
 
-@njit(cache=True)
+@leaf
 def _pair_meld(hands, a, b, trump, table, flags, totals):
     """The meld of hands ``a`` and ``b`` under ``trump``, together."""
     return meld_under(hands[a], trump, table, flags) + meld_under(hands[b], trump, table, flags)
 
 
-@njit(cache=True)
+@leaf
 def call_card(hand, trump, policy, deck_copies, state):
     """The card type a bidder names to find his partner (``teams.kind = "called_card"``): one he does
     not hold every copy of. Heuristic: the highest trump he can name (the ace, else the ten, ...),
@@ -187,7 +188,7 @@ def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
     return best
 
 
-@njit(cache=True)
+@leaf
 def _card_keep_value(hand, t, trump, before, table, flags):
     """How much the holder loses by giving card ``t`` away: meld lost under ``trump`` (``before`` is
     the hand's meld with it) plus a small premium for trumps, aces and high cards."""
@@ -197,7 +198,7 @@ def _card_keep_value(hand, t, trump, before, table, flags):
     return (before - after) + _keep_premium(t, trump, table[0, 1])
 
 
-@njit(cache=True)
+@leaf
 def _keep_premium(t, trump, unit):
     """The part of card ``t``'s keep value that is not meld: a little per rank, more for a trump, in
     ``unit``s of the meld table's ``table[0, 1]`` (a scalar: an array argument costs reference counting
@@ -208,7 +209,7 @@ def _keep_premium(t, trump, unit):
     return bonus
 
 
-@njit(cache=True)
+@leaf
 def _cheapest_to_lose(hand, trump, table, flags):
     """The card of ``hand`` with the least keep value (lowest type on ties).
 
@@ -245,7 +246,7 @@ def _cheapest_to_lose(hand, trump, table, flags):
     return best_t
 
 
-@njit(cache=True)
+@leaf
 def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out):
     """Take ``n`` cards out of ``hand`` into ``out`` (copy counts, added to).
 
@@ -279,7 +280,7 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
         out[t] += 1
 
 
-@njit(cache=True)
+@leaf
 def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
     """Take the cards a player throws away before drawing (``exchange.draw``) out of ``hand`` into
     ``out``, at most ``most``. Heuristic: every card that adds no meld under ``trump`` and is neither a
@@ -306,23 +307,31 @@ def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
 @njit(cache=True)
 def widow_order(hand, widow, trump, policy, table, flags, totals, state):
     """int64[cards in the widow]: its card types (copies repeated), best first for the bidder holding
-    ``hand``. ``random``: a uniformly random order; ``heuristic``: by what each card is worth in his
-    hand under ``trump`` (the meld it adds plus the keep premium), ties in card order."""
+    ``hand`` (:func:`widow_order_into`, in arrays of its own)."""
     n = 0
     for t in range(N_TYPES):
         n += widow[t]
     order = np.empty(n, dtype=np.int64)
-    k = 0
+    widow_order_into(hand, widow, trump, policy, table, flags, totals, state, order, np.empty(n, dtype=np.float64))
+    return order
+
+
+@leaf
+def widow_order_into(hand, widow, trump, policy, table, flags, totals, state, order, value):
+    """Write the widow's card types (copies repeated) into ``order[:n]``, best first for the bidder
+    holding ``hand``, and return n, the widow's cards; ``value`` (float64, at least n) is scratch.
+    ``random``: a uniformly random order; ``heuristic``: by what each card is worth in his hand under
+    ``trump`` (the meld it adds plus the keep premium), ties in card order."""
+    n = 0
     for t in range(N_TYPES):
         for _ in range(widow[t]):
-            order[k] = t
-            k += 1
+            order[n] = t
+            n += 1
     if policy == RANDOM:
         for i in range(n - 1, 0, -1):
             j = bounded(state, i + 1)
             order[i], order[j] = order[j], order[i]
-        return order
-    value = np.empty(n, dtype=np.float64)
+        return n
     for i in range(n):
         t = order[i]
         hand[t] += 1
@@ -334,7 +343,7 @@ def widow_order(hand, widow, trump, policy, table, flags, totals, state):
             value[j], value[j - 1] = value[j - 1], value[j]
             order[j], order[j - 1] = order[j - 1], order[j]
             j -= 1
-    return order
+    return n
 
 
 #: Layout of the play context array (int64): trick points per card type and side per seat, in one
@@ -347,7 +356,7 @@ CTX_SIZE = C_SIDE + 8
 RANK_BITS = np.int64(sum(1 << (N_RANKS * s) for s in range(N_SUITS)))
 
 
-@njit(cache=True)
+@leaf
 def _suit_lengths(hands, seat):
     """Cards ``seat`` holds in each suit, as a tuple (no allocation)."""
     a = b = c = d = 0
@@ -359,7 +368,7 @@ def _suit_lengths(hands, seat):
     return (a, b, c, d)
 
 
-@njit(cache=True)
+@leaf
 def choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx):
     """The card the heuristic ``seat`` plays from the legal cards ``legal`` (a bitmask) as card ``n``
     (0 = the lead) of a trick that ``win``, played by ``win_seat``, is winning so far. ``unseen`` is

@@ -24,9 +24,9 @@ around. Points are on the variant's scale, from its compiled meld table.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
 
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
+from simcore.kernels.leaf import leaf
 from simcore.kernels.policies import HEURISTIC
 from simcore.kernels.rng import bounded
 from simcore.variants.layout import ACES, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROYAL, RUN
@@ -46,7 +46,7 @@ SM_DIX = 17
 N_STOCK_MELDS = 17  # the tabled melds, the dix apart
 
 
-@njit(cache=True)
+@leaf
 def _popcount8(m):
     """Number of bits set in a usage mask."""
     c = 0
@@ -56,7 +56,7 @@ def _popcount8(m):
     return c
 
 
-@njit(cache=True)
+@leaf
 def meld_shape(m):
     """(how many card types meld ``m`` takes, the usage bit it sets)."""
     if m <= SM_DOUBLE_RUN:
@@ -68,7 +68,7 @@ def meld_shape(m):
     return 4, U_AROUND
 
 
-@njit(cache=True)
+@leaf
 def meld_need(m, trump, i):
     """(card type, copies, blocking bits) of the ``i``-th card type meld ``m`` takes: it needs that
     many copies whose usage has none of the blocking bits."""
@@ -84,7 +84,7 @@ def meld_need(m, trump, i):
     return i * N_RANKS + rank, 1 if m < SM_DOUBLE_AROUND else 2, U_AROUND
 
 
-@njit(cache=True)
+@leaf
 def meld_points(m, trump, table):
     """Points of meld ``m`` from the compiled table (0: the variant does not score it)."""
     if m == SM_RUN or m == SM_DOUBLE_RUN:
@@ -99,7 +99,7 @@ def meld_points(m, trump, table):
     return table[row, 1 if m < SM_DOUBLE_AROUND else 2]
 
 
-@njit(cache=True)
+@leaf
 def _melds(usage, hand, trump, table, chosen, only, apply):
     """Bitmask of the meld ids open to this player now (melds the table scores), or with ``only`` ≥ 0
     of that one alone; with ``apply``, table meld ``only`` (set the usage bits of the copies it takes).
@@ -155,20 +155,20 @@ def _melds(usage, hand, trump, table, chosen, only, apply):
     return out
 
 
-@njit(cache=True)
+@leaf
 def open_melds(usage, hand, trump, table, chosen):
     """Bitmask of the meld ids this player may table now (only melds the table scores); ``chosen``
     is int64[5, 2] scratch."""
     return _melds(usage, hand, trump, table, chosen, -1, False)
 
 
-@njit(cache=True)
+@leaf
 def table_meld(usage, hand, m, trump, table, chosen):
     """Table meld ``m`` (it must be open): mark the copies it takes."""
     _melds(usage, hand, trump, table, chosen, m, True)
 
 
-@njit(cache=True)
+@leaf
 def meld_cards(m, trump):
     """Bitmask of the card types meld ``m`` takes."""
     out = np.int64(0)
@@ -177,7 +177,7 @@ def meld_cards(m, trump):
     return out
 
 
-@njit(cache=True)
+@leaf
 def unshown_dix(usage, hand, trump, dix_type):
     """Slot of a held dix not yet shown; -1 for none."""
     for c in range(np.int64(hand[dix_type])):
@@ -186,7 +186,7 @@ def unshown_dix(usage, hand, trump, dix_type):
     return -1
 
 
-@njit(cache=True)
+@leaf
 def drop_slot(usage, hand, t, slot):
     """Take copy ``slot`` of type ``t`` out of the usage slots (the caller lowers ``hand[t]``)."""
     for c in range(slot, np.int64(hand[t]) - 1):
@@ -194,7 +194,7 @@ def drop_slot(usage, hand, t, slot):
     usage[t, hand[t] - 1] = 0
 
 
-@njit(cache=True)
+@leaf
 def most_used(usage, hand, t):
     """Slot of the held copy of ``t`` most used (by number of bits, then mask): the copy played."""
     best, key = 0, -1
@@ -206,7 +206,7 @@ def most_used(usage, hand, t):
     return best
 
 
-@njit(cache=True)
+@leaf
 def choose_meld(open_mask, trump, table, policy, state):
     """The meld the player tables (-1: none). The heuristic takes the royal marriage while the run is
     open too (the run can follow it for both scores, not the reverse), else the best-scoring meld;
@@ -235,7 +235,7 @@ def choose_meld(open_mask, trump, table, policy, state):
     return np.int64(-1)
 
 
-@njit(cache=True)
+@leaf
 def meld_keepers(usage, hand, trump, table, chosen):
     """Card types the heuristic keeps out of stock-phase tricks: those of the melds open to it now, and
     a dix not yet shown."""
