@@ -20,7 +20,7 @@ from simcore.variants import Variant, load_variant
 #: (:mod:`analyses.strong_report`): it solves for minutes, so the default report only links it.
 STRONG_PLAY_LINE = ("**How far the heuristic is from strong play** (its card play against the sampling player's, its "
                     "contracts against double-dummy play, its worst decisions, the bidding card under strong play): "
-                    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (15 to 35 minutes "
+                    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (about 8 minutes "
                     "of solving on 2 cores, so not part of this command).")
 #: What ``pinochle report`` covers with no --variant: the mainstream single deck, the classic 10-point
 #: partnership auction, and the double deck.

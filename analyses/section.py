@@ -49,7 +49,7 @@ class StrongSizes:
     deals: int = 300
     dd_hands: int = 300
     endgame_hands: int = 900
-    limit: int = 1_500_000
+    limit: int = 4_000_000
     samples: int = 20
     solve_from: int = 6
     tricks_left: int = 6

@@ -404,11 +404,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--strong-play", action="store_true",
                    help="instead, write strong-play.md: how far the heuristic is from strong play (the sampling "
                         "player's duel, double-dummy make odds by bid, the worst decisions in the endings, the "
-                        "bidding card under strong play); 15 to 35 minutes of solving on 2 cores at the default size")
+                        "bidding card under strong play); about 8 minutes of solving on 2 busy cores at the default "
+                        "size")
     p.add_argument("--deals", type=_positive_int, help="with --strong-play: deals per system for the duel and the "
                    "bidding card, as many hands solved for the make odds, three times as many endings (default 300)")
     p.add_argument("--limit", type=_positive_int, help="with --strong-play: trick starts a make-or-not solve may "
-                   "search before it gives up (default 1500000)")
+                   "search before it gives up (default 4000000)")
     p.add_argument("--workers", type=_positive_int, default=2, help="with --strong-play: worker processes "
                    "(default 2; results do not depend on it)")
 
