@@ -464,9 +464,9 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
     The phases below run in this order and draw from ``state`` in this order; the reference referee
     (simcore/reference/hand.py) has one function of the same name per phase. They are inlined into
-    this function (``inline='always'``), so no call is made; numba still takes and drops a reference
-    on each array a phase receives (measured: a few percent of a hand), so helpers run card by card
-    take scalars."""
+    this function (``inline='always'``), so no call is made. This function and all it calls are
+    leaves (:mod:`simcore.kernels.leaf`): no reference counting, so nothing here may allocate; what a
+    hand needs beyond its record comes in ``work`` (its scratch: :class:`HandScratch`)."""
     # the records' fields as locals, once: the phases take the arrays they read and the integer rules
     players, hand_size, last_trick = rules.players, rules.hand_size, rules.last_trick
     tables = work.tables
