@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
-from simcore.kernels.deal import deal_given_into, deal_into
+from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
@@ -36,8 +36,8 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
     ``given`` (uint8[24], not all zero) seat 0 holds them and ``deck`` is the rest: the conditioned
     deal of ``odds --hold``. Allocates the chunk's scratch; the deals run in a leaf, as in the odds."""
-    return _deal_and_meld(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
-                          np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_SUITS, dtype=np.int64), players, hand_size,
+    cards, hands, widow = deal_buffers(deck, players)
+    return _deal_and_meld(state, size, cards, hands, widow, np.zeros(N_SUITS, dtype=np.int64), players, hand_size,
                           table, flags, given, given.sum() > 0)
 
 

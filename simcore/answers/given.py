@@ -27,7 +27,7 @@ from numba import njit
 
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.kernels.cards import N_TYPES, format_hand
-from simcore.kernels.deal import deal_given_into
+from simcore.kernels.deal import deal_buffers, deal_given_into
 from simcore.kernels.events import (
     K_MELD_AT_LEAST,
     N_FEATURES,
@@ -59,8 +59,8 @@ def given_chunk(state, size, rest, players, hand_size, given, partner, table, fl
     in a leaf."""
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    _given_deals(state, size, rest.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
-                 np.zeros(N_TYPES, dtype=np.uint8), np.zeros(4, dtype=np.int64),
+    cards, hands, widow = deal_buffers(rest, players)
+    _given_deals(state, size, cards, hands, widow, np.zeros(4, dtype=np.int64),
                  np.zeros((len(out), kinds.shape[0]), dtype=np.bool_), np.zeros(N_FEATURES + 1, dtype=np.int64),
                  idx, thr, with_meld, players, hand_size, given, partner, table, flags, out)
 

@@ -16,8 +16,7 @@ import pandas as pd
 from numba import njit
 
 from simcore.answers.exact import event_probability, per_deal_exact
-from simcore.kernels.cards import N_TYPES
-from simcore.kernels.deal import deal_into
+from simcore.kernels.deal import deal_buffers, deal_into
 from simcore.kernels.events import N_FEATURES, X_BEST, Event, event_arrays, event_tests, features_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.threads import each_chunk
@@ -37,8 +36,8 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
     rows T_HANDS, T_DEALS, T_SQUARES). Allocates the chunk's scratch; the deals run in a leaf."""
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    _odds_deals(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
-                np.zeros(N_TYPES, dtype=np.uint8), np.zeros(4, dtype=np.int64),
+    cards, hands, widow = deal_buffers(deck, players)
+    _odds_deals(state, size, cards, hands, widow, np.zeros(4, dtype=np.int64),
                 np.zeros(kinds.shape[0], dtype=np.int64), np.zeros(N_FEATURES + 1, dtype=np.int64), idx, thr,
                 with_meld, players, hand_size, table, flags, out)
 

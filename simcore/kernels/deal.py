@@ -34,6 +34,13 @@ def _shuffle_prefix(state, deck, drawn):
             deck[i + 1] = card
 
 
+@njit(cache=True)
+def deal_buffers(deck, players):
+    """(a private copy of ``deck`` to shuffle, uint8[players, 24] hands, uint8[24] widow): what
+    :func:`deal_into` and :func:`deal_given_into` deal into, made once per chunk by the chunk kernels."""
+    return deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
+
+
 @leaf
 def deal_into(state, deck, players, hand_size, hands, widow):
     """Shuffle ``deck`` (uint8 card types, permuted in place) and fill ``hands`` and ``widow``.

@@ -697,7 +697,8 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     ``pass_called_card`` the partner's pass is the ``called`` card), the widow to the
     bidder and his burial, discard and draw (``_discard_and_draw``). Returns (the cards buried, copy
     counts that count for the bidder, in ``buried``; the seat that exchanged a dix, -1: none). ``fed``,
-    ``back`` and ``thrown`` (uint8[24]) are scratch for the pass and the discards."""
+    ``back`` and ``thrown`` (uint8[24]) are scratch for the pass and the discards, ``order`` and
+    ``value`` for the widow shared out."""
     swapper = np.int64(-1)
     if rules.dix_for_turned != 0:
         swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)

@@ -12,8 +12,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_SUITS, N_TYPES
-from simcore.kernels.deal import deal_into
+from simcore.kernels.cards import N_SUITS
+from simcore.kernels.deal import deal_buffers, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.threads import each_chunk
@@ -46,8 +46,8 @@ def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed,
     the last column is counted in the last column (the caller checks that it stays empty).
     Allocates the chunk's scratch; the deals run in a leaf."""
     half = 2 if players == 4 else 0  # partners across a four-player table (analyses.meld_distribution.has_partnerships)
-    _tally_deals(state, size, deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
-                 np.zeros(N_TYPES, dtype=np.uint8), np.zeros((players, N_SUITS), dtype=np.int64),
+    cards, hands, widow = deal_buffers(deck, players)
+    _tally_deals(state, size, cards, hands, widow, np.zeros((players, N_SUITS), dtype=np.int64),
                  np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
                  np.zeros(max(half, 1), dtype=np.int64), half, players, hand_size, table, flags, fixed, out)
 
