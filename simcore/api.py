@@ -393,9 +393,9 @@ def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: S
 
     One row: variant, seed (None for given hands), trump, leader, tricks, in_play,
     bidding_side_points, other_side_points, target, reaches, seconds, nodes (trick starts searched)."""
-    from simcore.answers.solve import given_position, seeded_position
-    from simcore.answers.solve import solve as solve_position
     from simcore.kernels.cards import SUITS
+    from simcore.solver.position import given_position, seeded_position
+    from simcore.solver.position import solve as solve_position
 
     v = _variant(variant, overrides)
     if hands is None:

@@ -28,12 +28,12 @@ def _user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
     from simcore.answers.game_results import GameRulesError
-    from simcore.answers.solve import PositionError
     from simcore.kernels.cards import HandError
     from simcore.kernels.events import EventError
     from simcore.kernels.policies import PolicyError
     from simcore.run.runner import ClusterError
     from simcore.run.store import StoreError
+    from simcore.solver.position import PositionError
     from simcore.variants import RulesError
 
     return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
@@ -873,9 +873,9 @@ def cmd_playthrough(args: argparse.Namespace) -> None:
 
 
 def _solve_position(args: argparse.Namespace):
-    """The :class:`simcore.answers.solve.Position` that ``pinochle solve``'s arguments name."""
-    from simcore.answers.solve import given_position, seeded_position
+    """The :class:`simcore.solver.position.Position` that ``pinochle solve``'s arguments name."""
     from simcore.kernels.policies import parse_policies
+    from simcore.solver.position import given_position, seeded_position
 
     given = ("--trump", args.trump), ("--leader", args.leader), ("--bidder", args.bidder), (
         "--partner", args.partner), ("--first-trick", args.first_trick or None), ("--broken", args.broken or None)
@@ -898,8 +898,8 @@ def _solve_position(args: argparse.Namespace):
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    from simcore.answers.solve import solve
     from simcore.kernels.cards import SUITS, format_hand
+    from simcore.solver.position import solve
 
     position = _solve_position(args)
     result = solve(position, args.at_least)

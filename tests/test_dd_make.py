@@ -5,8 +5,8 @@ import json
 import pytest
 
 from simcore.answers.dd_make import _need, dd_make_odds
-from simcore.answers.solve import PositionError
 from simcore.cli import main
+from simcore.solver.position import PositionError
 from simcore.variants import load_variant
 
 

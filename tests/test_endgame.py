@@ -5,9 +5,9 @@ import json
 import pytest
 
 from simcore.answers.endgame import endgame_loss, hand_decisions
-from simcore.answers.solve import PositionError
 from simcore.cli import main
 from simcore.kernels.policies import parse_policies
+from simcore.solver.position import PositionError
 from simcore.variants import load_variant
 
 

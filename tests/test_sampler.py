@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from simcore.answers.solve import Position, card_values
 from simcore.kernels.cards import N_TYPES
+from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
 from simcore.state.sampler import SamplingPlayer, deal_unseen

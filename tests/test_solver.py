@@ -9,7 +9,12 @@ import random
 import numpy as np
 import pytest
 
-from simcore.answers.solve import (
+from simcore.cli import main
+from simcore.kernels.cards import N_TYPES
+from simcore.kernels.play import SUIT_OF, beats
+from simcore.kernels.policies import C_POINTS, C_SIDE, CTX_SIZE, choose_card
+from simcore.reference.solver import reference_moves, reference_value
+from simcore.solver.position import (
     Position,
     PositionError,
     card_values,
@@ -19,11 +24,6 @@ from simcore.answers.solve import (
     sides,
     solve,
 )
-from simcore.cli import main
-from simcore.kernels.cards import N_TYPES
-from simcore.kernels.play import SUIT_OF, beats
-from simcore.kernels.policies import C_POINTS, C_SIDE, CTX_SIZE, choose_card
-from simcore.reference.solver import reference_moves, reference_value
 from simcore.variants import load_variant, shipped_ids
 
 
@@ -89,8 +89,8 @@ def test_trick_start_bounds_hold_the_exhaustive_value_under_every_duty_set():
     """The bounds the search cuts with at a trick start (sure trumps, the leader's quick trick, a claim of
     every trick) hold the exhaustive minimax value between them on random endings of 2-4 tricks under
     every duty set; and they are not idle: some positions are claimed outright, others bounded above 0."""
-    from simcore.answers.solve import _loaded
-    from simcore.kernels.solver import _bounds
+    from simcore.solver.kernel import _bounds
+    from simcore.solver.position import _loaded
 
     claimed = raised = 0
     for vid, overrides in DUTY_SETS:

@@ -254,7 +254,7 @@ def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int
     --seed``) until ``deals`` were solved, each with a new table; seeds whose hand was not played
     are skipped. ``limit`` caps each solve's trick starts (0: none). One warm-up solve first (compile
     or cache load)."""
-    from simcore.answers.solve import PositionError, seeded_position, solve
+    from simcore.solver.position import PositionError, seeded_position, solve
 
     variant = load_variant(variant_id)
     seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0

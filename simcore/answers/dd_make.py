@@ -8,7 +8,7 @@ trick points; where the meld is kept only by winning a trick (``scoring.save_mel
 points (``"points"``) the need is at least 1 point or those points — one point stands in for one trick
 (a side that can win a trick can nearly always win a counter; the check below counts any hand where the
 two differ for the heuristic). The solver answers "can the bidding side take at least ``need``?"
-(:func:`simcore.answers.solve.solve` with a target) under a limit of trick starts; a solve that reaches
+(:func:`simcore.solver.position.solve` with a target) under a limit of trick starts; a solve that reaches
 the limit gives up, and its hand counts as made in the upper bound of the double-dummy rate and as not
 made in the lower, so the bounds are honest whatever the limit.
 
@@ -27,10 +27,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.answers.solve import PositionError, solve, traced_position
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, wilson
+from simcore.solver.position import PositionError, solve, traced_position
 from simcore.variants import Variant
 
 #: Columns of one hand.

@@ -2,7 +2,7 @@
 
 For each seeded hand played out by the policies (heuristic at every seat by default), the last
 ``tricks_left`` tricks are replayed decision by decision. At each card played the double-dummy solver
-values every legal card (:func:`simcore.answers.solve.card_values`: the bidding side's trick points
+values every legal card (:func:`simcore.solver.position.card_values`: the bidding side's trick points
 from the start of that trick with that card, then perfect play by both sides). A decision's *loss* is
 what the card chosen gave up against the best card for the side of the seat that played it (the
 bidding side maximises, the other side minimises); the best card loses 0. Beside it, the mean loss of
@@ -23,10 +23,10 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.answers.solve import PositionError, card_values, traced_position
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, values_interval
+from simcore.solver.position import PositionError, card_values, traced_position
 from simcore.variants import Variant
 
 #: A deciding seat's role: the bidder, his partner(s) on the bidding side, or a defender. With no

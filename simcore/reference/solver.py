@@ -5,7 +5,7 @@ No pruning, no move merging, no bounds: every legal card of every seat is tried 
 bidding side taking the maximum and the other side the minimum of the points the bidding side takes.
 Positions met again at a trick start are looked up rather than searched again (that only saves time:
 each is still searched in full once). Slow by design; the tests hold the kernel
-(:mod:`simcore.kernels.solver`) to it on small endings.
+(:mod:`simcore.solver.kernel`) to it on small endings.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ a duel against the heuristic only the card play of the endings differs. Among ca
 it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
 has seen, so the same state gets the same card.
 
-Double-dummy values are the bidding side's trick points (:func:`simcore.answers.solve.card_values`);
+Double-dummy values are the bidding side's trick points (:func:`simcore.solver.position.card_values`);
 seats are the hand's (0 = the dealer's left).
 """
 
@@ -26,8 +26,8 @@ import json
 
 import numpy as np
 
-from simcore.answers.solve import Position, card_values, sides
 from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.solver.position import Position, card_values, sides
 from simcore.state.players import kernel_policy
 
 

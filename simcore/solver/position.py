@@ -1,5 +1,5 @@
 """Double-dummy answers: the exact trick points each side takes from a position with every hand known
-(``pinochle solve``, :func:`simcore.api.solve`), over the kernel :mod:`simcore.kernels.solver`.
+(``pinochle solve``, :func:`simcore.api.solve`), over the kernel :mod:`simcore.solver.kernel`.
 
 A :class:`Position` is the cards each seat holds at a trick start, trump, the seat to lead, the sides
 and two flags (the hand's first trick, trump broken); :func:`seeded_position` takes the one a seeded
@@ -208,7 +208,7 @@ def given_position(variant: Variant, hands: list[str], trump: int, leader: int, 
 
 def solver_rules(position: Position) -> np.ndarray:
     """The kernel's rules (``solver.D_*``) for ``position``."""
-    from simcore.kernels import solver as k
+    from simcore.solver import kernel as k
 
     v = position.variant
     duties = v.play_rules()
@@ -228,9 +228,9 @@ _WORK: dict[tuple[int, int], object] = {}
 
 
 def _work(players: int, tricks: int):
-    """The process's :class:`simcore.kernels.solver.SolverWork` for ``players`` (its table reused: each
+    """The process's :class:`simcore.solver.kernel.SolverWork` for ``players`` (its table reused: each
     solve starts a new generation rather than clearing it)."""
-    from simcore.kernels.solver import solver_work
+    from simcore.solver.kernel import solver_work
 
     key = (players, max(tricks, 25))
     if key not in _WORK:
@@ -241,7 +241,7 @@ def _work(players: int, tricks: int):
 def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
     """The process's solver work loaded with ``position``: a fresh table, or with ``keep_table`` the
     entries of the previous load kept (only for a position of the same sides, points and rules)."""
-    from simcore.kernels.solver import load_position
+    from simcore.solver.kernel import load_position
 
     w = _work(position.variant.players, position.tricks)
     load_position(w, position.hands.astype(np.int64), np.asarray(position.side, dtype=np.int64),
@@ -258,7 +258,7 @@ def solve(position: Position, target: int | None = None, limit: int = 0) -> Solv
     """The exact points of each side from ``position``; with ``target``, only whether the bidding side
     can take at least ``target`` (one null-window search, much cheaper). With ``limit`` > 0 the solve
     gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer)."""
-    from simcore.kernels.solver import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
+    from simcore.solver.kernel import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
 
     if not _WARM:  # compile (or load) the kernels first, so that the time is the solve's own
         w = _loaded(position, 1)
@@ -306,7 +306,7 @@ def _in_progress(position: Position, trick: list[int]) -> tuple[Position, int, t
 def legal_at(position: Position, trick: list[int]) -> list[int]:
     """The card types the seat to play next may play to the trick in progress ``trick`` (card types from
     the leader; their cards still in ``position.hands``), under the solver's reading of the duties."""
-    from simcore.kernels.solver import legal_now
+    from simcore.solver.kernel import legal_now
 
     sub, seat, (led, win, win_seat, top) = _in_progress(position, trick)
     mask = int(legal_now(_loaded(sub), seat, len(trick), position.leader, led, win, win_seat, top))
@@ -318,7 +318,7 @@ def card_values(position: Position, trick: list[int]) -> dict[int, int]:
     :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
     points}. The trick's own cards count for its winner. The cards' solves share one table: the
     positions after different cards meet again in later tricks."""
-    from simcore.kernels.solver import value_kernel
+    from simcore.solver.kernel import value_kernel
 
     sub, seat, _ = _in_progress(position, trick)
     out = {}
