@@ -43,7 +43,8 @@ from matplotlib.figure import Figure
 from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.simulate import hand_records
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand import next_bid
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import wilson
 from simcore.variants import Variant, require_auction
@@ -85,10 +86,10 @@ def bin_width(variant: Variant, field: str) -> int:
 def bid_ladder(variant: Variant, top: int) -> np.ndarray:
     """int64: every legal bid from the minimum up to ``top`` (the auction's steps)."""
     rules = variant.hand_rules
-    bids, b = [], int(h.next_bid(0, rules))
+    bids, b = [], int(next_bid(0, rules))
     while b <= top:
         bids.append(b)
-        b = int(h.next_bid(b, rules))
+        b = int(next_bid(b, rules))
     return np.array(bids, dtype=np.int64)
 
 

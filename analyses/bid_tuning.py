@@ -28,7 +28,7 @@ import pandas as pd
 
 from simcore.answers.simulate import hand_records
 from simcore.kernels import game as g
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95, wilson
 from simcore.variants import NotForThisSystem, Variant, require_auction

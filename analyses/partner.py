@@ -31,7 +31,7 @@ from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.compare import compare
 from simcore.answers.simulate import hand_records
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95
 from simcore.variants import Variant, require_auction

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from analyses.workers import Job, chunks, run_jobs
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.state.duel import deal_points, play_state, seat_sets
 from simcore.state.sampler import SamplingPlayer
 from simcore.variants import Variant
@@ -59,7 +59,7 @@ class SharedDecisions:
 class DealPlays:
     """One deal's four plays, reduced to what the section uses: ``policy``/``heuristic`` the duel's
     points (:func:`simcore.state.duel.deal_points`), ``heuristic_record``/``strong_record`` the
-    records (:data:`simcore.kernels.hand.FIELDS` order) with the heuristic and with the sampling player
+    records (:data:`simcore.kernels.hand_record.FIELDS` order) with the heuristic and with the sampling player
     at every seat, and ``solved`` the card decisions in the sampling player's tricks, each position
     counted once however many plays met it (forced cards included)."""
 

@@ -30,7 +30,7 @@ from analyses import fmt, style
 from analyses.bid_strategy import bid_rule_of_thumb, highest_bid_table, side_total
 from analyses.section import Section, StrongSizes
 from analyses.strong_deals import StrongDeals
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.run.stats import values_interval, wilson
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy

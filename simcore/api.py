@@ -199,10 +199,10 @@ def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed:
 
 
 def records_frame(records: np.ndarray, variant: Variant, seed: int) -> pd.DataFrame:
-    """int64 hand records (:data:`simcore.kernels.hand.FIELDS`) as a DataFrame: ``variant``, ``seed``,
+    """int64 hand records (:data:`simcore.kernels.hand_record.FIELDS`) as a DataFrame: ``variant``, ``seed``,
     ``hand`` (its number in the run), then one column per field, ``trump`` (S H D C, missing when no
     trump was named) and ``outcome`` as categoricals."""
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
     from simcore.kernels.cards import SUITS
 
     frame = pd.DataFrame(np.asarray(records).reshape(-1, h.N_FIELDS), columns=list(h.FIELDS))

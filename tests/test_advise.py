@@ -12,8 +12,9 @@ import pytest
 from simcore import api
 from simcore.answers.advise import advise
 from simcore.cli import main
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import referee
 from simcore.variants import load_variant, shipped_ids
@@ -39,7 +40,7 @@ def test_a_set_contract_is_dealt_around_the_hand_and_refereed(vid):
     for seed in range(1, 9):
         deck = np.repeat(np.arange(N_TYPES), v.deck_copies)
         hand = np.bincount(rng.choice(deck, v.hand_size - 2, replace=False), minlength=N_TYPES).astype(np.uint8)
-        rec, trace = h.trace_hand(v, seed, policies, deal=_set_deal(v, hand, seat))
+        rec, trace = trace_hand(v, seed, policies, deal=_set_deal(v, hand, seat))
         dealt = np.zeros(N_TYPES, dtype=np.int64)
         for code, a, b, c in trace:
             if code == h.T_DEAL and a == seat:

@@ -12,7 +12,7 @@ from matplotlib.figure import Figure
 from analyses import bid_strategy as bs
 from analyses import partner as pt
 from analyses.section import Section, Sizes
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.run.stats import wilson
 from simcore.variants import load_variant
 

@@ -126,7 +126,7 @@ def test_simulate_per_seat_policies_as_a_list_or_a_string():
 
 
 def test_hand_records_name_their_columns_and_match_the_summary():
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
     r = api.hand_records("four-hand-150", hands=2000, seed=1)
     assert list(r.columns) == ["variant", "seed", "hand", *h.FIELDS] and len(r) == 2000
     assert list(r["outcome"].cat.categories) == list(h.OUTCOMES)
@@ -139,7 +139,7 @@ def test_hand_records_name_their_columns_and_match_the_summary():
 def test_parquet_out_carries_the_run_in_its_metadata(tmp_path):
     import pyarrow.parquet as pq
 
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
     from simcore.run.store import code_version
     out = tmp_path / "hands.parquet"
     api.simulate("double-deck", hands=1500, seed=4, policy="heuristic,random,heuristic,random", out=out)

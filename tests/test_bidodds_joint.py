@@ -22,7 +22,7 @@ from simcore.answers.bidodds import (
 )
 from simcore.answers.simulate import hand_records
 from simcore.cli import main
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.policies import parse_policies
 from simcore.variants import layout as lay
 from simcore.variants import load_variant

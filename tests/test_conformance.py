@@ -23,8 +23,9 @@ import pytest
 from simcore.answers.game_results import GameRulesError, game_records
 from simcore.answers.playthrough import playthrough_text
 from simcore.kernels import game as g
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.deal import deal_hands
+from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.kernels.rng import chunk_states
 from simcore.reference.game import reference_game
@@ -67,10 +68,10 @@ def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
 def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     v = load_variant(vid)
     policies = parse_policies("heuristic", v.players)
-    rec, trace = h.trace_hand(v, SEED, policies)
+    rec, trace = trace_hand(v, SEED, policies)
     out = np.zeros((3, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.tables, v.hand_rules, policies,
-                  h.seat_margins(v, None), *h.free_deal(v.tables), out)
+    hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.tables, v.hand_rules, policies,
+                  seat_margins(v, None), *free_deal(v.tables), out)
     assert np.array_equal(rec, out[0])
     # the trace holds every card of the deal exactly once; a played hand is whole tricks, each seat
     # playing one card to each
@@ -92,7 +93,7 @@ def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, po
     v = load_variant(vid)
     policies = parse_policies(policy, v.players)
     for seed in range(150):
-        rec, trace, seats = h.trace_hand(v, seed, policies, with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, policies, with_seats=True)
         expected_rec, expected_seats = referee(v, trace.tolist(), seats=True)
         assert {k: x for k, x in expected_rec.items() if not k.startswith("_")} == dict(
             zip(h.FIELDS, rec.tolist())), (vid, policy, seed)
@@ -107,8 +108,8 @@ def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, po
 def test_hand_records_keep_the_invariants(vid, policy):
     v = load_variant(vid)
     rec = np.zeros((3000, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), h.seat_margins(v, None), *h.free_deal(v.tables), rec)
+    hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]), v.tables, v.hand_rules,
+                  parse_policies(policy, v.players), seat_margins(v, None), *free_deal(v.tables), rec)
     field = {name: rec[:, i] for i, name in enumerate(h.FIELDS)}
     played = field["outcome"] == h.PLAYED
     # every trick point of the hand is won by one side or the other (buried cards count too); with a

@@ -113,12 +113,13 @@ def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes
     # worked from seeds/000: "Starting with the player to the bidder's left, each player in turn says
     # 'I don't have that card' or 'I do.' As soon as somebody has the named card, stop." and "The
     # partners each score half of the points they earned as partners."
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     v = load_variant("five-hand-called-card")
     pol = parse_policies(policy, v.players)
     partnered = alone = 0
     for seed in range(60):
-        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
         bidder = int(rec[h.F_BIDDER])
         (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
@@ -145,11 +146,12 @@ def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_sco
     # the Ace of trump, is his or her partner. If no one has an Ace, then it's the next person with the
     # 10." - "Each person on each team gets the points accrued by their team during that hand." - "the
     # high bidder leads, and must lead in the trump suit."
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     v = load_variant("five-hand-ace-partner")
     pol = parse_policies(policy, v.players)
     for seed in range(60):
-        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
         bidder, trump = int(rec[h.F_BIDDER]), int(rec[h.F_TRUMP])
         dealt = np.zeros((v.players, 24), dtype=int)
@@ -174,12 +176,13 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
     # worked from seeds/000 'Version 2': "Meld and trick counters for the bid winner and partner are
     # shared, as is the penalty for going set. However, the other three players count their melds
     # individually and share only the trick count."
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     v = load_variant("five-hand-universal")
     pol = parse_policies("heuristic", v.players)
     checked = 0
     for seed in range(40):
-        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
         (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         bidder = int(rec[h.F_BIDDER])
@@ -198,12 +201,13 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
 def test_only_the_bidders_meld_counts_and_he_may_play_alone():
     # worked from seeds/000 'Version 5': "The winning bidder decides if playing alone is desired or if a
     # partner is needed" - "only the winning bidder's meld is counted toward the final score"
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     v = load_variant("five-hand-widow-96")
     pol = parse_policies("random", v.players)
     alone = called = 0
     for seed in range(80):
-        rec, trace, seats = h.trace_hand(v, seed, pol, with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
         (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         alone += card < 0
@@ -221,13 +225,14 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
     # worked from seeds/000 'Version 3': "in 7 card pinochle with 4 players, each player is only allowed
     # to discard up to 5 cards" (5 cards, 5 players: 23 in the stock, up to 4 each); "Trump must not be
     # led until it is 'broken'"; "Each player receives (draws) the same number of cards as he discarded"
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     v = load_variant("draw-pinochle", overrides)
     most = 5 if v.players == 4 else 4
     for policy in ("heuristic", "random"):
         pol = parse_policies(policy, v.players)
         for seed in range(60):
-            rec, trace = h.trace_hand(v, seed, pol)
+            rec, trace = trace_hand(v, seed, pol)
             rows = trace.tolist()
             trump = int(rec[h.F_TRUMP])
             for seat in range(v.players):
@@ -246,13 +251,14 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
 @pytest.mark.parametrize("vid", ["double-deck", "five-hand-widow-96", "two-hand"])
 def test_the_seats_that_melded_a_double_pinochle_are_the_referees(vid):
     # the game-decider measure rests on this per-seat flag; the referee finds it from the cards
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     from simcore.reference.hand import referee
     v = load_variant(vid)
     pol = parse_policies("heuristic", v.players)
     seen = 0
     for seed in range(150):
-        _, trace, flags = h.trace_hand(v, seed, pol, with_seats=True, seat_row=h.S_DOUBLE_PIN)
+        _, trace, flags = trace_hand(v, seed, pol, with_seats=True, seat_row=h.S_DOUBLE_PIN)
         expected = referee(v, trace.tolist(), seats=True)[0].get("_double_pinochle", [0] * v.players)
         assert flags.tolist() == expected, (vid, seed)
         seen += flags.sum()

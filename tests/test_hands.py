@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from simcore.answers.simulate import simulate
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import PolicyError, parse_policies
 from simcore.variants import load_variant
 
@@ -16,8 +17,8 @@ def records(vid, hands, seed, policy, overrides=()):
     from simcore.kernels.rng import chunk_states
     v = load_variant(vid, list(overrides))
     out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
-    h.hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), h.seat_margins(v, None), *h.free_deal(v.tables), out)
+    hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.tables, v.hand_rules,
+                  parse_policies(policy, v.players), seat_margins(v, None), *free_deal(v.tables), out)
     return v, out
 
 
@@ -111,7 +112,7 @@ def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
     from simcore.reference.hand import referee
     v = load_variant("partnership-auction", WIDOW_SHARED)
     for seed in range(60):
-        rec, trace = h.trace_hand(v, seed, parse_policies(policy, 4))
+        rec, trace = trace_hand(v, seed, parse_policies(policy, 4))
         shares = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_SHARE]
         bidder = int(rec[h.F_BIDDER])
         assert [a for a, _ in shares][:2] == [bidder, (bidder + 2) % 4]  # own pick, then partner's
@@ -153,7 +154,7 @@ def test_minimum_meld_to_play_and_to_count():
                                      "scoring.save_meld=points"])
     set_early = 0
     for seed in range(150):
-        rec, trace = h.trace_hand(v, seed, parse_policies("random", 4))
+        rec, trace = trace_hand(v, seed, parse_policies("random", 4))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         set_early += rec[h.F_OUTCOME] == h.SET_WITHOUT_PLAY
         if rec[h.F_OUTCOME] == h.SET_WITHOUT_PLAY:
@@ -191,5 +192,5 @@ def test_eight_players_in_two_alternating_teams_of_four(policy):
     assert rec[:, h.F_SIDE_TRICKS].mean() > plain[:, h.F_SIDE_TRICKS].mean()
     policies = parse_policies(policy, 8)
     for seed in range(40):
-        one, trace = h.trace_hand(v, seed, policies)
+        one, trace = trace_hand(v, seed, policies)
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, one.tolist()))

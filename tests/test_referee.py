@@ -7,7 +7,8 @@ Every shipped system's golden playthrough and refereed hands are in tests/test_c
 import numpy as np
 import pytest
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant
 
@@ -17,7 +18,7 @@ SEED = 7
 def test_the_referee_catches_broken_decisions():
     from simcore.reference.hand import RuleBroken, referee
     v = load_variant("four-hand-150")
-    rec, trace = h.trace_hand(v, SEED, parse_policies("heuristic", 4))
+    rec, trace = trace_hand(v, SEED, parse_policies("heuristic", 4))
     rows = trace.tolist()
     bids = [i for i, r in enumerate(rows) if r[0] == h.T_BID and r[2] > 0]
     bad = [list(r) for r in rows]
@@ -43,7 +44,7 @@ def test_simultaneous_pass_and_jump_bids_are_refereed(policy):
     policies = parse_policies(policy, 4)
     jumps = passes = 0
     for seed in range(100):
-        rec, trace = h.trace_hand(v, seed, policies)
+        rec, trace = trace_hand(v, seed, policies)
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         bids = [b for code, a, b, c in trace.tolist() if code == h.T_BID and b > 0]
         jumps += sum(1 for x, y in zip(bids, bids[1:]) if y - x > (5 if x >= 60 else 1))
@@ -65,7 +66,7 @@ def test_no_duty_to_beat_a_winning_partner_is_refereed(policy):
     policies = parse_policies(policy, 4)
     freed = 0
     for seed in range(60):
-        rec, trace = h.trace_hand(v, seed, policies)
+        rec, trace = trace_hand(v, seed, policies)
         rows = trace.tolist()
         assert referee(v, rows) == dict(zip(h.FIELDS, rec.tolist()))
         hands = np.zeros((4, 24), dtype=int)

@@ -9,8 +9,9 @@ import numpy as np
 import pytest
 
 from simcore.answers.simulate import hand_records
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import SUITS, parse_hand
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import RuleBroken, referee
 from simcore.variants import load_variant
@@ -24,7 +25,7 @@ def card_type(name):
 def _agreed(v, seed, policy):
     """(record, trace, seat scores) of seed's traced hand, once the referee has replayed it to the same
     record and the same seat scores."""
-    rec, trace, seats = h.trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
+    rec, trace, seats = trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
     ref, ref_seats = referee(v, trace.tolist(), seats=True)
     assert {k: x for k, x in ref.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist()))
     assert ref_seats == seats.tolist()
@@ -41,11 +42,11 @@ def test_auction_the_dealers_left_must_open_at_300():
     assert v.get("auction.opening_forced")
     for seed in range(40):
         for policy in ("heuristic", "random"):
-            rec, trace = h.trace_hand(v, seed, parse_policies(policy, 3))
+            rec, trace = trace_hand(v, seed, parse_policies(policy, 3))
             seat, bid = _bids(trace)[0]
             assert seat == 0 and bid >= 300
     # the referee refuses a hand whose dealer's left passed first
-    rec, trace = h.trace_hand(v, 1, parse_policies("heuristic", 3))
+    rec, trace = trace_hand(v, 1, parse_policies("heuristic", 3))
     rows = trace.tolist()
     first = next(i for i, r in enumerate(rows) if r[0] == h.T_BID)
     rows[first][2] = 0
@@ -95,7 +96,7 @@ def test_auction_names_trump_after_taking_the_widow(after):
                                  f"exchange.trump_after_widow={str(after).lower()}"])
     rescued = 0
     for seed in range(400):
-        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", 3))
         bidder, outcome = rec[h.FIELDS.index("bidder")], rec[h.FIELDS.index("outcome")]
         dealt = _dealt(trace, 3)
         if not _has_marriage(dealt[bidder]) and _has_marriage(dealt[bidder] + dealt[3]):
@@ -158,7 +159,7 @@ def test_three_hand_double_pack_burial_counts_but_does_not_save_meld():
     v = load_variant("three-hand-double-pack", ["scoring.save_meld_points=200"])
     decided = 0
     for seed in range(60):
-        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", 3))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         buried = sum(int(v.trick_points[b]) * c for code, a, b, c in trace.tolist() if code == h.T_BURY)
         decided += 200 <= rec[h.FIELDS.index("side_tricks")] < 200 + buried
@@ -202,7 +203,7 @@ def test_five_hand_widow_a_follower_may_trump_instead_of_following():
     # the referee holds the kernel's play to it, and followers do trump while holding the led suit
     policies, trumped_instead = parse_policies("random", 5), 0
     for seed in range(40):
-        rec, trace = h.trace_hand(v, seed, policies)
+        rec, trace = trace_hand(v, seed, policies)
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         trumped_instead += _trumps_while_holding_led(trace, rec[h.FIELDS.index("trump")], 5)
     assert trumped_instead > 0
@@ -234,7 +235,7 @@ def test_five_hand_widow_opening_bid_is_40_to_60():
     assert (v.get("auction.min_bid"), v.get("auction.max_opening")) == (40, 60)
     # random bidders jumping by up to 20 steps of 2 stay within the cap when they open, not after
     v = load_variant("five-hand-widow", ["auction.jump_steps=20", "auction.step=2"])
-    rec, trace = h.trace_hand(v, 3, parse_policies("heuristic", 5))
+    rec, trace = trace_hand(v, 3, parse_policies("heuristic", 5))
     rows = trace.tolist()
     first = next(i for i, r in enumerate(rows) if r[0] == h.T_BID and r[2] > 0)
     rows[first][2] = 62  # a jump the steps allow, above the cap
@@ -242,7 +243,7 @@ def test_five_hand_widow_opening_bid_is_40_to_60():
         referee(v, rows)
     openings, later = [], []
     for seed in range(60):
-        rec, trace = h.trace_hand(v, seed, parse_policies("random", 5))
+        rec, trace = trace_hand(v, seed, parse_policies("random", 5))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         bids = [b for a, b in _bids(trace) if b > 0]
         openings += bids[:1]
@@ -260,7 +261,7 @@ def test_double_deck_no_trump_marriage_gives_the_opponents_nothing_or_their_meld
     v = load_variant("double-deck", [f"scoring.opponents_no_trump={form}", "scoring.min_meld_to_count=20"])
     stopped = scored = 0
     for seed in range(80):
-        rec, trace = h.trace_hand(v, seed, parse_policies("random", 4))
+        rec, trace = trace_hand(v, seed, parse_policies("random", 4))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
         if rec[h.FIELDS.index("outcome")] == h.NO_TRUMP_MARRIAGE:
             stopped += 1
@@ -293,7 +294,7 @@ def test_five_hand_widow_forfeit_in_both_readings(loses):
     bold = load_variant("five-hand-widow", [f"scoring.concede_loses_bid={str(loses).lower()}", "policy.margin=0.2"])
     found = 0
     for seed in range(3000):
-        rec, trace = h.trace_hand(bold, seed, parse_policies("heuristic", 5))
+        rec, trace = trace_hand(bold, seed, parse_policies("heuristic", 5))
         if rec[h.FIELDS.index("outcome")] == h.CONCEDED:
             assert referee(bold, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
             assert rec[h.FIELDS.index("side_score")] == (-rec[h.FIELDS.index("bid")] if loses else 0)
@@ -311,7 +312,7 @@ def test_double_deck_heuristic_bids_only_holding_a_marriage_to_name_trump():
     v = load_variant("double-deck")
     stopped = 0
     for seed in [148, *range(300)]:
-        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 4))
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", 4))
         dealt = _dealt(trace, 4)
         for seat, bid in _bids(trace):
             assert bid == 0 or _has_marriage(dealt[seat])
@@ -341,7 +342,7 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
     assert (thrown[:, f("bidder")] == 4).all() and (thrown[:, f("bid")] == 50).all()
     assert (thrown[:, f("side_score")] == -50).all()
     # the kernel and the referee agree on such hands, seat by seat
-    seeds = [s for s in range(3000) if h.trace_hand(v, s, parse_policies("heuristic", 5))[0][f("outcome")]
+    seeds = [s for s in range(3000) if trace_hand(v, s, parse_policies("heuristic", 5))[0][f("outcome")]
              == h.CONCEDED][:3]
     assert seeds
     for seed in seeds:
@@ -409,7 +410,7 @@ def test_partnership_a_side_declares_out_once_its_meld_and_tricks_reach_the_targ
     players = v.players
     need = np.full(players, 150)  # each side 150 short of the target
     for seed in range(30):
-        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", players), need=need)
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", players), need=need)
         out = trace[trace[:, 0] == h.T_OUT]
         assert rec[h.F_OUTCOME] == h.DECLARED_OUT and len(out) == 1
         seat, total = int(out[0, 1]), int(out[0, 2])
@@ -496,10 +497,10 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
     assert len(given) > 0 and (given[:, h.F_MADE] == 1).all()
     assert (given[:, h.F_SIDE_MELD] >= given[:, h.F_BID]).all()
     assert (given[:, h.F_SIDE_SCORE] == given[:, h.F_BID]).all()
-    seeds = [s for s in range(200) if h.trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME]
+    seeds = [s for s in range(200) if trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME]
              == h.CONCEDED_BY_OPPONENTS][:3]
     for seed in seeds:
-        rec, trace = h.trace_hand(v, seed, parse_policies("heuristic", 3))
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", 3))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
     assert seeds
 

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from simcore.answers.settlement import contract_chips, settle, settle_deals
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import HEARTS, SPADES
 from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant

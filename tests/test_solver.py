@@ -207,13 +207,14 @@ def test_the_heuristic_never_does_better_than_the_solved_value(vid):
 def test_a_seeded_position_is_the_hand_as_played():
     """The seeded position holds exactly the cards the seeded hand plays, its trump, leader and sides;
     with a stock, the cards of the tricks after the stock and the points of those before."""
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
 
     for vid in ("four-hand-150", "two-hand", "five-hand-called-card"):
         v = load_variant(vid)
         p = seeded_position(v, 3)
-        rec, trace = h.trace_hand(v, 3, parse_policies("heuristic", v.players))
+        rec, trace = trace_hand(v, 3, parse_policies("heuristic", v.players))
         plays = [(a, b) for code, a, b, _ in trace.tolist() if code == h.T_PLAY]
         last = plays[-v.players * v.hand_size:]
         assert p.hands.sum() == len(last) and p.trump == rec[h.F_TRUMP] and p.leader == last[0][0]

@@ -7,8 +7,9 @@ import random
 import pytest
 
 from simcore.api import variants
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import card_name
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import CHANCE
 from simcore.state import TERMINAL, Action, IllegalAction, new_hand
@@ -21,7 +22,7 @@ SEEDS = 30
 
 def _kernel(v, seed, policy):
     """(record dict, seat scores, the decisions in the trace) of the kernel's hand for ``seed``."""
-    rec, trace, seats = h.trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
+    rec, trace, seats = trace_hand(v, seed, parse_policies(policy, v.players), with_seats=True)
     return dict(zip(h.FIELDS, rec.tolist())), seats.tolist(), trace.tolist()
 
 

@@ -6,9 +6,11 @@ import pytest
 
 from simcore.answers.game_results import game_records
 from simcore.kernels import game as g
-from simcore.kernels import hand as h
+from simcore.kernels import hand
+from simcore.kernels import hand_record as h
 from simcore.kernels import stock as st
 from simcore.kernels.cards import parse_card
+from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference import stock as ref
 from simcore.reference.game import reference_game
@@ -152,17 +154,17 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
 def test_seven_or_more_counts_as_ten(taken, counted):
     # seeds/001: "87 points count as 90. If one player scores 126 and the other 124, or if each scores
     # 125, they count only 120 each"
-    assert h.counted(taken, TWO.hand_rules) == counted
-    assert h.counted(taken, load_variant("four-hand-150").hand_rules) == taken
+    assert hand.counted(taken, TWO.hand_rules) == counted
+    assert hand.counted(taken, load_variant("four-hand-150").hand_rules) == taken
 
 
 def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
     pol = parse_policies("heuristic", 2)
-    rec, trace = h.trace_hand(TWO, 3, pol)
+    rec, trace = trace_hand(TWO, 3, pol)
     out = np.zeros((1, h.N_FIELDS), dtype=np.int64)
     from simcore.kernels.rng import chunk_states
-    h.hands_batch(chunk_states(3, [0]), np.array([1]), np.array([0]), TWO.tables, TWO.hand_rules, pol,
-                  h.seat_margins(TWO, None), *h.free_deal(TWO.tables), out)
+    hands_batch(chunk_states(3, [0]), np.array([1]), np.array([0]), TWO.tables, TWO.hand_rules, pol,
+                  seat_margins(TWO, None), *free_deal(TWO.tables), out)
     assert np.array_equal(rec, out[0])
     assert (trace[:, 0] == h.T_PLAY).sum() == 48 and (trace[:, 0] == h.T_DRAW).sum() == 24
     trump_row = trace[trace[:, 0] == h.T_TRUMP][0]
@@ -175,7 +177,7 @@ def test_no_duty_while_the_stock_lasts_then_the_playoff_duties():
     pol = parse_policies("random", 2)
     reneged = 0
     for seed in range(40):
-        _, trace = h.trace_hand(TWO, seed, pol)
+        _, trace = trace_hand(TWO, seed, pol)
         hands = [[0] * 24, [0] * 24]
         for code, a, b, c in trace.tolist():
             if code in (h.T_DEAL, h.T_DRAW) and a < 2:
@@ -193,7 +195,7 @@ def test_no_duty_while_the_stock_lasts_then_the_playoff_duties():
 def test_a_turned_dix_scores_ten_for_the_dealer():
     pol = parse_policies("heuristic", 2)
     for seed in range(200):
-        rec, trace = h.trace_hand(TWO, seed, pol)
+        rec, trace = trace_hand(TWO, seed, pol)
         turned = trace[trace[:, 0] == h.T_TRUMP][0, 2]
         melds = trace[trace[:, 0] == h.T_MELDED]
         if turned % 6 == 5:
@@ -207,7 +209,7 @@ def test_declaring_out_stops_the_hand_at_the_target_and_the_referee_agrees():
     pol = parse_policies("heuristic", 2)
     need = np.array([60, 60])
     for seed in range(20):
-        rec, trace, seats = h.trace_hand(TWO, seed, pol, need=need, with_seats=True)
+        rec, trace, seats = trace_hand(TWO, seed, pol, need=need, with_seats=True)
         assert rec[h.F_OUTCOME] == h.DECLARED_OUT
         out = trace[trace[:, 0] == h.T_OUT]
         assert len(out) == 1 and out[0, 2] >= 60
@@ -225,7 +227,7 @@ def test_the_referee_catches_broken_stock_play():
     pol = parse_policies("heuristic", 2)
     rows = None
     for seed in range(50):
-        _, trace = h.trace_hand(TWO, seed, pol)
+        _, trace = trace_hand(TWO, seed, pol)
         rows = trace.tolist()
         melds = [i for i, r in enumerate(rows) if r[0] == h.T_MELDED and r[2] != st.SM_DIX and i > 10]
         if melds:

@@ -3,7 +3,7 @@
 import numpy as np
 
 from analyses.strong_play import markdown, played_records, rules_side_by_side
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.state.players import kernel_policy
 from simcore.state.sampler import SamplingPlayer
 from simcore.variants import load_variant

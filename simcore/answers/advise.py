@@ -27,7 +27,7 @@ import numpy as np
 
 from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
 from simcore.answers.simulate import hand_rows
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, SUITS, format_hand
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump

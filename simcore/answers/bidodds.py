@@ -18,7 +18,8 @@ import numpy as np
 import pandas as pd
 
 from simcore.answers.simulate import run_hands
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import seat_margins
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
 from simcore.run.stats import wilson
 from simcore.variants import Variant
@@ -315,6 +316,6 @@ def bid_odds(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     run = run_hands(variant, hands, seed, policies, reduce, progress)
     names = tuple(POLICY_NAMES[p] for p in policies)
     one_way = len(TABLES) * 2 * BINS
-    margins = tuple(float(m) for m in h.seat_margins(variant, None))
+    margins = tuple(float(m) for m in seat_margins(variant, None))
     return BidOdds(variant, seed, names, run.deals, hands, run.tally[:one_way].reshape(len(TABLES), 2, BINS),
                    run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS), margins)

@@ -21,7 +21,8 @@ import pandas as pd
 from simcore.answers.game_results import check_game_variant, game_records, won_by_lone_double_pinochle
 from simcore.answers.questions import DEFAULT_SIZE, QUESTIONS, Question  # noqa: F401  (Question re-exported)
 from simcore.kernels import game as g
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import keyed_hands_batch, seat_margins, seat_policies
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Z95
@@ -101,7 +102,7 @@ def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.nda
                        margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
     own (seed, hand) stream (:func:`simcore.kernels.hand.hands_chunk` with a key)."""
-    policies, margins = h.seat_policies(policies), h.seat_margins(variant, margins)
+    policies, margins = seat_policies(policies), seat_margins(variant, margins)
     run_info = RunInfo("keyed-hands", variant.id, variant.content_hash, {
         "policies": policies.tolist(), "margins": margins.tolist(), "chunk_hands": CHUNK_HANDS,
         "fields": list(h.FIELDS)}, "rows")
@@ -114,7 +115,7 @@ def keyed_hand_rows(key: np.ndarray, rules: KernelRules, policies: np.ndarray, m
     """int64[sum(sizes), N_FIELDS]: hands ``chunk * CHUNK_HANDS ..`` of each chunk, each dealt from its
     own (seed, hand) stream, under a variant's ``kernel_rules`` with the seats' ``policies`` and
     ``margins``."""
-    return rows_of(lambda st, sz, ck, offsets, out: h.keyed_hands_batch(
+    return rows_of(lambda st, sz, ck, offsets, out: keyed_hands_batch(
         key, ck * CHUNK_HANDS, sz, offsets, rules.tables, rules.hand, policies, margins, out), h.N_FIELDS,
         states, sizes, chunks)
 

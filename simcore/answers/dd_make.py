@@ -27,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, wilson
 from simcore.solver.position import PositionError, solve, traced_position
@@ -67,7 +68,7 @@ def _need(variant: Variant, bid: int, meld: int) -> int:
 def hand_row(variant: Variant, seed: int, limit: int, policies: np.ndarray) -> dict | None:
     """The first hand of ``seed``: its contract, need, the heuristic's points and result, and the
     double-dummy answer (1 made, 0 not, None gave up); None for a hand not played out."""
-    rec, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = trace_hand(variant, seed, policies)
     if int(rec[h.F_OUTCOME]) != h.PLAYED or int(rec[h.F_BIDDER]) < 0:
         return None
     try:

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, values_interval
 from simcore.solver.position import PositionError, card_values, traced_position
@@ -47,7 +48,7 @@ def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.n
     the points in play over those tricks (``in_play``), the bidding side's double-dummy value from their
     start (``value``) and the points it took (``taken``)."""
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
-    rec, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = trace_hand(variant, seed, policies)
     rows = trace.tolist()
     plays = [b for code, a, b, c in rows if code == h.T_PLAY]
     won = [(a, b) for code, a, b, c in rows if code == h.T_TRICK]

@@ -17,7 +17,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.kernels import game as g
-from simcore.kernels.hand import seat_margins, seat_policies
+from simcore.kernels.hand_drivers import seat_margins, seat_policies
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job

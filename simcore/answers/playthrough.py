@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import SUITS, card_name
+from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.stock import STOCK_MELDS
 from simcore.variants import Variant
@@ -24,7 +25,7 @@ def _cards(rows: list[tuple[int, int]]) -> str:
 def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
     """The first hand of ``seed`` under ``policies``, move by move (seats clockwise from the dealer's
     left; the dealer is the last seat)."""
-    rec, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = trace_hand(variant, seed, policies)
     names = ",".join(POLICY_NAMES[p] for p in policies)
     lines = [f"{variant.id}: first hand of seed {seed}, policies {names}",
              f"seats 0..{variant.players - 1} clockwise from the dealer's left; "
@@ -119,7 +120,7 @@ def playthrough_moves(variant: Variant, seed: int, policies: np.ndarray) -> dict
     """The hand of :func:`playthrough_text` as data (``pinochle playthrough --json``): ``moves`` in the
     order they happened, each a dict with ``move`` and its fields (seats as in the text; cards as
     text, e.g. ``"QS"``; a card dealt ``count`` times is one move), and the hand's ``record``."""
-    rec, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = trace_hand(variant, seed, policies)
     players, stock = variant.players, bool(variant.get("play.stock_play"))
     widow = variant.get("deal.widow_kind")
     moves: list[dict] = []

@@ -1,6 +1,6 @@
 """``pinochle simulate``: full hands under the variant's rules and the seats' policies, summarised.
 
-Every hand is one record (:data:`simcore.kernels.hand.FIELDS`). Chunks of records are reduced to sums as they
+Every hand is one record (:data:`simcore.kernels.hand_record.FIELDS`). Chunks of records are reduced to sums as they
 arrive (memory does not grow with the number of hands); ``out`` streams the records to Parquet.
 "Side" is the bidder's side (the bidder alone in ``bidder_alone`` systems, with his partner in
 ``called_card`` ones; seats 0, 2, … when the system has no auction), "other" the rest of the table.
@@ -16,7 +16,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
+from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, seat_policies
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.run.runner import CHUNK_DEALS, Job, rows_of, run_job
 from simcore.run.stats import Interval, mean_interval, wilson
@@ -145,10 +146,10 @@ def hand_rows(rules: KernelRules, policies: np.ndarray, margins: np.ndarray, sta
               sizes: np.ndarray, chunks: np.ndarray, deal: tuple | None = None) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
-    (:func:`simcore.kernels.hand.seat_policies`, :func:`simcore.kernels.hand.seat_margins`). ``deal``:
+    (:func:`simcore.kernels.hand_drivers.seat_policies`, :func:`simcore.kernels.hand_drivers.seat_margins`). ``deal``:
     (rest, given, contract) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
-    rest, given, contract = h.free_deal(rules.tables) if deal is None else deal
-    return rows_of(lambda st, sz, ck, offsets, out: h.hands_batch(st, sz, offsets, rules.tables, rules.hand,
+    rest, given, contract = free_deal(rules.tables) if deal is None else deal
+    return rows_of(lambda st, sz, ck, offsets, out: hands_batch(st, sz, offsets, rules.tables, rules.hand,
                                                                   policies, margins, rest, given, contract, out),
                    h.N_FIELDS, states, sizes, chunks)
 
@@ -177,7 +178,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
     default: the tuned ones). Returns the runner's :class:`RunResult`.
     """
-    rules, policies, margins = variant.kernel_rules, h.seat_policies(policies), h.seat_margins(variant, margins)
+    rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
     if out is None:
         name = getattr(reduce, "func", reduce)
         run_info = RunInfo("hands", variant.id, variant.content_hash, {
@@ -224,8 +225,8 @@ def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int
                  margins: np.ndarray | None = None) -> np.ndarray:
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
     writes); memory grows with ``hands``, so keep it to millions."""
-    return run_job(Job(partial(hand_rows, variant.kernel_rules, h.seat_policies(policies),
-                               h.seat_margins(variant, margins)), "rows", unit="hands"), seed, hands).tally
+    return run_job(Job(partial(hand_rows, variant.kernel_rules, seat_policies(policies),
+                               seat_margins(variant, margins)), "rows", unit="hands"), seed, hands).tally
 
 
 def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray | None = None,

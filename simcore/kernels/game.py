@@ -14,7 +14,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.hand import (
+from simcore.kernels.hand import hand_work, play_hand
+from simcore.kernels.hand_record import (
     F_BID,
     F_BIDDER,
     F_MADE,
@@ -25,8 +26,6 @@ from simcore.kernels.hand import (
     S_OUT,
     S_SCORE,
     S_WON,
-    hand_work,
-    play_hand,
 )
 from simcore.kernels.rng import hand_state
 from simcore.kernels.threads import each_chunk

@@ -9,7 +9,9 @@ Seats are numbered clockwise from 0 = the dealer's left; the dealer is the last 
 ``bidder_alone`` the bidder plays against everyone else; with ``called_card`` the bidder names a card
 after naming trump and its first holder to his left is his partner for the hand (none: he plays alone),
 each of the two scoring half of what they make or lose, the others each for himself. Points are on the
-variant's own scale. Each hand writes one record (see ``FIELDS``).
+variant's own scale. Each hand writes one record, laid out in :mod:`simcore.kernels.hand_record`
+(``FIELDS``), and, when traced, its moves (``T_*`` rows); the Python drivers that run it are in
+:mod:`simcore.kernels.hand_drivers`.
 """
 
 from __future__ import annotations
@@ -22,20 +24,76 @@ from numba import njit
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
+from simcore.kernels.hand_record import (
+    CONCEDED,
+    CONCEDED_BY_OPPONENTS,
+    DECLARED_OUT,
+    F_ACES,
+    F_BID,
+    F_BIDDER,
+    F_BIDDER_MELD,
+    F_BIDDER_MELD_AFTER,
+    F_MADE,
+    F_OTHER_MELD,
+    F_OTHER_SCORE,
+    F_OTHER_TRICKS,
+    F_OUTCOME,
+    F_REDEALS,
+    F_SIDE_MELD,
+    F_SIDE_SCORE,
+    F_SIDE_TRICKS,
+    F_TRUMP,
+    F_TRUMP_LEN,
+    FORFEITED_UNSEEN,
+    MAX_REDEALS,
+    N_SEAT_ROWS,
+    NO_TRUMP_MARRIAGE,
+    PLAYED,
+    S_CHECKS,
+    S_DIX,
+    S_DOUBLE_PIN,
+    S_MELD,
+    S_OUT,
+    S_PTS,
+    S_SCORE,
+    S_SIDE,
+    S_WON,
+    SET_WITHOUT_PLAY,
+    STAGE_NOT_PLAYED,
+    STAGE_PLAYED,
+    STAGE_UNMELDED,
+    T_BID,
+    T_BURY,
+    T_CALL,
+    T_CONTRACT,
+    T_DEAL,
+    T_DISCARD,
+    T_DRAW,
+    T_EXCHANGE,
+    T_MELD,
+    T_MELDED,
+    T_OUT,
+    T_OUTCOME,
+    T_PASS,
+    T_PLAY,
+    T_REDEAL,
+    T_SCORE,
+    T_SHARE,
+    T_TRICK,
+    T_TRUMP,
+)
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
-    HEAD_NEVER,
     R_HEAD,
     R_HEAD_WHEN_TRUMPED,
     R_TRUMP_INSTEAD,
     R_VOID_OVERTRUMP,
     R_VOID_TRUMP,
-    SUIT_BITS,
     SUIT_OF,
     beats,
     held_mask,
-    legal_cards,
+    legal,
     lowest_card,
     pick_card,
     popcount,
@@ -72,62 +130,26 @@ from simcore.kernels.stock import (
     table_meld,
     unshown_dix,
 )
-from simcore.kernels.threads import each_chunk
-from simcore.variants.layout import (  # noqa: F401  (the choice codes of the hand rules, for callers)
+from simcore.variants.layout import (
     ALL_PASS_DEALER,
-    ALL_PASS_LEFT,
     ALL_PASS_REDEAL,
     AUCTION_NONE,
-    AUCTION_OPEN,
     AUCTION_SINGLE,
-    CALL_ACE_OF_TRUMP,
     CALL_NAMED,
     F_DIX,
     NO_TRUMP_OPP_MELD,
     OPP_MELD,
     OPP_MELD_AND_TRICKS,
-    OPP_NOTHING,
     SAVE_NOTHING,
     SAVE_POINTS,
     SAVE_TRICK,
     SHARE_HALF,
     SHARE_POOLED,
-    SHARE_WHOLE,
     TEAMS_ACROSS,
     TEAMS_ALONE,
     TEAMS_CALLED,
 )
 from simcore.variants.record import Tables
-
-#: One record per hand.
-FIELDS = ("redeals", "bidder", "bid", "trump", "outcome", "made", "bidder_meld", "bidder_meld_after",
-          "side_meld", "other_meld", "side_tricks", "other_tricks", "side_score", "other_score",
-          "trump_len", "aces")
-(F_REDEALS, F_BIDDER, F_BID, F_TRUMP, F_OUTCOME, F_MADE, F_BIDDER_MELD, F_BIDDER_MELD_AFTER, F_SIDE_MELD,
- F_OTHER_MELD, F_SIDE_TRICKS, F_OTHER_TRICKS, F_SIDE_SCORE, F_OTHER_SCORE, F_TRUMP_LEN, F_ACES) = range(16)
-N_FIELDS = len(FIELDS)
-#: Outcomes of a hand.
-OUTCOMES = ("played", "conceded", "set_without_play", "no_trump_marriage", "declared_out", "forfeited_unseen",
-            "conceded_by_opponents")
-(PLAYED, CONCEDED, SET_WITHOUT_PLAY, NO_TRUMP_MARRIAGE, DECLARED_OUT, FORFEITED_UNSEEN,
- CONCEDED_BY_OPPONENTS) = range(7)
-MAX_REDEALS = 1000
-
-#: Rows of the per-seat scratch array ``seats`` (int64[N_SEAT_ROWS, players], seats as in play_hand):
-#: the seat's side (1 = the bidder's), the points the hand adds to the seat's score line (the
-#: output: its side's score with partners, its own with a bidder alone), its meld, dix, trick points
-#: (buried cards count for the bidder), tricks won, 1 for a seat that declared itself out, and 1 for
-#: a seat that melded a double pinochle or more (counted for its side; the game-decider question), and
-#: the checks its meld earns where the rules pay them (``[checks]``; 0 elsewhere).
-S_SIDE, S_SCORE, S_MELD, S_DIX, S_PTS, S_WON, S_OUT, S_DOUBLE_PIN, S_CHECKS = range(9)
-N_SEAT_ROWS = 9
-#: Stages at which a hand is scored: before any meld (no trump marriage), not played (throw-in or set
-#: without play), played out.
-STAGE_UNMELDED, STAGE_NOT_PLAYED, STAGE_PLAYED = range(3)
-
-#: Trace rows (code, a, b, c) written when a hand is traced (golden playthroughs).
-(T_DEAL, T_REDEAL, T_BID, T_CONTRACT, T_TRUMP, T_PASS, T_BURY, T_MELD, T_OUTCOME, T_PLAY, T_TRICK,
- T_SCORE, T_SHARE, T_CALL, T_DISCARD, T_DRAW, T_MELDED, T_EXCHANGE, T_OUT) = range(1, 20)
 
 
 @njit("void(int64[:, ::1], int64[::1], int64, int64, int64, int64)", cache=True)
@@ -513,7 +535,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
                      given, contract, totals, limits, rec, trace, pos):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
-    (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
+    (nines or no meld in a hand, ``redeal_dealt``; or everybody passed where that redeals, decided by
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
@@ -529,7 +551,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
             bidder, bid = contract[0], contract[1]
         else:
             _deal(state, cards, players, hand_size, hands, widow, trace, pos)
-        redeal = _redeal_dealt(hands, players, rules)
+        redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
             bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
                                                    margins, totals, limits, trace, pos)
@@ -567,7 +589,7 @@ def _note_deal(hands, widow, players, trace, pos):
 
 
 @njit(cache=True, inline='always')
-def _redeal_dealt(hands, players, rules):
+def redeal_dealt(hands, players, rules):
     """True when a hand as dealt calls for a redeal (``redeal.nines`` or more nines, or no meld where
     ``redeal.no_meld``)."""
     redeal = False
@@ -906,17 +928,17 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
             keep = np.int64(0)
             if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
                 keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
-            legal = _legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
-                           led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
-                           wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
-                           trump_instead)
+            allowed = legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
+                            led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
+                            wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
+                            trump_instead)
             if policies[seat] == HEURISTIC:
-                if legal & (legal - 1) == 0:  # one legal card, which choose_card would return: skip its call
-                    card = lowest_card(legal)
+                if allowed & (allowed - 1) == 0:  # one legal card, which choose_card would return: skip its call
+                    card = lowest_card(allowed)
                 else:
-                    card = choose_card(hands, seat, legal, i, win, win_seat, players, trump, unseen[seat], ctx)
+                    card = choose_card(hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx)
             else:
-                card = pick_card(legal, state)
+                card = pick_card(allowed, state)
             if free:
                 drop_slot(usage[seat], hands[seat], card, most_used(usage[seat], hands[seat], card))
             hands[seat, card] -= 1
@@ -996,32 +1018,6 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
     for s in range(players):
         held[s] = held_mask(hands[s])
     return leader, n_tricks, n_stock, stock_tricks
-
-
-@njit(cache=True, inline='always')
-def _legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
-           head_trumped, void_trump, void_over, trump_instead):
-    """Bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led suit,
-    winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
-    (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
-    winning need not beat him (``partner_winning``, where the rules exempt partners); the bidder's
-    opening lead is a trump when he holds one (``bidder_opens``), and a lead before trump is broken
-    (``before_broken``) is not a trump when he holds another suit."""
-    if free:
-        legal = held
-        if legal & ~keep != 0:
-            legal &= ~keep
-    elif partner_winning:
-        legal = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0,
-                            trump_instead)
-    else:
-        legal = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over,
-                            trump_instead)
-    if bidder_opens and legal & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
-        legal &= SUIT_BITS[trump]
-    if before_broken and legal & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
-        legal &= ~SUIT_BITS[trump]
-    return legal
 
 
 @njit(cache=True, inline='always')
@@ -1209,10 +1205,10 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     order, so two rule sets see the same cards in hand i whatever the other hands drew (``pinochle
     compare --hands``). One kernel for both, so the hand is compiled once for them.
 
-    ``rest``, ``given`` and ``contract`` are the deal (:func:`free_deal` for hands as the rules deal
-    them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` (uint8[24]) in every
-    deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types) being the deck
-    without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
+    ``rest``, ``given`` and ``contract`` are the deal (:func:`simcore.kernels.hand_drivers.free_deal` for
+    hands as the rules deal them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given``
+    (uint8[24]) in every deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types)
+    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
     own = hand_work(tables, rules.players, 0)
     work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
                     contract.copy(), given.copy(), own.scratch)
@@ -1224,73 +1220,3 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
             work.cards[:] = rest
             hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
-
-
-#: The ``key`` of :func:`hands_chunk` for hands drawn one after another from a chunk's stream.
-NO_KEY = np.zeros(0, dtype=np.uint64)
-
-
-def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
-    """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
-    of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
-                                      rest, given, contract, out[offsets[ci]: offsets[ci] + sizes[ci]]),
-               states.shape[0])
-
-
-def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say. The deck
-    is a writable copy: numba types a read-only array apart, and the rules' deck is read-only, so
-    passing it would compile the whole hand a second time beside ``pinochle advise``'s deals."""
-    return tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
-
-
-def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
-    """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
-    ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
-    deal = free_deal(tables)
-    each_chunk(lambda ci: hands_chunk(np.zeros(4, dtype=np.uint64), key, firsts[ci], sizes[ci], tables, rules,
-                                      policies, margins, *deal, out[offsets[ci]: offsets[ci] + sizes[ci]]),
-               firsts.shape[0])
-
-
-def seat_policies(policies) -> np.ndarray:
-    """int64[players]: the seats' policy codes (:mod:`simcore.kernels.policies`) as the kernels take them."""
-    return np.asarray(policies, dtype=np.int64)
-
-
-def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
-    """float64[players] bidding margins (see :func:`play_hand`); None: the rules' ``policy.margin`` at
-    every seat."""
-    if margins is None:
-        return np.full(variant.players, variant.get("policy.margin"), dtype=np.float64)
-    out = np.asarray(margins, dtype=np.float64)
-    if out.shape != (variant.players,):
-        raise ValueError(f"margins: one per seat ({variant.players}), got {out.shape}")
-    return out
-
-
-def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
-               margins: np.ndarray | None = None, with_seats: bool = False,
-               need: np.ndarray | None = None, seat_row: int = S_SCORE, deal: tuple | None = None
-               ) -> tuple[np.ndarray, ...]:
-    """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
-    records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
-    ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
-    ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`); ``deal``:
-    (rest, given, contract) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
-    from simcore.kernels.rng import chunk_states
-
-    state = chunk_states(seed, [0])[0]
-    need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
-    rec = np.zeros(N_FIELDS, dtype=np.int64)
-    own = hand_work(variant.tables, variant.players, rows)
-    rest, given, contract = free_deal(variant.tables) if deal is None else deal
-    work = own._replace(cards=np.array(rest, dtype=np.uint8), given=np.asarray(given, dtype=np.uint8),
-                        contract=np.asarray(contract, dtype=np.int64))
-    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
-              rec, work)
-    used = int(np.count_nonzero(work.trace[:, 0]))
-    if with_seats:
-        return rec, work.trace[:used], work.seats[seat_row].copy()
-    return rec, work.trace[:used]

@@ -110,6 +110,33 @@ def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void
     return held
 
 
+
+@njit(cache=True, inline='always')
+def legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
+          head_trumped, void_trump, void_over, trump_instead):
+    """The cards a seat may play, under every duty of a hand (the hand kernel's and the solver's one play
+    rule): bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led
+    suit, winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
+    (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
+    winning need not beat him (``partner_winning``, where the rules exempt partners); the bidder's
+    opening lead is a trump when he holds one (``bidder_opens``), and a lead before trump is broken
+    (``before_broken``) is not a trump when he holds another suit."""
+    if free:
+        allowed = held
+        if allowed & ~keep != 0:
+            allowed &= ~keep
+    elif partner_winning:
+        allowed = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0,
+                              trump_instead)
+    else:
+        allowed = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over,
+                              trump_instead)
+    if bidder_opens and allowed & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
+        allowed &= SUIT_BITS[trump]
+    if before_broken and allowed & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
+        allowed &= ~SUIT_BITS[trump]
+    return allowed
+
 @leaf
 def legal_mask(held, trick, n, trump, rules):
     """:func:`legal_cards` for the trick ``trick[:n]`` and the compiled play rules ``rules``."""

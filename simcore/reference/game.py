@@ -11,8 +11,10 @@ import math
 
 import numpy as np
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.game import MAX_GAME_HANDS, MAX_SIDES
+from simcore.kernels.hand import hand_work, play_hand
+from simcore.kernels.hand_drivers import seat_margins
 from simcore.kernels.rng import hand_state, stream_key
 from simcore.reference.hand import referee
 from simcore.variants import Variant
@@ -24,7 +26,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
     alone = variant.get("teams.kind") != "partners_across"  # every player keeps his own score
     lines = players if alone else 2
     key = stream_key(seed)
-    margins = h.seat_margins(variant, None)
+    margins = seat_margins(variant, None)
     target = variant.get("game.target")
     scores = [0] * lines
     rec = dict(winner=-1, hands=0, contracts=0, sets=0, redeals=0, tie_rule=0, declared=0, double_pinochle=0)
@@ -37,11 +39,11 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         hand_state(key, game, k, state)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
         # a fresh deck and scratch for every hand, traced where the referee must find each seat's checks
-        work = h.hand_work(variant.tables, players, 4096 if variant.has_checks else 0)
+        work = hand_work(variant.tables, players, 4096 if variant.has_checks else 0)
         seats = work.seats
         line_of = [s if alone else s % 2 for s in seat_of]
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
-        h.play_hand(state, variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
+        play_hand(state, variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
                     np.array([margins[s] for s in seat_of]), need, out, work)
         bidder = int(out[h.F_BIDDER])
         bidding = None

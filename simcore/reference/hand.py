@@ -9,7 +9,7 @@ thrown away or played, a dix shown or exchanged, a meld tabled, a throw-in) and 
 that is not a choice (melds counted, trick winners, set without play, declaring out, the score) it works
 out itself. The same generator serves two drivers:
 
-* :func:`referee` takes the values from a traced hand (:func:`simcore.kernels.hand.trace_hand`): each
+* :func:`referee` takes the values from a traced hand (:func:`simcore.kernels.hand_drivers.trace_hand`): each
   decision is checked against the rules, the rest recomputed, so for the same decisions the kernel and
   the referee must produce the same record;
 * :class:`simcore.state.HandState` takes them from callers: a per-decision game API.
@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.kernels.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES, card_name
 from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.meld import reference_checks, reference_total
@@ -150,7 +150,7 @@ def _next_bid(high: int, variant: Variant) -> int:
 def hand_steps(variant: Variant, table: Table, need: list[int] | None = None,
                contract: tuple[int, int] | None = None):
     """Play one hand into ``table``, yielding a :class:`Request` at each decision and chance event and
-    returning the record (``simcore.kernels.hand.FIELDS``, with the seat rows ``_side``, ``_meld``,
+    returning the record (``simcore.kernels.hand_record.FIELDS``, with the seat rows ``_side``, ``_meld``,
     ``_dix``, ``_double_pinochle``, ``_checks``, ``_pts``, ``_won`` and the ``_stage`` it was scored at). The first
     request is the deal (CHANCE, "deal"): send (hands, widow, redeals) with the cards as copy-count lists
     and the redeals the dealing rules made before it; an auction that everybody passes where the rules
@@ -779,7 +779,7 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
 
 def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None,
             contract: tuple[int, int] | None = None):
-    """The record (``simcore.kernels.hand.FIELDS``) of the traced hand, recomputed by :func:`hand_steps`
+    """The record (``simcore.kernels.hand_record.FIELDS``) of the traced hand, recomputed by :func:`hand_steps`
     with every decision taken from the trace; raises RuleBroken. With ``seats``, (record, what the hand
     adds to each seat's score line): its side's score with partners; with a bidder alone, each
     opponent's own kept meld and trick points. ``need``: what each seat needed to declare itself out

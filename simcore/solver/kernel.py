@@ -42,7 +42,6 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import N_RANKS, N_TYPES
-from simcore.kernels.hand import _legal
 from simcore.kernels.leaf import leaf
 from simcore.kernels.play import (
     SUIT_BITS,
@@ -51,6 +50,7 @@ from simcore.kernels.play import (
     cards_above,
     lowest_card,
 )
+from simcore.kernels.play import legal as _legal
 
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump

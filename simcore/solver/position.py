@@ -122,20 +122,20 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     meld, its trump, leader and sides. With a stock (two-hand) the position after the stock is gone.
     With ``tricks_played``, the position after that many of the hand's tricks as the policies played
     them (the last 12 tricks of an 80-card deal: ``tricks_played=8``)."""
-    from simcore.kernels import hand as h
+    from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
 
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
-    rec, trace = h.trace_hand(variant, seed, policies)
+    rec, trace = trace_hand(variant, seed, policies)
     return traced_position(variant, seed, rec, trace, tricks_played)
 
 
 def traced_position(variant: Variant, seed: int, rec: np.ndarray, trace: np.ndarray,
                     tricks_played: int = 0) -> Position:
     """:func:`seeded_position` of a hand already traced (``rec``, ``trace`` as
-    :func:`simcore.kernels.hand.trace_hand` gives them; ``seed`` names it in messages), so that callers
+    :func:`simcore.kernels.hand_drivers.trace_hand` gives them; ``seed`` names it in messages), so that callers
     taking several positions of one hand trace it once."""
-    from simcore.kernels import hand as h
+    from simcore.kernels import hand_record as h
 
     plays = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_PLAY]
     tricks_won = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_TRICK]

@@ -181,7 +181,7 @@ class HandState:
         return list(t.seat_scores) if t.seat_scores is not None else [0] * self.variant.players
 
     def record(self) -> dict | None:
-        """The hand's record, ``simcore.kernels.hand.FIELDS`` -> int (None until the hand is over)."""
+        """The hand's record, ``simcore.kernels.hand_record.FIELDS`` -> int (None until the hand is over)."""
         return None if self._table.rec is None else dict(self._table.rec)
 
     def history(self) -> list[tuple[int, Action]]:
@@ -236,7 +236,7 @@ class HandState:
         dealing redeal fires), or one card of ``pool``, uniformly over copies (a certain one drawn
         without a draw)."""
         from simcore.kernels.deal import deal_into
-        from simcore.kernels.hand import _redeal_dealt
+        from simcore.kernels.hand import redeal_dealt
         from simcore.kernels.rng import bounded
 
         v = self.variant
@@ -248,7 +248,7 @@ class HandState:
             redeals = 0
             while True:
                 deal_into(self._rng, self._deck, v.players, v.hand_size, hands, widow)
-                if not _redeal_dealt(hands, v.players, v.hand_rules):
+                if not redeal_dealt(hands, v.players, v.hand_rules):
                     break
                 redeals += 1
             return hands.astype(int).tolist(), widow.astype(int).tolist(), redeals
