@@ -28,7 +28,7 @@ from simcore.kernels.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES, ca
 from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.meld import reference_checks, reference_total
 from simcore.reference.play import reference_legal, winning_position
-from simcore.reference.stock import RuleBroken, _weight, meld_points, take_meld
+from simcore.reference.stock import RuleBroken, copy_weight, meld_points, take_meld
 from simcore.variants import Variant
 
 #: The seat of a chance event's request.
@@ -98,12 +98,12 @@ def refusal(variant: Variant, request: Request, value) -> str | None:
         return f"seat {seat} bid {value}; the next legal bid was {bids[0]}" + (
             f" (up to {bids[-1]})" if len(bids) > 1 else "")
     if kind == "give" and len(legal) == 1:  # the called card, passed where the rules say so
-        return f"seat {seat} gave {_value_name(kind, value)}, not the card asked for ({card_name(legal[0])})"
-    names = ", ".join(_value_name(kind, v) for v in legal)
-    return f"seat {seat} may not {kind} {_value_name(kind, value)}; allowed: {names}"
+        return f"seat {seat} gave {value_name(kind, value)}, not the card asked for ({card_name(legal[0])})"
+    names = ", ".join(value_name(kind, v) for v in legal)
+    return f"seat {seat} may not {kind} {value_name(kind, value)}; allowed: {names}"
 
 
-def _value_name(kind: str, value) -> str:
+def value_name(kind: str, value) -> str:
     """A value of ``kind`` as a player reads it."""
     if not isinstance(value, int) or isinstance(value, bool):
         return repr(value)
@@ -731,7 +731,7 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
             legal = _held(hands[seat]) if free else tuple(reference_legal(hands[seat], cards, trump, variant))
             card = yield from _ask(variant, Request(seat, "play", legal))
             held = copies[seat][card]
-            held.remove(max(held, key=_weight))
+            held.remove(max(held, key=copy_weight))
             hands[seat][card] -= 1
             trick.append((seat, card))
         winner, taken = _close_trick(variant, table, leader, trump, k == n_tricks - 1)

@@ -46,7 +46,7 @@ def meld_spec(name: str, trump: int) -> tuple[list[tuple[int, int, set[str]]], s
     return [(s * 6 + rank, n, {"around"}) for s in range(4)], "around", base, n
 
 
-def _weight(classes: set[str]) -> tuple[int, tuple[str, ...]]:
+def copy_weight(classes: set[str]) -> tuple[int, int]:
     """Order of copies, most used first: by number of classes, then by which (as the kernel's bits)."""
     bits = {"run": 1, "marriage": 2, "around": 4, "pinochle": 8, "dix": 16}
     return len(classes), sum(bits[c] for c in classes)
@@ -59,7 +59,7 @@ def take_meld(copies: list[list[set[str]]], name: str, trump: int, apply: bool =
     picks = []
     for card, n, barred in need:
         usable = sorted((i for i, used in enumerate(copies[card]) if not used & barred),
-                        key=lambda i: _weight(copies[card][i]), reverse=True)
+                        key=lambda i: copy_weight(copies[card][i]), reverse=True)
         if len(usable) < n:
             return False
         picks.append((card, usable[:n], usable[n:]))

@@ -51,7 +51,7 @@ from typing import NamedTuple
 import numpy as np
 
 from simcore.kernels.cards import N_TYPES, card_name, parse_hand
-from simcore.reference.hand import CHANCE, DECISIONS, Request, RuleBroken, Table, _value_name, hand_steps, refusal
+from simcore.reference.hand import CHANCE, DECISIONS, Request, RuleBroken, Table, hand_steps, refusal, value_name
 from simcore.variants import Variant, load_variant
 
 #: ``current_player()`` once the hand is over (OpenSpiel's kTerminalPlayerId).
@@ -74,7 +74,7 @@ class Action(NamedTuple):
     def __str__(self) -> str:
         if self.kind == "bid" and self.value == 0:
             return "pass"
-        return f"{self.kind} {_value_name(self.kind, self.value)}"
+        return f"{self.kind} {value_name(self.kind, self.value)}"
 
     @property
     def code(self) -> int:
