@@ -1,4 +1,4 @@
-"""The perfect-play curve (issue 16, item 4, measurement 2): for each bid, how often the heuristic's
+"""The perfect-play curve (the strong-play page's second measurement): for each bid, how often the heuristic's
 contracts are made by its own play and how often with double-dummy play on the same hands.
 
 The hands are :func:`simcore.answers.dd_make.dd_make_odds`'s: the first hand of seeds ``seed ..``, bid,

@@ -1,4 +1,4 @@
-"""The deals the sampling player plays for the strong-play section (issue 16, item 4): each deal four
+"""The deals the sampling player plays for the strong-play page: each deal four
 times, so that one set of plays serves both the duel (measurement 1) and the bidding card refitted under
 strong play (measurement 4).
 

@@ -1,4 +1,4 @@
-"""Card play against strong play (issue 16, item 4, measurement 1): the sampling player against the
+"""Card play against strong play (the strong-play page's first measurement): the sampling player against the
 heuristic on identical deals, the partnerships swapped, as ``pinochle duel --policy sampling`` plays it.
 
 The plays are :mod:`analyses.strong_deals`'s (deal i of the seed; the sampling player in each

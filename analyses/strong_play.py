@@ -1,6 +1,6 @@
-"""The bidding card under stronger card play (issue 16, item 4): the report's "bid up to a + b × your meld"
-rule refitted on deals whose card play in the endings is the sampling player's at every seat, beside the
-rule fitted on the same deals played by the heuristic throughout.
+"""The bidding card under stronger card play (the strong-play page's fourth measurement): the report's
+"bid up to a + b × your meld" rule refitted on deals whose card play in the endings is the sampling
+player's at every seat, beside the rule fitted on the same deals played by the heuristic throughout.
 
 Deal i is :func:`simcore.state.new_hand` (seed, hand=i), the same cards for both. The bidding, passing
 and meld are the heuristic's in both (the sampling player bids as the heuristic), so the two record sets

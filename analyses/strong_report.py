@@ -1,4 +1,4 @@
-"""``pinochle report --strong-play``: how far the heuristic is from strong play (issue 16, item 4), one
+"""``pinochle report --strong-play``: how far the heuristic is from strong play, one
 page (``strong-play.md``) with its CSV tables and PNG charts.
 
 Four measurements per system, each a section (:mod:`analyses.strong_duel`, :mod:`analyses.dd_make_rate`,

@@ -1,4 +1,4 @@
-"""The heuristic's worst decisions (issue 16, item 4, measurement 3): where its card play in the endings
+"""The heuristic's worst decisions (the strong-play page's third measurement): where its card play in the endings
 gives up the most points against double-dummy play, by role, lead or follow, and tricks from the end,
 beside what a random legal card gives up at the same decisions.
 

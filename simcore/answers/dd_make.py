@@ -1,4 +1,4 @@
-"""Double-dummy make odds (issue 16, item 4): for seeded hands bid and passed by the heuristic, would the
+"""Double-dummy make odds: for seeded hands bid and passed by the heuristic, would the
 contract be made with every hand known and perfect play by both sides, beside whether the heuristic's
 own play made it.
 

@@ -1,4 +1,4 @@
-"""How far a policy's card play is from double-dummy play in the last tricks of a hand (issue 16, item 4).
+"""How far a policy's card play is from double-dummy play in the last tricks of a hand.
 
 For each seeded hand played out by the policies (heuristic at every seat by default), the last
 ``tricks_left`` tricks are replayed decision by decision. At each card played the double-dummy solver

@@ -5,7 +5,7 @@ decrements, atomically, the count of each array argument (each array of a tuple 
 atomic update costs tens of cycles, and the small functions called per card or per hand (the random
 stream, the deal, the meld, the hand's features, the solver's search) receive arrays their caller
 already holds, so the counting guards nothing. perf showed it taking 40-58% of the time of the odds,
-full-hand and solver kernels (2026-12-01).
+full-hand and solver kernels.
 
 A function compiled with :data:`leaf` (``_nrt=False``) counts nothing, and so may not allocate an array
 or return one: it reads and writes the arrays it is given, and returns scalars or tuples of scalars.

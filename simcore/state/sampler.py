@@ -1,4 +1,4 @@
-"""A sampling player (issue 16, item 3): at each card it plays near the end of a hand, it deals the cards
+"""A sampling player: at each card it plays near the end of a hand, it deals the cards
 it has not seen to the other seats at random, consistently with what it has seen, solves every legal
 card double dummy on each deal, and plays the card best on average.
 

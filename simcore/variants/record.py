@@ -13,9 +13,8 @@ are plain ints: a rule that is true or false is 0 or 1, a choice its integer cod
 schema's allowed values, ``schema.code``; the names of the codes are in :mod:`simcore.variants.layout`).
 Points are on the variant's own scale.
 
-The kernels take ``tables``, ``hand`` and ``game`` as separate arguments rather than the
-``KernelRules`` itself, because numba's parallel loops cannot take a tuple nested in a tuple (numba
-issue #5703); everywhere else the three travel together. This module imports no kernel and no numba.
+The kernels take ``tables``, ``hand`` and ``game`` as separate arguments, each only the ones it reads;
+everywhere else the three travel together as the ``KernelRules``. This module imports no kernel and no numba.
 """
 
 from __future__ import annotations

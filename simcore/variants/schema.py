@@ -1,7 +1,7 @@
 """The keys a rules file may hold, with their types and allowed values.
 
 This table is the single source of truth for what a rules file means: the loader validates against it
-and ``docs/rules-keys.md`` describes it. Later issues add bidding, play and scoring keys here.
+and ``docs/rules-keys.md`` describes it.
 """
 
 from __future__ import annotations
