@@ -1,0 +1,87 @@
+"""The layers only import downward: no module-level import from a lower layer to a higher one.
+
+The order (lowest first) is the one docs/architecture.md states: a module may import, at load, modules of
+its own layer and of the layers below. An import inside a function is how a lower layer reaches up when
+it must (the rules' one simulated value, a command's answer) and is not checked here.
+"""
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+#: Lowest first; a module belongs to the longest prefix listed.
+LAYERS = (
+    ("simcore.kernels.cards", "simcore.kernels.hand_record", "simcore.kernels.leaf"),  # cards, record layout
+    ("simcore.variants",),  # the rules
+    ("simcore.kernels",),  # the numba kernels
+    ("simcore.reference", "simcore.run"),  # the plain engine; running and statistics
+    ("simcore.solver",),  # the double-dummy solver
+    ("simcore.state",),  # the per-decision game API and the sampling player
+    ("simcore.answers",),  # one answer per command
+    ("simcore.api", "analyses"),  # the Python API; the report's analyses
+    ("simcore.commands",),  # one module per subcommand
+    ("simcore.cli",),  # the pinochle command
+    ("simcore.compile_times",),  # a profiler wrapping the command
+)
+
+
+def layer_of(module: str) -> int | None:
+    """The index in LAYERS of ``module`` (dotted), by its longest listed prefix; None outside them."""
+    best, best_len = None, -1
+    for i, prefixes in enumerate(LAYERS):
+        for p in prefixes:
+            if (module == p or module.startswith(p + ".")) and len(p) > best_len:
+                best, best_len = i, len(p)
+    return best
+
+
+def module_level_imports(path: Path) -> list[tuple[int, str]]:
+    """(line, dotted module) of each import at the top level of ``path`` (not in a function or class); a
+    ``from package import name`` counts as the submodule ``package.name`` where that is a module."""
+    found = []
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.Import):
+            found += [(node.lineno, a.name) for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            for a in node.names:
+                sub = f"{node.module}.{a.name}"
+                is_module = (ROOT / Path(*sub.split("."))).with_suffix(".py").exists() or (
+                    ROOT / Path(*sub.split(".")) / "__init__.py").exists()
+                found.append((node.lineno, sub if is_module else node.module))
+    return found
+
+
+def sources() -> list[tuple[Path, str]]:
+    """(path, dotted module) of every module of simcore/ and analyses/ (a package as its ``__init__``)."""
+    found = []
+    for path in sorted(p for d in ("simcore", "analyses") for p in (ROOT / d).rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        found.append((path, ".".join(parts[:-1] if parts[-1] == "__init__" else parts)))
+    return found
+
+
+def test_every_module_is_in_a_layer():
+    # the package roots hold no code of their own
+    assert [m for _, m in sources() if layer_of(m) is None and m not in ("simcore", "analyses")] == []
+
+
+def test_no_module_imports_a_higher_layer_at_load():
+    upward = []
+    for path, module in sources():
+        own = layer_of(module)
+        for line, target in module_level_imports(path):
+            theirs = layer_of(target)
+            if own is not None and theirs is not None and theirs > own:
+                upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[own][0]}) imports {target} "
+                              f"({LAYERS[theirs][0]})")
+    assert upward == []
+
+
+def test_the_check_sees_an_upward_import(tmp_path):
+    # the check itself: a kernel importing an answer at load is reported
+    bad = tmp_path / "bad.py"
+    bad.write_text("import numpy\nfrom simcore.answers import odds\n\ndef f():\n    from simcore import cli\n")
+    assert [t for _, t in module_level_imports(bad)] == ["numpy", "simcore.answers.odds"]
+    assert layer_of("simcore.answers.odds") > layer_of("simcore.kernels.hand") > layer_of("simcore.kernels.cards")
+    assert layer_of("simcore.kernels.hand_record") < layer_of("simcore.variants.loader")
