@@ -68,3 +68,21 @@ def test_no_shipped_system_is_warned_about():
         origin = load_variant(vid).margin_origin
         assert origin.warning is None, origin.warning
     assert load_variant("two-hand").margin_origin.describe() == "margin 0, the default (never tuned for these rules)"
+
+
+def test_a_margin_tuned_now_replaces_the_inherited_one_and_says_how_it_was_found(house):
+    from analyses.bid_tuning import DuelError, tune_margin, with_tuned_margin
+
+    variant = load_variant(house)
+    tuned = with_tuned_margin(variant, seed=3, size=2_000)
+    search = tune_margin(variant, 2_000, 3, 0.1)  # the same search, run again: the same answer
+    assert tuned.get("policy.margin") == search.attrs["margin"]
+    assert {k: v for k, v in tuned.values.items() if k != "policy.margin"} == \
+        {k: v for k, v in variant.values.items() if k != "policy.margin"}
+    origin = tuned.margin_origin
+    assert origin.set_by == "--tune-margin" and origin.warning is None and origin.file == house
+    assert origin.describe().startswith(f"margin {search.attrs['margin']:g}, tuned now for these rules (from -0.1 "
+                                        "in steps of 0.1, ")
+    assert "2,000 deals a seating, seed 3, " in origin.describe()
+    with pytest.raises(DuelError):
+        with_tuned_margin(load_variant("two-hand"))

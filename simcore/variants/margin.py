@@ -34,9 +34,10 @@ class MarginOrigin:
     """The margin in force and where it was set.
 
     ``set_by`` names the rules file that set ``policy.margin`` (a shipped id or a path; ``"--set"`` for
-    an override, None for the schema's default); ``file`` names the file asked for; ``changed`` the keys the
-    margin depends on whose values differ from those of the rules it was set for (set by the files
-    above ``set_by`` or by ``--set``); ``bidding`` whether the rules have an auction at all.
+    an override, ``"--tune-margin"`` for a margin tuned just now, None for the schema's default);
+    ``file`` names the file asked for; ``changed`` the keys the margin depends on whose values differ
+    from those of the rules it was set for (set by the files above ``set_by`` or by ``--set``);
+    ``bidding`` whether the rules have an auction at all.
     """
 
     margin: float
@@ -44,15 +45,18 @@ class MarginOrigin:
     file: str
     changed: tuple[str, ...]
     bidding: bool
+    note: str = ""  # how a margin tuned now (``set_by == "--tune-margin"``) was found
 
     @property
     def inherited(self) -> bool:
         """True when the margin was set by a file the asked-for one extends."""
-        return self.set_by is not None and self.set_by not in (self.file, "--set")
+        return self.set_by is not None and self.set_by not in (self.file, "--set", "--tune-margin")
 
     def describe(self) -> str:
         """Which margin is used and where it comes from, as a command prints it, e.g. ``margin -0.1,
         inherited from partnership-auction (tuned for other rules)``."""
+        if self.set_by == "--tune-margin":
+            return f"margin {self.margin:g}, tuned now for these rules ({self.note})"
         if self.set_by == "--set":
             return f"margin {self.margin:g}, set by --set"
         if self.set_by is None:
