@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Lowest first; a module belongs to the longest prefix listed.
 LAYERS = (
-    ("simcore.kernels.cards", "simcore.kernels.hand_record", "simcore.kernels.leaf"),  # cards, record layout
+    ("simcore.kernel_cache", "simcore.kernels.cards", "simcore.kernels.hand_record", "simcore.kernels.leaf"),
     ("simcore.variants",),  # the rules
     ("simcore.kernels",),  # the numba kernels
     ("simcore.reference", "simcore.run"),  # the plain engine; running and statistics
