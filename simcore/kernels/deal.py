@@ -12,7 +12,7 @@ from numba import njit
 
 from simcore.kernels.cards import N_TYPES
 from simcore.kernels.leaf import leaf
-from simcore.kernels.rng import _MASK32, _U32, bounded32, next_u64
+from simcore.kernels.rng import MASK32, U32, bounded32, next_u64
 
 
 @njit(cache=True, inline='always')
@@ -23,12 +23,12 @@ def _shuffle_prefix(state, deck, drawn):
     n = deck.shape[0]
     for i in range(0, drawn, 2):  # unrolled by pairs: a branch per draw costs several times more
         word = next_u64(state)
-        j = i + bounded32(word >> _U32, state, n - i)
+        j = i + bounded32(word >> U32, state, n - i)
         card = deck[j]
         deck[j] = deck[i]
         deck[i] = card
         if i + 1 < drawn:
-            j = i + 1 + bounded32(word & _MASK32, state, n - i - 1)
+            j = i + 1 + bounded32(word & MASK32, state, n - i - 1)
             card = deck[j]
             deck[j] = deck[i + 1]
             deck[i + 1] = card

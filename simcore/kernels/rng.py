@@ -15,8 +15,10 @@ from numba import njit, uint64
 from simcore.kernels.leaf import leaf
 
 _R7, _R17, _R45, _R64 = np.uint64(7), np.uint64(17), np.uint64(45), np.uint64(64)
-_U5, _U9, _U32 = np.uint64(5), np.uint64(9), np.uint64(32)
-_MASK32 = np.uint64(0xFFFFFFFF)
+_U5, _U9 = np.uint64(5), np.uint64(9)
+#: A 64-bit word's high half is ``word >> U32``, its low half ``word & MASK32`` (the deal draws two
+#: bounded numbers from one word).
+U32, MASK32 = np.uint64(32), np.uint64(0xFFFFFFFF)
 _TWO32 = np.uint64(1 << 32)
 
 
@@ -60,19 +62,19 @@ def bounded32(word, state, n):
     """
     un = np.uint64(n)
     m = word * un
-    low = m & _MASK32
+    low = m & MASK32
     if low < un:
         threshold = (_TWO32 - un) % un
         while low < threshold:
-            m = (next_u64(state) >> _U32) * un
-            low = m & _MASK32
-    return np.int64(m >> _U32)
+            m = (next_u64(state) >> U32) * un
+            low = m & MASK32
+    return np.int64(m >> U32)
 
 
 @leaf
 def bounded(state, n):
     """Uniform integer in [0, n) for 0 < n < 2^32, from the top half of one output."""
-    return bounded32(next_u64(state) >> _U32, state, n)
+    return bounded32(next_u64(state) >> U32, state, n)
 
 
 def stream_key(seed: int) -> np.ndarray:
