@@ -217,11 +217,6 @@ def interval_text(iv, missing: str = "nothing to count") -> str:
     return f"{iv.estimate:.4g} [{iv.lo:.4g}, {iv.hi:.4g}]"
 
 
-def no_bidder_reason(variant) -> str:
-    """Why a rate over contracts has no estimate."""
-    return "no bidder in this system" if variant.get("auction.kind") == "none" else "no hand had a bidder"
-
-
 def strict_json(value):
     """``value`` as strict JSON data: NaN and infinities become null, numpy scalars plain numbers."""
     if isinstance(value, dict):

@@ -12,7 +12,6 @@ from simcore.commands.common import (
     exit_status,
     full_hand_variant,
     interval_text,
-    no_bidder_reason,
     partial_note,
     positive_int,
     print_json,
@@ -48,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
           f"{result.seconds:.1f} s" + partial_note(result))
     print("estimate [95% CI]; side = the bidder's side")
     for name, iv in result.rates().items():
-        print(f"  {name + ' rate':<26} {interval_text(iv, no_bidder_reason(variant))}")
+        print(f"  {name + ' rate':<26} {interval_text(iv, _no_bidder(variant))}")
     for name, iv in result.means().items():
         print(f"  {'mean ' + name.replace('_', ' '):<26} {interval_text(iv)}")
     bids = result.bid_distribution()
@@ -59,3 +58,8 @@ def run(args: argparse.Namespace) -> int:
     if args.out:
         print(f"wrote {result.hands:,} rows to {args.out}")
     return status
+
+
+def _no_bidder(variant) -> str:
+    """Why a rate over contracts has no estimate."""
+    return "no bidder in this system" if variant.get("auction.kind") == "none" else "no hand had a bidder"
