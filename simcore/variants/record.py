@@ -46,130 +46,77 @@ class Tables(NamedTuple):
     check_contracts: np.ndarray
 
 
-class HandRules(NamedTuple):
-    """Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`: one field per schema
-    key named in :data:`HAND_RULE_KEYS` (a choice as its code, true/false as 1/0), and four derived
-    values."""
+#: Every field of :class:`HandRules`, in order, with the schema key it is read from (``Variant.hand_rules``
+#: compiles a choice to its code, true/false to 1/0), or None for a value derived from the rules. A new
+#: rule the kernels read is one line here.
+HAND_RULE_FIELDS: tuple[tuple[str, str | None], ...] = (
+    ("players", "deal.players"),
+    ("hand_size", "deal.hand_size"),
+    ("last_trick", "tricks.last_trick"),
+    ("trick_total", None),  # all the points taken in tricks in one hand, last trick included
+    ("partner_meld", None),  # mean meld of a dealt hand under a fixed trump (what a bidder counts on)
+    ("forced_bid", None),  # the contract when all pass (auction.forced_bid, else the minimum bid)
+    ("checks", None),  # 1 when the rules pay checks ([checks], check pinochle), else 0
+    ("teams", "teams.kind"),
+    ("call", "teams.call"),
+    ("share", "teams.share"),
+    ("may_play_alone", "teams.may_play_alone"),
+    ("auction", "auction.kind"),
+    ("min_bid", "auction.min_bid"),
+    ("step", "auction.step"),
+    ("step_from", "auction.step_from"),
+    ("step_after", "auction.step_after"),
+    ("jump_steps", "auction.jump_steps"),
+    ("opening_forced", "auction.opening_forced"),
+    ("max_opening", "auction.max_opening"),
+    ("all_pass", "auction.all_pass"),
+    ("bid_needs_marriage", "auction.bid_needs_marriage"),
+    ("trump_needs_marriage", "auction.trump_needs_marriage"),
+    ("redeal_min_nines", "redeal.min_nines"),
+    ("redeal_no_meld", "redeal.require_no_meld"),
+    ("pass_cards", "exchange.pass_cards"),
+    ("simultaneous", "exchange.simultaneous"),
+    ("widow_to_bidder", "exchange.widow_to_bidder"),
+    ("trump_after_widow", "exchange.trump_after_widow"),
+    ("widow_shared", "exchange.widow_shared"),
+    ("draw", "exchange.draw"),
+    ("dix_for_turned", "exchange.dix_for_turned"),
+    ("pass_called_card", "exchange.pass_called_card"),
+    ("lead", "play.lead"),
+    ("bidder_leads_trump", "play.bidder_leads_trump"),
+    ("trump_led_once_broken", "play.trump_led_once_broken"),
+    ("beat_partner", "play.beat_partner"),
+    ("stock_play", "play.stock_play"),
+    ("round_to", "tricks.round_to"),
+    ("round_up_from", "tricks.round_up_from"),
+    ("bid_added", "scoring.bid_added"),
+    ("save_meld", "scoring.save_meld"),
+    ("save_meld_points", "scoring.save_meld_points"),
+    ("dix_kept", "scoring.dix_kept"),
+    ("dix_kept_when_set", "scoring.dix_kept_when_set"),
+    ("set_if_short_by", "scoring.set_if_short_by"),
+    ("min_meld_to_play", "scoring.min_meld_to_play"),
+    ("min_meld_to_count", "scoring.min_meld_to_count"),
+    ("partner_meld_counts", "scoring.partner_meld_counts"),
+    ("buried_saves_meld", "scoring.buried_saves_meld"),
+    ("opponents_no_trump", "scoring.opponents_no_trump"),
+    ("concede", "scoring.concede"),
+    ("concede_short_by", "scoring.concede_short_by"),
+    ("concede_bonus", "scoring.concede_bonus"),
+    ("concede_loses_bid", "scoring.concede_loses_bid"),
+    ("concede_only_forced", "scoring.concede_only_forced"),
+    ("forfeit_unseen", "scoring.forfeit_unseen"),
+    ("opponents_concede", "scoring.opponents_concede"),
+    ("opponents_on_concede", "scoring.opponents_on_concede"),
+)
 
-    players: int
-    hand_size: int
-    last_trick: int
-    trick_total: int  # derived: all the points taken in tricks in one hand, last trick included
-    partner_meld: int  # derived: mean meld of a dealt hand under a fixed trump (what a bidder counts on)
-    forced_bid: int  # derived: the contract when all pass (auction.forced_bid, else the minimum bid)
-    checks: int  # derived: 1 when the rules pay checks ([checks], check pinochle), else 0
-    teams: int
-    call: int
-    share: int
-    may_play_alone: int
-    auction: int
-    min_bid: int
-    step: int
-    step_from: int
-    step_after: int
-    jump_steps: int
-    opening_forced: int
-    max_opening: int
-    all_pass: int
-    bid_needs_marriage: int
-    trump_needs_marriage: int
-    redeal_min_nines: int
-    redeal_no_meld: int
-    pass_cards: int
-    simultaneous: int
-    widow_to_bidder: int
-    trump_after_widow: int
-    widow_shared: int
-    draw: int
-    dix_for_turned: int
-    pass_called_card: int
-    lead: int
-    bidder_leads_trump: int
-    trump_led_once_broken: int
-    beat_partner: int
-    stock_play: int
-    round_to: int
-    round_up_from: int
-    bid_added: int
-    save_meld: int
-    save_meld_points: int
-    dix_kept: int
-    dix_kept_when_set: int
-    set_if_short_by: int
-    min_meld_to_play: int
-    min_meld_to_count: int
-    partner_meld_counts: int
-    buried_saves_meld: int
-    opponents_no_trump: int
-    concede: int
-    concede_short_by: int
-    concede_bonus: int
-    concede_loses_bid: int
-    concede_only_forced: int
-    forfeit_unseen: int
-    opponents_concede: int
-    opponents_on_concede: int
+#: The schema key each field of :class:`HandRules` read from the rules file comes from; the others
+#: (``trick_total``, ``partner_meld``, ``forced_bid``, ``checks``) are derived.
+HAND_RULE_KEYS: dict[str, str] = {field: key for field, key in HAND_RULE_FIELDS if key is not None}
 
-
-#: The schema key each field of :class:`HandRules` is read from; ``Variant.hand_rules`` compiles a
-#: choice to its code. The fields not listed are derived (``trick_total``, ``partner_meld``, ``forced_bid``,
-#: ``checks``).
-HAND_RULE_KEYS: dict[str, str] = {
-    "players": "deal.players",
-    "hand_size": "deal.hand_size",
-    "last_trick": "tricks.last_trick",
-    "teams": "teams.kind",
-    "call": "teams.call",
-    "share": "teams.share",
-    "may_play_alone": "teams.may_play_alone",
-    "auction": "auction.kind",
-    "min_bid": "auction.min_bid",
-    "step": "auction.step",
-    "step_from": "auction.step_from",
-    "step_after": "auction.step_after",
-    "jump_steps": "auction.jump_steps",
-    "opening_forced": "auction.opening_forced",
-    "max_opening": "auction.max_opening",
-    "all_pass": "auction.all_pass",
-    "bid_needs_marriage": "auction.bid_needs_marriage",
-    "trump_needs_marriage": "auction.trump_needs_marriage",
-    "redeal_min_nines": "redeal.min_nines",
-    "redeal_no_meld": "redeal.require_no_meld",
-    "pass_cards": "exchange.pass_cards",
-    "simultaneous": "exchange.simultaneous",
-    "widow_to_bidder": "exchange.widow_to_bidder",
-    "trump_after_widow": "exchange.trump_after_widow",
-    "widow_shared": "exchange.widow_shared",
-    "draw": "exchange.draw",
-    "dix_for_turned": "exchange.dix_for_turned",
-    "pass_called_card": "exchange.pass_called_card",
-    "lead": "play.lead",
-    "bidder_leads_trump": "play.bidder_leads_trump",
-    "trump_led_once_broken": "play.trump_led_once_broken",
-    "beat_partner": "play.beat_partner",
-    "stock_play": "play.stock_play",
-    "round_to": "tricks.round_to",
-    "round_up_from": "tricks.round_up_from",
-    "bid_added": "scoring.bid_added",
-    "save_meld": "scoring.save_meld",
-    "save_meld_points": "scoring.save_meld_points",
-    "dix_kept": "scoring.dix_kept",
-    "dix_kept_when_set": "scoring.dix_kept_when_set",
-    "set_if_short_by": "scoring.set_if_short_by",
-    "min_meld_to_play": "scoring.min_meld_to_play",
-    "min_meld_to_count": "scoring.min_meld_to_count",
-    "partner_meld_counts": "scoring.partner_meld_counts",
-    "buried_saves_meld": "scoring.buried_saves_meld",
-    "opponents_no_trump": "scoring.opponents_no_trump",
-    "concede": "scoring.concede",
-    "concede_short_by": "scoring.concede_short_by",
-    "concede_bonus": "scoring.concede_bonus",
-    "concede_loses_bid": "scoring.concede_loses_bid",
-    "concede_only_forced": "scoring.concede_only_forced",
-    "forfeit_unseen": "scoring.forfeit_unseen",
-    "opponents_concede": "scoring.opponents_concede",
-    "opponents_on_concede": "scoring.opponents_on_concede",
-}
+#: Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`: one int field per entry of
+#: :data:`HAND_RULE_FIELDS`, read by name (``rules.min_bid``).
+HandRules = NamedTuple("HandRules", [(field, int) for field, _ in HAND_RULE_FIELDS])
 
 
 class GameRules(NamedTuple):
