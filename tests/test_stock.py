@@ -60,7 +60,7 @@ class Player:
         t = parse_card(card)
         st.drop_slot(self.usage, self.hand, t, st.most_used(self.usage, self.hand, t))
         self.hand[t] -= 1
-        self.copies[t].remove(max(self.copies[t], key=ref._weight))
+        self.copies[t].remove(max(self.copies[t], key=ref.copy_weight))
         self.same_state()
 
     def same_state(self) -> None:
