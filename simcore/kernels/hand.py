@@ -915,7 +915,7 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
     broken = False
-    exempt_partner = rules.beat_partner == 0 and rules.teams != TEAMS_ALONE
+    exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
     for k in range(n_tricks):
         if declared >= 0:

@@ -216,7 +216,7 @@ def solver_rules(position: Position) -> np.ndarray:
     rules[k.D_TRUMP] = position.trump
     rules[k.D_PLAYERS] = v.players
     rules[k.D_HEAD:k.D_TRUMP_INSTEAD + 1] = duties
-    rules[k.D_EXEMPT] = int(not v.get("play.beat_partner") and v.get("teams.kind") != "bidder_alone")
+    rules[k.D_EXEMPT] = v.hand_rules.exempt_partner
     rules[k.D_LEAD_TRUMP] = int(v.get("play.bidder_leads_trump"))
     rules[k.D_WAIT_BROKEN] = int(v.get("play.trump_led_once_broken"))
     rules[k.D_LAST_TRICK] = v.last_trick

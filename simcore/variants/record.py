@@ -57,6 +57,7 @@ HAND_RULE_FIELDS: tuple[tuple[str, str | None], ...] = (
     ("partner_meld", None),  # mean meld of a dealt hand under a fixed trump (what a bidder counts on)
     ("forced_bid", None),  # the contract when all pass (auction.forced_bid, else the minimum bid)
     ("checks", None),  # 1 when the rules pay checks ([checks], check pinochle), else 0
+    ("exempt_partner", None),  # 1 when a seat need not beat his partner's winning card, else 0
     ("teams", "teams.kind"),
     ("call", "teams.call"),
     ("share", "teams.share"),
@@ -111,7 +112,7 @@ HAND_RULE_FIELDS: tuple[tuple[str, str | None], ...] = (
 )
 
 #: The schema key each field of :class:`HandRules` read from the rules file comes from; the others
-#: (``trick_total``, ``partner_meld``, ``forced_bid``, ``checks``) are derived.
+#: (``trick_total``, ``partner_meld``, ``forced_bid``, ``checks``, ``exempt_partner``) are derived.
 HAND_RULE_KEYS: dict[str, str] = {field: key for field, key in HAND_RULE_FIELDS if key is not None}
 
 #: Every integer rule of one hand, for :func:`simcore.kernels.hand.play_hand`: one int field per entry of

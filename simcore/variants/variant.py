@@ -193,7 +193,15 @@ class Variant:
                     for field, key in HAND_RULE_KEYS.items()}
         return HandRules(**{field: int(value) for field, value in compiled.items()},
                          trick_total=int(self.trick_total), partner_meld=int(self.mean_meld_fixed_trump),
-                         forced_bid=int(self.forced_bid), checks=int(self.has_checks))
+                         forced_bid=int(self.forced_bid), checks=int(self.has_checks),
+                         exempt_partner=int(self.exempt_partner))
+
+    @property
+    def exempt_partner(self) -> bool:
+        """A seat need not beat his partner's winning card: ``play.beat_partner`` is off and the seats
+        play in sides (a bidder alone has no partner to spare). The hand kernel and the solver read it
+        from :attr:`hand_rules`."""
+        return not self.values["play.beat_partner"] and self.values["teams.kind"] != "bidder_alone"
 
     @cached_property
     def tables(self) -> Tables:
