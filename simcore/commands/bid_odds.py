@@ -12,9 +12,11 @@ from simcore.commands.common import (
     exit_status,
     full_hand_variant,
     meld_points,
+    output_file,
     partial_note,
     positive_int,
     print_json,
+    say_compiling,
     set_threads,
 )
 
@@ -50,6 +52,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.bidodds import bid_odds
+    from simcore.kernel_cache import HAND
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
@@ -60,7 +63,10 @@ def run(args: argparse.Namespace) -> int:
         _check_bid(variant, args.bid)
     if args.json and args.csv == "-":
         raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
+    if args.csv not in (None, "-"):
+        output_file("--csv", args.csv)
     set_threads(args.threads)
+    say_compiling(HAND)
     result = bid_odds(variant, args.hands, args.seed, policies,
                       progress=not (args.json or args.csv == "-") and sys.stderr.isatty())
     status = exit_status(result)

@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 DEFAULT_VARIANT = "four-hand-150"
@@ -106,6 +107,37 @@ def cards_option(option: str, text: str, variant, most: int, room: str, limit=No
     return cards
 
 
+def output_file(option: str, path: str) -> str:
+    """A file the command will write, checked before any work: refused in one line when it is a
+    directory or its directory is missing or cannot be written (nothing is created for it)."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: is a directory; give a file path")
+    if not folder.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: there is no directory {folder}; create it first or give "
+                         "another path")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"pinochle: {option} {path}: the directory {folder} cannot be written")
+    return path
+
+
+def output_dir(option: str, path: str) -> Path:
+    """A directory the command will write files into, created if missing (with its parents); refused in
+    one line when it is a file or cannot be created or written."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: is a file, not a directory; give a directory (created "
+                         "if missing)")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"pinochle: {option} {path}: cannot create the directory ({exc.strerror or exc})") from None
+    if not os.access(target, os.W_OK):
+        raise UsageError(f"pinochle: {option} {path}: the directory cannot be written")
+    return target
+
+
 def add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default=DEFAULT_VARIANT,
                    help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})")
@@ -163,6 +195,10 @@ def execution(args: argparse.Namespace):
     store = None if args.no_store else store_path(args)
     if store is not None and store.is_dir():
         raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
+    named = "--store" if args.store else "PINOCHLE_STORE" if os.environ.get("PINOCHLE_STORE") else None
+    if store is not None and named and not store.parent.is_dir():  # only the default's folder is made
+        raise UsageError(f"pinochle: {named} {store}: there is no directory {store.parent}; create it first, "
+                         "give another path or --no-store")
     scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as "
@@ -182,6 +218,16 @@ def open_store(args: argparse.Namespace):
         raise UsageError(f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
                          "odds, simulate, bid-odds, games and compare)")
     return Store(path)
+
+
+def say_compiling(*kernels) -> None:
+    """On stderr, before a first run compiles ``kernels`` (:mod:`simcore.kernel_cache`), which and about
+    how long; nothing once they are cached. stdout stays the answer alone (``--json`` too)."""
+    from simcore.kernel_cache import compile_notice
+
+    notice = compile_notice(kernels)
+    if notice:
+        print(notice, file=sys.stderr, flush=True)
 
 
 def set_threads(n: int | None) -> None:

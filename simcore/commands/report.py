@@ -6,7 +6,16 @@ import argparse
 import sys
 from pathlib import Path
 
-from simcore.commands.common import UsageError, load_variant, nonnegative_int, positive_int, print_json, set_threads
+from simcore.commands.common import (
+    UsageError,
+    load_variant,
+    nonnegative_int,
+    output_dir,
+    positive_int,
+    print_json,
+    say_compiling,
+    set_threads,
+)
 
 
 def add_parser(sub) -> None:
@@ -39,11 +48,14 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from analyses.report import MAIN_SYSTEMS, write_report
     from analyses.section import Sizes
+    from simcore.kernel_cache import GAMES, HAND, ODDS, SOLVER
 
     variants = args.variants or list(MAIN_SYSTEMS)
     for vid in variants:
         load_variant(vid)  # bad ids fail here, in one line, before any work
+    output_dir("--out", args.out)
     set_threads(args.threads)
+    say_compiling(HAND, SOLVER) if args.strong_play else say_compiling(ODDS, HAND, GAMES)
 
     def say(line: str) -> None:  # progress, on stderr so that --json stays one object on stdout
         print(line, file=sys.stderr, flush=True)
