@@ -83,9 +83,10 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     return md
 
 
-def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
+def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
                  seed: int = 1, say: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Write the report into ``out`` and return every file written (index first)."""
+    """Write the report into ``out`` and return every file written (index first). ``variants`` are ids,
+    rules files or loaded rules (a margin tuned just now, say)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -95,13 +96,16 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
     pages, cards = [], []
     for vid in variants:
         start = time.perf_counter()
-        v = load_variant(vid)
+        v = vid if isinstance(vid, Variant) else load_variant(vid)
         sections = system_sections(v, sizes, seed, say)
         page = out / f"{v.id}.md"
         card_page = write_card(v, sections, page, out, sizes, seed, written)
         lines = [f"# {v.name} (`{v.id}`)", "", v.description, "",
                  f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
                  f"The player's card: [{card_page.name}]({card_page.name}).", ""]
+        origin = v.margin_origin
+        if origin is not None and origin.bidding and (origin.inherited or origin.set_by in (None, "--tune-margin")):
+            lines += [f"**Bidding:** the simulated players bid with {origin.describe()}.", ""]
         for s in sections:
             lines += write_section(s, v.id, out, written)
         page.write_text("\n".join(lines))

@@ -40,11 +40,43 @@ def user_errors() -> tuple[type[Exception], ...]:
             ClusterError, PositionError)
 
 
-def load_variant(name: str, overrides=()):
-    """:func:`simcore.variants.load_variant`, imported when a command first needs rules."""
+_WARNED: set[str] = set()  # rules files already warned about in this process
+
+
+def load_variant(name: str, overrides=(), warn: bool = True):
+    """:func:`simcore.variants.load_variant`, imported when a command first needs rules. With ``warn``,
+    a file that keeps an inherited bidding margin while changing what it depends on is warned about,
+    once, on stderr (:attr:`simcore.variants.margin.MarginOrigin.warning`)."""
     from simcore.variants import load_variant as load
 
-    return load(name, overrides)
+    variant = load(name, overrides)
+    warning = variant.margin_origin.warning
+    if warn and warning and variant.where not in _WARNED:
+        _WARNED.add(variant.where)
+        print(warning, file=sys.stderr, flush=True)
+    return variant
+
+
+def add_margin_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tune-margin", action="store_true",
+                   help="first tune the simulated players' bidding margin for these rules (a quick search "
+                        "of pinochle tune's duels on the same deals, seconds to a minute) and bid with it")
+
+
+def bidding_rules(args: argparse.Namespace, variant):
+    """The rules the simulated players bid under: ``variant``, or with ``--tune-margin`` and a margin not
+    tuned for exactly these rules, the same rules with a margin tuned now (its search's size and time
+    in ``margin_origin``)."""
+    if not getattr(args, "tune_margin", False) or variant.margin_origin.fits:
+        return variant
+    from analyses.bid_tuning import DuelError, with_tuned_margin
+
+    print(f"pinochle: tuning the bidding margin for {variant.id} (duels on the same deals) ...", file=sys.stderr,
+          flush=True)
+    try:
+        return with_tuned_margin(variant, args.seed)
+    except DuelError as exc:
+        raise UsageError(f"pinochle: --tune-margin: {exc}") from None
 
 
 def shipped_ids() -> list[str]:
@@ -242,7 +274,7 @@ def set_threads(n: int | None) -> None:
 
 def full_hand_variant(args: argparse.Namespace):
     """The rules of ``--variant``/``--set``, for a command that plays hands in full."""
-    variant = load_variant(args.variant, args.overrides)
+    variant = load_variant(args.variant, args.overrides, warn=not getattr(args, "tune_margin", False))
     if variant.get("auction.kind") is None:
         raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
                          f"{variant.id} (it has no [auction] rules); systems with them: "

@@ -69,6 +69,12 @@ class MarginOrigin:
         return f"margin {self.margin:g}, {'set in' if self.set_by.endswith('.toml') else 'tuned for'} {self.set_by}"
 
     @property
+    def fits(self) -> bool:
+        """True when the margin was chosen for exactly these rules (tuned for them, inherited by rules
+        that change nothing it depends on, set by --set, or tuned now), or when nobody bids."""
+        return not self.bidding or (self.set_by is not None and not self.changed)
+
+    @property
     def warning(self) -> str | None:
         """One line when an inherited margin meets changed bidding, play or scoring rules, else None."""
         if not (self.bidding and self.inherited and self.changed):
@@ -103,3 +109,12 @@ def _set_above(levels: Sequence[Level], setter: int, overridden: Sequence[str]) 
     for level in levels[:setter]:
         keys |= level.own
     return keys
+
+
+def margins_compared(a: MarginOrigin, b: MarginOrigin) -> str:
+    """One line for a comparison: whether A and B bid with the same margin or each with its own, where
+    each comes from, and the option that tunes each for its own rules when one was not."""
+    head = (f"bid with the same margin, {a.margin:g}" if a.margin == b.margin else
+            f"each bid with its own margin, {a.margin:g} and {b.margin:g}")
+    text = f"bidding: A and B {head} (A: {a.describe()}; B: {b.describe()})"
+    return text + ("" if a.fits and b.fits else "; --tune-margin tunes each for its own rules")
