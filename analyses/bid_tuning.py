@@ -31,19 +31,19 @@ from simcore.kernels import game as g
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95, wilson
-from simcore.variants import Variant
+from simcore.variants import NotForThisSystem, Variant, require_auction
 
 
-class DuelError(ValueError):
-    """Rules no duel can tune (no auction, or teams no duel covers)."""
+class DuelError(NotForThisSystem):
+    """Rules whose teams no duel covers (a system without an auction is refused before, by
+    :func:`~simcore.variants.require_auction`)."""
 
 
 def duel_kind(variant: Variant) -> str:
     """Which duel tunes the rules: ``"team"`` (points per hand), ``"seat"`` (games won) or ``"chips"``
     (chips per deal); raise :class:`DuelError` with a one-line reason when none can."""
     teams = variant.get("teams.kind")
-    if variant.get("auction.kind") in (None, "none"):
-        raise DuelError(f"{variant.id}: has no auction (nobody bids), so there is no bidding margin to tune")
+    require_auction(variant, "there is no bidding margin to tune")
     if teams == "partners_across":
         if variant.players % 2:
             raise DuelError(f"{variant.id}: partnerships across need an even number of players")

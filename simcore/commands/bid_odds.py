@@ -57,10 +57,10 @@ def run(args: argparse.Namespace) -> int:
     from simcore.answers.bidodds import bid_odds
     from simcore.kernel_cache import HAND
     from simcore.kernels.policies import parse_policies
+    from simcore.variants import require_auction
 
     variant = full_hand_variant(args)
-    if variant.get("auction.kind") == "none":
-        raise UsageError(f"pinochle: {variant.id} has no auction, so no bids to tabulate")
+    require_auction(variant, "no bids to tabulate")
     variant = bidding_rules(args, variant)
     policies = parse_policies(args.policy, variant.players)
     if args.bid is not None:

@@ -1,6 +1,7 @@
 """Load a rules file (shipped id or user path), apply ``extends`` and ``--set`` overrides, validate.
 
-Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line.
+Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line;
+a question a valid system has no answer to is :class:`NotForThisSystem`.
 """
 
 from __future__ import annotations
@@ -42,6 +43,31 @@ def _shown(value: Any) -> str:
         return "[[[...]]] (nested too deeply)"
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class NotForThisSystem(ValueError):
+    """A question the rules of this system do not let us answer (such as full hands of a system without
+    an auction); ``str()`` is one line naming the rules file, the system and what it lacks."""
+
+
+def require_full_hands(variant: Variant) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` when it plays no full hands: without
+    ``[auction]`` rules nothing says who bids, so the hand kernel has nothing to play."""
+    if variant.get("auction.kind") is None:
+        with_them = ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind"))
+        raise NotForThisSystem(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
+                               f"[auction] rules); systems with them: {with_them}")
+    return variant
+
+
+def require_auction(variant: Variant, so: str) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` unless someone bids in it (it plays full hands
+    and its ``auction.kind`` is not ``"none"``, where trump is turned up). ``so`` completes the refusal
+    with what the question then lacks, e.g. ``"no bids to tabulate"``."""
+    require_full_hands(variant)
+    if variant.get("auction.kind") == "none":
+        raise NotForThisSystem(f"{variant.id} has no auction, so {so}")
+    return variant
 
 
 def shipped_ids() -> list[str]:
