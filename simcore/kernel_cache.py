@@ -35,21 +35,14 @@ KEEP_OLDER = 2
 
 
 def _module_files(module: str, root: Path) -> list[Path]:
-    """The files that importing ``module`` (dotted, from ``simcore``) runs: each package's
-    ``__init__.py`` on the way and the module itself; nothing for a name that is not a module."""
-    parts = module.split(".")[1:]
-    files = []
-    folder = root
-    for i, part in enumerate(parts):
-        init = folder / part / "__init__.py"
-        if init.is_file():
-            files.append(init)
-            folder = folder / part
-        elif (folder / f"{part}.py").is_file() and i == len(parts) - 1:
-            files.append(folder / f"{part}.py")
-        else:
-            return []
-    return files
+    """The file that defines ``module`` (dotted, from ``simcore``): ``a/b.py``, or ``a/b/__init__.py`` for a
+    package; nothing for a name that is not a module. The packages on the way run too, but the names
+    imported come from this file alone, so only it can feed a kernel."""
+    path = root.joinpath(*module.split(".")[1:])
+    for candidate in (path / "__init__.py", path.with_suffix(".py")):
+        if candidate.is_file():
+            return [candidate]
+    return []
 
 
 def _imports(path: Path, root: Path) -> set[Path]:

@@ -73,7 +73,8 @@ def test_no_shipped_system_is_warned_about():
 
 
 def test_a_margin_tuned_now_replaces_the_inherited_one_and_says_how_it_was_found(house):
-    from analyses.bid_tuning import DuelError, tune_margin, with_tuned_margin
+    from analyses.bid_tuning import tune_margin, with_tuned_margin
+    from simcore.variants import NotForThisSystem
 
     variant = load_variant(house)
     tuned = with_tuned_margin(variant, seed=3, size=2_000)
@@ -86,7 +87,7 @@ def test_a_margin_tuned_now_replaces_the_inherited_one_and_says_how_it_was_found
     assert origin.describe().startswith(f"margin {search.attrs['margin']:g}, tuned now for these rules (from -0.1 "
                                         "in steps of 0.1, ")
     assert "2,000 deals a seating, seed 3, " in origin.describe()
-    with pytest.raises(DuelError):
+    with pytest.raises(NotForThisSystem):
         with_tuned_margin(load_variant("two-hand"))
 
 

@@ -68,13 +68,14 @@ def bidding_rules(args: argparse.Namespace, variant):
     in ``margin_origin``)."""
     if not getattr(args, "tune_margin", False) or variant.margin_origin.fits:
         return variant
-    from analyses.bid_tuning import DuelError, with_tuned_margin
+    from analyses.bid_tuning import with_tuned_margin
+    from simcore.variants import NotForThisSystem
 
     print(f"pinochle: tuning the bidding margin for {variant.id} (duels on the same deals) ...", file=sys.stderr,
           flush=True)
     try:
         return with_tuned_margin(variant, args.seed)
-    except DuelError as exc:
+    except NotForThisSystem as exc:  # no auction, or teams no duel covers
         raise UsageError(f"pinochle: --tune-margin: {exc}") from None
 
 
