@@ -64,6 +64,16 @@ def test_set_changes_are_named_but_not_warned_about():
     assert origin.describe() == "margin 0.35, tuned for four-hand-150 before --set auction.min_bid"
 
 
+def test_a_file_inheriting_a_margin_is_warned_about_its_own_changes_only(tmp_path, house):
+    meld = _file(tmp_path, "meld.toml", 'extends = "four-hand-150"\nid = "m"\n[meld]\ndouble_pinochle = 300\n')
+    origin = load_variant(meld, ["auction.min_bid=25"]).margin_origin
+    assert origin.changed == ("auction.min_bid",) and origin.by_set == ("auction.min_bid",)
+    assert origin.warning is None
+    assert "(tuned for its rules, not for auction.min_bid)" in origin.describe()
+    origin = load_variant(house, ["scoring.bid_added=true"]).margin_origin
+    assert "changes auction.min_bid, play.lead but keeps" in origin.warning
+
+
 def test_no_shipped_system_is_warned_about():
     """Each shipped file that extends another and changes its bidding sets its own tuned margin."""
     for vid in shipped_ids():
