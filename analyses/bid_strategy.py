@@ -41,7 +41,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import fmt, style
-from analyses.section import Section, Sizes
+from analyses.section import Section, Sizes, TooFewHands
 from simcore.answers.simulate import hand_records
 from simcore.kernels import hand_record as h
 from simcore.kernels.hand import next_bid
@@ -252,12 +252,12 @@ def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame
     if table is None or "line_50" not in table:
         table = highest_bid_table(records, variant, odds=(0.5,), min_hands=min_hands)
     if table.empty:  # no meld bin holds min_hands hands
-        raise ValueError(f"{variant.id}: no meld bin with {min_hands} hands; simulate more hands")
+        raise TooFewHands(f"{variant.id}: no meld bin with {min_hands} hands; simulate more hands")
     width = point_bin_width(variant)
     fit = central_rows(table, width)
     fit = fit[fit["line_50"].notna() & (fit["hands"] >= min_hands)]
     if len(fit) < 2:
-        raise ValueError(f"{variant.id}: fewer than two meld bins with a 50% bid; simulate more hands")
+        raise TooFewHands(f"{variant.id}: fewer than two meld bins with a 50% bid; simulate more hands")
     x, y, w = fit["meld_mean"].to_numpy(), fit["line_50"].to_numpy(), fit["hands"].to_numpy(float)
     design = np.column_stack([np.ones_like(x), x]) * np.sqrt(w)[:, None]
     (a, b), *_ = np.linalg.lstsq(design, y * np.sqrt(w), rcond=None)

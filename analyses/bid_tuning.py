@@ -263,7 +263,7 @@ def with_tuned_margin(variant: Variant, seed: int = 1, size: int | None = None) 
     """The rules with a bidding margin tuned now by a quick :func:`tune_margin` from the rules' own
     margin (``size`` as there, default :data:`QUICK_SIZE`; step :data:`QUICK_STEP`). The result's
     ``margin_origin`` says so, with the search's size and its time in seconds. Raises
-    :class:`~simcore.variants.NotForThisSystem` for rules no duel can tune (:class:`DuelError` is one)."""
+    :class:`NotForThisSystem` (:class:`DuelError` among them) for rules no duel can tune."""
     import time
     from dataclasses import replace
     from types import MappingProxyType

@@ -31,12 +31,15 @@ def _plays_full_hands(v: Variant) -> bool:
     return v.get("auction.kind") not in (None, "none")
 
 
-def system_sections(v: Variant, sizes: Sizes, seed: int) -> list[Section]:
-    """Every analysis that applies to one system, in reading order."""
-    out = [rare_melds.section(v, sizes, seed), meld_distribution.section(v, sizes, seed),
-           redeal.section(v, sizes, seed)]
+def system_sections(v: Variant, sizes: Sizes, seed: int, say: Callable[[str], None] = lambda _: None) -> list[Section]:
+    """Every analysis that applies to one system, in reading order; ``say`` is told each as it starts."""
+    analyses = [("rare melds", rare_melds), ("meld distribution", meld_distribution), ("redeals", redeal)]
     if _plays_full_hands(v):
-        out += [bid_strategy.section(v, sizes, seed), partner.section(v, sizes, seed)]
+        analyses += [("how high to bid", bid_strategy), ("what partner's pass is worth", partner)]
+    out = []
+    for label, module in analyses:
+        say(f"{v.id}: {label} ...")
+        out.append(module.section(v, sizes, seed))
     return out
 
 
@@ -80,9 +83,10 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     return md
 
 
-def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
+def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
                  seed: int = 1, say: Callable[[str], None] = lambda _: None) -> list[Path]:
-    """Write the report into ``out`` and return every file written (index first)."""
+    """Write the report into ``out`` and return every file written (index first). ``variants`` are ids,
+    rules files or loaded rules (a margin tuned just now, say)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -92,13 +96,16 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
     pages, cards = [], []
     for vid in variants:
         start = time.perf_counter()
-        v = load_variant(vid)
-        sections = system_sections(v, sizes, seed)
+        v = vid if isinstance(vid, Variant) else load_variant(vid)
+        sections = system_sections(v, sizes, seed, say)
         page = out / f"{v.id}.md"
         card_page = write_card(v, sections, page, out, sizes, seed, written)
         lines = [f"# {v.name} (`{v.id}`)", "", v.description, "",
                  f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
                  f"The player's card: [{card_page.name}]({card_page.name}).", ""]
+        origin = v.margin_origin
+        if origin is not None and origin.bidding and (origin.inherited or origin.set_by in (None, "--tune-margin")):
+            lines += [f"**Bidding:** the simulated players bid with {origin.describe()}.", ""]
         for s in sections:
             lines += write_section(s, v.id, out, written)
         page.write_text("\n".join(lines))
@@ -114,7 +121,9 @@ def write_report(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes:
                                f"The bidding card: [{card_page.name}]({card_page.name}).", ""]
         say(f"{v.id}: {len(sections)} sections in {time.perf_counter() - start:.0f} s")
     start = time.perf_counter()
+    say("house rules (each played both ways on the same deals) ...")
     rules = house_rules.section(sizes, seed)
+    say("the systems side by side ...")
     compared = systems.section(sizes, seed)
     say(f"house rules and systems in {time.perf_counter() - start:.0f} s")
     table = compared.tables["systems"]

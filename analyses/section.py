@@ -14,6 +14,10 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 
+class TooFewHands(ValueError):
+    """A size too small for an analysis to answer (one line: the system and what to do)."""
+
+
 @dataclass(frozen=True)
 class Sizes:
     """How much simulation an analysis may spend: hands dealt (deal and meld only), hands played in

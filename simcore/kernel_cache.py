@@ -18,35 +18,31 @@ import os
 import re
 import shutil
 import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 #: The package's root folder (``simcore/``).
 ROOT = Path(__file__).resolve().parent
 #: Source text that marks a module numba compiles from.
 COMPILED = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|leaf|vectorize|guvectorize)\b", re.M)
-#: ``from simcore.x.y import a, b`` and ``import simcore.x.y``, anywhere in a module (lazy imports too).
-IMPORT = re.compile(r"^\s*(?:from\s+(simcore(?:\.\w+)*)\s+import\s+\(?([\w\s,]+)\)?|import\s+(simcore(?:\.\w+)+))",
-                    re.M)
+#: ``from simcore.x.y import a, b`` and ``import simcore.x.y`` at a module's top level: a kernel reads only
+#: its own module's globals, which come from those (an import inside a Python function cannot feed one).
+IMPORT = re.compile(r"^(?:from[ \t]+(simcore(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)"
+                    r"|import[ \t]+(simcore(?:\.\w+)+))", re.M)
 #: Caches of older keys kept beside the current one (another branch checked out and back, say).
 KEEP_OLDER = 2
 
 
 def _module_files(module: str, root: Path) -> list[Path]:
-    """The files that importing ``module`` (dotted, from ``simcore``) runs: each package's
-    ``__init__.py`` on the way and the module itself; nothing for a name that is not a module."""
-    parts = module.split(".")[1:]
-    files = []
-    folder = root
-    for i, part in enumerate(parts):
-        init = folder / part / "__init__.py"
-        if init.is_file():
-            files.append(init)
-            folder = folder / part
-        elif (folder / f"{part}.py").is_file() and i == len(parts) - 1:
-            files.append(folder / f"{part}.py")
-        else:
-            return []
-    return files
+    """The file that defines ``module`` (dotted, from ``simcore``): ``a/b.py``, or ``a/b/__init__.py`` for a
+    package; nothing for a name that is not a module. The packages on the way run too, but the names
+    imported come from this file alone, so only it can feed a kernel."""
+    path = root.joinpath(*module.split(".")[1:])
+    for candidate in (path / "__init__.py", path.with_suffix(".py")):
+        if candidate.is_file():
+            return [candidate]
+    return []
 
 
 def _imports(path: Path, root: Path) -> set[Path]:
@@ -56,7 +52,8 @@ def _imports(path: Path, root: Path) -> set[Path]:
     for m in IMPORT.finditer(path.read_text(encoding="utf-8")):
         module = m.group(1) or m.group(3)
         found.update(_module_files(module, root))
-        for name in re.findall(r"\w+", m.group(2) or ""):
+        names = re.sub(r"#[^\n]*", "", m.group(2) or "")  # a comment's words are not names
+        for name in re.findall(r"\w+", names):
             found.update(_module_files(f"{module}.{name}", root))
     return found
 
@@ -113,3 +110,39 @@ def use_keyed_cache() -> Path | None:
     if config is not None:  # numba imported first: it has read its environment already
         config.CACHE_DIR = str(path)
     return path
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A kernel a command compiles on its first run: how a player reads its name, the module file and
+    function that mark it compiled (numba's index file ``<module>.<function>-<line>.py311.nbi``), and
+    about how long its compile takes on the project's 2-core machine when nothing else runs (seconds,
+    from ``python -m simcore.compile_times``; a busy machine takes two or three times as long)."""
+
+    name: str
+    module: str
+    function: str
+    seconds: int
+
+
+HAND = Kernel("the hand kernel", "hand", "play_hand", 35)
+GAMES = Kernel("the whole-game kernel", "game", "play_game", 10)
+ODDS = Kernel("the odds kernel", "odds", "odds_chunk", 10)
+SOLVER = Kernel("the double-dummy solver", "kernel", "search", 60)
+
+
+def compiled(kernel: Kernel) -> bool:
+    """Whether numba's cache in use holds the kernel (compiled for the sources as they are now)."""
+    where = os.environ.get("NUMBA_CACHE_DIR")
+    folder = Path(where) if where else ROOT
+    return folder.is_dir() and any(folder.rglob(f"{kernel.module}.{kernel.function}-*.nbi"))
+
+
+def compile_notice(kernels: Sequence[Kernel]) -> str | None:
+    """What a command says before its first run compiles ``kernels`` (those not cached), else None."""
+    todo = [k for k in kernels if not compiled(k)]
+    if not todo:
+        return None
+    names = todo[0].name if len(todo) == 1 else ", ".join(k.name for k in todo[:-1]) + " and " + todo[-1].name
+    return (f"pinochle: compiling {names} (first run only: about {sum(k.seconds for k in todo)} s on 2 idle "
+            "cores, more on a busy machine; kept for later runs)")

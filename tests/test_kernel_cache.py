@@ -47,3 +47,30 @@ def test_numba_uses_the_keyed_directory_unless_the_user_set_one(tmp_path):
     assert _cache_dir_seen(env) == expected
     assert _cache_dir_seen(env, first="import numba; ") == expected  # numba imported before simcore
     assert _cache_dir_seen({**env, "NUMBA_CACHE_DIR": str(tmp_path)}) == str(tmp_path)
+
+
+def test_the_notice_names_only_the_kernels_not_cached(tmp_path, monkeypatch):
+    from simcore.kernel_cache import GAMES, HAND, SOLVER, compile_notice
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))
+    assert compile_notice([HAND, GAMES, SOLVER]) == (
+        "pinochle: compiling the hand kernel, the whole-game kernel and the double-dummy solver (first run only: "
+        "about 105 s on 2 idle cores, more on a busy machine; kept for later runs)")
+    (tmp_path / "kernels_0123").mkdir()
+    (tmp_path / "kernels_0123" / "hand.play_hand-201.py311.nbi").write_bytes(b"")
+    assert compile_notice([HAND, GAMES]).startswith("pinochle: compiling the whole-game kernel (first run only: "
+                                                    "about 10 s ")
+    (tmp_path / "kernels_0123" / "game.play_game-157.py311.nbi").write_bytes(b"")
+    assert compile_notice([HAND, GAMES]) is None
+
+
+def test_a_first_run_says_so_on_stderr_and_keeps_stdout_the_answer(tmp_path, monkeypatch, capsys):
+    import json
+
+    from simcore.cli import main
+
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path))  # looks cold to the notice (numba keeps its cache)
+    assert main(["simulate", "--hands", "200", "--no-store", "--json"]) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["hands"] == 200
+    assert err.startswith("pinochle: compiling the hand kernel (first run only: about ")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from simcore.variants import load_variant
@@ -62,6 +64,16 @@ def test_set_changes_are_named_but_not_warned_about():
     assert origin.describe() == "margin 0.35, tuned for four-hand-150 before --set auction.min_bid"
 
 
+def test_a_file_inheriting_a_margin_is_warned_about_its_own_changes_only(tmp_path, house):
+    meld = _file(tmp_path, "meld.toml", 'extends = "four-hand-150"\nid = "m"\n[meld]\ndouble_pinochle = 300\n')
+    origin = load_variant(meld, ["auction.min_bid=25"]).margin_origin
+    assert origin.changed == ("auction.min_bid",) and origin.by_set == ("auction.min_bid",)
+    assert origin.warning is None
+    assert "(tuned for its rules, not for auction.min_bid)" in origin.describe()
+    origin = load_variant(house, ["scoring.bid_added=true"]).margin_origin
+    assert "changes auction.min_bid, play.lead but keeps" in origin.warning
+
+
 def test_no_shipped_system_is_warned_about():
     """Each shipped file that extends another and changes its bidding sets its own tuned margin."""
     for vid in shipped_ids():
@@ -87,3 +99,48 @@ def test_a_margin_tuned_now_replaces_the_inherited_one_and_says_how_it_was_found
     assert "2,000 deals a seating, seed 3, " in origin.describe()
     with pytest.raises(NotForThisSystem):  # no auction: nothing to tune
         with_tuned_margin(load_variant("two-hand"))
+
+
+def _cli(capsys, *argv):
+    from simcore.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bid_odds_warns_once_and_says_which_margin_it_used(capsys, house):
+    code, out, err = _cli(capsys, "bid-odds", "--variant", house, "--hands", "2000", "--bid", "250", "--meld",
+                          "60", "--no-store")
+    warnings = [line for line in err.splitlines() if "warning" in line]
+    assert code == 0 and len(warnings) == 1 and warnings[0].startswith(f"pinochle: warning: {house} changes ")
+    assert out.rstrip().endswith("margin -0.1, inherited from partnership-auction (tuned for its rules, not for "
+                                 "auction.min_bid, play.lead)")
+
+
+def test_tune_margin_tunes_before_the_answer_and_says_so(capsys, house):
+    code, out, err = _cli(capsys, "bid-odds", "--variant", house, "--hands", "2000", "--bid", "250", "--meld",
+                          "60", "--no-store", "--tune-margin")
+    assert code == 0 and "warning" not in err and "tuning the bidding margin for house" in err
+    assert ", tuned now for these rules (from -0.1 in steps of 0.1, " in out and " s)" in out
+
+
+def test_compare_states_whether_a_and_b_share_a_margin(capsys, house):
+    code, out, _ = _cli(capsys, "compare", "partnership-auction", house, "--hands", "500", "--no-store")
+    assert code == 0
+    assert out.splitlines()[1] == (
+        "bidding: A and B bid with the same margin, -0.1 (A: margin -0.1, tuned for partnership-auction; B: margin "
+        "-0.1, inherited from partnership-auction (tuned for its rules, not for auction.min_bid, play.lead)); "
+        "--tune-margin tunes each for its own rules")
+    code, out, _ = _cli(capsys, "compare", "partnership-auction", house, "--hands", "500", "--no-store",
+                        "--tune-margin")
+    line = out.splitlines()[1]
+    assert code == 0 and "(A: margin -0.1, tuned for partnership-auction; B: margin " in line
+    assert "tuned now for these rules" in line and "--tune-margin tunes" not in line
+    code, out, _ = _cli(capsys, "compare", "--question", "pass-3-vs-4", "--hands", "500", "--no-store", "--json")
+    assert "before --set exchange.pass_cards" in json.loads(out)["margins"]["b"]
+
+
+def test_tune_margin_is_refused_with_the_strong_play_page(capsys):
+    code, _, err = _cli(capsys, "report", "--tune-margin", "--strong-play")
+    assert code == 2 and "not with --strong-play" in err and len(err.strip().splitlines()) == 1

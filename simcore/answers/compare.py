@@ -226,15 +226,19 @@ def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None 
     return CompareResult(a, b, mode, seed, table)
 
 
-def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None) -> CompareResult:
+def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None,
+           prepare=None) -> CompareResult:
     """Run the named question (``QUESTIONS``) and return its comparison, titled. ``mode`` ("games" or
     "hands", one of the question's ``modes``) defaults to the question's own; in the other mode the
-    size defaults to ``DEFAULT_SIZE`` and the verdict leads with that mode's first measure."""
+    size defaults to ``DEFAULT_SIZE`` and the verdict leads with that mode's first measure. ``prepare``
+    (a function of a :class:`Variant`, e.g. one that tunes its margin) is applied to A and to B."""
     q = QUESTIONS[name]
     mode = mode or q.mode
     if mode not in q.modes:
         raise ValueError(f"question {name} compares {' or '.join(q.modes)} only; give --{q.mode} N")
     a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
+    if prepare is not None:
+        a, b = prepare(a), prepare(b)
     n = size or (q.size if mode == q.mode else DEFAULT_SIZE[mode])
     result = compare(a, b, games=n if mode == "games" else None, hands=n if mode == "hands" else None,
                      seed=seed)

@@ -16,6 +16,7 @@ from simcore.commands.common import (
     partial_note,
     positive_int,
     print_json,
+    say_compiling,
     set_threads,
 )
 
@@ -26,8 +27,8 @@ def add_parser(sub) -> None:
         description="A hand's meld under each trump and the trump it would name; then the unseen cards are "
                     "dealt at random HANDS times and each deal is played out with the hand's seat the bidder "
                     "(at the lowest contract, no auction; exchange, widow, meld and play as the rules say). "
-                    "Prints P(make B) for the bids around the hand's value and the highest bid made in 50%% "
-                    "and 75%% of the deals, with 95%% intervals. Method: a deal's side total (the side's meld "
+                    "Prints P(make B) for the bids around the hand's value and the highest bid made in 50% "
+                    "and 75% of the deals, with 95% intervals. Method: a deal's side total (the side's meld "
                     "as kept plus its trick points as counted) is what it would take at any bid, so it makes "
                     "B when the total reaches B, unless the rules (or a bidder conceding a hopeless contract) "
                     "would stop it unplayed at B.")
@@ -44,6 +45,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.advise import advise, check_advisable, seat_name
+    from simcore.kernel_cache import HAND
     from simcore.kernels.cards import SUITS, format_hand
     from simcore.kernels.policies import parse_policies
 
@@ -52,6 +54,7 @@ def run(args: argparse.Namespace) -> int:
     hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
     policies = parse_policies(args.policy, variant.players)
     set_threads(args.threads)
+    say_compiling(HAND)
     a = advise(variant, hand, args.seat, args.hands, args.seed, policies,
                progress=not args.json and sys.stderr.isatty())
     if args.json:

@@ -7,14 +7,18 @@ import sys
 
 from simcore.commands.common import (
     UsageError,
+    add_margin_arg,
     add_rules_args,
     add_run_args,
+    bidding_rules,
     exit_status,
     full_hand_variant,
     meld_points,
+    output_file,
     partial_note,
     positive_int,
     print_json,
+    say_compiling,
     set_threads,
 )
 
@@ -45,22 +49,28 @@ def add_parser(sub) -> None:
                    help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
                         "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE")
     add_rules_args(p)
+    add_margin_arg(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.bidodds import bid_odds
+    from simcore.kernel_cache import HAND
     from simcore.kernels.policies import parse_policies
     from simcore.variants import require_auction
 
     variant = full_hand_variant(args)
     require_auction(variant, "no bids to tabulate")
+    variant = bidding_rules(args, variant)
     policies = parse_policies(args.policy, variant.players)
     if args.bid is not None:
         _check_bid(variant, args.bid)
     if args.json and args.csv == "-":
         raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
+    if args.csv not in (None, "-"):
+        output_file("--csv", args.csv)
     set_threads(args.threads)
+    say_compiling(HAND)
     result = bid_odds(variant, args.hands, args.seed, policies,
                       progress=not (args.json or args.csv == "-") and sys.stderr.isatty())
     status = exit_status(result)
@@ -71,13 +81,15 @@ def run(args: argparse.Namespace) -> int:
         if args.csv == "-":
             return status
     if args.json:
-        print_json(result.to_json(args.basis, args.bid, args.meld))
+        print_json({**result.to_json(args.basis, args.bid, args.meld),
+                    "margin_origin": variant.margin_origin.describe()})
         return status
     if args.bid is not None and args.meld is not None:
         print(_joint_line(variant, result, args.basis or "dealt", args.bid, args.meld))
         return status
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
           + partial_note(result))
+    print(f"bidding: {variant.margin_origin.describe()}")
     if args.bid is not None or args.meld is not None:
         t = result.joint_table(args.basis, args.bid, args.meld)
         given = f"bid {args.bid}" if args.bid is not None else f"meld {args.meld}"
@@ -124,9 +136,9 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
     what = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
     given = f"{what} {row.meld_bin}" + (
         f" (the bin of meld {meld}: melds come in steps of {result.meld_unit})" if row.meld_bin != str(meld) else "")
-    margin = (f"{result.margins[0]:g}" if len(set(result.margins)) == 1
-              else ",".join(f"{m:g}" for m in result.margins))
-    played = (f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, margin {margin}"
+    margin = (variant.margin_origin.describe() if len(set(result.margins)) == 1
+              else "margins " + ",".join(f"{m:g}" for m in result.margins))
+    played = (f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, {margin}"
               + partial_note(result))
     if row.n == 0:
         return f"P(make {bid} | {given}): no hand had it; {played}"

@@ -12,6 +12,7 @@ import argparse
 import json
 import math
 import os
+import sys
 from pathlib import Path
 
 DEFAULT_VARIANT = "four-hand-150"
@@ -38,11 +39,44 @@ def user_errors() -> tuple[type[Exception], ...]:
             ClusterError, PositionError)
 
 
-def load_variant(name: str, overrides=()):
-    """:func:`simcore.variants.load_variant`, imported when a command first needs rules."""
+_WARNED: set[str] = set()  # rules files already warned about in this process
+
+
+def load_variant(name: str, overrides=(), warn: bool = True):
+    """:func:`simcore.variants.load_variant`, imported when a command first needs rules. With ``warn``,
+    a file that keeps an inherited bidding margin while changing what it depends on is warned about,
+    once, on stderr (:attr:`simcore.variants.margin.MarginOrigin.warning`)."""
     from simcore.variants import load_variant as load
 
-    return load(name, overrides)
+    variant = load(name, overrides)
+    warning = variant.margin_origin.warning
+    if warn and warning and variant.where not in _WARNED:
+        _WARNED.add(variant.where)
+        print(warning, file=sys.stderr, flush=True)
+    return variant
+
+
+def add_margin_arg(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--tune-margin", action="store_true",
+                   help="first tune the simulated players' bidding margin for these rules (a quick search "
+                        "of pinochle tune's duels on the same deals, seconds to a minute) and bid with it")
+
+
+def bidding_rules(args: argparse.Namespace, variant):
+    """The rules the simulated players bid under: ``variant``, or with ``--tune-margin`` and a margin not
+    tuned for exactly these rules, the same rules with a margin tuned now (its search's size and time
+    in ``margin_origin``)."""
+    if not getattr(args, "tune_margin", False) or variant.margin_origin.fits:
+        return variant
+    from analyses.bid_tuning import with_tuned_margin
+    from simcore.variants import NotForThisSystem
+
+    print(f"pinochle: tuning the bidding margin for {variant.id} (duels on the same deals) ...", file=sys.stderr,
+          flush=True)
+    try:
+        return with_tuned_margin(variant, args.seed)
+    except NotForThisSystem as exc:  # no auction, or teams no duel covers
+        raise UsageError(f"pinochle: --tune-margin: {exc}") from None
 
 
 def shipped_ids() -> list[str]:
@@ -105,6 +139,37 @@ def cards_option(option: str, text: str, variant, most: int, room: str, limit=No
     return cards
 
 
+def output_file(option: str, path: str) -> str:
+    """A file the command will write, checked before any work: refused in one line when it is a
+    directory or its directory is missing or cannot be written (nothing is created for it)."""
+    target = Path(path)
+    folder = target.parent
+    if target.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: is a directory; give a file path")
+    if not folder.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: there is no directory {folder}; create it first or give "
+                         "another path")
+    if not os.access(folder, os.W_OK):
+        raise UsageError(f"pinochle: {option} {path}: the directory {folder} cannot be written")
+    return path
+
+
+def output_dir(option: str, path: str) -> Path:
+    """A directory the command will write files into, created if missing (with its parents); refused in
+    one line when it is a file or cannot be created or written."""
+    target = Path(path)
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"pinochle: {option} {path}: is a file, not a directory; give a directory (created "
+                         "if missing)")
+    try:
+        target.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise UsageError(f"pinochle: {option} {path}: cannot create the directory ({exc.strerror or exc})") from None
+    if not os.access(target, os.W_OK):
+        raise UsageError(f"pinochle: {option} {path}: the directory cannot be written")
+    return target
+
+
 def add_rules_args(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default=DEFAULT_VARIANT,
                    help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})")
@@ -162,6 +227,10 @@ def execution(args: argparse.Namespace):
     store = None if args.no_store else store_path(args)
     if store is not None and store.is_dir():
         raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
+    named = "--store" if args.store else "PINOCHLE_STORE" if os.environ.get("PINOCHLE_STORE") else None
+    if store is not None and named and not store.parent.is_dir():  # only the default's folder is made
+        raise UsageError(f"pinochle: {named} {store}: there is no directory {store.parent}; create it first, "
+                         "give another path or --no-store")
     scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
         raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as "
@@ -183,6 +252,16 @@ def open_store(args: argparse.Namespace):
     return Store(path)
 
 
+def say_compiling(*kernels) -> None:
+    """On stderr, before a first run compiles ``kernels`` (:mod:`simcore.kernel_cache`), which and about
+    how long; nothing once they are cached. stdout stays the answer alone (``--json`` too)."""
+    from simcore.kernel_cache import compile_notice
+
+    notice = compile_notice(kernels)
+    if notice:
+        print(notice, file=sys.stderr, flush=True)
+
+
 def set_threads(n: int | None) -> None:
     """Numba's thread count from ``--threads`` (None: numba's default), refused above the machine's."""
     if n is not None:
@@ -197,7 +276,7 @@ def full_hand_variant(args: argparse.Namespace):
     """The rules of ``--variant``/``--set``, for a command that plays hands in full."""
     from simcore.variants import require_full_hands
 
-    return require_full_hands(load_variant(args.variant, args.overrides))
+    return require_full_hands(load_variant(args.variant, args.overrides, warn=not getattr(args, "tune_margin", False)))
 
 
 def exit_status(result) -> int:

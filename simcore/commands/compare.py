@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.commands.common import UsageError, add_run_args, load_variant, positive_int, print_json, set_threads
+from simcore.commands.common import (
+    UsageError,
+    add_run_args,
+    bidding_rules,
+    load_variant,
+    positive_int,
+    print_json,
+    set_threads,
+)
 
 
 def add_parser(sub) -> None:
@@ -22,12 +30,18 @@ def add_parser(sub) -> None:
                       help="compare single hands instead: hands dealt and played on each side (a question "
                            "asked in hands: its own size by default)")
     add_run_args(p, policy=False)
+    p.add_argument("--tune-margin", action="store_true",
+                   help="first tune the simulated players' bidding margin for A's and for B's rules, each its "
+                        "own (a quick search each, seconds to a minute), where the margin in force was not "
+                        "tuned for exactly those rules; without it A and B bid with the margins their rules "
+                        "give (the output says which)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.compare import QUESTIONS, answer, compare
     from simcore.variants import RulesError
+    from simcore.variants.margin import margins_compared
 
     if args.list:
         for name, q in QUESTIONS.items():
@@ -47,15 +61,18 @@ def run(args: argparse.Namespace) -> int:
             if mode not in q.modes:
                 raise UsageError(f"pinochle compare: question {args.question} compares {' or '.join(q.modes)} "
                                  f"only (the rule acts at a game's end); give --{q.mode} N")
-            result = answer(args.question, args.hands if mode == "hands" else args.games, args.seed, mode)
+            result = answer(args.question, args.hands if mode == "hands" else args.games, args.seed, mode,
+                            prepare=lambda v: bidding_rules(args, v))
         else:
             if not args.a:
                 raise UsageError("pinochle compare: give rule set A (and B, or --set overrides for B), or "
                                  "--question NAME")
-            a = load_variant(args.a)
-            b = load_variant(args.b or args.a, args.overrides)
+            quiet = not args.tune_margin  # warned about an inherited margin unless tuning it anyway
+            a = load_variant(args.a, warn=quiet)
+            b = load_variant(args.b or args.a, args.overrides, warn=quiet)
             if args.b is None and not args.overrides:
                 raise UsageError("pinochle compare: B is A unchanged; give rule set B or --set KEY=VALUE")
+            a, b = bidding_rules(args, a), bidding_rules(args, b)
             games = args.games if args.hands is None else None
             result = compare(a, b, games=(games or 40_000) if args.hands is None else None,
                              hands=args.hands, seed=args.seed)
@@ -63,11 +80,14 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(exc, RulesError):
             raise
         raise UsageError(f"pinochle compare: {exc}")
+    margins = margins_compared(result.a.margin_origin, result.b.margin_origin)
     if args.json:
-        print_json(result.to_json())
+        print_json({**result.to_json(), "margins": {"a": result.a.margin_origin.describe(),
+                                                    "b": result.b.margin_origin.describe(), "text": margins}})
         return 0
     title = result.question or f"A = {result.a.id}, B = {result.b.id}"
     print(f"{title}; seed {args.seed}; {int(result.table['n'].iloc[0]):,} paired {result.mode}")
+    print(margins)
     print(f"  {'measure':<44} {'A':>10} {'B':>10} {'B - A [95% CI]':>32}  pairing narrows")
     for r in result.table.to_dict(orient="records"):
         ratio = r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else float("inf")

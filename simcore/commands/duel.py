@@ -19,7 +19,7 @@ def add_parser(sub) -> None:
                        "seats swapped", description="Plays a Python policy, policy(state) -> Action on a "
                        "simcore.state.HandState, in each partnership (or each seat, without partners) against "
                        "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
-                       "each and the difference, with 95%% intervals.")
+                       "each and the difference, with 95% intervals.")
     p.add_argument("--policy", required=True, metavar="MODULE:FUNCTION",
                    help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players; sampling: the "
                    "sampling player, simcore.state.sampler)")

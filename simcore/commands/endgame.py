@@ -13,7 +13,7 @@ def add_parser(sub) -> None:
                        "of seeds S .. S+N-1 decision by decision. At each card played the double-dummy solver "
                        "values every legal card; a decision's loss is what the card chosen gave up against "
                        "the best card for its side (part of it is hidden information, not misplay). Prints "
-                       "the points given up per hand by each side, with 95%% intervals, beside the mean "
+                       "the points given up per hand by each side, with 95% intervals, beside the mean "
                        "loss of a random legal card at the same decisions, and the situations and single "
                        "decisions that gave up most.")
     add_seeded_hands_args(p)

@@ -14,6 +14,7 @@ from simcore.commands.common import (
     partial_note,
     positive_int,
     print_json,
+    say_compiling,
     set_threads,
 )
 
@@ -29,11 +30,13 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.game_results import play_games
+    from simcore.kernel_cache import GAMES
     from simcore.kernels.policies import parse_policies
 
     variant = load_variant(args.variant, args.overrides)
     policies = parse_policies(args.policy, variant.players)
     set_threads(args.threads)
+    say_compiling(GAMES)
     from simcore.answers.settlement import has_settlement
     if not variant.has_game_rules and has_settlement(variant):
         return _settled_deals(args, variant, policies)

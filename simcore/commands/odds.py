@@ -58,19 +58,20 @@ def run(args: argparse.Namespace) -> int:
         return exit_status(result)
     print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + partial_note(result))
-    header = (f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'1 in N':<16} {'per deal [95% CI]':<30} "
-              f"{'exact':<10} {'1 in N'}")
+    per_hand_n = [_fmt_one_in(*_chance(o.exact_hand, o.per_hand.estimate)) for o in result.events]
+    width = max([16, *(len(t) + 1 for t in per_hand_n)])  # "impossible in this deck" is longer than "1 in N"
+    header = (f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'1 in N':<{width}} "
+              f"{'per deal [95% CI]':<30} {'exact':<10} {'1 in N'}")
     print(header)
     estimated_only = False
-    for o in result.events:
+    for o, one_in in zip(result.events, per_hand_n):
         h, d = o.per_hand, o.per_deal
         exact_d = "estimated" if o.exact_deal is None else _fmt_p(float(o.exact_deal))
         estimated_only |= o.exact_deal is None
         print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
-              f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
-              f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
+              f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} {one_in:<{width}} "
               f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10} "
-              f"{_fmt_one_in(float(o.exact_deal) if o.exact_deal is not None else d.estimate)}")
+              f"{_fmt_one_in(*_chance(o.exact_deal, d.estimate))}")
     print("1 in N: from the exact value where known, else from the estimate")
     if estimated_only:
         print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
@@ -83,9 +84,15 @@ def _fmt_p(p: float) -> str:
     return "0" if p == 0 else f"{p:.3g}" if p >= 1e-3 else f"{p:.2e}"
 
 
-def _fmt_one_in(p: float | None) -> str:
+def _chance(exact, estimate: float) -> tuple[float, bool]:
+    """The probability ``1 in N`` is read from (the exact value where known) and whether it is exact."""
+    return (float(exact), True) if exact is not None else (estimate, False)
+
+
+def _fmt_one_in(p: float | None, exact: bool = False) -> str:
+    """``1 in N`` for a probability; an exact 0 is impossible under the rules, an estimated 0 unseen."""
     if p is None or p == 0:
-        return "never seen"
+        return "impossible in this deck" if exact and p == 0 else "never seen"
     n = 1 / p
     return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2f}"
 

@@ -6,7 +6,18 @@ import argparse
 import sys
 from pathlib import Path
 
-from simcore.commands.common import UsageError, load_variant, nonnegative_int, positive_int, print_json, set_threads
+from simcore.commands.common import (
+    UsageError,
+    add_margin_arg,
+    bidding_rules,
+    load_variant,
+    nonnegative_int,
+    output_dir,
+    positive_int,
+    print_json,
+    say_compiling,
+    set_threads,
+)
 
 
 def add_parser(sub) -> None:
@@ -33,17 +44,22 @@ def add_parser(sub) -> None:
                    "search before it gives up (default 4000000)")
     p.add_argument("--workers", type=positive_int, default=2, help="with --strong-play: worker processes "
                    "(default 2; results do not depend on it)")
+    add_margin_arg(p)
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     from analyses.report import MAIN_SYSTEMS, write_report
-    from analyses.section import Sizes
+    from analyses.section import Sizes, TooFewHands
+    from simcore.kernel_cache import GAMES, HAND, ODDS, SOLVER
 
     variants = args.variants or list(MAIN_SYSTEMS)
-    for vid in variants:
-        load_variant(vid)  # bad ids fail here, in one line, before any work
+    loaded = [load_variant(vid, warn=not args.tune_margin) for vid in variants]  # bad ids fail here, before any work
+    output_dir("--out", args.out)
+    if args.tune_margin and args.strong_play:
+        raise UsageError("pinochle report: --tune-margin tunes the default report's players; not with --strong-play")
     set_threads(args.threads)
+    say_compiling(HAND, SOLVER) if args.strong_play else say_compiling(ODDS, HAND, GAMES)
 
     def say(line: str) -> None:  # progress, on stderr so that --json stays one object on stdout
         print(line, file=sys.stderr, flush=True)
@@ -58,7 +74,11 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError(f"pinochle report: {', '.join(given)}: only with --strong-play")
         hands = 200_000 if args.hands is None else args.hands
         sizes = Sizes(dealt=20 * hands, played=hands, games=max(1, hands // 10))
-        files = write_report(args.out, variants, sizes, args.seed, say=say)
+        try:
+            files = write_report(args.out, [bidding_rules(args, v) for v in loaded] if args.tune_margin else variants,
+                                 sizes, args.seed, say=say)
+        except TooFewHands as exc:
+            raise UsageError(f"pinochle report: --hands {hands:,}: {exc}") from None
     if args.json:
         print_json({"out": str(args.out), "variants": variants, "seed": args.seed,
                      "sizes": {k: getattr(sizes, k) for k in sizes.__dataclass_fields__},

@@ -12,9 +12,11 @@ from simcore.commands.common import (
     exit_status,
     full_hand_variant,
     interval_text,
+    output_file,
     partial_note,
     positive_int,
     print_json,
+    say_compiling,
     set_threads,
 )
 
@@ -30,13 +32,17 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.simulate import simulate
+    from simcore.kernel_cache import HAND
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
     policies = parse_policies(args.policy, variant.players)
     if args.out is not None and not args.out.endswith(".parquet"):
         raise UsageError(f"pinochle: --out {args.out!r}: give a file name ending in .parquet")
+    if args.out is not None:
+        output_file("--out", args.out)
     set_threads(args.threads)
+    say_compiling(HAND)
     result = simulate(variant, args.hands, args.seed, policies,
                       progress=not args.json and sys.stderr.isatty(), out=args.out)
     status = exit_status(result)

@@ -11,6 +11,7 @@ from simcore.commands.common import (
     load_variant,
     nonnegative_int,
     print_json,
+    say_compiling,
     suit,
 )
 
@@ -49,9 +50,11 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from simcore.kernel_cache import HAND, SOLVER
     from simcore.kernels.cards import SUITS, format_hand
     from simcore.solver.position import solve
 
+    say_compiling(*([] if args.cards else [HAND]), SOLVER)  # a seeded position plays the hand to its first lead
     position = _solve_position(args)
     result = solve(position, args.at_least)
     if args.json:

@@ -182,6 +182,9 @@ def parse_override(text: str) -> tuple[str, Any]:
     """``("meld.double_pinochle", 3000)`` from ``"meld.double_pinochle=3000"``; values are TOML."""
     if "=" not in text:
         raise RulesError("--set", None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
+    if "\n" in text or "\r" in text:  # TOML would read the first line's value and drop the rest unsaid
+        raise RulesError("--set", None, None, f"{text!r} spans lines; give one KEY=VALUE per --set (repeat "
+                                              "--set for each key)")
     key, raw = (part.strip() for part in text.split("=", 1))
     if key in ("id", "extends"):
         raise RulesError("--set", key, raw, "names the rules, it is not a rule: give --variant the id or "

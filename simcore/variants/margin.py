@@ -24,7 +24,7 @@ class Level:
     """One file of an ``extends`` chain: its name (a shipped id, else its path), the keys it sets
     itself, and its keys merged with everything it extends."""
 
-    where: str
+    name: str
     own: frozenset[str]
     merged: Mapping[str, Any]
 
@@ -46,6 +46,7 @@ class MarginOrigin:
     changed: tuple[str, ...]
     bidding: bool
     note: str = ""  # how a margin tuned now (``set_by == "--tune-margin"``) was found
+    by_set: tuple[str, ...] = ()  # the keys of ``changed`` that --set changed (not a file)
 
     @property
     def inherited(self) -> bool:
@@ -54,7 +55,7 @@ class MarginOrigin:
 
     def describe(self) -> str:
         """Which margin is used and where it comes from, as a command prints it, e.g. ``margin -0.1,
-        inherited from partnership-auction (tuned for other rules)``."""
+        inherited from partnership-auction (tuned for its rules, not for auction.min_bid)``."""
         if self.set_by == "--tune-margin":
             return f"margin {self.margin:g}, tuned now for these rules ({self.note})"
         if self.set_by == "--set":
@@ -69,11 +70,19 @@ class MarginOrigin:
         return f"margin {self.margin:g}, {'set in' if self.set_by.endswith('.toml') else 'tuned for'} {self.set_by}"
 
     @property
+    def fits(self) -> bool:
+        """True when the margin was chosen for exactly these rules (tuned for them, inherited by rules
+        that change nothing it depends on, set by --set, or tuned now), or when nobody bids."""
+        return not self.bidding or (self.set_by is not None and not self.changed)
+
+    @property
     def warning(self) -> str | None:
-        """One line when an inherited margin meets changed bidding, play or scoring rules, else None."""
-        if not (self.bidding and self.inherited and self.changed):
+        """One line when a file keeps an inherited margin but changes bidding, play or scoring rules
+        itself (``--set`` changes are named by :meth:`describe`, not warned about), else None."""
+        by_file = [k for k in self.changed if k not in self.by_set]
+        if not (self.bidding and self.inherited and by_file):
             return None
-        shown = ", ".join(self.changed[:6]) + (f" and {len(self.changed) - 6} more" if len(self.changed) > 6 else "")
+        shown = ", ".join(by_file[:6]) + (f" and {len(by_file) - 6} more" if len(by_file) > 6 else "")
         return (f"pinochle: warning: {self.file} changes {shown} but keeps the bidding margin "
                 f"{self.margin:g} tuned for {self.set_by}; the simulated players may bid badly: "
                 f"--tune-margin tunes one for these rules, or set [policy] margin in the file "
@@ -86,15 +95,16 @@ def margin_origin(values: Mapping[str, Any], levels: Sequence[Level], overridden
     bidding = values.get("auction.kind") in ("open", "single_round")
     margin = float(values[KEY])
     if KEY in overridden:
-        return MarginOrigin(margin, "--set", levels[0].where, (), bidding)
+        return MarginOrigin(margin, "--set", levels[0].name, (), bidding)
     setter = next((i for i, level in enumerate(levels) if KEY in level.own), None)
     if setter is None:
-        return MarginOrigin(margin, None, levels[0].where, (), bidding)
+        return MarginOrigin(margin, None, levels[0].name, (), bidding)
     tuned_for = levels[setter].merged
     above = _set_above(levels, setter, overridden)
     changed = tuple(sorted(k for k in above if k.startswith(MARGIN_DEPENDS_ON) and k in values
                            and values[k] != tuned_for.get(k, KEYS[k].default)))
-    return MarginOrigin(margin, levels[setter].where, levels[0].where, changed, bidding)
+    by_set = tuple(k for k in changed if k in overridden)
+    return MarginOrigin(margin, levels[setter].name, levels[0].name, changed, bidding, by_set=by_set)
 
 
 def _set_above(levels: Sequence[Level], setter: int, overridden: Sequence[str]) -> set[str]:
@@ -103,3 +113,12 @@ def _set_above(levels: Sequence[Level], setter: int, overridden: Sequence[str]) 
     for level in levels[:setter]:
         keys |= level.own
     return keys
+
+
+def margins_compared(a: MarginOrigin, b: MarginOrigin) -> str:
+    """One line for a comparison: whether A and B bid with the same margin or each with its own, where
+    each comes from, and the option that tunes each for its own rules when one was not."""
+    head = (f"bid with the same margin, {a.margin:g}" if a.margin == b.margin else
+            f"each bid with its own margin, {a.margin:g} and {b.margin:g}")
+    text = f"bidding: A and B {head} (A: {a.describe()}; B: {b.describe()})"
+    return text + ("" if a.fits and b.fits else "; --tune-margin tunes each for its own rules")
