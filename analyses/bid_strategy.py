@@ -57,9 +57,10 @@ UNRECORDED_WITHOUT_TRUMP = POINT_FIELDS + ("trump_len", "aces", "trump")
 #: Cells, bins and points with fewer hands than this are greyed out or left out of charts and fits.
 MIN_HANDS = 50
 
-LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the exchange",
-          "side_meld": "bidding side's meld after the exchange", "trump_len": "bidder's trump length",
-          "aces": "bidder's aces", "bid": "winning bid"}
+LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the pass or widow",
+          "side_meld": "bidding side's meld after the pass or widow, both partners (the card: your meld as dealt)",
+          "trump_len": "bidder's trump length after the pass or widow",
+          "aces": "bidder's aces after the pass or widow", "bid": "winning bid"}
 
 
 def meld_unit(variant: Variant) -> int:
@@ -371,51 +372,76 @@ def _trim(table: pd.DataFrame, field: str, min_hands: int, max_gap: int | None =
     return table[(table[field] >= lo) & (table[field] <= hi)]
 
 
+#: The most meld columns a heatmap draws; beyond, neighbouring bins are merged (their hands summed).
+HEATMAP_COLUMNS = 30
+
+
+def merge_bins(table: pd.DataFrame, field: str, factor: int) -> pd.DataFrame:
+    """A :func:`make_table` with ``factor`` neighbouring bins of ``field`` merged into one (their hands
+    and makes summed, the rate and its Wilson interval read again from the sums)."""
+    widths = dict(table.attrs.get("bin_widths", {}))
+    if factor <= 1:
+        return table
+    width = widths.get(field, 1) * factor
+    keys = [c for c in table.columns if c not in ("hands", "made", "p_make", "lo", "hi")]
+    merged = table.assign(**{field: table[field] // width * width}).groupby(keys, sort=True)[["hands", "made"]] \
+        .sum().reset_index()
+    ivs = [wilson(int(k), int(n)) for k, n in zip(merged["made"], merged["hands"])]
+    merged["p_make"] = [iv.estimate for iv in ivs]
+    merged["lo"] = [iv.lo for iv in ivs]
+    merged["hi"] = [iv.hi for iv in ivs]
+    merged.attrs.update(table.attrs, bin_widths={**widths, field: width})
+    return merged
+
+
+def _left_out_note(left_out: int) -> str:
+    return f"\n{left_out:,} hands with rarer, larger melds beyond the right edge are not drawn" if left_out else ""
+
+
 def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump_len",
                       min_hands: int = MIN_HANDS, count: str = "") -> Figure:
-    """Heatmap of P(make) (colour, with the value in % printed in each cell) by ``x`` (meld bins) and
+    """Heatmap of P(make) in % (colour, with the value printed in each cell) by ``x`` (meld bins) and
     ``y`` (trump length) from :func:`make_table`; cells with fewer than ``min_hands`` hands are grey.
     Rows and columns without a cell of ``min_hands`` hands are not drawn, nor a cluster of rare melds
-    far beyond the rest (a double pinochle worth 3000); the x label counts the hands left out."""
+    far beyond the rest (a double pinochle worth 3000); the x label counts the hands left out. Beyond
+    :data:`HEATMAP_COLUMNS` meld bins, neighbouring bins are merged (:func:`merge_bins`), so that the
+    numbers stay readable."""
     widths = table.attrs.get("bin_widths", {x: 1, y: 1})
     total = int(table["hands"].sum())
     table = _trim(table, x, min_hands, max_gap=5 * widths[x])
     left_out = total - int(table["hands"].sum())
+    if len(table):
+        table = merge_bins(table, x, math.ceil((table[x].max() - table[x].min() + widths[x]) / widths[x]
+                                               / HEATMAP_COLUMNS))
+        widths = table.attrs["bin_widths"]
     table = _trim(table, y, min_hands)
     xs = np.arange(table[x].min(), table[x].max() + 1, widths[x]) if len(table) else np.array([0])
     ys = np.arange(table[y].min(), table[y].max() + 1, widths[y]) if len(table) else np.array([0])
     grid = np.full((len(ys), len(xs)), np.nan)
-    hands = np.zeros((len(ys), len(xs)), dtype=int)
     for r in table.itertuples(index=False):
         i, j = int((getattr(r, y) - ys[0]) // widths[y]), int((getattr(r, x) - xs[0]) // widths[x])
-        hands[i, j] = r.hands
         if r.hands >= min_hands:
-            grid[i, j] = r.p_make
-    width = min(16.0, max(8.0, 0.3 * len(xs) + 2.5))
-    fig, ax = style.new_figure(size=(width, 4.8))
+            grid[i, j] = 100 * r.p_make
+    fig, ax = style.new_figure(size=(max(8.0, 0.33 * len(xs) + 2.6), max(4.2, 0.42 * len(ys) + 2.4)))
     cmap = matplotlib.colormaps[style.SEQUENTIAL].with_extremes(bad="#d9d9d9")
-    # the colour scale spans the make rates drawn, not 0 to 1, so a system whose bids mostly make
+    # the colour scale spans the make rates drawn, not 0 to 100%, so a system whose bids mostly make
     # still shows where they fail (the floor is a round 10% below the lowest cells)
-    vmin = float(np.floor(np.nanpercentile(grid, 2) * 10) / 10) if np.isfinite(grid).any() else 0.0
-    vmin = min(vmin, 0.9)
+    vmin = float(np.floor(np.nanpercentile(grid, 2) / 10) * 10) if np.isfinite(grid).any() else 0.0
+    vmin = min(vmin, 90.0)
     mesh = ax.pcolormesh(np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
                          np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
-                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=1, shading="flat")
-    size = 7 if len(xs) <= 26 else 6 if len(xs) <= 40 else 5
+                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=100, shading="flat")
     for i in range(len(ys)):
         for j in range(len(xs)):
             if not np.isnan(grid[i, j]):
-                shade = (grid[i, j] - vmin) / (1 - vmin) if vmin < 1 else 1
-                ax.text(xs[j], ys[i], f"{100 * grid[i, j]:.0f}", ha="center", va="center", fontsize=size,
+                shade = (grid[i, j] - vmin) / (100 - vmin) if vmin < 100 else 1
+                ax.text(xs[j], ys[i], f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7.5,
                         color="white" if shade < 0.55 else "black")
     ax.grid(False)
     bar = fig.colorbar(mesh, ax=ax, pad=0.01)
-    bar.set_label("P(bidding side makes its bid)" + (f"; scale from {vmin:.0%}" if vmin > 0 else ""))
+    bar.set_label("bidding side makes its bid (%)" + (f"; scale from {vmin:.0f}%" if vmin > 0 else ""))
     unit = f"points, bins of {widths[x]}" if widths[x] > 1 else "points"
-    if left_out:
-        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
-                transform=ax.transAxes, ha="left", va="top", fontsize=8)
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel(LABELS.get(y, y) + " (cards)")
     ax.set_yticks(ys)
     ax.set_title(style.title("Bidding side makes its bid (% in each cell), by meld and trump length",
@@ -447,10 +473,7 @@ def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int 
         ax.fill_between(part[x], part["lo"], part["hi"], color=colour, alpha=0.18, linewidth=0)
     ax.set_ylim(0, 1.02)
     unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
-    if left_out:
-        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
-                transform=ax.transAxes, ha="left", va="top", fontsize=8)
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel("P(bidding side makes its bid)")
     ax.legend(title="bidder holds", loc="lower right", fontsize=8)
     ax.set_title(style.title(f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
@@ -475,9 +498,11 @@ def plot_highest_bid(table: pd.DataFrame, rule: dict | None = None, count: str =
         ax.fill_between(x, table[lo], table[hi], step="mid", color=colour, alpha=0.2, linewidth=0)
         moved = table[f"bid_{name}"].ne(table[bid]) & table[f"bid_{name}"].notna()
         if moved.any():
-            ax.plot(x[moved], table.loc[moved, f"bid_{name}"], "o", ms=3.5, mfc="white", color=colour,
-                    label=None if dotted else "a row alone, before pooling with its neighbours")
+            ax.plot(x[moved], table.loc[moved, f"bid_{name}"], "o", ms=3.5, mfc="white", color=colour)
             dotted = True
+    if dotted:
+        ax.plot([], [], "o", ms=3.5, mfc="white", color="grey",
+                label="open dot: a meld row alone, where it dipped (the line pools it with its neighbours)")
     if rule is not None:
         xs = np.linspace(rule["meld_lo"], rule["meld_hi"], 50)
         ax.plot(xs, rule["a"] + rule["b"] * xs, "--", color=style.PALETTE[3],
@@ -631,8 +656,12 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
                "highest_bid": plot_highest_bid(highest, rule, count=count)}
     tables = {"make_by_meld_and_trump": by_trump, "make_by_meld_and_aces": by_aces, "make_by_bid": by_bid,
               "highest_bid": highest, "rule_of_thumb": pd.DataFrame([rule])}
-    display = {"highest_bid": fmt.markdown_table(bidding_card(highest)) + (
+    card = bidding_card(highest)
+    pooled_rows = any(POOLED_MARK in r[c] for r in card for c in ("bid made 50% of the time",
+                                                                     "bid made 75% of the time"))
+    display = {"highest_bid": fmt.markdown_table(card) + (
         "\n\nThe highest bid the side makes with the given odds, by the bidder's meld as dealt (before any "
         "pass or widow); \"pass\" where even the minimum bid falls short, and a 95% range in brackets where "
-        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")}
+        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")
+        + (f" {POOLED_NOTE}" if pooled_rows else "")}
     return Section("How high to bid", text, tables, figures, display)

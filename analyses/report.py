@@ -48,7 +48,9 @@ def write_section(section: Section, prefix: str, out: Path, written: list[Path])
         path = out / f"{prefix}-{key}.png"
         style.save(fig, path)
         written.append(path)
-        lines += [f"![{section.title}: {key.replace('_', ' ')}]({path.name})", ""]
+        caption = section.captions.get(key)
+        alt = caption or f"{section.title}: {key.replace('_', ' ')}"
+        lines += [f"![{alt}]({path.name})", ""] + ([f"*{caption}.*", ""] if caption else [])
     links = []
     for key, table in section.tables.items():
         path = out / f"{prefix}-{key}.csv"
@@ -73,8 +75,7 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     png, pdf, md = out / f"{v.id}-card.png", out / f"{v.id}-card.pdf", out / f"{v.id}-card.md"
     fig = card.plot_card(v, sections, played_by(sizes, seed))
     style.save(fig, png)
-    # one page; the PDF is vector, so it prints sharp; no creation date, so a rerun writes the same file
-    fig.savefig(pdf, metadata={"CreationDate": None})
+    style.save(fig, pdf)  # one page; the PDF is vector, so it prints sharp
     md.write_text(card.card_markdown(v, sections, page.name, png.name, pdf.name, played_by(sizes, seed)))
     written += [md, png, pdf]
     return md

@@ -9,6 +9,7 @@ systems on different scales compare.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -84,22 +85,48 @@ def systems_table(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = 
     return pd.DataFrame([system_row(v, sizes, seed) for v in (variants or shipped_ids())])
 
 
+#: Each compared event's marker in :func:`plot_systems`.
+MARKERS = ("o", "s", "D", "^", "v")
+
+
 def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
-    """Per-hand "1 in N" of the rare melds, one group of bars per system, log scale."""
-    fig, ax = style.new_figure(size=(9.0, 0.42 * len(table) + 1.8))
-    t = table.sort_values(["deck", "players"])
-    y = np.arange(len(t))
-    height = 0.8 / len(EVENTS)
+    """Per-hand "1 in N" of the rare melds (:data:`EVENTS`, exact where known, else simulated: a hollow
+    marker) as dots on a log scale, one row per way of dealing (deck, players × cards): systems that
+    deal alike share a row, since the odds of a dealt hand depend on nothing else."""
+    from analyses.rare_melds import human_name
+
+    shapes = (table.sort_values(["deck", "players", "variant"])
+              .groupby(["deck", "players", "hand"], sort=False)["variant"].apply(list).reset_index())
+    shapes = shapes.iloc[::-1].reset_index(drop=True)  # drawn from the bottom up: the smallest deck on top
+    fig, ax = style.new_figure(size=(9.0, 0.55 * len(shapes) + 2.0))
+    first = table.set_index("variant")
+    y = np.arange(len(shapes))
     for i, name in enumerate(EVENTS):
-        one_in = 1 / t[name].where(t[name] > 0)
-        ax.barh(y + (i - len(EVENTS) / 2 + 0.5) * height, one_in, height=height, label=name,
-                color=style.PALETTE[i])
+        colour = style.PALETTE[i]
+        exact_x, exact_y, sim_x, sim_y = [], [], [], []
+        for yy, r in zip(y, shapes.itertuples()):
+            row = first.loc[r.variant[0]]
+            exact, est = row[f"{name}_exact"], row[name]
+            if not fmt.missing(exact) and exact > 0:
+                exact_x.append(1 / exact)
+                exact_y.append(yy)
+            elif not fmt.missing(est) and est > 0:
+                sim_x.append(1 / est)
+                sim_y.append(yy)
+        ax.plot(exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none",
+                label=human_name(name))
+        ax.plot(sim_x, sim_y, MARKERS[i], color=colour, mfc="white", ms=7, mew=1.2, ls="none")
     ax.set_xscale("log")
-    ax.set_yticks(y, [f"{r.variant} ({r.deck} cards, {r.players} × {r.hand})" for r in t.itertuples()])
-    ax.set_xlabel("one hand in N holds it (log scale; no bar: impossible or never seen)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
-    ax.set_title(style.title("Rare melds per hand across the rule systems", "every system",
-                             f"{hands:,} hands each"))
+    ax.set_xlim(1, None)
+    labels = [f"{r.deck} cards, {r.players} × {r.hand}\n"
+              + textwrap.fill(", ".join(r.variant), 48, break_on_hyphens=False) for r in shapes.itertuples()]
+    ax.set_yticks(y, labels, fontsize=7.5)
+    ax.set_ylim(-0.6, len(shapes) - 0.4)
+    ax.set_xlabel("one dealt hand in N holds it (log scale; hollow: simulated, no exact value;\n"
+                  "no mark: impossible in that deck, or never dealt in the simulation)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, title="meld or hand", title_fontsize=8)
+    ax.set_title(style.title("How rare each meld is, by how the cards are dealt", "every system",
+                             f"{hands:,} hands each"), loc="left")
     return fig
 
 
@@ -213,4 +240,6 @@ def section(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = None) 
     table = systems_table(sizes, seed, variants)
     return Section("The systems side by side", systems_paragraph(table), tables={"systems": table},
                    figures={"systems": plot_systems(table, sizes.dealt)},
-                   display={"systems": display_table(table)})
+                   display={"systems": display_table(table)},
+                   captions={"systems": "How rare each meld is in one dealt hand, by deck and hand size (systems "
+                                        "that deal alike share a row)"})
