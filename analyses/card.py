@@ -172,7 +172,10 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
     lines += ["## Meld values", "", fmt.markdown_table(value_rows), "",
               "## How rare is each meld?", "",
               "In one dealt hand, and in one deal.", "", fmt.markdown_table(odds), "",
-              " ".join(odds_notes(variant, odds)), ""]
+              " ".join(odds_notes(variant, odds)), "",
+              "## How this was measured", "",
+              f"The bidding card: {played_by} The odds: counted exactly where they can be, else from the hands "
+              f"dealt for the full page. The method in a card player's words: the end of [{page}]({page}).", ""]
     return "\n".join(lines)
 
 

@@ -87,15 +87,30 @@ def command(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> str:
     return f"pinochle report --strong-play --deals {sizes.deals} --seed {seed}{limit}{extra}"
 
 
+def measured_note(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> list[str]:
+    """The "How this was measured" note that ends the page, in a card player's words."""
+    return ["## How this was measured", "",
+            f"Every deal comes from seed {seed}, so `{command(sizes, seed, variants)}` gives the same numbers "
+            "again, however many processes it runs on. The heuristic and the sampling player play the same deals, "
+            "so the luck of the deal cancels out of their difference (each difference is paired by deal). "
+            "Perfect play is found by trying every way the remaining cards can be played with all hands face up: "
+            "it is a yardstick, not a player, since it sees cards no player sees. Brackets give 95% intervals: "
+            "the range that holds the true value in 19 runs out of 20.", ""]
+
+
 def players(results: StrongResults, sizes: StrongSizes) -> str:
     """Who played (DESIGN principle 9)."""
     margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
-    return (f"**Who played.** *Heuristic*: the kernel's heuristic at every seat, bidding with each system's tuned "
-            f"margin (`policy.margin`: {margins}). *Sampling player* (`simcore/state/sampler.py`): "
-            f"{sizes.samples} deals of the unseen cards a decision, each legal card solved double dummy on each, "
-            f"in the last {sizes.solve_from} tricks; the heuristic before them and for every bid, pass and meld. "
-            f"*Double dummy*: the solver with every hand known and both sides perfect, a make-or-not solve "
-            f"limited to {sizes.limit:,} trick starts.")
+    return (f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed, "
+            f"simple strategy bidding as boldly as pays best in each system (docs/policies.md; the boldness, "
+            f"`policy.margin`: {margins}). *The sampling player* (`simcore/state/sampler.py`), a stronger player "
+            f"for the last {sizes.solve_from} tricks: at each card it deals the cards it cannot see "
+            f"{sizes.samples} ways that fit the play so far, works out every legal card's result on each of "
+            f"those deals with all hands face up, and plays the card best on average; before those tricks, and "
+            f"for every bid, pass and meld, it plays as the heuristic. *Perfect play* (\"double dummy\", as "
+            f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
+            f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
+            f"left at the start of a trick).")
 
 
 def write_strong_play(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: StrongSizes = StrongSizes(),
@@ -135,5 +150,5 @@ def write_page(out: str | Path, results: StrongResults, sizes: StrongSizes, seed
              f"{RUN_LINE} {seconds / 60:.1f} minutes with {workers} worker process{'es' if workers > 1 else ''} "
              "(the numbers do not depend on how many).", ""]
     page = out / PAGE
-    page.write_text("\n".join(lines + body))
+    page.write_text("\n".join(lines + body + measured_note(sizes, seed, variants)))
     return [page] + written
