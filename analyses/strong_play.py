@@ -25,7 +25,6 @@ from collections.abc import Sequence
 import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from analyses import fmt, style
 from analyses.bid_strategy import bid_ladder, bid_rule_of_thumb, highest_bid_table, side_total
@@ -161,15 +160,22 @@ def total_shift_table(plays: Sequence[StrongDeals]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(SHIFT_COLUMNS))
 
 
+#: Steps tried for the ticks of an axis of bids, smallest first.
+TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
+
+
 def legal_ticks(ax, variant: Variant) -> np.ndarray:
-    """Ticks for an axis of bids: the round values matplotlib would pick that are legal bids, or (when
-    fewer than two are) every few legal bids in view."""
+    """Ticks for a y axis of bids: legal bids only, the multiples of the round step that gives the most
+    ticks (at most eight, no two closer than a tenth of the axis); else every few legal bids in view."""
     lo, hi = ax.get_ylim()
     ladder = bid_ladder(variant, int(hi))
     ladder = ladder[ladder >= lo]
-    nice = MaxNLocator(nbins=7, integer=True).tick_values(lo, hi)
-    ticks = ladder[np.isin(ladder, nice)]
-    return ticks if len(ticks) >= 2 else ladder[:: max(1, math.ceil(len(ladder) / 7))]
+    best = np.array([], dtype=ladder.dtype)
+    for step in TICK_STEPS:
+        ticks = ladder[ladder % step == 0]
+        if len(best) < len(ticks) <= 8 and np.diff(ticks).min(initial=hi - lo) >= (hi - lo) / 10:
+            best = ticks
+    return best if len(best) >= 2 else ladder[:: max(1, math.ceil(len(ladder) / 7))]
 
 
 def plot_fifty_lines(plays: Sequence[StrongDeals], cards: pd.DataFrame, min_hands: int, count: str = "") -> Figure:
@@ -266,7 +272,7 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
         lines.append(f"* **{p.variant.id}**: {total} (a bid step is {step}); {rule}. Contracts made "
                      f"{fmt.pp(d['made'], d['made_lo'], d['made_hi'])}.")
     text = ("The report's rule of thumb \"bid up to a + b × your meld\" (the line through the highest bid made "
-            "half the time, by the bidder's meld as dealt) refitted on the duel's deals as played with the "
+            "half the time, by the bidder's meld as dealt) refitted on the card-play match's deals as played with the "
             "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
             "passing and meld are the heuristic's in both, so the two differ by the card play of the last "
             f"{sizes.solve_from} tricks alone, both sides' at once. The intervals come from refitting on "

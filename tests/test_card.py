@@ -142,3 +142,17 @@ def test_the_printed_card_draws_every_bidding_row(vid):
     assert len(rows) > 22  # more than the old card's one-page cut
     for r in rows:
         assert r["your meld as dealt"] in drawn
+
+
+def test_bid_axis_ticks_are_legal_bids_and_not_crowded():
+    from matplotlib.figure import Figure
+
+    from analyses.strong_play import legal_ticks
+
+    ax = Figure().subplots()
+    ax.set_ylim(58.5, 74.5)  # double-deck: steps of 1 to 60, then of 5
+    ladder = set(bs.bid_ladder(load_variant("double-deck"), 80).tolist())
+    ticks = legal_ticks(ax, load_variant("double-deck"))
+    assert set(ticks.tolist()) <= ladder and list(ticks) == [60, 65, 70]
+    ax.set_ylim(95, 430)  # partnership-auction: steps of 10 from 100
+    assert list(legal_ticks(ax, load_variant("partnership-auction"))) == [100, 150, 200, 250, 300, 350, 400]
