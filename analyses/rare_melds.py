@@ -123,11 +123,13 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
         else:
             label = "not dealt"
         ax.text(1.02, yy, label, va="center", ha="left", fontsize=8, transform=ax.get_yaxis_transform())
-    ax.text(1.02, len(rows) - 0.4, "odds per hand\n(≈ simulated)", va="bottom", ha="left", fontsize=8,
+    simulated_only = bool((~np.isfinite(exact_one_in) & np.isfinite(sim_one_in)).any())
+    ax.text(1.02, len(rows) - 0.4, "odds per hand" + ("\n(≈ simulated)" if simulated_only else ""), va="bottom",
+            ha="left", fontsize=8,
             fontweight="bold", transform=ax.get_yaxis_transform())
     ax.set_xscale("log")
     ax.set_xlim(1.0, right)
-    ax.set_yticks(y, rows["event"])
+    ax.set_yticks(y, [human_name(e) for e in rows["event"]])
     ax.set_ylim(-0.7, len(rows) - 0.3)
     ax.set_xlabel("N: the event is held in one dealt hand in N (log scale)")
     ax.set_ylabel("event in one dealt hand")
@@ -217,14 +219,21 @@ def odds_cell(p: float, lo: float, hi: float, exact: float) -> str:
     known = not fmt.missing(exact)
     value = exact if known else p
     if not fmt.missing(value) and value >= COMMON:
+        if not known and value >= 1 and not fmt.missing(lo):  # in every simulated one: how close to always
+            return f"≈ almost always (over {fmt.pct(lo, decimals=_near_one(lo))})"
         # near 1, enough decimals that the share left out shows: 99.7%, not 100%
-        d = max(1, -math.floor(math.log10(100 * (1 - value)))) if ALMOST_ALWAYS <= value < 1 else None
+        d = _near_one(value) if value >= ALMOST_ALWAYS else None
         share = fmt.pct(exact, decimals=d) if known else fmt.pct(p, lo, hi, decimals=d)
         text = f"almost always ({share})" if value >= ALMOST_ALWAYS else share
         return text if known else "≈ " + text
     if known:
         return fmt.one_in(exact)
     return "≈ " + fmt.one_in_interval(p, lo, hi)
+
+
+def _near_one(p: float) -> int:
+    """Decimals of a percentage near 100% that show the share left out to one digit: 99.7%, 99.996%."""
+    return max(1, -math.floor(math.log10(100 * (1 - p)))) if p < 1 else 1
 
 
 def deal_cell(row, players: int) -> str:

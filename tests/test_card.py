@@ -156,3 +156,7 @@ def test_bid_axis_ticks_are_legal_bids_and_not_crowded():
     assert set(ticks.tolist()) <= ladder and list(ticks) == [60, 65, 70]
     ax.set_ylim(95, 430)  # partnership-auction: steps of 10 from 100
     assert list(legal_ticks(ax, load_variant("partnership-auction"))) == [100, 150, 200, 250, 300, 350, 400]
+
+
+def test_an_event_seen_in_every_simulated_deal_reads_as_how_close_to_always():
+    assert rare_melds.odds_cell(1.0, 0.99996, 1.0, math.nan) == "≈ almost always (over 99.996%)"
