@@ -160,3 +160,21 @@ def test_bid_axis_ticks_are_legal_bids_and_not_crowded():
 
 def test_an_event_seen_in_every_simulated_deal_reads_as_how_close_to_always():
     assert rare_melds.odds_cell(1.0, 0.99996, 1.0, math.nan) == "≈ almost always (over 99.996%)"
+
+
+def test_saved_charts_carry_no_varying_metadata_and_repeat_byte_for_byte(tmp_path):
+    from analyses import style
+
+    def draw():
+        fig, ax = style.new_figure()
+        ax.plot([0, 1], [1, 0], label="a line")
+        ax.legend()
+        return fig
+
+    for suffix in (".png", ".pdf"):
+        first, second = tmp_path / f"a{suffix}", tmp_path / f"b{suffix}"
+        style.save(draw(), first)
+        style.save(draw(), second)
+        data = first.read_bytes()
+        assert data == second.read_bytes()
+        assert b"matplotlib" not in data.lower() and b"CreationDate" not in data
