@@ -17,8 +17,8 @@ FIGSIZE = (8.0, 4.8)
 DPI = 110
 
 
-#: DejaVu Sans ships with matplotlib (and is found before a system copy of it), so every machine draws
-#: text with the same font file.
+#: DejaVu Sans ships inside matplotlib, so every machine has it (matplotlib lists its own fonts before the
+#: system's, and ``font_manager.findfont`` picked its copy on the machine that wrote reports/).
 STYLE = {"font.family": "DejaVu Sans", "font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
          "axes.prop_cycle": cycler(color=PALETTE), "axes.grid": True, "grid.alpha": 0.3,
          "legend.frameon": False}
