@@ -32,7 +32,7 @@ a table of these heuristic players.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import reduce
 
 import matplotlib
@@ -58,9 +58,10 @@ UNRECORDED_WITHOUT_TRUMP = POINT_FIELDS + ("trump_len", "aces", "trump")
 #: Cells, bins and points with fewer hands than this are greyed out or left out of charts and fits.
 MIN_HANDS = 50
 
-LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the exchange",
-          "side_meld": "bidding side's meld after the exchange", "trump_len": "bidder's trump length",
-          "aces": "bidder's aces", "bid": "winning bid"}
+LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the pass or widow",
+          "side_meld": "bidding side's meld after the pass or widow, both partners (the card: your meld as dealt)",
+          "trump_len": "bidder's trump length after the pass or widow",
+          "aces": "bidder's aces after the pass or widow", "bid": "winning bid"}
 
 
 def meld_unit(variant: Variant) -> int:
@@ -185,7 +186,7 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
                               int(variant.get("auction.min_bid"))])
     grid = np.arange(int(ladder[0]) if len(ladder) else 0, top + grain, grain, dtype=np.int64)
     bins = meld // width * width
-    rows = []
+    rows, counts = [], []
     for edge in np.unique(bins):
         inside = bins == edge
         if inside.sum() < min_hands:
@@ -194,6 +195,7 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
         row = {"bidder_meld": int(edge), "meld_mean": float(meld[inside].mean()), "hands": int(inside.sum()),
                "given_up": int(len(up)), "median_total": float(np.median(t)) if len(t) else math.nan}
         k_l, n_l = _survival(t, up, ladder)
+        counts.append((k_l, n_l))
         k_g, n_g = _survival(t, up, grid)
         ivs = [wilson(int(k), int(n)) for k, n in zip(k_l, n_l)]
         p_l = np.array([iv.estimate if n else 0.0 for iv, n in zip(ivs, n_l)])
@@ -217,10 +219,68 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
     out = pd.DataFrame(rows)
     p01, p99 = np.percentile(meld, [1, 99]) if len(meld) else (0, 0)
     out.attrs.update(variant=variant.id, bin_width=width, odds=tuple(odds), min_bid=int(variant.get("auction.min_bid")),
-                     meld_p01=float(p01), meld_p99=float(p99),
+                     meld_p01=float(p01), meld_p99=float(p99), bidders=int(len(rec)),
                      excluded_no_trump=int(((records[:, h.F_BIDDER] >= 0)
                                             & (records[:, h.F_TRUMP] < 0)).sum()))
+    if len(out):
+        _add_pooled(out, counts, ladder, width)
     return out
+
+
+def pooled_blocks(values: Sequence[float], pool: Callable[[int, int], float]) -> list[tuple[int, int]]:
+    """Pool adjacent violators: split ``values`` (one per meld bin, in meld order; NaN counts as lowest)
+    into runs of adjacent bins, merging neighbours whenever a run's value is above the next one's,
+    until the values never go down. ``pool(i, j)`` is the value of bins ``i..j`` read together (from
+    their pooled hands, not an average of their values). Returns the runs as (first, last) indices."""
+    def key(x: float) -> float:
+        return -math.inf if math.isnan(x) else x
+
+    blocks: list[tuple[int, int, float]] = []
+    for i, x in enumerate(values):
+        blocks.append((i, i, x))
+        while len(blocks) > 1 and key(blocks[-2][2]) > key(blocks[-1][2]):
+            (a, _, _), (_, b, _) = blocks[-2], blocks.pop()
+            blocks[-1] = (a, b, pool(a, b))
+    return [(a, b) for a, b, _ in blocks]
+
+
+def _add_pooled(table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]], ladder: np.ndarray,
+                width: int) -> None:
+    """Add ``bid_Q_pooled`` (with ``_lo``, ``_hi``) and ``pool_Q`` to a :func:`highest_bid_table`: the
+    highest bid read from the hands of :func:`pooled_blocks` over its :func:`central_rows`, so that a
+    heavier meld never reads a lower bid; ``pool_Q`` is the lower meld edge of the first bin of the
+    pooled run (equal to ``bidder_meld`` where a bin stands alone). Outside the central rows the
+    pooled columns repeat the raw ones."""
+    central = set(central_rows(table, width).index)
+    order = [i for i in table.index if i in central]
+    for q in table.attrs["odds"]:
+        name = f"{round(100 * q)}"
+
+        def read(ks: np.ndarray, ns: np.ndarray, q: float = q) -> tuple[float, float, float]:
+            ivs = [wilson(int(k), int(n)) for k, n in zip(ks, ns)]
+            est = np.array([iv.estimate if n else 0.0 for iv, n in zip(ivs, ns)])
+            out = []
+            for values in (est, np.array([iv.lo for iv in ivs]), np.array([iv.hi for iv in ivs])):
+                ok = np.nonzero(values >= q)[0]
+                out.append(float(ladder[ok[-1]]) if len(ok) else math.nan)
+            return tuple(out)
+
+        def pool(a: int, b: int) -> float:
+            return read(sum(counts[order[i]][0] for i in range(a, b + 1)),
+                        sum(counts[order[i]][1] for i in range(a, b + 1)))[0]
+
+        cols = [f"bid_{name}_pooled", f"bid_{name}_pooled_lo", f"bid_{name}_pooled_hi"]
+        for c, raw in zip(cols, (f"bid_{name}", f"bid_{name}_lo", f"bid_{name}_hi")):
+            table[c] = table[raw]
+        table[f"pool_{name}"] = table["bidder_meld"]
+        for a, b in pooled_blocks([table.at[i, f"bid_{name}"] for i in order], pool):
+            if a == b:
+                continue
+            idx = order[a: b + 1]
+            ks = sum(counts[i][0] for i in idx)
+            ns = sum(counts[i][1] for i in idx)
+            table.loc[idx, cols] = read(ks, ns)
+            table.loc[idx, f"pool_{name}"] = table.at[idx[0], "bidder_meld"]
 
 
 def central_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
@@ -234,6 +294,22 @@ def central_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
     run = np.cumsum(np.concatenate([[0], np.diff(edges) != width]))  # run id of each bin
     centre = np.average(inside["meld_mean"], weights=inside["hands"])
     return inside[run == run[np.abs(edges - centre).argmin()]]
+
+
+#: Decimals kept of a fitted rule (points): far below what the simulation can tell, far above what a
+#: page prints, and the same on every machine (no last-digit noise from the floating point library).
+FIT_DIGITS = 6
+
+
+def weighted_line(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, float]:
+    """(a, b) of the line ``a + b x`` that minimises the ``w``-weighted squared distance to ``y``, from the
+    normal equations summed with :func:`math.fsum` (correctly rounded, so the same on every machine
+    whatever its linear-algebra library) and rounded to :data:`FIT_DIGITS` decimals."""
+    sw, sx, sy = math.fsum(w), math.fsum(w * x), math.fsum(w * y)
+    mx, my = sx / sw, sy / sw
+    sxx = math.fsum(w * (x - mx) ** 2)
+    b = math.fsum(w * (x - mx) * (y - my)) / sxx
+    return round(my - b * mx, FIT_DIGITS), round(b, FIT_DIGITS)
 
 
 def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame | None = None,
@@ -259,15 +335,14 @@ def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame
     if len(fit) < 2:
         raise TooFewHands(f"{variant.id}: fewer than two meld bins with a 50% bid; simulate more hands")
     x, y, w = fit["meld_mean"].to_numpy(), fit["line_50"].to_numpy(), fit["hands"].to_numpy(float)
-    design = np.column_stack([np.ones_like(x), x]) * np.sqrt(w)[:, None]
-    (a, b), *_ = np.linalg.lstsq(design, y * np.sqrt(w), rcond=None)
-    rmse = float(np.sqrt(np.sum(w * (y - a - b * x) ** 2) / w.sum()))
+    a, b = weighted_line(x, y, w)
+    rmse = round(math.sqrt(math.fsum(w * (y - a - b * x) ** 2) / math.fsum(w)), FIT_DIGITS)
     rec = with_bidder(records, ("bidder_meld",))
     edges = rec[:, h.F_BIDDER_MELD] // width * width
     inside = np.isin(edges, fit["bidder_meld"].to_numpy()) & (rec[:, h.F_OUTCOME] == h.PLAYED)
     resid = side_total(rec[inside], variant) - (a + b * rec[inside, h.F_BIDDER_MELD])
     q25, q75 = np.percentile(resid, [25, 75]) if len(resid) else (math.nan, math.nan)
-    return {"a": float(a), "b": float(b), "line_rmse": rmse, "hand_spread": float((q75 - q25) / 2),
+    return {"a": a, "b": b, "line_rmse": rmse, "hand_spread": round(float((q75 - q25) / 2), FIT_DIGITS),
             "bins": int(len(fit)), "hands": int(fit["hands"].sum()), "meld_lo": int(fit["bidder_meld"].min()),
             "meld_hi": int(fit["bidder_meld"].max()) + width - 1, "min_bid": int(variant.get("auction.min_bid"))}
 
@@ -297,51 +372,76 @@ def _trim(table: pd.DataFrame, field: str, min_hands: int, max_gap: int | None =
     return table[(table[field] >= lo) & (table[field] <= hi)]
 
 
+#: The most meld columns a heatmap draws; beyond, neighbouring bins are merged (their hands summed).
+HEATMAP_COLUMNS = 30
+
+
+def merge_bins(table: pd.DataFrame, field: str, factor: int) -> pd.DataFrame:
+    """A :func:`make_table` with ``factor`` neighbouring bins of ``field`` merged into one (their hands
+    and makes summed, the rate and its Wilson interval read again from the sums)."""
+    widths = dict(table.attrs.get("bin_widths", {}))
+    if factor <= 1:
+        return table
+    width = widths.get(field, 1) * factor
+    keys = [c for c in table.columns if c not in ("hands", "made", "p_make", "lo", "hi")]
+    merged = table.assign(**{field: table[field] // width * width}).groupby(keys, sort=True)[["hands", "made"]] \
+        .sum().reset_index()
+    ivs = [wilson(int(k), int(n)) for k, n in zip(merged["made"], merged["hands"])]
+    merged["p_make"] = [iv.estimate for iv in ivs]
+    merged["lo"] = [iv.lo for iv in ivs]
+    merged["hi"] = [iv.hi for iv in ivs]
+    merged.attrs.update(table.attrs, bin_widths={**widths, field: width})
+    return merged
+
+
+def _left_out_note(left_out: int) -> str:
+    return f"\n{left_out:,} hands with rarer, larger melds beyond the right edge are not drawn" if left_out else ""
+
+
 def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump_len",
                       min_hands: int = MIN_HANDS, count: str = "") -> Figure:
-    """Heatmap of P(make) (colour, with the value in % printed in each cell) by ``x`` (meld bins) and
+    """Heatmap of P(make) in % (colour, with the value printed in each cell) by ``x`` (meld bins) and
     ``y`` (trump length) from :func:`make_table`; cells with fewer than ``min_hands`` hands are grey.
     Rows and columns without a cell of ``min_hands`` hands are not drawn, nor a cluster of rare melds
-    far beyond the rest (a double pinochle worth 3000); the x label counts the hands left out."""
+    far beyond the rest (a double pinochle worth 3000); the x label counts the hands left out. Beyond
+    :data:`HEATMAP_COLUMNS` meld bins, neighbouring bins are merged (:func:`merge_bins`), so that the
+    numbers stay readable."""
     widths = table.attrs.get("bin_widths", {x: 1, y: 1})
     total = int(table["hands"].sum())
     table = _trim(table, x, min_hands, max_gap=5 * widths[x])
     left_out = total - int(table["hands"].sum())
+    if len(table):
+        table = merge_bins(table, x, math.ceil((table[x].max() - table[x].min() + widths[x]) / widths[x]
+                                               / HEATMAP_COLUMNS))
+        widths = table.attrs["bin_widths"]
     table = _trim(table, y, min_hands)
     xs = np.arange(table[x].min(), table[x].max() + 1, widths[x]) if len(table) else np.array([0])
     ys = np.arange(table[y].min(), table[y].max() + 1, widths[y]) if len(table) else np.array([0])
     grid = np.full((len(ys), len(xs)), np.nan)
-    hands = np.zeros((len(ys), len(xs)), dtype=int)
     for r in table.itertuples(index=False):
         i, j = int((getattr(r, y) - ys[0]) // widths[y]), int((getattr(r, x) - xs[0]) // widths[x])
-        hands[i, j] = r.hands
         if r.hands >= min_hands:
-            grid[i, j] = r.p_make
-    width = min(16.0, max(8.0, 0.3 * len(xs) + 2.5))
-    fig, ax = style.new_figure(size=(width, 4.8))
+            grid[i, j] = 100 * r.p_make
+    fig, ax = style.new_figure(size=(max(8.0, 0.33 * len(xs) + 2.6), max(4.2, 0.42 * len(ys) + 2.4)))
     cmap = matplotlib.colormaps[style.SEQUENTIAL].with_extremes(bad="#d9d9d9")
-    # the colour scale spans the make rates drawn, not 0 to 1, so a system whose bids mostly make
+    # the colour scale spans the make rates drawn, not 0 to 100%, so a system whose bids mostly make
     # still shows where they fail (the floor is a round 10% below the lowest cells)
-    vmin = float(np.floor(np.nanpercentile(grid, 2) * 10) / 10) if np.isfinite(grid).any() else 0.0
-    vmin = min(vmin, 0.9)
+    vmin = float(np.floor(np.nanpercentile(grid, 2) / 10) * 10) if np.isfinite(grid).any() else 0.0
+    vmin = min(vmin, 90.0)
     mesh = ax.pcolormesh(np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
                          np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
-                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=1, shading="flat")
-    size = 7 if len(xs) <= 26 else 6 if len(xs) <= 40 else 5
+                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=100, shading="flat")
     for i in range(len(ys)):
         for j in range(len(xs)):
             if not np.isnan(grid[i, j]):
-                shade = (grid[i, j] - vmin) / (1 - vmin) if vmin < 1 else 1
-                ax.text(xs[j], ys[i], f"{100 * grid[i, j]:.0f}", ha="center", va="center", fontsize=size,
+                shade = (grid[i, j] - vmin) / (100 - vmin) if vmin < 100 else 1
+                ax.text(xs[j], ys[i], f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7.5,
                         color="white" if shade < 0.55 else "black")
     ax.grid(False)
     bar = fig.colorbar(mesh, ax=ax, pad=0.01)
-    bar.set_label("P(bidding side makes its bid)" + (f"; scale from {vmin:.0%}" if vmin > 0 else ""))
+    bar.set_label("bidding side makes its bid (%)" + (f"; scale from {vmin:.0f}%" if vmin > 0 else ""))
     unit = f"points, bins of {widths[x]}" if widths[x] > 1 else "points"
-    if left_out:
-        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
-                transform=ax.transAxes, ha="left", va="top", fontsize=8)
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel(LABELS.get(y, y) + " (cards)")
     ax.set_yticks(ys)
     ax.set_title(style.title("Bidding side makes its bid (% in each cell), by meld and trump length",
@@ -373,10 +473,7 @@ def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int 
         ax.fill_between(part[x], part["lo"], part["hi"], color=colour, alpha=0.18, linewidth=0)
     ax.set_ylim(0, 1.02)
     unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
-    if left_out:
-        ax.text(0.01, 0.98, f"{left_out:,} hands with rare melds outside the chart not drawn",
-                transform=ax.transAxes, ha="left", va="top", fontsize=8)
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})")
+    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel("P(bidding side makes its bid)")
     ax.legend(title="bidder holds", loc="lower right", fontsize=8)
     ax.set_title(style.title(f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
@@ -386,17 +483,26 @@ def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int 
 
 def plot_highest_bid(table: pd.DataFrame, rule: dict | None = None, count: str = "") -> Figure:
     """The highest bid made with 50% and 75% probability against the bidder's meld before the pass,
-    from :func:`highest_bid_table` (its :func:`central_rows`), with pointwise 95% bands and the fitted
-    rule of thumb."""
+    from :func:`highest_bid_table` (its :func:`central_rows`, read from pooled rows where the raw bid
+    went down as meld went up, the raw bid then shown as a dot), with pointwise 95% bands and the
+    fitted rule of thumb."""
     fig, ax = style.new_figure()
     table = central_rows(table, table.attrs.get("bin_width", 1))
     x = table["meld_mean"]
+    dotted = False
     for k, q in enumerate(table.attrs.get("odds", (0.5, 0.75))):
         name = f"{round(100 * q)}"
         colour = style.PALETTE[k]
-        ax.step(x, table[f"bid_{name}"], where="mid", color=colour, label=f"made {name}% of the time")
-        ax.fill_between(x, table[f"bid_{name}_lo"], table[f"bid_{name}_hi"], step="mid", color=colour,
-                        alpha=0.2, linewidth=0)
+        bid, lo, hi, _ = pooled(table, name)
+        ax.step(x, table[bid], where="mid", color=colour, label=f"made {name}% of the time")
+        ax.fill_between(x, table[lo], table[hi], step="mid", color=colour, alpha=0.2, linewidth=0)
+        moved = table[f"bid_{name}"].ne(table[bid]) & table[f"bid_{name}"].notna()
+        if moved.any():
+            ax.plot(x[moved], table.loc[moved, f"bid_{name}"], "o", ms=3.5, mfc="white", color=colour)
+            dotted = True
+    if dotted:
+        ax.plot([], [], "o", ms=3.5, mfc="white", color="grey",
+                label="open dot: a meld row alone, where it dipped (the line pools it with its neighbours)")
     if rule is not None:
         xs = np.linspace(rule["meld_lo"], rule["meld_hi"], 50)
         ax.plot(xs, rule["a"] + rule["b"] * xs, "--", color=style.PALETTE[3],
@@ -420,22 +526,45 @@ def _bid_range(bid: float, lo: float, hi: float) -> str:
     return f"{_num(bid)} (95% range {_num(lo)} to {_num(hi)})"
 
 
+#: The mark of a bidding-card cell read from pooled neighbouring meld rows, and what it means.
+POOLED_MARK = "*"
+POOLED_NOTE = ("* neighbouring meld rows read together: where a heavier meld came out with a lower bid (noise of "
+               "a finite simulation, not a rule of the game), the hands of the adjacent rows are pooled and one "
+               "bid is read from them all, so the card never bids less for more meld.")
+PASS_NOTE = ("\"pass\": even the minimum bid ({min_bid}) is made less often than that; a bidding card says "
+             "not to open or raise on such a hand alone.")
+
+
+def pooled(table: pd.DataFrame, q: str) -> tuple[str, str, str, str | None]:
+    """The column names of the bid made with odds ``q`` ("50", "75") that the card reads: the pooled
+    (never decreasing) ones where the table has them, and the column naming each row's pooled run."""
+    if f"bid_{q}_pooled" in table:
+        return f"bid_{q}_pooled", f"bid_{q}_pooled_lo", f"bid_{q}_pooled_hi", f"pool_{q}"
+    return f"bid_{q}", f"bid_{q}_lo", f"bid_{q}_hi", None
+
+
 def bidding_card(table: pd.DataFrame) -> list[dict]:
     """The bidding card: per meld bin of the :func:`central_rows`, the highest bid made half the time and
-    three times in four, as strings (the 95% range in brackets where it differs from the bid)."""
+    three times in four, as strings (the 95% range in brackets where it differs from the bid), read
+    from pooled rows where the raw bids went down as meld went up (marked :data:`POOLED_MARK`)."""
     width = table.attrs.get("bin_width", 1)
     rows = []
-    for r in central_rows(table, width).itertuples(index=False):
+    central = central_rows(table, width)
+    runs = {q: central[pooled(central, q)[3]].value_counts() if pooled(central, q)[3] else None
+            for q in ("50", "75")}
+    for r in central.itertuples(index=False):
         edge = int(r.bidder_meld)
         meld = f"{edge}" if width == 1 else f"{edge}–{edge + width - 1}"
 
         def cell(q: str, r=r) -> str:
-            bid, lo, hi = getattr(r, f"bid_{q}"), getattr(r, f"bid_{q}_lo"), getattr(r, f"bid_{q}_hi")
+            names = pooled(central, q)
+            bid, lo, hi = (getattr(r, c) for c in names[:3])
+            mark = POOLED_MARK if names[3] and runs[q][getattr(r, names[3])] > 1 else ""
             if fmt.missing(bid):
-                return "pass"
+                return "pass" + mark
             if fmt.missing(lo) or fmt.missing(hi) or lo == bid == hi:
-                return _num(bid)
-            return f"{_num(bid)} [{_num(lo)}–{_num(hi)}]"
+                return _num(bid) + mark
+            return f"{_num(bid)} [{_num(lo)}–{_num(hi)}]{mark}"
 
         rows.append({"your meld as dealt": meld, "bid made 50% of the time": cell("50"),
                      "bid made 75% of the time": cell("75"), "hands": f"{int(r.hands):,}"})
@@ -500,16 +629,16 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
         f"**Rule of thumb ({variant.id}): bid up to {_num(rule['a'])} + {rule['b']:.2f} × your meld** "
         f"(your meld as dealt, before any pass or widow, in points; the minimum bid is {rule['min_bid']}). "
         "Bidding that high, "
-        f"the side makes about half its contracts. The line fits the simulated 50% bids to within "
-        f"{_num(rule['line_rmse'])} points (root mean square over {rule['bins']} meld bins from "
+        f"the side makes about half its contracts. The line passes within about {_num(rule['line_rmse'])} "
+        f"points of the simulated 50% bids (a typical distance, over the {rule['bins']} meld rows from "
         f"{rule['meld_lo']} to {rule['meld_hi']}), but single hands scatter far more: half of them land "
         f"within ±{_num(rule['hand_spread'])} points of it, so the rule is a median, not a promise. "
         f"To make 75% of the time, bid the lower line in the chart instead.\n\n"
         f"Worked example: the median bidder holds {_num(median)} points of meld as dealt. With "
         f"{bins_text} ({int(ex['hands']):,} hands), {said_text}; in the simulated table the highest bid made half the "
         f"time is {line(50)}, and the highest made three times in four is {line(75)}.\n\n"
-        f"How these are measured: {len(records):,} hands (seed {seed}) played by heuristic players at the "
-        f"system's tuned bidding margin, who made {pct(overall)} of their contracts. A played hand's side "
+        f"How these are measured: {len(records):,} hands (seed {seed}) played by the simulated players, bidding "
+        f"as boldly as pays best in this system, who made {pct(overall)} of their contracts. A played hand's side "
         f"total (kept meld + trick points) is what it would have taken at any bid, because trump, the pass "
         f"and the play do not depend on the bid; so P(make B) for a meld is the share of its hands whose "
         f"total reaches B (a hand given up before play counts as a failure at its own bid and above). "
@@ -527,8 +656,12 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
                "highest_bid": plot_highest_bid(highest, rule, count=count)}
     tables = {"make_by_meld_and_trump": by_trump, "make_by_meld_and_aces": by_aces, "make_by_bid": by_bid,
               "highest_bid": highest, "rule_of_thumb": pd.DataFrame([rule])}
-    display = {"highest_bid": fmt.markdown_table(bidding_card(highest)) + (
+    card = bidding_card(highest)
+    pooled_rows = any(POOLED_MARK in r[c] for r in card for c in ("bid made 50% of the time",
+                                                                     "bid made 75% of the time"))
+    display = {"highest_bid": fmt.markdown_table(card) + (
         "\n\nThe highest bid the side makes with the given odds, by the bidder's meld as dealt (before any "
         "pass or widow); \"pass\" where even the minimum bid falls short, and a 95% range in brackets where "
-        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")}
+        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")
+        + (f" {POOLED_NOTE}" if pooled_rows else "")}
     return Section("How high to bid", text, tables, figures, display)

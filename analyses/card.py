@@ -11,9 +11,9 @@ always agree. :func:`card_markdown` writes the page, :func:`plot_card` the one-p
 
 from __future__ import annotations
 
+import math
 import textwrap
 
-import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
 
@@ -99,13 +99,45 @@ def bidding_rows(tables: dict[str, pd.DataFrame]) -> list[dict]:
     return [] if t is None or t.empty else bid_strategy.bidding_card(t)
 
 
-def odds_rows(tables: dict[str, pd.DataFrame]) -> list[dict]:
+def odds_rows(variant: Variant, tables: dict[str, pd.DataFrame]) -> list[dict]:
     """Every meld's odds per hand and per deal, commonest first, names as players say them."""
     t = tables["rare_melds"].sort_values("one_in_hand")
     return [{"meld": rare_melds.human_name(r.event),
              "a hand": rare_melds.odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
-             "a deal": rare_melds.odds_cell(r.per_deal, r.per_deal_lo, r.per_deal_hi, r.per_deal_exact)}
+             "a deal": rare_melds.deal_cell(r, variant.players)}
             for r in t.itertuples(index=False)]
+
+
+def odds_notes(variant: Variant, rows: list[dict]) -> list[str]:
+    """The notes under the odds table: what a deal is, ≈ where a cell has it, † where a cell has it."""
+    cells = [r["a hand"] + r["a deal"] for r in rows]
+    notes = ["A deal: at least one player at the table holds it."]
+    if any("≈" in c for c in cells):
+        notes.append("≈ simulated (95% interval in brackets where it shows); the rest are exact.")
+    else:
+        notes.append("Every value is exact.")
+    if any(rare_melds.FROM_HAND_MARK in c for c in cells):
+        notes.append(rare_melds.from_hand_note(variant.players))
+    return notes
+
+
+def bidding_notes(variant: Variant, tables: dict[str, pd.DataFrame], rows: list[dict]) -> list[str]:
+    """The notes under the bidding card: which meld rows it shows, what "pass" and the pooled mark mean."""
+    t = tables["highest_bid"]
+    width = t.attrs.get("bin_width", 1)
+    shown = f"{len(rows)} rows, every meld from {rows[0]['your meld as dealt'].split('–')[0]} to " \
+            f"{rows[-1]['your meld as dealt'].split('–')[-1]} points" + (f" in steps of {width}" if width > 1 else "")
+    covered = sum(int(r["hands"].replace(",", "")) for r in rows) / t.attrs["bidders"] if "bidders" in t.attrs else None
+    notes = [f"Rows: {shown}" + (f", the melds of {fmt.pct(covered)} of bidders" if covered else "")
+             + f"; the melds beyond (under the 1st or over the 99th percentile, or a row of fewer than "
+               f"{bid_strategy.MIN_HANDS} hands) are dealt too seldom to read a bid from."]
+    cells = [r[c] for r in rows for c in ("bid made 50% of the time", "bid made 75% of the time")]
+    if any(c.startswith("pass") for c in cells):
+        notes.append(bid_strategy.PASS_NOTE.format(min_bid=variant.get("auction.min_bid")))
+    if any(bid_strategy.POOLED_MARK in c for c in cells):
+        notes.append(bid_strategy.POOLED_NOTE)
+    notes.append("[brackets]: the 95% range of the bid, where it differs from the bid.")
+    return notes
 
 
 def _rule_text(tables: dict[str, pd.DataFrame]) -> str:
@@ -132,13 +164,18 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
     if bidding:
         lines += [f"Your meld as dealt (before any pass or widow) → the highest bid your side makes half the time "
                   f"and three times in four. {played_by}", "", fmt.markdown_table(bidding), "",
+                  *(x for n in bidding_notes(variant, tables, bidding) for x in (n, "")),
                   _rule_text(tables), "", f"![bidding card]({png})", ""]
     else:
         lines += [f"{variant.id} has no auction, so there is no bid to choose.", ""]
+    odds = odds_rows(variant, tables)
     lines += ["## Meld values", "", fmt.markdown_table(value_rows), "",
               "## How rare is each meld?", "",
-              "In one dealt hand, and in one deal (at least one player holds it). Exact odds are printed plainly; "
-              "≈ marks a simulated value.", "", fmt.markdown_table(odds_rows(tables)), ""]
+              "In one dealt hand, and in one deal.", "", fmt.markdown_table(odds), "",
+              " ".join(odds_notes(variant, odds)), "",
+              "## How this was measured", "",
+              f"The bidding card: {played_by} The odds: counted exactly where they can be, else from the hands "
+              f"dealt for the full page. The method in a card player's words: the end of [{page}]({page}).", ""]
     return "\n".join(lines)
 
 
@@ -148,17 +185,23 @@ def _value_rows(variant: Variant) -> list[dict]:
             for row in meld_values(variant).to_dict(orient="records")]
 
 
+#: Height of a printed table row and of a line of small print, as fractions of the page's height.
+ROW = 0.0152
+LINE = 0.0118
+#: The most bidding-card rows in one column before the table is split into columns side by side.
+ROWS_PER_COLUMN = 18
+
+
 def _table(ax, rows: list[dict], fontsize: float = 7.0, col_widths: list[float] | None = None) -> None:
+    """``rows`` as a table filling ``ax`` (its height should be the rows' count plus one, times :data:`ROW`)."""
     ax.axis("off")
     if not rows:
         return
     cols = list(rows[0])
     cells = [[str(r[c]) for c in cols] for r in rows]
-    table = ax.table(cellText=cells, colLabels=cols, loc="upper center", cellLoc="center",
-                     colWidths=col_widths)
+    table = ax.table(cellText=cells, colLabels=cols, cellLoc="center", colWidths=col_widths, bbox=[0, 0, 1, 1])
     table.auto_set_font_size(False)
     table.set_fontsize(fontsize)
-    table.scale(1.0, 1.15)
     for (i, _j), cell in table.get_celld().items():
         cell.set_edgecolor("#bbbbbb")
         cell.set_linewidth(0.4)
@@ -167,68 +210,97 @@ def _table(ax, rows: list[dict], fontsize: float = 7.0, col_widths: list[float] 
             cell.set_text_props(fontweight="bold")
 
 
-def _thin(rows: list[dict], most: int) -> list[dict]:
-    """At most ``most`` rows, evenly spread (the printed card keeps to one page)."""
-    if len(rows) <= most:
-        return rows
-    idx = np.unique(np.linspace(0, len(rows) - 1, most).round().astype(int))
-    return [rows[i] for i in idx]
+def split_rows(rows: list[dict], most: int = ROWS_PER_COLUMN) -> list[list[dict]]:
+    """``rows`` cut into as few columns as keep each to ``most`` rows, as even as can be; every row
+    kept, in order."""
+    if not rows:
+        return []
+    n = math.ceil(len(rows) / most)
+    per = math.ceil(len(rows) / n)
+    return [rows[i: i + per] for i in range(0, len(rows), per)]
+
+
+def _small_print(fig: Figure, x: float, y: float, lines: list[str], width: int, fontsize: float = 7.0) -> float:
+    """Write ``lines`` wrapped at ``width`` characters from (x, y) down; return the y below them."""
+    for line in lines:
+        wrapped = textwrap.fill(line, width)
+        fig.text(x, y, wrapped, fontsize=fontsize, va="top", color="#333333")
+        y -= LINE * fontsize / 7.0 * (wrapped.count("\n") + 1) + 0.003
+    return y
+
+
+def _bid_chart(ax, variant: Variant, tables: dict[str, pd.DataFrame], played_by: str) -> None:
+    """The bidding card's two lines (the same pooled bids as its table) against meld as dealt."""
+    highest = bid_strategy.central_rows(tables["highest_bid"], tables["highest_bid"].attrs.get("bin_width", 1))
+    for k, (q, label) in enumerate((("50", "made half the time"), ("75", "made 3 times in 4"))):
+        ax.step(highest["meld_mean"], highest[bid_strategy.pooled(highest, q)[0]], where="mid",
+                color=style.PALETTE[k], label=label)
+    ax.axhline(variant.get("auction.min_bid"), color="grey", lw=0.8, ls=":", label="minimum bid")
+    ax.set_xlabel("your meld as dealt (points)", fontsize=7.5)
+    ax.set_ylabel("highest bid (points)", fontsize=7.5)
+    ax.tick_params(labelsize=7)
+    ax.legend(fontsize=6.5, loc="upper left")
+    ax.set_title(textwrap.fill(played_by, 48), fontsize=6.5, loc="left", color="#333333")
 
 
 def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figure:
-    """The card on one page (US letter, portrait): points and redeal in words, the bidding card as a
-    table and a chart, the meld values and the odds of every meld."""
+    """The card on one page (US letter, portrait): points and redeal in words; the bidding card, every
+    row of it, in as many columns as it needs, with its notes and its chart; the meld values and the
+    odds of every meld."""
     tables = _tables(sections)
     fig, first = style.new_figure(size=(8.5, 11.0))
     first.remove()
-    fig.text(0.04, 0.975, f"{variant.name}: a player's card", fontsize=15, fontweight="bold", va="top")
-    fig.text(0.04, 0.950, textwrap.shorten(f"{variant.id} · {variant.description}", 130, placeholder=" …"),
-             fontsize=8.5, va="top", color="#333333")
+    left, right, gap = 0.05, 0.965, 0.025
+    fig.text(left, 0.975, f"{variant.name}: a player's card", fontsize=15, fontweight="bold", va="top")
+    y = _small_print(fig, left, 0.948, [f"{variant.id} · {variant.description}"], 135, fontsize=8.5) - 0.006
     words = [f"Points. {scale_sentence(variant)}", f"Redeal. {redeal_sentence(variant, tables)}"]
     rule = _rule_text(tables)
     if rule:
         words.append(rule)
-    y = 0.93
     for w in words:
         wrapped = textwrap.fill(w, 120)
-        fig.text(0.04, y, wrapped, fontsize=8.5, va="top")
-        y -= 0.016 * (wrapped.count("\n") + 1) + 0.006
-    grid = fig.add_gridspec(2, 2, left=0.06, right=0.97, top=y - 0.02, bottom=0.04, height_ratios=[1.05, 1],
-                            hspace=0.22, wspace=0.18)
+        fig.text(left, y, wrapped, fontsize=8.5, va="top")
+        y -= 0.0155 * (wrapped.count("\n") + 1) + 0.006
     bidding = bidding_rows(tables)
+    chart_on_top = False
     if bidding:
-        ax = fig.add_subplot(grid[0, 0])
-        rows = _thin([{"meld": r["your meld as dealt"], "bid 50%": r["bid made 50% of the time"],
-                       "bid 75%": r["bid made 75% of the time"]} for r in bidding], 22)
-        _table(ax, rows, fontsize=7.5)
-        ax.set_title("Bidding card: your meld → highest bid made", fontsize=9.5, loc="left")
-        ax = fig.add_subplot(grid[0, 1])
-        highest = bid_strategy.central_rows(tables["highest_bid"], tables["highest_bid"].attrs.get("bin_width", 1))
-        for k, (q, label) in enumerate((("50", "made half the time"), ("75", "made 3 times in 4"))):
-            ax.step(highest["meld_mean"], highest[f"bid_{q}"], where="mid", color=style.PALETTE[k], label=label)
-        ax.axhline(variant.get("auction.min_bid"), color="grey", lw=0.8, ls=":", label="minimum bid")
-        ax.set_xlabel("your meld as dealt (points)", fontsize=8)
-        ax.set_ylabel("highest bid (points)", fontsize=8)
-        ax.tick_params(labelsize=7)
-        ax.legend(fontsize=7, loc="upper left")
-        ax.set_title(textwrap.fill(played_by, 70), fontsize=7, loc="left", color="#333333")
+        columns = split_rows([{"meld": r["your meld as dealt"], "bid 50%": r["bid made 50% of the time"],
+                               "bid 75%": r["bid made 75% of the time"]} for r in bidding])
+        chart_on_top = len(columns) <= 2
+        slots = len(columns) + (1 if chart_on_top else 0)
+        width = (right - left - gap * (slots - 1)) / slots
+        fig.text(left, y - 0.004, "Bidding card: your meld as dealt → the highest bid your side makes",
+                 fontsize=9.5, va="top")
+        y -= 0.026
+        height = ROW * (max(len(c) for c in columns) + 1)
+        for k, rows in enumerate(columns):
+            _table(fig.add_axes((left + k * (width + gap), y - height, width, height)), rows, fontsize=7.0,
+                   col_widths=[0.3, 0.35, 0.35])
+        if chart_on_top:
+            ax = fig.add_axes((left + 2 * (width + gap) + 0.04, y - height + 0.035, width - 0.04, height - 0.045))
+            _bid_chart(ax, variant, tables, played_by)
+        y = _small_print(fig, left, y - height - 0.006, bidding_notes(variant, tables, bidding), 165,
+                         fontsize=6.8) - 0.012
     else:
-        ax = fig.add_subplot(grid[0, :])
-        ax.axis("off")
-        ax.text(0.0, 0.9, f"{variant.id} has no auction, so there is no bid to choose.", fontsize=9)
-    ax = fig.add_subplot(grid[1, 0])
-    values = meld_values(variant)
+        fig.text(left, y, f"{variant.id} has no auction, so there is no bid to choose.", fontsize=9, va="top")
+        y -= 0.03
+    half = (right - left - gap) / 2
     value_rows = _value_rows(variant)
     for r in value_rows:
         r["meld"] = r["meld"].split(" (")[0]
-    others = len(values.columns) - 1
-    _table(ax, value_rows, fontsize=7, col_widths=[0.34] + [0.66 / max(1, others)] * others)
-    ax.set_title("Meld values (points)", fontsize=9.5, loc="left")
-    ax = fig.add_subplot(grid[1, 1])
-    odds = odds_rows(tables)
-    for r in odds:
-        r["a deal"] = r["a deal"].split(" (rarer")[0]
-        r["a hand"] = r["a hand"].split(" (rarer")[0]
-    _table(ax, odds, fontsize=6.5, col_widths=[0.36, 0.30, 0.34])
-    ax.set_title("How rare: one in N (≈ simulated)", fontsize=9.5, loc="left")
+    others = len(value_rows[0]) - 1
+    fig.text(left, y, "Meld values (points)", fontsize=9.5, va="top")
+    height = ROW * (len(value_rows) + 1)
+    _table(fig.add_axes((left, y - 0.02 - height, half, height)), value_rows, fontsize=7,
+           col_widths=[0.34] + [0.66 / max(1, others)] * others)
+    if bidding and not chart_on_top:
+        top = y - 0.02 - height - 0.05
+        ax = fig.add_axes((left + 0.05, 0.05, half - 0.05, top - 0.05))
+        _bid_chart(ax, variant, tables, played_by)
+    odds = odds_rows(variant, tables)
+    fig.text(left + half + gap, y, "How often: one dealt hand, one deal", fontsize=9.5, va="top")
+    height = ROW * (len(odds) + 1)
+    _table(fig.add_axes((left + half + gap, y - 0.02 - height, half, height)), odds, fontsize=6.5,
+           col_widths=[0.36, 0.30, 0.34])
+    _small_print(fig, left + half + gap, y - 0.02 - height - 0.006, odds_notes(variant, odds), 80, fontsize=6.8)
     return style.laid_out(fig)

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
 import pandas as pd
 from matplotlib.figure import Figure
-from matplotlib.ticker import MaxNLocator
 
 from analyses import fmt, style
 from analyses.section import Section, StrongSizes
@@ -89,23 +89,34 @@ def overall_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
 
 
 def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_CHART_HANDS) -> Figure:
-    """One panel per system: the heuristic's make rate by bid (dots with 95% intervals) and the
-    double-dummy rate's range on the same hands (a band from gave-ups not made to gave-ups made)."""
+    """One panel per system, one column per bid made on ``min_hands`` hands or more (legal bids only,
+    in order, labelled by the bid): the heuristic's make rate (dots with 95% intervals) and the
+    perfect-play rate on the same hands as a bar over that bid alone, from the unsolved hands counted
+    lost to counted made (a line where every hand was solved). The panel's title counts the hands
+    drawn out of the system's hands in the table."""
     variants = list(dict.fromkeys(table["variant"]))
     fig, axes = style.panels(len(variants))
     for ax, vid in zip(axes, variants):
-        t = table[(table["variant"] == vid) & (table["hands"] >= min_hands)]
-        ax.fill_between(t["bid"], 100 * t["dd_low"], 100 * t["dd_high"], step="mid", alpha=0.35,
-                        color=style.PALETTE[1], label="double dummy (gave-ups not made to made)")
+        every = table[table["variant"] == vid]
+        t = every[every["hands"] >= min_hands].sort_values("bid")
+        x = np.arange(len(t))
+        low, high = 100 * t["dd_low"].to_numpy(), 100 * t["dd_high"].to_numpy()
+        ax.bar(x, np.maximum(high - low, 0.8), bottom=np.where(high - low < 0.8, low - 0.4, low), width=0.7,
+               color=style.PALETTE[1], alpha=0.45, linewidth=0,
+               label="perfect play, both sides (bar: unsolved hands\ncounted lost … counted made)")
         err = [100 * (t["heuristic"] - t["heuristic_lo"]), 100 * (t["heuristic_hi"] - t["heuristic"])]
-        ax.errorbar(t["bid"], 100 * t["heuristic"], yerr=err, fmt="o", ms=4, capsize=2, color=style.PALETTE[0],
-                    label="heuristic's own play (95% interval)")
-        ax.set_title(f"{vid} ({int(t['hands'].sum()):,} hands)")
-        ax.set_xlabel("bid (points)")
-        ax.xaxis.set_major_locator(MaxNLocator(integer=True))
+        ax.errorbar(x, 100 * t["heuristic"], yerr=err, fmt="o", ms=4, capsize=2, color=style.PALETTE[0],
+                    label="the heuristic's own play (95% interval)")
+        # every column labelled: the bids drawn are not evenly spaced (a bid with too few hands is left out)
+        ax.set_xticks(x, [f"{b:,}" for b in t["bid"]], fontsize=7 if len(t) <= 14 else 6,
+                      rotation=0 if len(t) <= 14 else 90)
+        ax.set_xlim(-0.6, max(len(t), 1) - 0.4)
+        ax.grid(axis="x", visible=False)
+        ax.set_title(f"{vid}: {int(t['hands'].sum()):,} of {int(every['hands'].sum()):,} hands", fontsize=10)
+        ax.set_xlabel(f"bid (points; bids made on {min_hands}+ hands)")
         ax.set_ylim(0, 100)
     axes[0].set_ylabel("contracts made (%)")
-    axes[0].legend(loc="lower left", fontsize=8)
+    axes[0].legend(loc="lower left", fontsize=7.5)
     fig.suptitle(f"Contracts made by bid: the heuristic's play against perfect play on the same hands\n{count}")
     return fig
 
@@ -113,21 +124,21 @@ def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_
 def display_overall(overall: pd.DataFrame) -> str:
     rows = [{"system": r.variant, "hands": f"{r.hands:,}",
              "made by the heuristic's play": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "made double dummy": _range(r.dd_low, r.dd_high),
-             "solves that gave up": f"{r.gave_up:,}"} for r in overall.itertuples()]
+             "made with perfect play": _range(r.dd_low, r.dd_high),
+             "hands unsolved": f"{r.gave_up:,}"} for r in overall.itertuples()]
     return fmt.markdown_table(rows)
 
 
 def display_by_bid(table: pd.DataFrame, min_hands: int = MIN_CHART_HANDS) -> str:
     rows = [{"system": r.variant, "bid": f"{r.bid:,}", "hands": f"{r.hands:,}",
              "heuristic": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "double dummy": _range(r.dd_low, r.dd_high), "gave up": f"{r.gave_up:,}"}
+             "perfect play": _range(r.dd_low, r.dd_high), "unsolved": f"{r.gave_up:,}"}
             for r in table.itertuples() if r.hands >= min_hands]
     return fmt.markdown_table(rows) or f"No bid was made on {min_hands} hands or more at this size."
 
 
 def _gave_up(n: int) -> str:
-    return f"{n:,} solve{'' if n == 1 else 's'} gave up"
+    return f"{n:,} hand{'' if n == 1 else 's'} unsolved"
 
 
 def _range(lo: float, hi: float) -> str:
@@ -138,8 +149,8 @@ def _range(lo: float, hi: float) -> str:
 def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
     """"Double-dummy make odds by bid": the curve, the overall rates and the per-bid table."""
     table, overall = by_bid_table(odds), overall_table(odds)
-    count = (f"first hands of seeds {seed}–{seed + sizes.dd_hands - 1}, heuristic bidding, solves limited to "
-             f"{sizes.limit:,} trick starts")
+    count = (f"first hands of seeds {seed}–{seed + sizes.dd_hands - 1}, heuristic bidding, searches limited to "
+             f"{sizes.limit:,} positions")
     lines = []
     for r in overall.itertuples():
         gap_lo, gap_hi = r.dd_low - r.heuristic, r.dd_high - r.heuristic
@@ -148,20 +159,20 @@ def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
         elif gap_hi < 0:
             verdict = f"perfect play makes fewer: {100 * -gap_hi:.0f} to {100 * -gap_lo:.0f} fewer in a hundred"
         else:
-            verdict = ("the range holds the heuristic's rate, so the solves that gave up leave the comparison "
-                       "open")
+            verdict = "the range holds the heuristic's rate, so the unsolved hands leave the comparison open"
         lines.append(f"* **{r.variant}**: {r.hands:,} contracts played out; the heuristic's own play made "
-                     f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, double dummy "
+                     f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, perfect play "
                      f"{_range(r.dd_low, r.dd_high)} ({_gave_up(r.gave_up)}): {verdict}.")
     text = ("For each contract the heuristic bid and played out, could the bidding side have made it with every "
-            "hand known and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
-            "gain alone: perfect defence sets contracts the heuristic's defence lets through. A solve that "
-            f"searches {sizes.limit:,} trick starts gives up; the double-dummy rate is then a range, from counting "
-            "every gave-up hand as not made to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
-            f"The chart shows bids with at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
-            "Wilson 95%. Where the band lies above the dots, perfect play on both sides makes the contract more "
-            "often than the heuristic does; a wide band is the solver giving up, not uncertainty about play.")
-    return Section("Double-dummy make odds by bid", text,
+            "hand face up and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
+            "gain alone: perfect defence sets contracts the heuristic's defence lets through. A search still "
+            f"unfinished after {sizes.limit:,} positions gives up; the perfect-play rate is then a range, from "
+            "counting every unsolved hand as lost to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
+            f"The chart shows bids made on at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
+            "95% (Wilson). Where the bar lies above the dot, perfect play on both sides makes the contract more "
+            "often than the heuristic does; a tall bar is the search giving up on some hands, not uncertainty "
+            "about play.")
+    return Section("Contracts made with perfect play, by bid", text,
                    tables={"dd_make_overall": overall, "dd_make_by_bid": table},
                    figures={"dd_make_by_bid": plot_make_by_bid(table, count)},
                    display={"dd_make_overall": display_overall(overall), "dd_make_by_bid": display_by_bid(table)})

@@ -44,6 +44,8 @@ UNITS = {"rate": (100.0, "percentage points", "Rates (win, make): percentage poi
          "count": (1.0, "hands (sets, redeals) a game", "Hands, sets or redeals a game")}
 SIZE_COLOURS = {"negligible": style.PALETTE[7], "small": style.PALETTE[1], "large": style.PALETTE[3],
                 "unsettled": style.PALETTE[5]}
+#: Each verdict's marker and size: told apart by shape as well as colour (and in grey print).
+SIZE_MARKERS = {"negligible": ("o", 4.5), "small": ("s", 6.0), "large": ("D", 7.5), "unsettled": ("^", 6.5)}
 
 
 def _sides(name: str, q) -> tuple[str, str]:
@@ -122,15 +124,21 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
         for yy, thr in zip(y, t["threshold"] * scale):
             ax.fill_betweenx([yy - 0.4, yy + 0.4], -thr, thr, color="#e8e8e8", linewidth=0)
         for yy, r, dd, ll, hh in zip(y, t.itertuples(), d, lo, hi):
-            colour = SIZE_COLOURS[r.size]
-            ax.errorbar([dd], [yy], xerr=[[dd - ll], [hh - dd]], fmt="o", color=colour, capsize=3, ms=5)
+            marker, size = SIZE_MARKERS[r.size]
+            ax.errorbar([dd], [yy], xerr=[[dd - ll], [hh - dd]], fmt=marker, color=SIZE_COLOURS[r.size], capsize=3,
+                        ms=size, mec="black", mew=0.5)
         span = max(float(np.nanmax(np.abs(np.concatenate([lo, hi, t["threshold"] * scale])))), 1e-9)
         ax.set_xlim(-1.45 * span, 1.45 * span)
         for yy, r, dd, hh, ll in zip(y, t.itertuples(), d, hi, lo):
-            x_text = hh if dd >= 0 else ll
+            # the label goes on the outer side of the point, unless the axis is too near there
+            outward = 1 if dd >= 0 else -1
+            if (1.45 * span - abs(hh if outward > 0 else ll)) < 0.55 * span:
+                outward = -outward
+            x_text = hh if outward > 0 else ll
             shown = fmt.signed(dd, ll, hh).split(" [")[0]  # as the table prints it
-            ax.annotate(f"{shown}: {r.size}", (x_text, yy), xytext=(5 if dd >= 0 else -5, 0),
-                        textcoords="offset points", ha="left" if dd >= 0 else "right", va="center", fontsize=7.5)
+            ax.annotate(f"{shown}: {r.size}", (x_text, yy), xytext=(6 * outward, 0), textcoords="offset points",
+                        ha="left" if outward > 0 else "right", va="center", fontsize=7.5,
+                        bbox={"boxstyle": "square,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})
         ax.axvline(0, color="grey", lw=0.8)
         ax.set_yticks(y, [f"{r.a_is} → {r.b_is}\n{r.measure} · {r.variant}" for r in t.itertuples()],
                       fontsize=7.5)
@@ -138,8 +146,8 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
         ax.set_xlabel(f"B − A, {unit} (95% interval)", fontsize=9)
         ax.set_title(heading, loc="left", fontsize=10)
         ax.grid(axis="y", visible=False)
-    handles = [Line2D([], [], marker="o", ls="none", color=c, label=w) for w, c in SIZE_COLOURS.items()
-               if (table["size"] == w).any()]
+    handles = [Line2D([], [], marker=SIZE_MARKERS[w][0], ms=SIZE_MARKERS[w][1], mec="black", mew=0.5, ls="none",
+                      color=c, label=w) for w, c in SIZE_COLOURS.items() if (table["size"] == w).any()]
     handles.append(Line2D([], [], lw=8, color="#e8e8e8", label="below the threshold of practical size"))
     fig.suptitle("What each house rule changes: B − A on the same deals", fontsize=11, x=0.02, ha="left")
     fig.tight_layout(rect=(0, 0.045, 1, 0.97))

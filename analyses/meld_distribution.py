@@ -260,14 +260,16 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
                     markeredgewidth=1.6, label="exact" if k == 1 else None)
         right = max(right, _quantile(own["meld"].to_numpy(), own[f"share_{key}"].to_numpy(), coverage))
     ax.set_xlim(-unit, right + unit)
-    ax.set_xlabel(f"meld of one hand (points on the system's scale; only multiples of {unit} occur)"
-                  if unit > 1 else "meld of one hand (points on the system's scale)")
+    ax.set_xlabel((f"meld of one hand (points on the system's scale; only multiples of {unit} occur)"
+                   if unit > 1 else "meld of one hand (points on the system's scale)")
+                  + _tail_note(own["meld"].to_numpy(), own["share_best"].to_numpy(), right, "hands"))
     ax.set_ylabel("share of hands")
     ax.yaxis.set_major_formatter(_percent)
     ax.legend(fontsize=8, loc="upper right")
-    ax.set_title(style.title("Meld in one dealt hand: best trump vs a fixed trump", variant_id,
+    ax.set_title(style.title("Meld in one dealt hand: with its best trump, and when another player names "
+                             "trump (fixed trump)", variant_id,
                              f"{hands:,} hands dealt" + (", exact beside simulated" if has_exact else "")),
-                 loc="left")
+                 loc="left", fontsize=10)
     if partnership is not None:
         ax = axes[1]
         x = partnership["meld"].to_numpy()
@@ -276,14 +278,26 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
         ax.bar(x, y, width=0.7 * punit, color=style.PALETTE[2], label="simulated")
         ax.errorbar(x, y, yerr=[y - partnership["share_lo"].to_numpy(), partnership["share_hi"].to_numpy() - y],
                     fmt="none", ecolor="black", elinewidth=0.8, label="95% interval")
-        ax.set_xlim(-punit, _quantile(x, y, coverage) + punit)
-        ax.set_xlabel("combined meld of two partners, trump best for the pair (points)")
+        cut = _quantile(x, y, coverage)
+        ax.set_xlim(-punit, cut + punit)
+        ax.set_xlabel("combined meld of two partners, trump best for the pair (points)"
+                      + _tail_note(x, y, cut, "partnerships"))
         ax.set_ylabel("share of partnerships")
         ax.yaxis.set_major_formatter(_percent)
         ax.legend(fontsize=8, loc="upper right")
         ax.set_title("Partnership meld before passing (partners sit across)", loc="left")
     fig.tight_layout()  # also when shown without style.save (notebooks)
     return fig
+
+
+def _tail_note(meld: np.ndarray, shares: np.ndarray, cut: float, what: str) -> str:
+    """A second line for the x label: the share of ``what`` beyond the axis's right edge ``cut``
+    (melds up to the largest drawn), or nothing when none are."""
+    beyond = float(shares[meld > cut].sum())
+    if beyond <= 0:
+        return ""
+    return (f"\nnot drawn: the {fmt.pct(beyond)} of {what} melding more than {cut:,.0f} "
+            f"(up to {meld[(meld > cut) & (shares > 0)].max():,.0f})")
 
 
 def _percent(y: float, _pos: int) -> str:

@@ -223,9 +223,9 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
                      f"points higher, and the pass {verdict} the make rate: {_iv(made, 100)} percentage "
                      f"points ({100 * made['without_pass']:.0f}% without, {100 * made['with_pass']:.0f}% "
                      f"with). Differences are with − without the pass, with 95% intervals from the paired "
-                     f"deals. The auction changes with the rule, and both versions bid with the margin tuned "
-                     f"for the system with its pass, so these are the rule's whole effect at a table of "
-                     f"these heuristic players, not the value of the pass to players who re-tune their "
+                     f"deals. The auction changes with the rule, and both versions bid as boldly as pays "
+                     f"best in the system with its pass, so these are the rule's whole effect at a table of "
+                     f"these simulated players, not the value of the pass to players who re-tune their "
                      f"bidding without it.")
     return Section("What partner's pass is worth", text, {"partner_contribution": table},
                    {"partner": plot_partner(table, count=count)}, {"partner_contribution": display_table(table)})

@@ -65,6 +65,7 @@ def rare_meld_table(variant: Variant, hands: int, seed: int) -> pd.DataFrame:
     frame["one_in_deal"] = [_one_in(x, p) for x, p in zip(frame["per_deal_exact"], frame["per_deal"])]
     frame = frame.reindex(columns=list(COLUMNS)).astype({c: float for c in COLUMNS[1:]})
     frame.attrs["hands"] = result.hands  # hands actually dealt: whole deals
+    frame.attrs["players"] = variant.players
     return frame
 
 
@@ -122,13 +123,15 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
         else:
             label = "not dealt"
         ax.text(1.02, yy, label, va="center", ha="left", fontsize=8, transform=ax.get_yaxis_transform())
-    ax.text(1.02, len(rows) - 0.4, "odds per hand\n(≈ simulated)", va="bottom", ha="left", fontsize=8,
+    simulated_only = bool((~np.isfinite(exact_one_in) & np.isfinite(sim_one_in)).any())
+    ax.text(1.02, len(rows) - 0.4, "odds per hand" + ("\n(≈ simulated)" if simulated_only else ""), va="bottom",
+            ha="left", fontsize=8,
             fontweight="bold", transform=ax.get_yaxis_transform())
     ax.set_xscale("log")
     ax.set_xlim(1.0, right)
-    ax.set_yticks(y, rows["event"])
+    ax.set_yticks(y, [human_name(e) for e in rows["event"]])
     ax.set_ylim(-0.7, len(rows) - 0.3)
-    ax.set_xlabel("N: dealt hands per hand that holds the event (log scale)")
+    ax.set_xlabel("N: the event is held in one dealt hand in N (log scale)")
     ax.set_ylabel("event in one dealt hand")
     ax.legend(loc="upper right", fontsize=8)
     ax.set_title(style.title("How rare is each meld? One dealt hand in N holds it", variant_id,
@@ -192,24 +195,71 @@ def human_name(event: str) -> str:
     return event.replace("-", " ")
 
 
+#: From this probability up, odds read as a share ("59%"), not as "1 in 1.7"; from ALMOST_ALWAYS up,
+#: "almost always (99%)".
+COMMON = 0.5
+ALMOST_ALWAYS = 0.95
+#: Up to this probability per deal, a rare event's per-deal odds are its exact per-hand odds times the
+#: players where no exact per-deal value is known: two hands of one deal holding it is rarer by a
+#: further factor of about this much, far below the digits printed.
+RARE_PER_DEAL = 1e-3
+#: The mark of a per-deal value computed from the exact per-hand odds, and what it means.
+FROM_HAND_MARK = "†"
+
+
+def from_hand_note(players: int) -> str:
+    """What :data:`FROM_HAND_MARK` means, for ``players`` hands a deal."""
+    return (f"{FROM_HAND_MARK} the exact odds of one hand times the {players} hands of a deal (two hands of "
+            "one deal holding it is rarer still, far below the digits shown).")
+
+
 def odds_cell(p: float, lo: float, hi: float, exact: float) -> str:
-    """"1 in 393" where the exact value is known, else "≈ 1 in 391 [383–398]" (simulated)."""
-    if not fmt.missing(exact):
+    """"1 in 393" where the exact value is known, else "≈ 1 in 391 [383–398]" (simulated); an event
+    that happens more often than not reads as a share ("59%", "almost always (99%)")."""
+    known = not fmt.missing(exact)
+    value = exact if known else p
+    if not fmt.missing(value) and value >= COMMON:
+        if not known and value >= 1 and not fmt.missing(lo):  # in every simulated one: how close to always
+            return f"≈ almost always (over {fmt.pct(lo, decimals=_near_one(lo))})"
+        # near 1, enough decimals that the share left out shows: 99.7%, not 100%
+        d = _near_one(value) if value >= ALMOST_ALWAYS else None
+        share = fmt.pct(exact, decimals=d) if known else fmt.pct(p, lo, hi, decimals=d)
+        text = f"almost always ({share})" if value >= ALMOST_ALWAYS else share
+        return text if known else "≈ " + text
+    if known:
         return fmt.one_in(exact)
     return "≈ " + fmt.one_in_interval(p, lo, hi)
 
 
+def _near_one(p: float) -> int:
+    """Decimals of a percentage near 100% that show the share left out to one digit: 99.7%, 99.996%."""
+    return max(1, -math.floor(math.log10(100 * (1 - p)))) if p < 1 else 1
+
+
+def deal_cell(row, players: int) -> str:
+    """The per-deal odds of a :func:`rare_meld_table` row: exact where known; for a rare event whose
+    per-hand odds are exact, the hand odds times the players (marked :data:`FROM_HAND_MARK`), which
+    the simulation could not measure; else simulated."""
+    exact, hand = row.per_deal_exact, row.per_hand_exact
+    if fmt.missing(exact) and not fmt.missing(hand) and 0 < players * hand <= RARE_PER_DEAL:
+        return fmt.one_in(players * hand) + FROM_HAND_MARK
+    return odds_cell(row.per_deal, row.per_deal_lo, row.per_deal_hi, exact)
+
+
 def display_table(table: pd.DataFrame) -> str:
     """Every event as a player reads it: "1 in N" per hand and per deal, exact where known."""
+    players = table.attrs["players"]
     rows = []
     for r in table.sort_values("one_in_hand").itertuples(index=False):
         help_text = CATALOGUE[r.event].help if r.event in CATALOGUE else ""
         rows.append({"meld or hand": f"{human_name(r.event)} ({help_text})" if help_text else human_name(r.event),
                      "in one dealt hand": odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
-                     "in one deal (any player)": odds_cell(r.per_deal, r.per_deal_lo, r.per_deal_hi,
-                                                           r.per_deal_exact)})
-    return (fmt.markdown_table(rows) + "\n\nExact odds are printed plainly; ≈ marks a simulated value, with "
-            "its 95% interval in brackets where it shows. Per deal: at least one player at the table holds it.")
+                     "in one deal (any player)": deal_cell(r, players)})
+    notes = "\n\nExact odds are printed plainly; ≈ marks a simulated value, with its 95% interval in brackets " \
+            "where it shows. Per deal: at least one player at the table holds it."
+    if any(FROM_HAND_MARK in r["in one deal (any player)"] for r in rows):
+        notes += " " + from_hand_note(players)
+    return fmt.markdown_table(rows) + notes
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:

@@ -18,10 +18,29 @@ from simcore.variants import Variant, load_variant
 
 #: The index's line on the strong-play page, which ``pinochle report --strong-play`` writes apart
 #: (:mod:`analyses.strong_report`): it solves for minutes, so the default report only links it.
-STRONG_PLAY_LINE = ("**How far the heuristic is from strong play** (its card play against the sampling player's, its "
-                    "contracts against double-dummy play, its worst decisions, the bidding card under strong play): "
+STRONG_PLAY_LINE = ("**How far the simulated players are from strong play** (their card play against a stronger "
+                    "computer player that looks ahead, their contracts against perfect play with every card seen, "
+                    "their worst card choices, the bidding card under stronger play): "
                     "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (about 8 minutes "
                     "of solving on 2 cores, so not part of this command).")
+
+
+def measured_note(sizes: Sizes, seed: int) -> list[str]:
+    """The "How this was measured" note that ends every page, in a card player's words."""
+    return ["## How this was measured", "",
+            f"Every number comes from cards dealt and played by the computer, from seed {seed}: the same seed "
+            "and counts give the same numbers on any machine (`pinochle report`; what is promised: "
+            "docs/report.md).", "",
+            f"- **Odds of a dealt hand** (melds, five nines, redeals): {sizes.dealt:,} hands dealt at random per "
+            "system. Where the odds can be counted exactly (by combinatorics), the exact value is printed and "
+            "the simulation only checks it.",
+            f"- **Bidding and making contracts**: {sizes.played:,} hands bid, passed and played out per system "
+            "by simulated players. They follow a fixed, simple strategy (docs/policies.md): they value a hand by "
+            "its meld and its likely tricks, and bid as boldly as pays best in that system, found by matching "
+            "two partnerships that differ only in boldness over many thousands of hands.",
+            f"- **Games**: {sizes.games:,} whole games for game lengths and redeals a game.",
+            "- **Brackets** after a simulated number give its 95% interval: the range that holds the true value "
+            "in 19 runs out of 20. It is left out where it is narrower than the digits shown.", ""]
 #: What ``pinochle report`` covers with no --variant: the mainstream single deck, the classic 10-point
 #: partnership auction, and the double deck.
 MAIN_SYSTEMS = ("four-hand-150", "partnership-auction", "double-deck")
@@ -51,7 +70,9 @@ def write_section(section: Section, prefix: str, out: Path, written: list[Path])
         path = out / f"{prefix}-{key}.png"
         style.save(fig, path)
         written.append(path)
-        lines += [f"![{section.title}: {key.replace('_', ' ')}]({path.name})", ""]
+        caption = section.captions.get(key)
+        alt = caption or f"{section.title}: {key.replace('_', ' ')}"
+        lines += [f"![{alt}]({path.name})", ""] + ([f"*{caption}.*", ""] if caption else [])
     links = []
     for key, table in section.tables.items():
         path = out / f"{prefix}-{key}.csv"
@@ -67,7 +88,8 @@ def write_section(section: Section, prefix: str, out: Path, written: list[Path])
 
 def played_by(sizes: Sizes, seed: int) -> str:
     """Who played the hands behind a bidding answer (DESIGN principle 9)."""
-    return (f"Heuristic players at the system's tuned bidding margin, {sizes.played:,} hands, seed {seed}.")
+    return (f"Played by simulated players bidding as boldly as pays best in this system, {sizes.played:,} hands, "
+            f"seed {seed}.")
 
 
 def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes: Sizes, seed: int,
@@ -76,8 +98,7 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     png, pdf, md = out / f"{v.id}-card.png", out / f"{v.id}-card.pdf", out / f"{v.id}-card.md"
     fig = card.plot_card(v, sections, played_by(sizes, seed))
     style.save(fig, png)
-    # one page; the PDF is vector, so it prints sharp; no creation date, so a rerun writes the same file
-    fig.savefig(pdf, metadata={"CreationDate": None})
+    style.save(fig, pdf)  # one page; the PDF is vector, so it prints sharp
     md.write_text(card.card_markdown(v, sections, page.name, png.name, pdf.name, played_by(sizes, seed)))
     written += [md, png, pdf]
     return md
@@ -108,7 +129,7 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
             lines += [f"**Bidding:** the simulated players bid with {origin.describe()}.", ""]
         for s in sections:
             lines += write_section(s, v.id, out, written)
-        page.write_text("\n".join(lines))
+        page.write_text("\n".join(lines + measured_note(sizes, seed)))
         written.append(page)
         pages.append((v, page))
         cards.append((v, card_page))
@@ -130,10 +151,9 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
     explained = systems.make_rate_explained(table[table["variant"].isin([v.id for v, _ in pages])])
     scales = " ".join(card.scale_sentence(v) for v, _ in pages)
     index = ["# Pinochle: the answers", "",
-             f"Generated by `pinochle report` ({counts}). Exact values lead wherever combinatorics gives "
-             "them; simulated ones carry a 95% interval in brackets where it is wider than the digits shown. "
-             "Heuristic players bid with the tuned margins of their rules files (`policy.margin`, "
-             "docs/policies.md).", "",
+             f"Generated by `pinochle report` ({counts}). Exact odds lead wherever they can be counted; "
+             "simulated numbers carry a 95% interval in brackets where it is wider than the digits shown. How "
+             "this was measured: at the end of the page.", "",
              "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
              + ", ".join(f"[{v.name}]({c.name})" for v, c in cards) + ".", "",
              "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".", "",
@@ -146,6 +166,7 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
              explained, ""]
     index += write_section(rules, "house-rules", out, written)
     index += write_section(compared, "systems", out, written)
+    index += measured_note(sizes, seed)
     index_path = out / "index.md"
     index_path.write_text("\n".join(index))
     return [index_path] + written

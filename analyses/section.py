@@ -78,10 +78,13 @@ class StrongSizes:
 class Section:
     """A report section: ``text`` is Markdown; tables become CSV files (raw values, for machines) and
     figures PNG files named by their keys; ``display`` holds, per table key, the table as a person
-    reads it (Markdown, from :mod:`analyses.fmt`), shown on the page above the link to the CSV."""
+    reads it (Markdown, from :mod:`analyses.fmt`), shown on the page above the link to the CSV;
+    ``captions`` holds, per figure key, what the figure shows in words (its alternative text and the
+    line under it), where the section's title would not say it."""
 
     title: str
     text: str
     tables: dict[str, pd.DataFrame] = field(default_factory=dict)
     figures: dict[str, Figure] = field(default_factory=dict)
     display: dict[str, str] = field(default_factory=dict)
+    captions: dict[str, str] = field(default_factory=dict)

@@ -69,7 +69,7 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
     text = (f"Deals 0–{sizes.deals - 1} of seed {seed}, each played with the sampling player in one partnership "
             "and the heuristic in the other, then the partnerships swapped, beside the heuristic everywhere on "
             f"the same deal. The sampling player deals the unseen cards {sizes.samples} times a decision in the "
-            f"last {sizes.solve_from} tricks and plays the card best on average double dummy; before those "
+            f"last {sizes.solve_from} tricks and plays the card best on average with those hands face up; before those "
             "tricks, and for every bid, pass and meld, it plays as the heuristic, so the difference is card play "
             "in the endings alone. Points a deal on each system's own scale, 95% intervals over deals "
             "(paired by deal):\n\n" + "\n".join(lines) + "\n\n"

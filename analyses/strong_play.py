@@ -27,7 +27,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import fmt, style
-from analyses.bid_strategy import bid_rule_of_thumb, highest_bid_table, side_total
+from analyses.bid_strategy import bid_ladder, bid_rule_of_thumb, highest_bid_table, side_total
 from analyses.section import Section, StrongSizes
 from analyses.strong_deals import StrongDeals
 from simcore.kernels import hand_record as h
@@ -160,18 +160,38 @@ def total_shift_table(plays: Sequence[StrongDeals]) -> pd.DataFrame:
     return pd.DataFrame(rows, columns=list(SHIFT_COLUMNS))
 
 
+#: Steps tried for the ticks of an axis of bids, smallest first.
+TICK_STEPS = (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 2000, 2500, 5000)
+
+
+def legal_ticks(ax, variant: Variant) -> np.ndarray:
+    """Ticks for a y axis of bids: legal bids only, the multiples of the round step that gives the most
+    ticks (at most eight, no two closer than a tenth of the axis); else every few legal bids in view."""
+    lo, hi = ax.get_ylim()
+    ladder = bid_ladder(variant, int(hi))
+    ladder = ladder[ladder >= lo]
+    best = np.array([], dtype=ladder.dtype)
+    for step in TICK_STEPS:
+        ticks = ladder[ladder % step == 0]
+        if len(best) < len(ticks) <= 8 and np.diff(ticks).min(initial=hi - lo) >= (hi - lo) / 10:
+            best = ticks
+    return best if len(best) >= 2 else ladder[:: max(1, math.ceil(len(ladder) / 7))]
+
+
 def plot_fifty_lines(plays: Sequence[StrongDeals], cards: pd.DataFrame, min_hands: int, count: str = "") -> Figure:
     """One panel per system: the highest bid made half the time by the bidder's meld as dealt (meld bins
     of at least ``min_hands`` hands), with the heuristic's card play and with the sampling player's,
     and each fitted rule as a line. Points on each system's own scale."""
     fig, axes = style.panels(len(plays))
+    # a filled dot under a hollow diamond: where both plays give the same bid, both stay visible
+    looks = {False: {"marker": "o", "ms": 5}, True: {"marker": "D", "ms": 8, "mfc": "none", "mew": 1.4}}
     for ax, p in zip(axes, plays):
         for k, (play, strong) in enumerate((("heuristic", False), ("sampling", True))):
             table = highest_bid_table(p.records(strong), p.variant, odds=(0.5,), min_hands=min_hands)
             if not len(table):
                 continue
             colour = style.PALETTE[k]
-            ax.plot(table["meld_mean"], table["line_50"], "o", ms=4, color=colour,
+            ax.plot(table["meld_mean"], table["line_50"], ls="none", color=colour, **looks[strong],
                     label=f"{'heuristic' if not strong else 'sampling player'}: 50% bid")
             fit = cards[(cards["variant"] == p.variant.id) & (cards["play"] == play)].iloc[0]
             if not math.isnan(fit["a"]):
@@ -182,6 +202,7 @@ def plot_fifty_lines(plays: Sequence[StrongDeals], cards: pd.DataFrame, min_hand
         ax.set_xlabel("bidder's meld as dealt (points)")
         if ax.get_legend_handles_labels()[0]:
             ax.legend(loc="upper left", fontsize=8)
+            ax.set_yticks(legal_ticks(ax, p.variant))
         else:
             ax.text(0.5, 0.5, "too few hands in a meld bin", ha="center", transform=ax.transAxes)
     axes[0].set_ylabel("highest bid made half the time (points)")
@@ -251,12 +272,13 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
         lines.append(f"* **{p.variant.id}**: {total} (a bid step is {step}); {rule}. Contracts made "
                      f"{fmt.pp(d['made'], d['made_lo'], d['made_hi'])}.")
     text = ("The report's rule of thumb \"bid up to a + b × your meld\" (the line through the highest bid made "
-            "half the time, by the bidder's meld as dealt) refitted on the duel's deals as played with the "
+            "half the time, by the bidder's meld as dealt) refitted on the card-play match's deals as played with the "
             "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
             "passing and meld are the heuristic's in both, so the two differ by the card play of the last "
-            f"{sizes.solve_from} tricks alone, both sides' at once. Intervals are percentile bootstraps over the "
-            f"deals ({sizes.boot} resamples, the same resampled deals for both fits, so the difference's interval "
-            f"is paired); meld bins need {sizes.fit_min_hands} hands to enter a fit, fewer than the report's card "
+            f"{sizes.solve_from} tricks alone, both sides' at once. The intervals come from refitting on "
+            f"{sizes.boot} sets of deals drawn at random from these, with replacement (a bootstrap; the same sets "
+            f"for both fits, so the difference's interval is paired); meld rows need {sizes.fit_min_hands} hands "
+            "to enter a fit, fewer than the report's card "
             "uses, so these lines are rougher than the card's. The bidding side's total a hand (kept meld + trick "
             "points, whose median in each meld bin the 50% line follows) measures the same shift without fitting "
             "a line, paired by deal, and so far more sharply: it is the figure to read here, and the card's line "

@@ -4,6 +4,8 @@ charts are shown (Markdown pages at about 800 px wide), and titles that state th
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from matplotlib import cycler, rc_context
 from matplotlib.figure import Figure
 
@@ -15,7 +17,9 @@ FIGSIZE = (8.0, 4.8)
 DPI = 110
 
 
-STYLE = {"font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
+#: DejaVu Sans ships inside matplotlib, so every machine has it (matplotlib lists its own fonts before the
+#: system's, and ``font_manager.findfont`` picked its copy on the machine that wrote reports/).
+STYLE = {"font.family": "DejaVu Sans", "font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
          "axes.prop_cycle": cycler(color=PALETTE), "axes.grid": True, "grid.alpha": 0.3,
          "legend.frameon": False}
 
@@ -47,9 +51,16 @@ def laid_out(fig: Figure) -> Figure:
     return fig
 
 
+#: What a saved file says about its making: nothing that changes from run to run or with the version
+#: of matplotlib (a PNG's "Software", a PDF's dates, "Creator" and "Producer"), so a rerun writes the same bytes.
+METADATA = {".png": {"Software": None}, ".pdf": {"Creator": None, "CreationDate": None, "ModDate": None,
+                                                  "Producer": None}}
+
+
 def save(fig: Figure, path) -> None:
-    """Write ``fig`` (a PNG, or a PDF when ``path`` ends in .pdf)."""
+    """Write ``fig`` as a PNG, or a PDF when ``path`` ends in .pdf, at :data:`DPI`, with no metadata
+    that varies (:data:`METADATA`)."""
     with rc_context(STYLE):
         if not getattr(fig, "laid_out", False):
             fig.tight_layout()
-        fig.savefig(path, dpi=DPI)
+        fig.savefig(path, dpi=DPI, metadata=METADATA.get(Path(path).suffix.lower(), {}))

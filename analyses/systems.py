@@ -9,6 +9,7 @@ systems on different scales compare.
 from __future__ import annotations
 
 import math
+import textwrap
 from collections.abc import Sequence
 
 import numpy as np
@@ -84,22 +85,48 @@ def systems_table(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = 
     return pd.DataFrame([system_row(v, sizes, seed) for v in (variants or shipped_ids())])
 
 
+#: Each compared event's marker in :func:`plot_systems`.
+MARKERS = ("o", "s", "D", "^", "v")
+
+
 def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
-    """Per-hand "1 in N" of the rare melds, one group of bars per system, log scale."""
-    fig, ax = style.new_figure(size=(9.0, 0.42 * len(table) + 1.8))
-    t = table.sort_values(["deck", "players"])
-    y = np.arange(len(t))
-    height = 0.8 / len(EVENTS)
+    """Per-hand "1 in N" of the rare melds (:data:`EVENTS`, exact where known, else simulated: a hollow
+    marker) as dots on a log scale, one row per way of dealing (deck, players × cards): systems that
+    deal alike share a row, since the odds of a dealt hand depend on nothing else."""
+    from analyses.rare_melds import human_name
+
+    shapes = (table.sort_values(["deck", "players", "variant"])
+              .groupby(["deck", "players", "hand"], sort=False)["variant"].apply(list).reset_index())
+    shapes = shapes.iloc[::-1].reset_index(drop=True)  # drawn from the bottom up: the smallest deck on top
+    fig, ax = style.new_figure(size=(9.0, 0.55 * len(shapes) + 2.0))
+    first = table.set_index("variant")
+    y = np.arange(len(shapes))
     for i, name in enumerate(EVENTS):
-        one_in = 1 / t[name].where(t[name] > 0)
-        ax.barh(y + (i - len(EVENTS) / 2 + 0.5) * height, one_in, height=height, label=name,
-                color=style.PALETTE[i])
+        colour = style.PALETTE[i]
+        exact_x, exact_y, sim_x, sim_y = [], [], [], []
+        for yy, r in zip(y, shapes.itertuples()):
+            row = first.loc[r.variant[0]]
+            exact, est = row[f"{name}_exact"], row[name]
+            if not fmt.missing(exact) and exact > 0:
+                exact_x.append(1 / exact)
+                exact_y.append(yy)
+            elif not fmt.missing(est) and est > 0:
+                sim_x.append(1 / est)
+                sim_y.append(yy)
+        ax.plot(exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none",
+                label=human_name(name))
+        ax.plot(sim_x, sim_y, MARKERS[i], color=colour, mfc="white", ms=7, mew=1.2, ls="none")
     ax.set_xscale("log")
-    ax.set_yticks(y, [f"{r.variant} ({r.deck} cards, {r.players} × {r.hand})" for r in t.itertuples()])
-    ax.set_xlabel("one hand in N holds it (log scale; no bar: impossible or never seen)")
-    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8)
-    ax.set_title(style.title("Rare melds per hand across the rule systems", "every system",
-                             f"{hands:,} hands each"))
+    ax.set_xlim(1, None)
+    labels = [f"{r.deck} cards, {r.players} × {r.hand}\n"
+              + textwrap.fill(", ".join(r.variant), 48, break_on_hyphens=False) for r in shapes.itertuples()]
+    ax.set_yticks(y, labels, fontsize=7.5)
+    ax.set_ylim(-0.6, len(shapes) - 0.4)
+    ax.set_xlabel("one dealt hand in N holds it (log scale; hollow: simulated, no exact value;\n"
+                  "no mark: impossible in that deck, or never dealt in the simulation)")
+    ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, title="meld or hand", title_fontsize=8)
+    ax.set_title(style.title("How rare each meld is, by how the cards are dealt", "every system",
+                             f"{hands:,} hands each"), loc="left")
     return fig
 
 
@@ -116,10 +143,11 @@ LEGEND = (
     "J♦) — the odds that one dealt hand holds it, and that at least one hand of the deal does. **Five "
     "nines** — one hand holds five or more nines. **Redeal** — how often a deal is thrown in by the "
     "system's own redeal rule. **Bidder makes** — the share of contracts the bidding side makes, "
-    "heuristic players at the system's tuned margin, 95% interval in brackets. **Hands a game** — hands "
-    "played in an average game by those players. Odds are exact where combinatorics gives them; ≈ marks a "
-    "simulated value, with its 95% interval in brackets where it shows. A cell says why when a value does "
-    "not apply.")
+    "simulated players bidding as boldly as pays best in that system, 95% interval in brackets. **Hands a "
+    "game** — hands played in an average game by those players. Odds are exact where they can be counted"
+    "{approx}. A cell says why when a value does not apply.")
+#: What the legend adds when a cell of the table is simulated, not exact.
+APPROX = "; ≈ marks a simulated value, with its 95% interval in brackets where it shows"
 
 
 def display_table(table: pd.DataFrame) -> str:
@@ -142,7 +170,8 @@ def display_table(table: pd.DataFrame) -> str:
             "hands a game": ("no game rules" if fmt.missing(r["hands_per_game"]) else
                              fmt.number(r["hands_per_game"], 2)),
         })
-    return fmt.markdown_table(rows) + "\n\n" + LEGEND
+    shown = fmt.markdown_table(rows)
+    return shown + "\n\n" + LEGEND.format(approx=APPROX if "≈" in shown else "")
 
 
 def systems_paragraph(table: pd.DataFrame) -> str:
@@ -163,7 +192,7 @@ def systems_paragraph(table: pd.DataFrame) -> str:
     played = table.dropna(subset=["make_rate"])
     if len(played):
         lo, hi = played.loc[played["make_rate"].idxmin()], played.loc[played["make_rate"].idxmax()]
-        text += ("Where full hands are played, the heuristic bidder's side makes its contract from "
+        text += ("Where full hands are played, the simulated bidder's side makes its contract from "
                  f"{fmt.pct(lo['make_rate'], lo['make_lo'], lo['make_hi'], decimals=0)} ({lo['variant']}) to "
                  f"{fmt.pct(hi['make_rate'], hi['make_lo'], hi['make_hi'], decimals=0)} ({hi['variant']}) of the time.")
     return text
@@ -187,25 +216,37 @@ def make_rate_explained(table: pd.DataFrame) -> str:
             f"{r['min_bid']:.0f}); the bidding side's meld, {fmt.number(r['mean_side_meld'], 3)}, covers "
             f"{fmt.pct(min(r['mean_side_meld'] / r['mean_bid'], 1), decimals=0)} of it, leaving "
             f"{fmt.number(need, 3)} to take in tricks: {fmt.pct(need / tt, decimals=0)} of the trick points, "
-            f"where the side takes {fmt.pct(takes / tt, decimals=0)} on average. Tuned margin "
-            f"{r['margin']:+.2f} of the trick points "
-            f"({'bolder' if r['margin'] > 0 else 'more cautious' if r['margin'] < 0 else 'no bolder'} than "
-            f"the hand valuation). Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}.")
+            f"where the side takes {fmt.pct(takes / tt, decimals=0)} on average. "
+            + _boldness(r["margin"], tt)
+            + f" Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}.")
     low, high = rows.iloc[0], rows.iloc[-1]
     return (
         f"**Why do bidders make {fmt.pct(low['make_rate'], decimals=0)} of their contracts in {low['variant']} but "
-        f"{fmt.pct(high['make_rate'], decimals=0)} in {high['variant']}?** The make rate is not a target. Each "
-        "system's bidding margin is tuned by duels until neither partnership gains points per hand by bidding a "
-        "step bolder or more cautiously (docs/policies.md); the make rate is where that equilibrium lands. "
-        "What decides it is how much of the contract the meld already covers and how much is left to win in "
-        "the play, on each system's own scale:\n\n"
+        f"{fmt.pct(high['make_rate'], decimals=0)} in {high['variant']}?** The make rate is not a target. The "
+        "simulated players bid as boldly as pays best in each system: two partnerships that differ only in how "
+        "boldly they bid play many thousands of hands against each other, and the boldness is moved until "
+        "neither a bolder nor a more cautious partnership scores more points a hand (docs/policies.md). The "
+        "make rate is wherever that best boldness lands. What decides it is how much of the contract the meld "
+        "already covers and how much is left to win in the play, on each system's own scale:\n\n"
         + "\n".join(lines) + "\n\n"
         "Where the side must take about as many trick points as it usually does, any bad split of the cards "
-        "sets it, and the duels still found bolder bidding to gain points per hand: about half the "
-        "contracts fail at that equilibrium. Where the meld covers most of the contract and the side needs "
-        "far fewer trick points than it usually takes, the duels found caution to pay and nearly every "
-        "contract is made. Scales differ (single points against tens), so compare the shares, not the "
-        "raw points.")
+        "sets it, yet bidding boldly still scores more points a hand than holding back: about half the "
+        "contracts fail at the best boldness. Where the meld covers most of the contract and the side needs "
+        "far fewer trick points than it usually takes, caution pays and nearly every contract is made. "
+        "Scales differ (single points against tens), so compare the shares, not the raw points.")
+
+
+def _boldness(margin: float, trick_points: float) -> str:
+    """How boldly a system's simulated players bid, in points: their tuned margin (a share of the trick
+    points) above or below what they expect their hand to take."""
+    points = fmt.number(abs(margin) * trick_points, 2)
+    if margin > 0:
+        return (f"Its players bid up to about {points} points beyond what they expect the hand to take "
+                f"({abs(margin):.2f} of the trick points).")
+    if margin < 0:
+        return (f"Its players stop about {points} points short of what they expect the hand to take "
+                f"({abs(margin):.2f} of the trick points).")
+    return "Its players bid up to what they expect the hand to take."
 
 
 def section(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = None) -> Section:
@@ -213,4 +254,6 @@ def section(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = None) 
     table = systems_table(sizes, seed, variants)
     return Section("The systems side by side", systems_paragraph(table), tables={"systems": table},
                    figures={"systems": plot_systems(table, sizes.dealt)},
-                   display={"systems": display_table(table)})
+                   display={"systems": display_table(table)},
+                   captions={"systems": "How rare each meld is in one dealt hand, by deck and hand size (systems "
+                                        "that deal alike share a row)"})

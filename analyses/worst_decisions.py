@@ -130,7 +130,7 @@ def plot_loss_by_trick(table: pd.DataFrame, count: str = "") -> Figure:
         ax.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes[0].set_ylabel("points given up a decision")
     axes[0].legend(loc="upper right", fontsize=8)
-    fig.suptitle(f"Where the heuristic's card play gives up points against double dummy\n{count}")
+    fig.suptitle(f"Where the heuristic's card play gives up points against perfect play\n{count}")
     return fig
 
 
@@ -189,8 +189,8 @@ def section(results: Sequence[EndgameLoss], sizes: StrongSizes, seed: int) -> Se
         lines.append(f"* **{r.variant.id}** ({r.played:,} hands played out, {fmt.value(r.totals['in_play'].mean())} "
                      f"points in play a hand): given up a hand by the {', '.join(parts)}{ratio}{where}.")
     text = (f"The last {sizes.tricks_left} tricks of the first hand of seeds {seed}–{seed + sizes.endgame_hands - 1}, "
-            "heuristic at every seat, replayed card by card: at each card the double-dummy solver values every "
-            "legal card, and the card's loss is what it gave up against the best card for its side (the rest "
+            "heuristic at every seat, replayed card by card: at each card a search with every hand face up values "
+            "every legal card, and the card's loss is what it gave up against the best card for its side (the rest "
             "played perfectly). Beside it, the mean loss of a random legal card at the same decisions. Part of "
             "every loss is hidden information, not misplay: the solver sees all hands. Points are each "
             "system's own.\n\n" + "\n".join(lines) + "\n\n"

@@ -79,5 +79,39 @@ def test_the_index_links_the_strong_play_page_and_the_page_its_files():
     page = (REPORTS / "strong-play.md").read_text()
     linked = re.findall(r"\]\((strong-play-[\w-]+\.(?:png|csv))\)", page)
     assert {p.name for p in REPORTS.glob("strong-play-*")} == set(linked)  # no stale file, none missing
-    for part in ("Who played.", "seed 1", "trick starts", "minutes with"):
+    for part in ("Who played.", "seed 1", "4,000,000 positions", "minutes with", "How this was measured"):
         assert part in page, part
+
+
+#: Words a card player should not meet unexplained on the pages (the developers' terms).
+JARGON = ("tuned margin", "duels", "equilibrium", "root mean square", "trick starts", "percentile bootstrap",
+          "gave-up", "solves that gave up")
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
+def test_pages_speak_plainly_and_end_with_the_method(page):
+    text = page.read_text()
+    assert [w for w in JARGON if w in text.lower()] == []
+    if page.name != "README.md":
+        assert "\n## How this was measured\n" in text
+    if "≈ marks a simulated value" in text or "≈ simulated" in text:
+        assert re.search(r"\| ≈ ", text), "a legend promises ≈ but no cell has one"
+
+
+@pytest.mark.parametrize("vid", MAIN_SYSTEMS)
+def test_cards_show_every_meld_row_and_never_bid_less_for_more_meld(vid):
+    card = (REPORTS / f"{vid}-card.md").read_text()
+    rows = re.findall(r"^\| (\d+)(?:–(\d+))? \| ([^|]+) \| ([^|]+) \| [\d,]+ \|$", card, flags=re.M)
+    assert len(rows) >= 20
+    lows = [int(r[0]) for r in rows]
+    width = lows[1] - lows[0]
+    assert all(b - a == width for a, b in zip(lows, lows[1:])), "a meld row is missing"
+
+    def bid(cell: str) -> float:
+        return -1 if cell.startswith("pass") else float(cell.split()[0].rstrip("*").replace(",", ""))
+
+    for column in (2, 3):
+        bids = [bid(r[column]) for r in rows]
+        assert bids == sorted(bids), f"{vid}: the card bids less for more meld"
+    if any(r[c].strip().endswith("*") for r in rows for c in (2, 3)):
+        assert "neighbouring meld rows read together" in card
