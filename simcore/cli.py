@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from simcore.commands import serve
+
 DEFAULT_VARIANT = "four-hand-150"
 EXIT_USAGE = 2
 EXIT_INTERRUPTED = 130  # Ctrl-C: what was finished is printed, the status says it is partial
@@ -446,6 +448,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--solver-limit", type=_positive_int, default=20_000_000, metavar="NODES",
                    help="with --solver: a solve gives up after this many trick starts (default 20000000)")
     p.add_argument("--json", action="store_true", help="print JSON")
+    serve.add_parser(sub)
     return parser
 
 
@@ -1348,7 +1351,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         from simcore.run.runner import executing
 
         with executing(_execution(args)):
-            status = COMMANDS[args.command](args)
+            status = COMMANDS[args.command](args) if args.command in COMMANDS else args.func(args)
     except KeyboardInterrupt:
         print("pinochle: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

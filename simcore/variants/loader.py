@@ -53,11 +53,16 @@ def _closest(word: str, candidates: Iterable[str]) -> str:
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
-def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str]) -> tuple[str, str, str]:
+def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str],
+             files: bool = True) -> tuple[str, str, str]:
     """(label for messages, identity, TOML text) of a shipped id or a file path. The identity is the
     resolved path (or ``id:NAME``), so one file named two ways is still one file. ``asked_by`` is the
-    (where, key) that named it, for the message when it does not exist."""
+    (where, key) that named it, for the message when it does not exist. ``files=False``: shipped ids
+    only, the file system is never looked at (a name from a web page)."""
     path = Path(name)
+    if not files:
+        return _shipped(name, asked_by, "not a shipped rules id (here only shipped ids are read, never a "
+                                        "file)")
     if relative_to is not None and not path.is_absolute():
         candidate = relative_to.parent / path
         if candidate.exists():
@@ -74,11 +79,15 @@ def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str]) -> 
         except UnicodeDecodeError as exc:
             raise RulesError(str(path), None, None, f"not UTF-8 text (byte {exc.start}); save the rules "
                                                     "file as UTF-8")
+    return _shipped(name, asked_by, "not a shipped rules id nor a .toml file")
+
+
+def _shipped(name: str, asked_by: tuple[str, str], refusal: str) -> tuple[str, str, str]:
+    """:func:`_resolve` for a shipped id; ``refusal`` starts the message for any other name."""
     ids = shipped_ids()
     if name not in ids:
         where, key = asked_by
-        raise RulesError(where, key, name, "not a shipped rules id nor a .toml file; ids: " + ", ".join(ids)
-                         + _closest(name, ids))
+        raise RulesError(where, key, name, f"{refusal}; ids: " + ", ".join(ids) + _closest(name, ids))
     text = (resources.files("simcore.variants") / "rules" / f"{name}.toml").read_text(encoding="utf-8")
     return f"{name}.toml", f"id:{name}", text
 
@@ -118,10 +127,17 @@ def _check_key(where: str, key: str, value: Any) -> None:
 
 
 def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
-          asked_by: tuple[str, str] = ("--variant", "variant")) -> tuple[str, dict[str, Any]]:
+          asked_by: tuple[str, str] = ("--variant", "variant"), files: bool = True) -> tuple[str, dict[str, Any]]:
     """(label, flat keys) of one rules file with everything it extends merged under it; ``seen`` holds
     the (label, identity) of the files that extend it, to catch a loop however each names the next."""
-    where, identity, text = _resolve(name, relative_to, asked_by)
+    where, identity, text = _resolve(name, relative_to, asked_by, files)
+    return where, _parsed(where, identity, text, seen, files, name)
+
+
+def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], ...], files: bool,
+            name: str | None = None) -> dict[str, Any]:
+    """The flat keys of the rules ``text`` (labelled ``where``, named ``name`` by what extends it) with
+    everything it extends merged under it."""
     if identity in (i for _, i in seen):
         raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
                          + " -> ".join([w for w, _ in seen] + [where]))
@@ -135,15 +151,15 @@ def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...]
     for key, value in flat.items():
         _check_key(where, key, value)
     if "extends" in flat:
-        base_path = Path(where) if Path(where).exists() else None
-        _, base = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"))
+        base_path = Path(where) if files and Path(where).exists() else None
+        _, base = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"), files)
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
         if assumptions:
             base["assumptions"] = assumptions
         flat = base
-    return where, flat
+    return flat
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -163,16 +179,30 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def load_variant(name: str, overrides: Iterable[str] = ()) -> Variant:
-    """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides."""
-    where, flat = _read(name, None, ())
+def load_variant(name: str, overrides: Iterable[str] = (), files: bool = True) -> Variant:
+    """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides.
+    ``files=False``: a shipped id only, whatever files exist (a name from a web page)."""
+    where, flat = _read(name, None, (), files=files)
+    return _build(where, _overridden(where, flat, overrides))
+
+
+def _overridden(where: str, flat: dict[str, Any], overrides: Iterable[str]) -> dict[str, Any]:
+    """``flat`` with the ``--set`` overrides applied and its id naming them."""
+    overrides = list(overrides)
     for text in overrides:
         key, value = parse_override(text)
         _check_key("--set", key, value)
         flat[key] = value
     if overrides:
         flat["id"] = flat.get("id", Path(where).stem) + "+" + ",".join(overrides)
-    return _build(where, flat)
+    return flat
+
+
+def load_variant_text(text: str, where: str = "rules text", overrides: Iterable[str] = ()) -> Variant:
+    """The validated :class:`Variant` for rules given as TOML text (pasted or uploaded in a web page),
+    labelled ``where`` in messages, with ``--set`` overrides. It may extend a shipped id but never
+    names a file: nothing in it reaches the file system."""
+    return _build(where, _overridden(where, _parsed(where, f"text:{where}", text, (), files=False), overrides))
 
 
 def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
