@@ -15,6 +15,7 @@ import logging
 import math
 import threading
 import time
+from contextlib import asynccontextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -37,7 +38,7 @@ PAGES = (("/", "My hand"), ("/odds", "Odds"), ("/house-rules", "House rules"), (
 
 def records(frame) -> list[dict]:
     """A DataFrame's rows as JSON-ready dicts (NaN as None, categoricals as their names)."""
-    return json.loads(frame.to_json(orient="records"))
+    return json.loads(frame.to_json(orient="records", double_precision=15))
 
 
 def _clean(value):
@@ -95,22 +96,20 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     the committed report's folder; ``warm``: compile the kernels in the background at start."""
     from simcore.web import reports as rep
 
-    app = FastAPI(title="pinochle", version="1", summary="Pinochle meld, bids, odds, house rules and double "
-                  "dummy for every rule system, as JSON (the pages use the same routes).")
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if warm:
+            app.state.warmup.start()
+        yield
+        app.state.jobs.shutdown()
+
+    app = FastAPI(title="pinochle", version="1", lifespan=lifespan, summary="Pinochle meld, bids, odds, house "
+                  "rules and double dummy for every rule system, as JSON (the pages use the same routes).")
     app.state.jobs = jobs or Jobs(user_errors=_user_errors())
     app.state.reports = reports or rep.REPORTS
     app.state.warmup = Warmup()
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
-
-    @app.on_event("startup")
-    def _start() -> None:
-        if warm:
-            app.state.warmup.start()
-
-    @app.on_event("shutdown")
-    def _stop() -> None:
-        app.state.jobs.shutdown()
 
     # --- errors: one line, a field, never a traceback -------------------------------------------------
     def error(status: int, message: str, field: str | None = None) -> JSONResponse:

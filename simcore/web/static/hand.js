@@ -73,7 +73,12 @@ async function showMeld() {
   const box = $("#meld");
   const hand = $("#hand").value.trim();
   $('.error[data-for="hand"]').textContent = "";
-  if (!hand) { box.replaceChildren(el("p", { class: "note" }, "Pick cards to see the meld under each trump.")); return; }
+  const held = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (held < deck.hand_size) {
+    box.replaceChildren(el("p", { class: "note" }, held ? `${deck.hand_size - held} more card${deck.hand_size - held > 1 ? "s" : ""} to see the meld under each trump (bid advice and odds take fewer: the rest are dealt at random).`
+      : "Pick cards to see the meld under each trump."));
+    return;
+  }
   let rows;
   try { rows = await post("/api/meld", { ...rules(), hand }); }
   catch (e) { showError(e.field || "hand", e.message); box.replaceChildren(); return; }
