@@ -86,8 +86,8 @@ function fmtInt(n) { return Number(n).toLocaleString("en-US"); }
 function fmtP(p) {
   if (p === null || p === undefined) return "–";
   if (p === 0) return "0";
-  if (p < 0.001) return p.toExponential(2);
-  return p.toFixed(p < 0.1 ? 4 : 3);
+  if (p < 0.0001) return p.toExponential(2);
+  return p >= 0.9995 ? p.toFixed(4) : String(Number(p.toPrecision(3)));
 }
 function fmtPct(p) { return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "%"; }
 

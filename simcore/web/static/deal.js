@@ -41,10 +41,8 @@ function draw() {
   const legal = Object.fromEntries(v.legal.map(a => [a.card, a.code]));
   const seats = v.hands.map((hand, s) => {
     const mine = s === v.to_act;
-    const seen = {};
     const cards = hand.map(c => {
-      const first = !seen[c]; seen[c] = true;
-      const playable = mine && first && c in legal;
+      const playable = mine && c in legal;
       const value = playable && v.values ? v.values[c] : undefined;
       return el("button", {
         type: "button", class: "card" + (playable ? " legal" : ""), disabled: !playable, "data-card": c,
@@ -63,6 +61,7 @@ function draw() {
     v.tricks.map((t, i) => ({ ...t, n: i + 1 })).reverse(), "tricks-table") : "");
   $("#heuristic").disabled = $("#finish").disabled = v.over;
   $("#undo").disabled = !moves.some(m => m !== HEURISTIC);
+  document.body.dataset.drawn = Number(document.body.dataset.drawn || 0) + 1;  // for tests: a new view is up
 }
 
 $("#new").addEventListener("click", () => { moves = []; refresh(); });
