@@ -237,3 +237,29 @@ def test_a_full_queue_is_429_with_one_line():
         r = client.post("/api/odds", json={"hands": 1000})
         gate.set()
     assert r.status_code == 429 and "busy" in r.json()["error"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--port", "99999"], "not a port number"),
+    (["--time-cap", "0"], "positive number of seconds"),
+    (["--jobs", "0"], "invalid choice"),
+])
+def test_serve_refuses_bad_options_in_one_line(capsys, argv, words):
+    from simcore.cli import main
+
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_serve_says_when_the_port_is_taken(capsys):
+    import socket
+
+    from simcore.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        assert main(["serve", "--port", str(taken.getsockname()[1])]) == 2
+    err = capsys.readouterr().err
+    assert "cannot listen there" in err and err.count("\n") == 1

@@ -79,10 +79,11 @@ def screenshot(driver, shots: Path, name: str) -> None:
     """The whole page at each width (the window grown to the page's height)."""
     for label, (width, height) in WIDTHS.items():
         driver.set_window_size(width, height)
-        time.sleep(0.3)
-        full = driver.execute_script("return document.documentElement.scrollHeight")
-        driver.set_window_size(width, min(max(height, full), 4000))
-        time.sleep(0.3)
+        time.sleep(0.5)
+        full, chrome = driver.execute_script("return [Math.max(document.body.scrollHeight, document.documentElement"
+                                             ".scrollHeight), window.outerHeight - window.innerHeight]")
+        driver.set_window_size(width, min(max(height, full + chrome + 10), 4000))
+        time.sleep(0.5)
         driver.save_screenshot(str(shots / f"{name}-{label}.png"))
         wide = driver.execute_script("return document.documentElement.scrollWidth")
         assert wide <= width + 1, f"{name} at {width} px scrolls sideways ({wide} px wide)"

@@ -34,22 +34,23 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from simcore.web.app import _user_errors, create_app
+    from simcore.cli import UsageError
+    from simcore.web.app import create_app
     from simcore.web.jobs import Jobs
 
     if args.time_cap <= 0:
-        raise ValueError(f"--time-cap {args.time_cap:g}: give a positive number of seconds")
+        raise UsageError(f"--time-cap {args.time_cap:g}: give a positive number of seconds")
     try:  # bind first: a port in use is one line, not uvicorn's traceback
         sock = socket.socket(socket.AF_INET6 if ":" in args.host else socket.AF_INET)
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((args.host, args.port))
     except (OSError, OverflowError) as exc:
-        raise ValueError(f"--host {args.host} --port {args.port}: cannot listen there ({exc.strerror or exc})")
+        raise UsageError(f"--host {args.host} --port {args.port}: cannot listen there ({exc.strerror or exc})")
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     print(f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
           "in the background: first answers wait for it.", flush=True)
-    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap, user_errors=_user_errors()))
+    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
     config = uvicorn.Config(app, log_level="warning")
     server = uvicorn.Server(config)
     server.run(sockets=[sock])

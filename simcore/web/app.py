@@ -52,14 +52,6 @@ def _clean(value):
     return value
 
 
-def _user_errors() -> tuple[type[Exception], ...]:
-    """Exceptions whose message is the user's to read: bad hands, rules, events, positions, actions."""
-    from simcore.kernels.cards import HandError
-    from simcore.variants import RulesError
-
-    return (i.InputError, HandError, RulesError, ValueError)
-
-
 class Warmup:
     """Numba's first compile of the kernels the pages use, in a background thread."""
 
@@ -105,7 +97,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
     app = FastAPI(title="pinochle", version="1", lifespan=lifespan, summary="Pinochle meld, bids, odds, house "
                   "rules and double dummy for every rule system, as JSON (the pages use the same routes).")
-    app.state.jobs = jobs or Jobs(user_errors=_user_errors())
+    app.state.jobs = jobs or Jobs()
     app.state.reports = reports or rep.REPORTS
     app.state.warmup = Warmup()
     templates = Jinja2Templates(directory=str(HERE / "templates"))

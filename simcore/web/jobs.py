@@ -61,7 +61,8 @@ class Job:
 
 class Jobs:
     """The server's job queue (see the module). ``user_errors``: exception types whose message is shown
-    to the user as it is; any other exception is logged with its traceback and reported in one line."""
+    to the user as it is (the package's bad-input errors, hands, rules, events, positions, are all
+    ValueErrors); any other exception is logged with its traceback and reported in one line."""
 
     def __init__(self, workers: int = 2, waiting: int = 8, seconds: float = 60.0, kept: int = 200,
                  user_errors: tuple[type[Exception], ...] = (ValueError,)):
