@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from simcore.cli import UsageError
+    from simcore.commands.common import UsageError
     from simcore.web.app import create_app
     from simcore.web.jobs import Jobs
 
