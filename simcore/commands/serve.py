@@ -46,12 +46,11 @@ def run(args: argparse.Namespace) -> int:
         sock.bind((args.host, args.port))
     except (OSError, OverflowError) as exc:
         raise UsageError(f"--host {args.host} --port {args.port}: cannot listen there ({exc.strerror or exc})")
+    sock.listen(128)  # a request that comes before the server is up waits rather than being refused
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
+    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
     print(f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
           "in the background: first answers wait for it.", flush=True)
-    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
-    config = uvicorn.Config(app, log_level="warning")
-    server = uvicorn.Server(config)
-    server.run(sockets=[sock])
+    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     return 0
