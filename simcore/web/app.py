@@ -134,6 +134,24 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def user_error(exc: Exception, field: str) -> i.InputError:
         return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
+    def check_hand(hand: str, v) -> None:
+        """Refuse (on the hand field) cards the system's deck cannot deal as a hand or part of one."""
+        from simcore.kernels.cards import check_hand as check
+        from simcore.kernels.cards import parse_hand
+
+        try:
+            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=True)
+        except ValueError as exc:
+            raise user_error(exc, "hand")
+
+    def check_events(events: list[str] | None, v) -> None:
+        from simcore.kernels.events import parse_event
+
+        try:
+            [parse_event(e, v) for e in events or []]
+        except ValueError as exc:
+            raise user_error(exc, "events")
+
     def job_response(job: Job) -> JSONResponse:
         return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
 
@@ -223,17 +241,13 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def advise(body: i.AdviseIn):
         from simcore import api
         from simcore.answers.advise import check_advisable
-        from simcore.kernels.cards import check_hand, parse_hand
 
         v = i.rules_of(body)
         try:
             check_advisable(v, body.seat)
         except ValueError as exc:
             raise user_error(exc, "seat" if "seat" in str(exc) else "variant")
-        try:
-            check_hand(parse_hand(body.hand), v.deck_copies, v.hand_size, partial=True)
-        except ValueError as exc:
-            raise user_error(exc, "hand")
+        check_hand(body.hand, v)
 
         def work(job: Job) -> dict:
             frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed)
@@ -245,31 +259,19 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
               summary="job: events for partner, opponents and widow given my cards (simcore.api.hold_odds)")
     def hold_odds(body: i.HoldIn):
         from simcore import api
-        from simcore.kernels.cards import check_hand, parse_hand
-        from simcore.kernels.events import parse_event
 
         v = i.rules_of(body)
-        try:
-            check_hand(parse_hand(body.hand), v.deck_copies, v.hand_size, partial=True)
-        except ValueError as exc:
-            raise user_error(exc, "hand")
-        try:
-            [parse_event(e, v) for e in body.events or []]
-        except ValueError as exc:
-            raise user_error(exc, "events")
+        check_hand(body.hand, v)
+        check_events(body.events, v)
         return job_response(app.state.jobs.submit("hold-odds", lambda job: {"rows": records(
             api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}))
 
     @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
     def odds(body: i.OddsIn):
         from simcore import api
-        from simcore.kernels.events import parse_event
 
         v = i.rules_of(body)
-        try:
-            [parse_event(e, v) for e in body.events or []]
-        except ValueError as exc:
-            raise user_error(exc, "events")
+        check_events(body.events, v)
         return job_response(app.state.jobs.submit("odds", lambda job: {"rows": records(
             api.odds(body.events, v, hands=body.hands, seed=body.seed))}))
 
