@@ -129,6 +129,15 @@ def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):
     assert "holds 3" in error.text and "\n" not in error.text
 
 
+def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
+    browser.get(server + "/odds")
+    browser.find_element(By.CSS_SELECTOR, ".rules summary").click()
+    browser.find_element(By.ID, "rules-text").send_keys('id = "ours"\nextends = "/etc/passwd.toml"\n')
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="rules"]', 30, text="never a file")
+    assert error.text.startswith("pasted rules: extends") and "\n" not in error.text
+
+
 def test_odds_page_shows_exact_beside_simulated(server, browser, shots):
     browser.get(server + "/odds")
     select = Select(browser.find_element(By.ID, "events"))
