@@ -1,6 +1,7 @@
 """Load a rules file (shipped id or user path), apply ``extends`` and ``--set`` overrides, validate.
 
-Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line.
+Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line;
+a question a valid system has no answer to is :class:`NotForThisSystem`.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ import difflib
 import math
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from simcore.kernels.cards import RANKS
+from simcore.variants.margin import Level, margin_origin
 from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
 from simcore.variants.variant import Variant
 
@@ -40,6 +43,31 @@ def _shown(value: Any) -> str:
         return "[[[...]]] (nested too deeply)"
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class NotForThisSystem(ValueError):
+    """A question the rules of this system do not let us answer (such as full hands of a system without
+    an auction); ``str()`` is one line naming the rules file, the system and what it lacks."""
+
+
+def require_full_hands(variant: Variant) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` when it plays no full hands: without
+    ``[auction]`` rules nothing says who bids, so the hand kernel has nothing to play."""
+    if variant.get("auction.kind") is None:
+        with_them = ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind"))
+        raise NotForThisSystem(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
+                               f"[auction] rules); systems with them: {with_them}")
+    return variant
+
+
+def require_auction(variant: Variant, so: str) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` unless someone bids in it (it plays full hands
+    and its ``auction.kind`` is not ``"none"``, where trump is turned up). ``so`` completes the refusal
+    with what the question then lacks, e.g. ``"no bids to tabulate"``."""
+    require_full_hands(variant)
+    if variant.get("auction.kind") == "none":
+        raise NotForThisSystem(f"{variant.id} has no auction, so {so}")
+    return variant
 
 
 def shipped_ids() -> list[str]:
@@ -127,17 +155,18 @@ def _check_key(where: str, key: str, value: Any) -> None:
 
 
 def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
-          asked_by: tuple[str, str] = ("--variant", "variant"), files: bool = True) -> tuple[str, dict[str, Any]]:
-    """(label, flat keys) of one rules file with everything it extends merged under it; ``seen`` holds
-    the (label, identity) of the files that extend it, to catch a loop however each names the next."""
+          asked_by: tuple[str, str] = ("--variant", "variant"),
+          files: bool = True) -> tuple[str, dict[str, Any], list[Level]]:
+    """(label, flat keys, levels) of one rules file with everything it extends merged under it; ``seen``
+    holds the (label, identity) of the files that extend it, to catch a loop however each names the
+    next. The levels are this file and each it extends, this one first."""
     where, identity, text = _resolve(name, relative_to, asked_by, files)
-    return where, _parsed(where, identity, text, seen, files, name)
+    return _parsed(where, identity, text, seen, files, name)
 
 
 def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], ...], files: bool,
-            name: str | None = None) -> dict[str, Any]:
-    """The flat keys of the rules ``text`` (labelled ``where``, named ``name`` by what extends it) with
-    everything it extends merged under it."""
+            name: str | None = None) -> tuple[str, dict[str, Any], list[Level]]:
+    """:func:`_read` of the rules ``text``, labelled ``where`` (``name``: as what extends it names it)."""
     if identity in (i for _, i in seen):
         raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
                          + " -> ".join([w for w, _ in seen] + [where]))
@@ -150,16 +179,19 @@ def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], .
     flat = _flatten(where, data)
     for key, value in flat.items():
         _check_key(where, key, value)
+    own = frozenset(flat)
+    levels: list[Level] = []
     if "extends" in flat:
         base_path = Path(where) if files and Path(where).exists() else None
-        _, base = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"), files)
+        _, base, levels = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"), files)
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
         if assumptions:
             base["assumptions"] = assumptions
         flat = base
-    return flat
+    name = identity[len("id:"):] if identity.startswith("id:") else where  # a shipped id, else the path
+    return where, flat, [Level(name, own, MappingProxyType(dict(flat))), *levels]
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -182,27 +214,29 @@ def parse_override(text: str) -> tuple[str, Any]:
 def load_variant(name: str, overrides: Iterable[str] = (), files: bool = True) -> Variant:
     """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides.
     ``files=False``: a shipped id only, whatever files exist (a name from a web page)."""
-    where, flat = _read(name, None, (), files=files)
-    return _build(where, _overridden(where, flat, overrides))
-
-
-def _overridden(where: str, flat: dict[str, Any], overrides: Iterable[str]) -> dict[str, Any]:
-    """``flat`` with the ``--set`` overrides applied and its id naming them."""
-    overrides = list(overrides)
-    for text in overrides:
-        key, value = parse_override(text)
-        _check_key("--set", key, value)
-        flat[key] = value
-    if overrides:
-        flat["id"] = flat.get("id", Path(where).stem) + "+" + ",".join(overrides)
-    return flat
+    return _loaded(*_read(name, None, (), files=files), overrides)
 
 
 def load_variant_text(text: str, where: str = "rules text", overrides: Iterable[str] = ()) -> Variant:
     """The validated :class:`Variant` for rules given as TOML text (pasted or uploaded in a web page),
     labelled ``where`` in messages, with ``--set`` overrides. It may extend a shipped id but never
     names a file: nothing in it reaches the file system."""
-    return _build(where, _overridden(where, _parsed(where, f"text:{where}", text, (), files=False), overrides))
+    return _loaded(*_parsed(where, f"text:{where}", text, (), files=False), overrides)
+
+
+def _loaded(where: str, flat: dict[str, Any], levels: list[Level], overrides: Iterable[str]) -> Variant:
+    """The Variant of read rules with the ``--set`` overrides applied (its id naming them)."""
+    overrides = list(overrides)
+    overridden = []
+    for text in overrides:
+        key, value = parse_override(text)
+        _check_key("--set", key, value)
+        flat[key] = value
+        overridden.append(key)
+    if overrides:
+        flat["id"] = flat.get("id", Path(where).stem) + "+" + ",".join(overrides)
+    variant = _build(where, flat)
+    return replace(variant, margin_origin=margin_origin(variant.values, levels, overridden))
 
 
 def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
