@@ -22,7 +22,9 @@ HAND = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
 
 @pytest.fixture(scope="module")
 def client():
-    with TestClient(create_app(warm=False)) as c:
+    """The app without its warm-up, and a time cap long enough for numba's first compile on a cold cache
+    (the served app compiles before it starts any job)."""
+    with TestClient(create_app(Jobs(seconds=900), warm=False)) as c:
         yield c
 
 
@@ -213,6 +215,19 @@ def test_jobs_cancel_stop_at_the_time_cap_and_bound_the_queue():
     while running.status == "running":
         time.sleep(0.01)
     assert running.status == "cancelled" and running.total == 10
+
+
+def test_jobs_wait_for_the_warm_up_before_their_time_cap_starts():
+    jobs = Jobs(workers=1, seconds=0.2)
+    jobs.ready.clear()  # as while the kernels compile at start
+    job = jobs.submit("test", lambda job: {"answer": 42})
+    time.sleep(0.4)
+    assert job.status == "queued"
+    jobs.ready.set()
+    end = time.monotonic() + 10
+    while job.status != "done" and time.monotonic() < end:
+        time.sleep(0.01)
+    assert job.result == {"answer": 42}
 
 
 def test_a_run_reports_progress_and_stops_when_asked():

@@ -5,7 +5,7 @@ seed and size).
 Quick answers (meld, the deal viewer) are answered in the request; the rest run as background jobs
 (:mod:`simcore.web.jobs`) that the page polls for progress and may cancel. Numba compiles each kernel
 on its first call, so the app warms them up in a background thread at start and the pages say so
-until it is done.
+until it is done; jobs wait for it, so that their time cap is not spent compiling.
 """
 
 from __future__ import annotations
@@ -55,10 +55,12 @@ def _clean(value):
 class Warmup:
     """Numba's first compile of the kernels the pages use, in a background thread."""
 
-    def __init__(self):
-        self.state, self.seconds, self.error = "waiting", None, None
+    def __init__(self, ready: threading.Event):
+        self.state, self.seconds, self.error, self.ready = "waiting", None, None, ready
 
     def start(self) -> None:
+        """Compile in the background; ``ready`` is cleared until it is done (jobs wait for it)."""
+        self.ready.clear()
         threading.Thread(target=self._run, name="pinochle-warmup", daemon=True).start()
 
     def _run(self) -> None:
@@ -78,6 +80,7 @@ class Warmup:
             log.exception("warm-up failed")
             self.state, self.error = "failed", f"{type(exc).__name__}: {exc}"
         self.seconds = round(time.perf_counter() - start, 1)
+        self.ready.set()
 
     def to_json(self) -> dict:
         return {"state": self.state, "seconds": self.seconds, "error": self.error}
@@ -99,7 +102,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
                   "rules and double dummy for every rule system, as JSON (the pages use the same routes).")
     app.state.jobs = jobs or Jobs()
     app.state.reports = reports or rep.REPORTS
-    app.state.warmup = Warmup()
+    app.state.warmup = Warmup(app.state.jobs.ready)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 

@@ -72,6 +72,10 @@ class Jobs:
         self._jobs: OrderedDict[str, Job] = OrderedDict()
         self._lock = threading.Lock()
         self._count = itertools.count()
+        #: Cleared while the kernels compile at start: a job waits (queued) rather than spending its time
+        #: cap on numba's first compile.
+        self.ready = threading.Event()
+        self.ready.set()
 
     def active(self) -> int:
         """Jobs queued or running."""
@@ -111,6 +115,7 @@ class Jobs:
     def _run(self, job: Job, work: Callable[[Job], dict]) -> None:
         from simcore.run.runner import Execution, executing
 
+        self.ready.wait()
         if job.stop.is_set():
             return
         job.status, job.started = "running", time.monotonic()
