@@ -176,6 +176,15 @@ def test_the_deal_viewer_plays_the_hand_the_state_api_plays():
         assert again == after
 
 
+def test_the_deal_viewer_takes_an_entered_deal(client):
+    dealt = api.new_hand("four-hand-150", seed=9)
+    hands = [" ".join(dealt.observation(s)["hand"]) for s in range(4)]  # as dealt: no widow in four-hand-150
+    view = client.post("/api/deal", json={"cards": hands, "values": False, "then": "finish"}).json()
+    assert view["over"] and sum(len(t["cards"]) for t in view["tricks"]) == 48
+    played = sorted(c for t in view["tricks"] for c in t["cards"])
+    assert played == sorted(" ".join(hands).split())
+
+
 def test_deal_values_agree_with_the_solver():
     """Late in a hand the best card's double-dummy value is the solve of the position."""
     with TestClient(create_app(warm=False)) as client:

@@ -30,6 +30,8 @@ def deal_view(variant, seed: int, cards: list[str] | None, moves: list[int], the
     from simcore.state import IllegalAction
     from simcore.state.players import kernel_policy
 
+    if cards is not None:  # an empty line is no cards (a widow-less system's widow), as is a missing widow line
+        cards = [c if c.strip() else [] for c in cards] + ([[]] if len(cards) == variant.players else [])
     try:
         state = new_hand(variant, seed=seed, cards=cards)
     except ValueError as exc:

@@ -8,7 +8,7 @@ let moves = [];
 
 function dealBody(extra = {}) {
   const text = $("#cards").value.trim();
-  const cards = text ? $("#cards").value.replace(/\s+$/, "").split("\n") : null;
+  const cards = text ? $("#cards").value.replace(/\s+$/, "").split("\n").slice(0, 9) : null;
   return { ...rules(), seed: Number($("#seed").value), cards, moves, values: $("#values").checked, ...extra };
 }
 
