@@ -287,3 +287,26 @@ def test_serve_says_when_the_port_is_taken(capsys):
         assert main(["serve", "--port", str(taken.getsockname()[1])]) == 2
     err = capsys.readouterr().err
     assert "cannot listen there" in err and err.count("\n") == 1
+
+
+def test_pinochle_serve_prints_its_address_answers_and_stops_on_ctrl_c():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-c", "from simcore.cli import main; raise SystemExit(main())", "serve",
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("pinochle: serving on http://127.0.0.1:") and "/docs" in line
+        url = line.split()[3]
+        with urllib.request.urlopen(url + "api/variants", timeout=60) as r:
+            assert r.status == 200 and "four-hand-150" in r.read().decode()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(60) == 0
+    finally:
+        proc.kill()
+        proc.wait()

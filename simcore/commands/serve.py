@@ -52,5 +52,9 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
     print(f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
           "in the background: first answers wait for it.", flush=True)
-    uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    try:
+        uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
+    except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: not an interrupted answer
+        pass
+    print("pinochle: stopped", flush=True)
     return 0
