@@ -16,7 +16,8 @@ from simcore.kernel_cache import use_keyed_cache
 use_keyed_cache()  # before any kernel module imports numba: a changed kernel never loads stale code
 
 #: The names of :mod:`simcore.api` importable from ``simcore`` (``variants`` is the rules package).
-API = ("advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate", "solve")
+API = ("advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds", "simulate",
+       "solve")
 
 __all__ = list(API)
 

@@ -13,6 +13,7 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`variants` — the shipped rule systems;
 * :func:`meld` — a hand's meld under each trump, meld by meld (exact);
 * :func:`odds` — dealt-hand events per hand and per deal, simulated beside the exact values;
+* :func:`hold_odds` — the same events for my partner, each opponent and the widow, given my cards;
 * :func:`simulate` — full hands: make, set and outcome rates, mean bid, meld, tricks and scores;
 * :func:`hand_records` — the record of every hand played, one row per hand;
 * :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
@@ -38,8 +39,8 @@ import pandas as pd
 
 from simcore.variants import Variant, load_variant, require_auction, require_full_hands, shipped_ids
 
-__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate",
-           "solve", "variants"]
+__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds",
+           "simulate", "solve", "variants"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -175,6 +176,39 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     return frame
 
 
+def hold_odds(hand: str | Sequence[str], events: str | Sequence[str] | None = None,
+              variant: VariantLike = DEFAULT_VARIANT, hands: int = 4_000_000, seed: int = 1,
+              overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """Dealt-hand events (default: every catalogue event) given the cards I hold (seat 0, the dealer's
+    left; fewer than a hand: the rest of my hand is dealt at random too), as ``pinochle odds --hold``:
+    one row per event and place (``me``, ``partner``, ``left``, ``right``, ``any_other``, ``table``,
+    ``widow``; those the system has), with ``variant``, ``seed``, ``hand``, ``deals`` (``hands`` //
+    players, rounded up), ``event``, ``place``, ``estimate``, ``lo``, ``hi``, ``one_in`` and ``exact``
+    (NaN where not known exactly).
+
+    >>> h = hold_odds("AS AS 10S KS QS JS 9S AH KH QH AD JD", "double-pinochle", "four-hand-150", hands=8_000)
+    >>> list(h["place"]), float(h.loc[h.place == "me", "exact"].iloc[0])
+    (['me', 'partner', 'left', 'right', 'any_other', 'table'], 0.0)
+    """
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import check_hand, format_hand, parse_hand
+    from simcore.kernels.events import CATALOGUE, parse_event
+
+    v = _variant(variant, overrides)
+    given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(given, v.deck_copies, v.hand_size, partial=True)
+    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
+    result = given_odds(v, [parse_event(n, v) for n in names], given, hands, seed)
+    rows = []
+    for event, by_place in result.events:
+        for place, o in by_place.items():
+            rows.append({"event": event.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
+                         "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
+                         "exact": float(o.exact) if o.exact is not None else math.nan})
+    return _frame(rows, {"variant": v.id, "seed": seed, "hand": format_hand(given), "deals": result.deals},
+                  ["event", "place"])
+
+
 def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed: int = 1,
              policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
              out: str | os.PathLike | None = None) -> pd.DataFrame:
@@ -268,7 +302,8 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
     with ``variant``, ``seed``, ``seat``, ``hands``, ``named_trump`` (the heuristic's, from the hand
     alone), ``bid``, ``made`` (deals that make it), ``estimate`` (P(make)), ``lo``, ``hi`` and ``one_in``.
-    Bids the hand makes in 50% and 75% of deals: :func:`simcore.answers.advise.advise`'s ``highest``.
+    ``attrs["highest"]``: the highest bid the hand makes in at least 50% and 75% of deals, over every
+    bid, each a dict of ``share``, ``bid``, ``lo``, ``hi`` (None where no bid is made that often).
 
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
@@ -283,8 +318,10 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     a = run(v, given, seat, hands, seed, _policies(policy, v.players))
     rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
              "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
-    return _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
-                         "named_trump": None if a.named is None else SUITS[a.named]})
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
+                          "named_trump": None if a.named is None else SUITS[a.named]})
+    frame.attrs["highest"] = [{"share": h.share, "bid": h.bid, "lo": h.lo, "hi": h.hi} for h in a.highest]
+    return frame
 
 
 def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int = 1,

@@ -27,6 +27,7 @@ from simcore.commands import (
     playthrough,
     report,
     runs,
+    serve,
     simulate,
     solve,
     tune,
@@ -36,7 +37,7 @@ from simcore.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, UsageError, ex
 
 #: The subcommands in the order ``pinochle --help`` lists them.
 COMMANDS = (variants, meld, odds, simulate, bid_odds, advise, playthrough, duel, solve, endgame, dd_odds, games,
-            compare, tune, report, runs, export, bench)
+            compare, tune, report, runs, export, bench, serve)
 
 
 def _version() -> str:

@@ -102,6 +102,31 @@ def test_odds_matches_the_cli_json(capsys):
     assert (o["hands"] == data["hands"]).all() and (o["seed"] == 3).all()
 
 
+def test_hold_odds_matches_the_cli_json(capsys):
+    hand = "AS AS 10S KS QS QS JS JD JD KH QH 9S"
+    data = cli_json(capsys, "odds", "pinochle", "run", "--hold", hand, "--hands", "20000", "--seed", "2")
+    h = api.hold_odds(hand, ["pinochle", "run"], hands=20_000, seed=2)
+    assert list(h["place"].cat.categories) == ["me", "partner", "left", "right", "any_other", "table"]
+    rows = h.set_index(["event", "place"])
+    assert len(h) == sum(len(e["given"]) for e in data["events"])
+    for e in data["events"]:
+        for place, block in e["given"].items():
+            r = rows.loc[(e["event"], place)]
+            assert close(block["estimate"], r.estimate) and close(block["exact"], r.exact)
+            assert close(block["ci95"][0], r.lo) and close(block["ci95"][1], r.hi)
+    assert (h["deals"] == data["deals"]).all()
+
+
+def test_advise_names_the_bids_made_half_and_three_quarters_of_the_time(capsys):
+    hand = "AS AS 10S KS QS JS 9S AH KH QH AD JD"
+    data = cli_json(capsys, "advise", hand, "--variant", "auction", "--hands", "2000")
+    a = api.advise(hand, "auction", hands=2_000)
+    assert a.attrs["highest"] == [{"share": h["share"], "bid": h["bid"], "lo": h["ci95"][0], "hi": h["ci95"][1]}
+                                  for h in data["highest_bid"]]
+    made = a.loc[a.estimate >= 0.5, "bid"]
+    assert a.attrs["highest"][0]["bid"] == made.max()
+
+
 def test_simulate_matches_the_cli_json_and_defaults_to_the_heuristic(capsys):
     data = cli_json(capsys, "simulate", "--hands", "3000", "--variant", "double-deck", "--seed", "2")
     s = api.simulate("double-deck", hands=3000, seed=2)

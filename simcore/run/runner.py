@@ -91,11 +91,15 @@ class Execution:
     """Where keyed jobs run and where their chunks are kept.
 
     ``store``: a results file, or None for none. ``scheduler``: a Dask scheduler address; ``workers``:
-    start a local Dask cluster of that many single-threaded worker processes. Neither: numba threads."""
+    start a local Dask cluster of that many single-threaded worker processes. Neither: numba threads.
+    ``stop``: an event that stops a run after the chunks in hand, as Ctrl-C does (a web page's cancel
+    button); ``progress``: called with (deals done, deals requested) after every batch."""
 
     store: Path | None = None
     scheduler: str | None = None
     workers: int = 0
+    stop: threading.Event | None = None
+    progress: Callable[[int, int], None] | None = None
     _client: object = field(default=None, repr=False)
     _store: Store | None = field(default=None, repr=False)
 
@@ -169,10 +173,11 @@ def chunk_values(task: BatchFn, merge: str, seed: int, sizes: np.ndarray, chunks
 
 class _Interrupt:
     """Ctrl-C while a run is in progress: the first asks it to stop after the chunks in hand, the second
-    stops at once (KeyboardInterrupt)."""
+    stops at once (KeyboardInterrupt). ``asked``: the event the run watches (a new one, or the
+    execution's ``stop``)."""
 
-    def __init__(self):
-        self.asked = threading.Event()
+    def __init__(self, asked: threading.Event | None = None):
+        self.asked = asked if asked is not None else threading.Event()
 
     def __enter__(self):
         self.previous = None
@@ -269,8 +274,9 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
 
         bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr,
                    leave=False)
+    done = stored
     try:
-        with _Interrupt() as interrupt:
+        with _Interrupt(execution.stop) as interrupt:
             batches = (_cluster_batches(job, seed, sizes, missing, interrupt.asked, execution)
                        if keyed and execution.distributed else
                        _local_batches(job, seed, sizes, missing, interrupt.asked))
@@ -286,6 +292,9 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
                         pending, flushed = [], time.perf_counter()
                     if bar is not None:
                         bar.update(int(sizes[idx].sum()))
+                    if execution.progress is not None:
+                        done += int(sizes[idx].sum())
+                        execution.progress(done, deals)
             finally:  # also on a second Ctrl-C or an error: what finished is kept
                 if store is not None:
                     store.put(job.run, seed, pending)

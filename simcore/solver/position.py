@@ -313,21 +313,23 @@ def legal_at(position: Position, trick: list[int]) -> list[int]:
     return [t for t in range(N_TYPES) if mask >> t & 1]
 
 
-def card_values(position: Position, trick: list[int]) -> dict[int, int]:
+def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[int, int | None]:
     """The bidding side's points from the start of the trick in progress (``trick`` as for
     :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
     points}. The trick's own cards count for its winner. The cards' solves share one table: the
-    positions after different cards meet again in later tricks."""
-    from simcore.solver.kernel import value_kernel
+    positions after different cards meet again in later tricks. With ``limit`` > 0 each card's solve
+    gives up after that many trick starts and its value is None."""
+    from simcore.solver.kernel import GAVE_UP, value_kernel
 
     sub, seat, _ = _in_progress(position, trick)
     out = {}
     for i, card in enumerate(legal_at(position, trick)):
         after = Position(sub.variant, _without(sub.hands, seat, card), sub.trump, sub.leader, sub.side, sub.bidder,
                          sub.first, sub.broken or card // 6 == sub.trump)
-        w = _loaded(after, keep_table=i > 0)
-        out[card] = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
-                                     len(trick) + 1))
+        w = _loaded(after, limit, keep_table=i > 0)
+        value = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
+                                 len(trick) + 1))
+        out[card] = None if value == GAVE_UP else value
     return out
 
 

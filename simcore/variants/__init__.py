@@ -4,6 +4,7 @@ from simcore.variants.loader import (
     NotForThisSystem,
     RulesError,
     load_variant,
+    load_variant_text,
     parse_override,
     require_auction,
     require_full_hands,
@@ -11,5 +12,5 @@ from simcore.variants.loader import (
 )
 from simcore.variants.variant import Variant
 
-__all__ = ["NotForThisSystem", "RulesError", "Variant", "load_variant", "parse_override", "require_auction",
-           "require_full_hands", "shipped_ids"]
+__all__ = ["NotForThisSystem", "RulesError", "Variant", "load_variant", "load_variant_text", "parse_override",
+           "require_auction", "require_full_hands", "shipped_ids"]

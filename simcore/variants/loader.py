@@ -81,11 +81,16 @@ def _closest(word: str, candidates: Iterable[str]) -> str:
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
-def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str]) -> tuple[str, str, str]:
+def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str],
+             files: bool = True) -> tuple[str, str, str]:
     """(label for messages, identity, TOML text) of a shipped id or a file path. The identity is the
     resolved path (or ``id:NAME``), so one file named two ways is still one file. ``asked_by`` is the
-    (where, key) that named it, for the message when it does not exist."""
+    (where, key) that named it, for the message when it does not exist. ``files=False``: shipped ids
+    only, the file system is never looked at (a name from a web page)."""
     path = Path(name)
+    if not files:
+        return _shipped(name, asked_by, "not a shipped rules id (here only shipped ids are read, never a "
+                                        "file)")
     if relative_to is not None and not path.is_absolute():
         candidate = relative_to.parent / path
         if candidate.exists():
@@ -102,11 +107,15 @@ def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str]) -> 
         except UnicodeDecodeError as exc:
             raise RulesError(str(path), None, None, f"not UTF-8 text (byte {exc.start}); save the rules "
                                                     "file as UTF-8")
+    return _shipped(name, asked_by, "not a shipped rules id nor a .toml file")
+
+
+def _shipped(name: str, asked_by: tuple[str, str], refusal: str) -> tuple[str, str, str]:
+    """:func:`_resolve` for a shipped id; ``refusal`` starts the message for any other name."""
     ids = shipped_ids()
     if name not in ids:
         where, key = asked_by
-        raise RulesError(where, key, name, "not a shipped rules id nor a .toml file; ids: " + ", ".join(ids)
-                         + _closest(name, ids))
+        raise RulesError(where, key, name, f"{refusal}; ids: " + ", ".join(ids) + _closest(name, ids))
     text = (resources.files("simcore.variants") / "rules" / f"{name}.toml").read_text(encoding="utf-8")
     return f"{name}.toml", f"id:{name}", text
 
@@ -146,11 +155,18 @@ def _check_key(where: str, key: str, value: Any) -> None:
 
 
 def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
-          asked_by: tuple[str, str] = ("--variant", "variant")) -> tuple[str, dict[str, Any], list[Level]]:
+          asked_by: tuple[str, str] = ("--variant", "variant"),
+          files: bool = True) -> tuple[str, dict[str, Any], list[Level]]:
     """(label, flat keys, levels) of one rules file with everything it extends merged under it; ``seen``
     holds the (label, identity) of the files that extend it, to catch a loop however each names the
     next. The levels are this file and each it extends, this one first."""
-    where, identity, text = _resolve(name, relative_to, asked_by)
+    where, identity, text = _resolve(name, relative_to, asked_by, files)
+    return _parsed(where, identity, text, seen, files, name)
+
+
+def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], ...], files: bool,
+            name: str | None = None) -> tuple[str, dict[str, Any], list[Level]]:
+    """:func:`_read` of the rules ``text``, labelled ``where`` (``name``: as what extends it names it)."""
     if identity in (i for _, i in seen):
         raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
                          + " -> ".join([w for w, _ in seen] + [where]))
@@ -166,8 +182,8 @@ def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...]
     own = frozenset(flat)
     levels: list[Level] = []
     if "extends" in flat:
-        base_path = Path(where) if Path(where).exists() else None
-        _, base, levels = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"))
+        base_path = Path(where) if files and Path(where).exists() else None
+        _, base, levels = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"), files)
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
@@ -198,9 +214,22 @@ def parse_override(text: str) -> tuple[str, Any]:
     return key, value
 
 
-def load_variant(name: str, overrides: Iterable[str] = ()) -> Variant:
-    """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides."""
-    where, flat, levels = _read(name, None, ())
+def load_variant(name: str, overrides: Iterable[str] = (), files: bool = True) -> Variant:
+    """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides.
+    ``files=False``: a shipped id only, whatever files exist (a name from a web page)."""
+    return _loaded(*_read(name, None, (), files=files), overrides)
+
+
+def load_variant_text(text: str, where: str = "rules text", overrides: Iterable[str] = ()) -> Variant:
+    """The validated :class:`Variant` for rules given as TOML text (pasted or uploaded in a web page),
+    labelled ``where`` in messages, with ``--set`` overrides. It may extend a shipped id but never
+    names a file: nothing in it reaches the file system."""
+    return _loaded(*_parsed(where, f"text:{where}", text, (), files=False), overrides)
+
+
+def _loaded(where: str, flat: dict[str, Any], levels: list[Level], overrides: Iterable[str]) -> Variant:
+    """The Variant of read rules with the ``--set`` overrides applied (its id naming them)."""
+    overrides = list(overrides)
     overridden = []
     for text in overrides:
         key, value = parse_override(text)

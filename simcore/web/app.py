@@ -1,0 +1,342 @@
+"""The web app of ``pinochle serve``: the pages and the JSON API under ``/api/``, a thin face over
+:mod:`simcore.api` (the page, the command line and a notebook give the same numbers for the same rules,
+seed and size).
+
+Quick answers (meld, the deal viewer) are answered in the request; the rest run as background jobs
+(:mod:`simcore.web.jobs`) that the page polls for progress and may cancel. Numba compiles each kernel
+on its first call, so the app warms them up in a background thread at start and the pages say so
+until it is done; jobs wait for it, so that their time cap is not spent compiling.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import threading
+import time
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from fastapi import FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from fastapi.templating import Jinja2Templates
+from starlette.exceptions import HTTPException as StarletteHTTPException
+
+from simcore.web import inputs as i
+from simcore.web.jobs import Busy, Job, Jobs
+
+HERE = Path(__file__).parent
+log = logging.getLogger("simcore.web")
+
+#: The pages, in the navigation's order: (path, title).
+PAGES = (("/", "My hand"), ("/odds", "Odds"), ("/house-rules", "House rules"), ("/cards", "Bidding cards"),
+         ("/deal", "Deal viewer"))
+
+
+def records(frame) -> list[dict]:
+    """A DataFrame's rows as JSON-ready dicts (NaN as None, categoricals as their names)."""
+    return json.loads(frame.to_json(orient="records", double_precision=15))
+
+
+def _clean(value):
+    """``value`` with NaN and infinities as None, for strict JSON."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_clean(v) for v in value]
+    return value
+
+
+class Warmup:
+    """Numba's first compile of the kernels the pages use, in a background thread."""
+
+    def __init__(self, ready: threading.Event):
+        self.state, self.seconds, self.error, self.ready = "waiting", None, None, ready
+
+    def start(self) -> None:
+        """Compile in the background; ``ready`` is cleared until it is done (jobs wait for it)."""
+        self.ready.clear()
+        threading.Thread(target=self._run, name="pinochle-warmup", daemon=True).start()
+
+    def _run(self) -> None:
+        from simcore import api
+        from simcore.web.deal import deal_view
+
+        self.state, start = "warming", time.perf_counter()
+        hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+        try:
+            api.meld(hand)
+            api.advise(hand, hands=200)
+            api.hold_odds(hand, hands=400)
+            api.odds(hands=400)
+            deal_view(i.shipped(api.DEFAULT_VARIANT), 1, None, [], "none", True)
+            self.state = "ready"
+        except Exception as exc:  # a warm-up that fails only means slower first answers
+            log.exception("warm-up failed")
+            self.state, self.error = "failed", f"{type(exc).__name__}: {exc}"
+        self.seconds = round(time.perf_counter() - start, 1)
+        self.ready.set()
+
+    def to_json(self) -> dict:
+        return {"state": self.state, "seconds": self.seconds, "error": self.error}
+
+
+def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool = True) -> FastAPI:
+    """The app. ``jobs``: the job queue (default: 2 workers, 8 waiting, a 60 s time cap); ``reports``:
+    the committed report's folder; ``warm``: compile the kernels in the background at start."""
+    from simcore.web import reports as rep
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        if warm:
+            app.state.warmup.start()
+        yield
+        app.state.jobs.shutdown()
+
+    app = FastAPI(title="pinochle", version="1", lifespan=lifespan, summary="Pinochle meld, bids, odds, house "
+                  "rules and double dummy for every rule system, as JSON (the pages use the same routes).")
+    app.state.jobs = jobs or Jobs()
+    app.state.reports = reports or rep.REPORTS
+    app.state.warmup = Warmup(app.state.jobs.ready)
+    templates = Jinja2Templates(directory=str(HERE / "templates"))
+    app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
+
+    # --- errors: one line, a field, never a traceback -------------------------------------------------
+    def error(status: int, message: str, field: str | None = None) -> JSONResponse:
+        return JSONResponse({"error": message, "field": field}, status_code=status)
+
+    @app.exception_handler(i.InputError)
+    async def _input_error(request: Request, exc: i.InputError):
+        return error(exc.status, str(exc), exc.field)
+
+    @app.exception_handler(RequestValidationError)
+    async def _invalid(request: Request, exc: RequestValidationError):
+        first = exc.errors()[0] if exc.errors() else {}
+        where = [str(x) for x in first.get("loc", ()) if x != "body"]
+        field = where[0] if where else None
+        return error(422, f"{'.'.join(where) or 'request'}: {first.get('msg', 'invalid')}", field)
+
+    @app.exception_handler(Busy)
+    async def _busy(request: Request, exc: Busy):
+        return error(429, str(exc))
+
+    @app.exception_handler(StarletteHTTPException)
+    async def _http(request: Request, exc: StarletteHTTPException):
+        return error(exc.status_code, str(exc.detail))
+
+    @app.exception_handler(Exception)
+    async def _defect(request: Request, exc: Exception):
+        log.exception("request %s failed", request.url.path)
+        return error(500, f"internal error ({type(exc).__name__}); see the server's log")
+
+    def user_error(exc: Exception, field: str) -> i.InputError:
+        return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
+
+    def check_hand(hand: str, v) -> None:
+        """Refuse (on the hand field) cards the system's deck cannot deal as a hand or part of one."""
+        from simcore.kernels.cards import check_hand as check
+        from simcore.kernels.cards import parse_hand
+
+        try:
+            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=True)
+        except ValueError as exc:
+            raise user_error(exc, "hand")
+
+    def check_events(events: list[str] | None, v) -> None:
+        from simcore.kernels.events import parse_event
+
+        try:
+            [parse_event(e, v) for e in events or []]
+        except ValueError as exc:
+            raise user_error(exc, "events")
+
+    def job_response(job: Job) -> JSONResponse:
+        return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
+
+    # --- pages ------------------------------------------------------------------------------------------
+    def page(request: Request, name: str, title: str, **extra) -> HTMLResponse:
+        from simcore.variants import shipped_ids
+
+        return templates.TemplateResponse(request, name, {"pages": PAGES, "title": title, "ids": shipped_ids(),
+                                                          "here": request.url.path, **extra})
+
+    @app.get("/", response_class=HTMLResponse, include_in_schema=False)
+    def hand_page(request: Request):
+        return page(request, "hand.html", "My hand", caps=i)
+
+    @app.get("/odds", response_class=HTMLResponse, include_in_schema=False)
+    def odds_page(request: Request):
+        from simcore.kernels.events import CATALOGUE
+
+        return page(request, "odds.html", "Odds", events=list(CATALOGUE), caps=i)
+
+    @app.get("/house-rules", response_class=HTMLResponse, include_in_schema=False)
+    def house_page(request: Request):
+        from simcore.answers.questions import QUESTIONS
+
+        return page(request, "house.html", "House rules", questions=QUESTIONS,
+                    committed={r["question"]: r for r in rep.house_rules(app.state.reports)}, caps=i)
+
+    @app.get("/cards", response_class=HTMLResponse, include_in_schema=False)
+    def cards_page(request: Request):
+        found = rep.cards(app.state.reports)
+        return page(request, "cards.html", "Bidding cards", cards=found,
+                    texts={c.system: rep.card_text(c, app.state.reports) for c in found})
+
+    @app.get("/deal", response_class=HTMLResponse, include_in_schema=False)
+    def deal_page(request: Request):
+        return page(request, "deal.html", "Deal viewer")
+
+    @app.get("/reports/{name}", include_in_schema=False)
+    def report_file(name: str):
+        files = rep.served(app.state.reports)
+        if name not in files:  # the name only picks from the listed files; it is never joined to a path
+            raise i.InputError("name", f"{name[:80]!r} is not a file of the committed report", 404)
+        return FileResponse(files[name], media_type=rep.MEDIA[files[name].suffix])
+
+    # --- JSON API -------------------------------------------------------------------------------------
+    @app.get("/api/status", summary="warm-up and job queue state")
+    def status():
+        jobs = app.state.jobs
+        return {"warmup": app.state.warmup.to_json(), "jobs_active": jobs.active(),
+                "jobs_limit": jobs.workers + jobs.waiting, "time_cap_seconds": jobs.seconds}
+
+    @app.get("/api/variants", summary="the shipped rule systems (simcore.api.variants)")
+    def variants():
+        from simcore import api
+
+        return records(api.variants())
+
+    @app.post("/api/deck", summary="the cards of a system's deck, for a card grid")
+    def deck(body: i.Rules):
+        from simcore.kernels.cards import N_TYPES, card_name
+
+        v = i.rules_of(body)
+        return {"variant": v.id, "name": v.name, "players": v.players, "hand_size": v.hand_size,
+                "widow": v.get("deal.widow"), "widow_kind": v.get("deal.widow_kind"),
+                "plays_hands": v.get("auction.kind") is not None, "has_auction": v.get("auction.kind") not in
+                (None, "none"),
+                "cards": [{"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES)
+                          if v.deck_copies[t]]}
+
+    @app.get("/api/events", summary="the catalogue of dealt-hand events")
+    def events():
+        from simcore.kernels.events import CATALOGUE
+
+        return list(CATALOGUE)
+
+    @app.post("/api/meld", summary="a hand's meld under every trump (simcore.api.meld)")
+    def meld(body: i.HandIn):
+        from simcore import api
+
+        v = i.rules_of(body)
+        try:
+            return records(api.meld(body.hand, v))
+        except ValueError as exc:
+            raise user_error(exc, "hand")
+
+    @app.post("/api/advise", status_code=202, summary="job: P(make B) by bid for a hand (simcore.api.advise)")
+    def advise(body: i.AdviseIn):
+        from simcore import api
+        from simcore.answers.advise import check_advisable
+
+        v = i.rules_of(body)
+        try:
+            check_advisable(v, body.seat)
+        except ValueError as exc:
+            raise user_error(exc, "seat" if "seat" in str(exc) else "variant")
+        check_hand(body.hand, v)
+
+        def work(job: Job) -> dict:
+            frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed)
+            return {"rows": records(frame), "highest": frame.attrs["highest"]}
+
+        return job_response(app.state.jobs.submit("advise", work))
+
+    @app.post("/api/hold-odds", status_code=202,
+              summary="job: events for partner, opponents and widow given my cards (simcore.api.hold_odds)")
+    def hold_odds(body: i.HoldIn):
+        from simcore import api
+
+        v = i.rules_of(body)
+        check_hand(body.hand, v)
+        check_events(body.events, v)
+        return job_response(app.state.jobs.submit("hold-odds", lambda job: {"rows": records(
+            api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}))
+
+    @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
+    def odds(body: i.OddsIn):
+        from simcore import api
+
+        v = i.rules_of(body)
+        check_events(body.events, v)
+        return job_response(app.state.jobs.submit("odds", lambda job: {"rows": records(
+            api.odds(body.events, v, hands=body.hands, seed=body.seed))}))
+
+    @app.get("/api/house-rules", summary="the committed report's house-rule verdicts")
+    def house_rules():
+        return _clean(rep.house_rules(app.state.reports))
+
+    @app.get("/api/questions", summary="the named house-rule questions")
+    def questions():
+        from simcore.answers.questions import QUESTIONS
+
+        return {k: {"title": q.title, "variant": q.variant, "a": list(q.a), "b": list(q.b), "mode": q.mode,
+                    "modes": list(q.modes), "headline": q.headline} for k, q in QUESTIONS.items()}
+
+    @app.post("/api/compare", status_code=202,
+              summary="job: a house-rule question at a small size (simcore.api.compare)")
+    def compare(body: i.CompareIn):
+        from simcore import api
+        from simcore.answers.questions import QUESTIONS
+
+        q = QUESTIONS.get(body.question)
+        if q is None:
+            raise i.InputError("question", f"{body.question[:60]!r} is not a question; choose from "
+                               + ", ".join(QUESTIONS))
+        size = {"games" if q.mode == "games" else "hands": body.hands}
+        asked = {"question": body.question}
+        if body.variant and body.variant != q.variant:  # the question's A and B applied to another system
+            from simcore.variants import RulesError, load_variant
+
+            try:
+                asked = {"a": load_variant(body.variant, q.a, files=False),
+                         "b": load_variant(body.variant, q.b, files=False)}
+            except RulesError as exc:
+                raise user_error(exc, "variant")
+
+        def work(job: Job) -> dict:
+            frame = api.compare(seed=body.seed, **asked, **size)
+            return {"rows": records(frame), "verdict": frame.attrs["verdict"]}
+
+        return job_response(app.state.jobs.submit("compare", work))
+
+    @app.get("/api/jobs/{job_id}", summary="a job's progress, and its answer once done")
+    def job(job_id: str):
+        found = app.state.jobs.get(job_id)
+        if found is None:
+            raise i.InputError("job", f"no job {job_id[:40]!r} (finished jobs are kept for a while)", 404)
+        return job_response(found)
+
+    @app.delete("/api/jobs/{job_id}", summary="cancel a job")
+    def cancel(job_id: str):
+        found = app.state.jobs.cancel(job_id)
+        if found is None:
+            raise i.InputError("job", f"no job {job_id[:40]!r}", 404)
+        return job_response(found)
+
+    @app.post("/api/deal", summary="a deal played card by card through the state API, with double-dummy values")
+    def deal(body: i.DealIn):
+        from simcore.web.deal import deal_view
+
+        v = i.rules_of(body)
+        if v.get("auction.kind") is None:
+            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        return _clean(deal_view(v, body.seed, body.cards, body.moves, body.then, body.values))
+
+    return app

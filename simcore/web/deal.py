@@ -1,0 +1,127 @@
+"""The deal viewer's state: a hand replayed from its seed (or given cards) and the decisions taken so
+far, through the state API (:func:`simcore.api.new_hand`), with every hand face up and each legal card's
+double-dummy value.
+
+The page keeps no state on the server: it sends the decisions so far and gets the whole view back.
+A decision is an :class:`simcore.state.Action` code, or :data:`HEURISTIC` for "the kernel's heuristic
+decides here", so a replay asks the heuristic again at the same point and draws what it drew (its
+choices use the hand's random stream). Decisions other than playing a card (bids, trump, passing,
+burying, meld) are left to the heuristic.
+"""
+
+from __future__ import annotations
+
+import threading
+
+import numpy as np
+
+from simcore.web.inputs import SOLVE_LIMIT, InputError
+
+#: A decision left to the heuristic.
+HEURISTIC = -1
+#: The solver keeps one table per process: one solve at a time.
+_SOLVER = threading.Lock()
+
+
+def deal_view(variant, seed: int, cards: list[str] | None, moves: list[int], then: str, values: bool) -> dict:
+    """The view after replaying ``moves`` (see the module), then ``then`` (none, heuristic: the
+    heuristic's next card, finish: the heuristic to the end). Bad moves raise :class:`InputError`."""
+    from simcore.api import new_hand
+    from simcore.state import IllegalAction
+    from simcore.state.players import kernel_policy
+
+    if cards is not None:  # an empty line is no cards (a widow-less system's widow), as is a missing widow line
+        cards = [c if c.strip() else [] for c in cards] + ([[]] if len(cards) == variant.players else [])
+    try:
+        state = new_hand(variant, seed=seed, cards=cards)
+    except ValueError as exc:
+        raise InputError("cards" if cards else "variant", str(exc)) from None
+    heuristic = kernel_policy("heuristic")
+    done: list[int] = []
+
+    def step(code: int) -> None:
+        action = heuristic(state) if code == HEURISTIC else code
+        state.apply(action)
+        done.append(code)
+
+    def advance() -> None:  # every decision but a card played is the heuristic's
+        while not state.is_terminal() and state.request().kind != "play":
+            step(HEURISTIC)
+
+    for i, code in enumerate(moves):  # as sent: the heuristic's own steps are in the list as HEURISTIC
+        if state.is_terminal():
+            raise InputError("moves", f"move {i + 1}: the hand is already over")
+        try:
+            step(int(code))
+        except IllegalAction as exc:
+            raise InputError("moves", f"move {i + 1}: {exc}") from None
+    advance()
+    if then == "heuristic" and not state.is_terminal():
+        step(HEURISTIC)
+        advance()
+    while then == "finish" and not state.is_terminal():
+        step(HEURISTIC)
+    return _view(state, done, values)
+
+
+def _view(state, moves: list[int], values: bool) -> dict:
+    v = state.variant
+    observed = [state.observation(s) for s in range(v.players)]
+    o = observed[0]
+    r = state.request()
+    partner = next((x["partner"] for x in observed if x["partner"] is not None), None)
+    view = {
+        "variant": v.id, "players": v.players, "moves": moves, "over": state.is_terminal(),
+        "hands": [x["hand"] for x in observed], "to_act": None if r is None else r.seat,
+        "bids": o["bids"], "bidder": o["bidder"], "bid": o["bid"], "trump": o["trump"], "partner": partner,
+        "meld": o["meld"], "trick": [[s, c] for s, c in o["trick"]],
+        "tricks": [{"leader": lead, "cards": c, "winner": w, "points": p} for lead, c, w, p in o["tricks"]],
+        "points": o["points"], "stock": o["stock"], "returns": state.returns() if state.is_terminal() else None,
+        "legal": [], "values": None, "values_note": None,
+    }
+    if r is not None and r.kind == "play":
+        view["legal"] = [{"code": a.code, "card": _card(a.value)} for a in state.legal_actions()]
+        if values:
+            view["values"], view["values_note"] = _values(state, observed, partner)
+    return view
+
+
+def _card(t: int) -> str:
+    from simcore.kernels.cards import card_name
+
+    return card_name(t)
+
+
+def _values(state, observed: list[dict], partner: int | None) -> tuple[dict | None, str]:
+    """({card: points the side to play takes from this trick's start on with perfect play}, a note),
+    or (None, why not)."""
+    from simcore.kernels.cards import N_TYPES, parse_card
+    from simcore.solver.position import Position, card_values, sides
+
+    v, o = state.variant, observed[0]
+    if o["stock"]:
+        return None, "no double-dummy values while a stock lasts (its order is hidden)"
+    if o["trump"] is None:
+        return None, "no trump named"
+    trump = "SHDC".index(o["trump"])
+    seat = state.current_player()
+    hands = np.zeros((v.players, N_TYPES), dtype=np.uint8)
+    for s, x in enumerate(observed):
+        for c in x["hand"]:
+            hands[s, parse_card(c)] += 1
+    trick = [(s, parse_card(c)) for s, c in o["trick"]]
+    for s, c in trick:
+        hands[s, c] += 1
+    leader = trick[0][0] if trick else seat
+    bidder = o["bidder"] if o["bidder"] is not None else -1
+    side = sides(v, bidder, partner if partner is not None else -1)
+    broken = any(parse_card(c) // 6 == trump for _, cards, _, _ in o["tricks"] for c in cards)
+    position = Position(v, hands, trump, leader, side, bidder, not o["tricks"], broken)
+    with _SOLVER:
+        found = card_values(position, [c for _, c in trick], SOLVE_LIMIT)
+    mine = side[seat] == 1
+    out = {_card(c): (None if x is None else (x if mine else position.in_play - x)) for c, x in found.items()}
+    note = "points the side to play takes from this trick on, every hand known and perfect play"
+    if any(x is None for x in out.values()):
+        note += f"; blank: not solved within {SOLVE_LIMIT:,} trick starts"
+    return out, note

@@ -1,0 +1,101 @@
+"""What a page or a JSON client may send, with its limits, and the rules it names.
+
+Every request names its rules as a shipped id (``variant``) or gives them as TOML text
+(``rules_text``, at most :data:`MAX_RULES_CHARS`), read as data: text may extend a shipped id, and no
+name from the browser ever reaches the file system. Work is bounded by the ``*_CAP`` hand counts here
+and by the job queue's time cap (:mod:`simcore.web.jobs`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pydantic import BaseModel, Field
+
+#: Characters of rules text a request may send (the longest shipped rules file is about 5,000).
+MAX_RULES_CHARS = 20_000
+#: Most hands (or deals) a request may ask for, by answer.
+ADVISE_CAP = 200_000
+HOLD_CAP = 4_000_000
+ODDS_CAP = 20_000_000
+COMPARE_CAP = 100_000
+#: Most seeds: the kernels' seeds are non-negative 63-bit integers.
+MAX_SEED = (1 << 62) - 1
+#: Trick starts each card's double-dummy solve may search in the deal viewer before it gives up.
+SOLVE_LIMIT = 100_000
+#: Most moves a deal-viewer request may replay (an 80-card four-hand deal takes about 120).
+MAX_MOVES = 400
+
+
+class InputError(ValueError):
+    """Bad input from a page: ``field`` names the form field it belongs to; ``str()`` is one line."""
+
+    def __init__(self, field: str, message: str, status: int = 400):
+        super().__init__(message)
+        self.field, self.status = field, status
+
+
+class Rules(BaseModel):
+    variant: str = Field("four-hand-150", max_length=100, description="a shipped rules id")
+    rules_text: str | None = Field(None, max_length=MAX_RULES_CHARS,
+                                   description="rules as TOML text instead of an id (may extend a shipped id)")
+
+
+class HandIn(Rules):
+    hand: str = Field(..., max_length=500, description='cards, e.g. "AS 10S KS QS JS 9S ..."')
+
+
+class AdviseIn(HandIn):
+    seat: int = Field(0, ge=0, le=7, description="my seat, clockwise from 0 = the dealer's left")
+    hands: int = Field(20_000, ge=100, le=ADVISE_CAP, description="deals of the unseen cards to play out")
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+
+
+class HoldIn(HandIn):
+    events: list[str] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
+    hands: int = Field(400_000, ge=100, le=HOLD_CAP)
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+
+
+class OddsIn(Rules):
+    events: list[str] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
+    hands: int = Field(1_000_000, ge=100, le=ODDS_CAP)
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+
+
+class CompareIn(BaseModel):
+    question: str = Field(..., max_length=100)
+    variant: str | None = Field(None, max_length=100,
+                                description="ask it of this shipped system instead of the question's own")
+    hands: int = Field(20_000, ge=100, le=COMPARE_CAP, description="paired hands (or games) on each side")
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+
+
+class DealIn(Rules):
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+    cards: list[str] | None = Field(None, max_length=9, description="the deal: one hand per seat, then the widow")
+    moves: list[int] = Field(default_factory=list, max_length=MAX_MOVES,
+                             description="decisions so far, as Action codes")
+    then: str = Field("none", pattern="^(none|heuristic|finish)$",
+                      description="after the moves: nothing, the heuristic's next card, or play to the end")
+    values: bool = Field(True, description="each legal card's double-dummy value")
+
+
+@lru_cache(maxsize=64)
+def shipped(variant_id: str):
+    from simcore.variants import load_variant
+
+    return load_variant(variant_id, files=False)
+
+
+def rules_of(body: Rules):
+    """The :class:`simcore.variants.Variant` a request names; :class:`InputError` on the ``rules``
+    field (or ``variant``) when it cannot be used."""
+    from simcore.variants import RulesError, load_variant_text
+
+    try:
+        if body.rules_text and body.rules_text.strip():
+            return load_variant_text(body.rules_text, "pasted rules")
+        return shipped(body.variant)
+    except RulesError as exc:
+        raise InputError("rules" if body.rules_text else "variant", str(exc).removeprefix("--variant: ")) from None

@@ -1,0 +1,79 @@
+// Deal viewer: a seeded or entered deal, played card by card; the page sends the decisions so far and
+// draws the view the server sends back.
+"use strict";
+
+const HEURISTIC = -1;
+let view = null;
+let moves = [];
+
+function dealBody(extra = {}) {
+  const text = $("#cards").value.trim();
+  const cards = text ? $("#cards").value.replace(/\s+$/, "").split("\n").slice(0, 9) : null;
+  return { ...rules(), seed: Number($("#seed").value), cards, moves, values: $("#values").checked, ...extra };
+}
+
+async function refresh(extra = {}) {
+  clearErrors();
+  $("#table").classList.add("busy");
+  try {
+    view = await post("/api/deal", dealBody(extra));
+    moves = view.moves;
+    draw();
+  } catch (e) { showError(e.field || "moves", e.message); }
+  finally { $("#table").classList.remove("busy"); }
+}
+
+function seatName(s) {
+  if (!view) return `seat ${s}`;
+  const role = s === view.bidder ? " · bidder" : s === view.partner ? " · partner" : "";
+  return `seat ${s}${s === view.players - 1 ? " (dealer)" : ""}${role}`;
+}
+
+function draw() {
+  const v = view;
+  const status = v.over ? `Over: the hand adds ${v.returns.join(", ")} to the seats' scores.`
+    : `Seat ${v.to_act} to play.`;
+  $("#summary").replaceChildren(
+    el("span", {}, `Bid ${v.bid ?? "–"} by seat ${v.bidder ?? "–"}, trump ${v.trump ?? "none"}`),
+    v.meld ? el("span", {}, ` · meld ${v.meld.join(", ")}`) : "",
+    el("span", {}, ` · trick points ${v.points.join(", ")}`),
+    el("strong", { id: "status" }, " " + status));
+  const legal = Object.fromEntries(v.legal.map(a => [a.card, a.code]));
+  const seats = v.hands.map((hand, s) => {
+    const mine = s === v.to_act;
+    const cards = hand.map(c => {
+      const playable = mine && c in legal;
+      const value = playable && v.values ? v.values[c] : undefined;
+      return el("button", {
+        type: "button", class: "card" + (playable ? " legal" : ""), disabled: !playable, "data-card": c,
+        onclick: playable ? () => { moves.push(legal[c]); refresh(); } : null,
+      }, c, value !== undefined ? el("small", { class: "dd" }, value === null ? "?" : String(value)) : "");
+    });
+    const played = v.trick.find(([ts]) => ts === s);
+    return el("div", { class: "seat" + (mine ? " to-act" : ""), "data-seat": s },
+      el("h3", {}, seatName(s), played ? el("span", { class: "played" }, ` played ${played[1]}`) : ""),
+      el("div", { class: "hand" }, cards));
+  });
+  $("#table").replaceChildren(...seats,
+    v.values_note ? el("p", { class: "note" }, v.values_note) : "");
+  $("#tricks").replaceChildren(v.tricks.length ? table(
+    [["#", (t, i) => t.n], ["led by", t => t.leader], ["cards", t => t.cards.join(" ")], ["won by", t => t.winner], ["points", t => t.points]],
+    v.tricks.map((t, i) => ({ ...t, n: i + 1 })).reverse(), "tricks-table") : "");
+  $("#heuristic").disabled = $("#finish").disabled = v.over;
+  $("#undo").disabled = !moves.some(m => m !== HEURISTIC);
+  document.body.dataset.drawn = Number(document.body.dataset.drawn || 0) + 1;  // for tests: a new view is up
+}
+
+$("#new").addEventListener("click", () => { moves = []; refresh(); });
+$("#heuristic").addEventListener("click", () => refresh({ then: "heuristic" }));
+$("#finish").addEventListener("click", () => refresh({ then: "finish" }));
+$("#undo").addEventListener("click", () => {
+  // back to before the last card played, with the heuristic's steps before it
+  let i = moves.length - 1;
+  while (i >= 0 && moves[i] === HEURISTIC) i--;
+  moves = moves.slice(0, Math.max(0, i));
+  refresh();
+});
+$("#values").addEventListener("change", () => refresh());
+hookRulesFile(() => { moves = []; refresh(); });
+refresh();

@@ -1,0 +1,155 @@
+// My hand: the card grid, the meld under each trump, the bid curve and the odds of what the others hold.
+"use strict";
+
+const SUIT_NAMES = { S: "♠", H: "♥", D: "♦", C: "♣" };
+let deck = null;          // /api/deck's answer
+let counts = {};          // card -> copies picked
+let meldTimer = null;
+
+function cardOrder() { return deck.cards.map(c => c.card); }
+
+function handText() {
+  return cardOrder().flatMap(c => Array(counts[c] || 0).fill(c)).join(" ");
+}
+
+function parseTyped(text) {
+  const out = {};
+  for (let tok of text.toUpperCase().replace(/♠/g, "S").replace(/♥/g, "H").replace(/♦/g, "D").replace(/♣/g, "C").split(/[\s,]+/)) {
+    if (!tok) continue;
+    if (tok.startsWith("T")) tok = "10" + tok.slice(1);
+    out[tok] = (out[tok] || 0) + 1;
+  }
+  return out;
+}
+
+function renderGrid() {
+  const grid = $("#grid");
+  grid.replaceChildren();
+  for (const suit of ["S", "H", "D", "C"]) {
+    const row = el("div", { class: `suit suit-${suit}` }, el("span", { class: "suit-name", "aria-hidden": "true" }, SUIT_NAMES[suit]));
+    for (const c of deck.cards.filter(c => c.card.endsWith(suit))) {
+      const n = counts[c.card] || 0;
+      row.append(el("button", {
+        type: "button", class: "card" + (n ? " picked" : ""), "data-card": c.card, "aria-pressed": n ? "true" : "false",
+        title: `${c.card}: ${n} of ${c.copies}`, onclick: () => tap(c),
+      }, c.card.slice(0, -1), n > 1 ? el("sup", {}, `×${n}`) : ""));
+    }
+    grid.append(row);
+  }
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  $("#hand-count").textContent = `${total} of ${deck.hand_size}`;
+}
+
+function tap(c) {
+  counts[c.card] = ((counts[c.card] || 0) + 1) % (c.copies + 1);
+  $("#hand").value = handText();
+  renderGrid();
+  scheduleMeld();
+}
+
+function scheduleMeld() {
+  clearTimeout(meldTimer);
+  meldTimer = setTimeout(showMeld, 150);
+}
+
+async function loadDeck() {
+  clearErrors();
+  try {
+    deck = await post("/api/deck", rules());
+  } catch (e) { showError(e.field || "variant", e.message); return; }
+  const keep = parseTyped($("#hand").value);
+  counts = {};
+  for (const c of deck.cards) if (keep[c.card]) counts[c.card] = Math.min(keep[c.card], c.copies);
+  $("#hand").value = handText();
+  const seat = $("#seat"), was = seat.value;
+  seat.replaceChildren(...Array.from({ length: deck.players }, (_, i) =>
+    el("option", { value: i }, i === 0 ? "0 (dealer's left, opens)" : i === deck.players - 1 ? `${i} (dealer)` : String(i))));
+  if (was && Number(was) < deck.players) seat.value = was;
+  renderGrid();
+  showMeld();
+}
+
+async function showMeld() {
+  const box = $("#meld");
+  const hand = $("#hand").value.trim();
+  $('.error[data-for="hand"]').textContent = "";
+  const held = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (held < deck.hand_size) {
+    box.replaceChildren(el("p", { class: "note" }, held ? `${deck.hand_size - held} more card${deck.hand_size - held > 1 ? "s" : ""} to see the meld under each trump (bid advice and odds take fewer: the rest are dealt at random).`
+      : "Pick cards to see the meld under each trump."));
+    return;
+  }
+  let rows;
+  try { rows = await post("/api/meld", { ...rules(), hand }); }
+  catch (e) { showError(e.field || "hand", e.message); box.replaceChildren(); return; }
+  const byTrump = {};
+  for (const r of rows) (byTrump[r.trump] = byTrump[r.trump] || []).push(r);
+  box.replaceChildren(...Object.entries(byTrump).map(([trump, rs]) =>
+    el("div", { class: "trump" + (rs[0].best ? " best" : ""), "data-trump": trump },
+      el("h3", {}, `${SUIT_NAMES[trump]} trump `, el("span", { class: "total" }, rs[0].total), rs[0].best ? el("small", {}, " best") : ""),
+      el("ul", {}, rs.filter(r => r.meld).map(r => el("li", {}, `${r.meld}${r.count > 1 ? " ×" + r.count : ""}`, el("span", {}, r.points))))
+    )));
+}
+
+async function advise() {
+  clearErrors();
+  const hand = $("#hand").value.trim();
+  if (!hand) { showError("hand", "hand: pick some cards first"); return; }
+  const body = { ...rules(), hand, seat: Number($("#seat").value), hands: Number($("#hands").value), seed: Number($("#seed").value) };
+  const out = $("#advise");
+  const hold = holdOdds(body);
+  if (!deck.has_auction) {
+    out.replaceChildren(el("p", { class: "note" }, `${deck.variant} has no auction: no bid to advise.`));
+  } else {
+    out.replaceChildren();
+    try {
+      const r = await runJob("/api/advise", body, $("#advise-job"), "advise");
+      const rows = r.rows, first = rows[0] || {};
+      const hi = Object.fromEntries(r.highest.map(h => [h.share, h]));
+      const said = h => h && h.bid !== null ? `${h.bid}` + (h.lo !== null || h.hi !== null ? ` (${h.lo ?? "–"}–${h.hi ?? "–"})` : "") : "none";
+      out.replaceChildren(
+        el("p", { class: "headline" },
+          "Made in 50% of deals: ", el("strong", { id: "bid50" }, said(hi[0.5])),
+          " · in 75%: ", el("strong", { id: "bid75" }, said(hi[0.75]))),
+        el("p", { class: "note" }, `Over ${fmtInt(first.hands)} deals of the unseen cards, played out by the heuristic at every seat; named trump ${first.named_trump ?? "none"}. Intervals are 95%.`),
+        bidChart(rows, r.highest),
+        table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table"));
+    } catch (e) { showError(e.field || "advise", e.message); }
+  }
+  await hold;
+}
+
+const PLACE_NAMES = { me: "me", partner: "partner", left: "left opp.", right: "right opp.", any_other: "any other", table: "table", widow: "widow" };
+
+async function holdOdds(body) {
+  const out = $("#hold");
+  out.replaceChildren();
+  try {
+    const r = await runJob("/api/hold-odds", { ...rules(), hand: body.hand, hands: Math.min(4000000, body.hands * 20), seed: body.seed }, $("#hold-job"), "hold");
+    const places = [...new Set(r.rows.map(x => x.place))].filter(p => p !== "me" && p !== "table");
+    const events = [...new Set(r.rows.map(x => x.event))];
+    const at = {};
+    for (const x of r.rows) at[`${x.event}|${x.place}`] = x;
+    const cell = (ev, p) => {
+      const x = at[`${ev}|${p}`];
+      if (!x) return "";
+      return el("span", { title: `simulated ${fmtP(x.estimate)} [${fmtP(x.lo)}, ${fmtP(x.hi)}]` },
+        fmtP(x.estimate), x.exact !== null ? el("small", {}, ` exact ${fmtP(x.exact)}`) : "");
+    };
+    out.replaceChildren(
+      el("p", { class: "note" }, `Over ${fmtInt(r.rows[0].deals)} deals of the cards I do not hold.`),
+      el("div", { class: "scroll" }, table([["event", ev => ev], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table")));
+  } catch (e) { showError(e.field || "hold", e.message); }
+}
+
+$("#hand").addEventListener("input", () => {
+  const typed = parseTyped($("#hand").value);
+  counts = {};
+  for (const c of deck.cards) if (typed[c.card]) counts[c.card] = typed[c.card];
+  renderGrid();
+  scheduleMeld();
+});
+$("#clear").addEventListener("click", () => { counts = {}; $("#hand").value = ""; renderGrid(); showMeld(); });
+$("#go").addEventListener("click", advise);
+hookRulesFile(loadDeck);
+loadDeck();

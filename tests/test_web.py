@@ -1,0 +1,312 @@
+"""``pinochle serve``'s app through FastAPI's test client: every page loads with its assets from the
+package, each JSON route gives simcore.api's numbers for the same arguments, bad input is a 4xx with
+one line and the field it belongs to, jobs report progress, cancel and stop at the time cap, the queue
+is bounded, and no name from the browser reaches the file system."""
+
+import threading
+import time
+
+import pytest
+
+pytest.importorskip("fastapi", reason="pinochle serve needs fastapi (pip install -e .)")
+pytest.importorskip("httpx", reason="the test client needs httpx (pip install -e .[dev])")
+
+from fastapi.testclient import TestClient
+
+from simcore import api
+from simcore.web.app import PAGES, create_app
+from simcore.web.jobs import Busy, Jobs
+
+HAND = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+
+
+@pytest.fixture(scope="module")
+def client():
+    """The app without its warm-up, and a time cap long enough for numba's first compile on a cold cache
+    (the served app compiles before it starts any job)."""
+    with TestClient(create_app(Jobs(seconds=900), warm=False)) as c:
+        yield c
+
+
+def finished(client, response, seconds: float = 120) -> dict:
+    """The job a POST started, polled until it ends."""
+    assert response.status_code == 202, response.text
+    job = response.json()
+    end = time.monotonic() + seconds
+    while job["status"] in ("queued", "running") and time.monotonic() < end:
+        time.sleep(0.05)
+        job = client.get(f"/api/jobs/{job['id']}").json()
+    return job
+
+
+def rows_equal(got: list[dict], frame, columns) -> None:
+    want = frame[columns].to_dict("records")
+    assert len(got) == len(want)
+    for g, w in zip(got, want):
+        for c in columns:
+            assert g[c] == pytest.approx(w[c], rel=1e-12, nan_ok=True) if isinstance(w[c], float) else g[c] == str(
+                w[c]) if hasattr(w[c], "value") else g[c] == w[c], (c, g[c], w[c])
+
+
+def test_every_page_loads_with_assets_from_the_package(client):
+    for path, title in PAGES:
+        r = client.get(path)
+        assert r.status_code == 200 and f"<h1>{title}</h1>" in r.text
+        assert "http://" not in r.text.replace("http://www.w3.org", "") and "https://" not in r.text
+        for asset in ("/static/style.css", "/static/app.js"):
+            assert asset in r.text
+    for asset in ("style.css", "app.js", "hand.js", "chart.js", "odds.js", "house.js", "deal.js"):
+        r = client.get(f"/static/{asset}")
+        assert r.status_code == 200 and len(r.text) > 500
+        assert "https://" not in r.text and "cdn" not in r.text.lower()
+    assert client.get("/openapi.json").json()["paths"]["/api/advise"]["post"]
+    assert client.get("/docs").status_code == 200
+
+
+def test_variants_and_meld_are_the_apis(client):
+    assert client.get("/api/variants").json() == api.variants().to_dict("records")
+    got = client.post("/api/meld", json={"hand": HAND, "variant": "partnership"}).json()
+    want = api.meld(HAND, "partnership")
+    assert [(r["trump"], r["total"], r["meld"], r["points"]) for r in got] == [
+        (r.trump, r.total, r.meld, r.points) for r in want.itertuples()]
+
+
+def test_deck_lists_the_systems_cards(client):
+    d = client.post("/api/deck", json={"variant": "double-deck"}).json()
+    assert d["players"] == 4 and d["hand_size"] == 20 and len(d["cards"]) == 20  # no nines
+    assert {c["copies"] for c in d["cards"]} == {4} and not any(c["card"].startswith("9") for c in d["cards"])
+
+
+def test_advise_job_gives_the_apis_curve_and_the_50_75_bids(client):
+    job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 1000, "seed": 4}))
+    assert job["status"] == "done" and job["done"] == job["total"] == 1000
+    frame = api.advise(HAND, hands=1000, seed=4)
+    assert [(r["bid"], r["made"], r["lo"], r["hi"]) for r in job["result"]["rows"]] == [
+        (r.bid, r.made, pytest.approx(r.lo, rel=1e-12), pytest.approx(r.hi, rel=1e-12)) for r in frame.itertuples()]
+    assert job["result"]["highest"] == frame.attrs["highest"]
+
+
+def test_hold_and_dealt_odds_jobs_are_the_apis(client):
+    job = finished(client, client.post("/api/hold-odds", json={"hand": HAND, "events": ["run", "pinochle"],
+                                                               "hands": 4000, "variant": "auction"}))
+    frame = api.hold_odds(HAND, ["run", "pinochle"], "auction", hands=4000)
+    assert [(r["event"], r["place"], r["estimate"]) for r in job["result"]["rows"]] == [
+        (r.event, r.place, pytest.approx(r.estimate, rel=1e-12)) for r in frame.itertuples()]
+    job = finished(client, client.post("/api/odds", json={"events": ["roundhouse"], "hands": 8000, "seed": 5}))
+    frame = api.odds("roundhouse", hands=8000, seed=5)
+    assert [(r["per"], r["estimate"], r["exact"]) for r in job["result"]["rows"]] == [
+        (r.per, pytest.approx(r.estimate, rel=1e-12), pytest.approx(r.exact, rel=1e-12)) for r in frame.itertuples()]
+
+
+@pytest.mark.parametrize("path, body, field, words", [
+    ("/api/meld", {"hand": "AS ZZ"}, "hand", "not a card"),
+    ("/api/meld", {"hand": "AS AS AS"}, "hand", "AS"),
+    ("/api/meld", {"hand": HAND, "variant": "no-such-game"}, "variant", "not a shipped rules id"),
+    ("/api/meld", {"hand": HAND, "variant": "../../pyproject.toml"}, "variant", "never a file"),
+    ("/api/meld", {"hand": HAND, "rules_text": "id = = 3"}, "rules", "not valid TOML"),
+    ("/api/meld", {"hand": HAND, "rules_text": 'id = "x"\nextends = "/etc/hosts.toml"'}, "rules", "never a file"),
+    ("/api/meld", {"hand": HAND, "rules_text": "x" * 20_001}, "rules_text", "at most 20000"),
+    ("/api/advise", {"hand": HAND, "hands": 10**9}, "hands", "less than or equal"),
+    ("/api/advise", {"hand": HAND, "seat": 5}, "seat", "seat"),
+    ("/api/advise", {"hand": HAND, "variant": "partnership"}, "variant", "no auction"),
+    ("/api/odds", {"events": ["no-such-meld"]}, "events", "no-such-meld"),
+    ("/api/compare", {"question": "nope"}, "question", "not a question"),
+    ("/api/deal", {"moves": [5]}, "moves", "move 1"),
+    ("/api/deal", {"cards": ["AS"] * 5}, "cards", "deck"),
+])
+def test_bad_input_is_a_4xx_with_one_line_for_its_field(client, path, body, field, words):
+    r = client.post(path, json=body)
+    assert 400 <= r.status_code < 500
+    error = r.json()
+    assert error["field"] == field and words in error["error"] and "\n" not in error["error"]
+    assert "Traceback" not in r.text
+
+
+def test_rules_pasted_as_text_are_used(client):
+    text = 'id = "ours"\nname = "Our table"\nextends = "four-hand-150"\n[meld]\ndouble_pinochle = 50\n'
+    hand = "QS QS JD JD AH KH 10C KC QC JC 9C 9D"  # a double pinochle: 30 in four-hand-150, 50 at our table
+    got = client.post("/api/meld", json={"hand": hand, "rules_text": text}).json()
+    shipped = client.post("/api/meld", json={"hand": hand}).json()
+    assert got[0]["variant"] == "ours" and shipped[0]["variant"] == "four-hand-150"
+    assert [r["points"] for r in got if r["meld"] == "pinochle"][0] == 50
+    assert [r["points"] for r in shipped if r["meld"] == "pinochle"][0] == 30
+
+
+def test_report_files_are_picked_from_a_list_never_joined_to_a_path(client):
+    assert client.get("/reports/pyproject.toml").status_code == 404
+    assert client.get("/reports/..%2Fpyproject.toml").status_code == 404
+    assert client.get("/reports/%2Fetc%2Fpasswd").status_code == 404
+    r = client.get("/reports/four-hand-150-card.png")
+    assert r.status_code == 200 and r.headers["content-type"] == "image/png" and r.content[:4] == b"\x89PNG"
+
+
+def test_house_rules_come_from_the_committed_csv(client):
+    rows = client.get("/api/house-rules").json()
+    assert {r["question"] for r in rows} == set(client.get("/api/questions").json())
+    page = client.get("/house-rules").text
+    assert "pass-3-vs-4" in page and "0.019275" in page
+
+
+def test_compare_job_asks_a_question_of_another_system(client):
+    body = {"question": "pass-3-vs-4", "variant": "partnership-auction", "hands": 2000}
+    job = finished(client, client.post("/api/compare", json=body))
+    assert job["status"] == "done", job
+    want = api.compare("partnership-auction", overrides=["exchange.pass_cards=4"], hands=2000)
+    got = {r["measure"]: r["estimate"] for r in job["result"]["rows"]}
+    assert got == {r.measure: pytest.approx(r.estimate, rel=1e-12) for r in want.itertuples()}
+
+
+def test_the_deal_viewer_plays_the_hand_the_state_api_plays():
+    from simcore.state.players import kernel_policy
+
+    with TestClient(create_app(warm=False)) as client:
+        start = client.post("/api/deal", json={"seed": 1, "values": False}).json()
+        assert start["to_act"] is not None and start["legal"] and not start["over"]
+        end = client.post("/api/deal", json={"seed": 1, "then": "finish", "values": False}).json()
+        state, heuristic = api.new_hand("four-hand-150", seed=1), kernel_policy("heuristic")
+        while not state.is_terminal():
+            state.apply(heuristic(state))
+        assert end["over"] and end["returns"] == state.returns() == [12, 66, 12, 66]
+        # a card of the page's choosing, then the rest replayed from the moves the page holds
+        first = start["legal"][-1]
+        after = client.post("/api/deal", json={"seed": 1, "moves": start["moves"] + [first["code"]],
+                                               "values": False}).json()
+        assert first["card"] in [c for _, c in after["trick"]]
+        again = client.post("/api/deal", json={"seed": 1, "moves": after["moves"], "values": False}).json()
+        assert again == after
+
+
+def test_the_deal_viewer_takes_an_entered_deal(client):
+    dealt = api.new_hand("four-hand-150", seed=9)
+    hands = [" ".join(dealt.observation(s)["hand"]) for s in range(4)]  # as dealt: no widow in four-hand-150
+    view = client.post("/api/deal", json={"cards": hands, "values": False, "then": "finish"}).json()
+    assert view["over"] and sum(len(t["cards"]) for t in view["tricks"]) == 48
+    played = sorted(c for t in view["tricks"] for c in t["cards"])
+    assert played == sorted(" ".join(hands).split())
+
+
+def test_deal_values_agree_with_the_solver():
+    """Late in a hand the best card's double-dummy value is the solve of the position."""
+    with TestClient(create_app(warm=False)) as client:
+        view = client.post("/api/deal", json={"seed": 3, "values": False}).json()
+        while len(view["hands"][0]) > 4 or view["trick"]:
+            view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"], "then": "heuristic",
+                                                  "values": False}).json()
+        view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"]}).json()
+    seat = view["to_act"]
+    solved = api.solve("four-hand-150", hands=[" ".join(h) for h in view["hands"]], trump=view["trump"],
+                       leader=seat, bidder=view["bidder"]).iloc[0]
+    mine = (seat - view["bidder"]) % 2 == 0
+    assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
+    assert set(view["values"]) == {a["card"] for a in view["legal"]}
+
+
+def test_jobs_cancel_stop_at_the_time_cap_and_bound_the_queue():
+    def until_stopped(job):
+        job.progress(0, 10)
+        job.stop.wait(30)
+        return {"never": True}
+
+    jobs = Jobs(workers=1, waiting=1, seconds=0.3)
+    capped = jobs.submit("test", until_stopped)
+    queued = jobs.submit("test", until_stopped)
+    with pytest.raises(Busy, match="busy"):
+        jobs.submit("test", until_stopped)
+    assert jobs.cancel(queued.id).status == "cancelled"
+    end = time.monotonic() + 10
+    while capped.status == "running" and time.monotonic() < end:
+        time.sleep(0.02)
+    assert capped.status == "failed" and "time cap of 0.3 s" in capped.error and capped.result is None
+    running = Jobs(workers=1, seconds=30).submit("test", until_stopped)
+    while running.status != "running":
+        time.sleep(0.01)
+    running.stop.set()
+    while running.status == "running":
+        time.sleep(0.01)
+    assert running.status == "cancelled" and running.total == 10
+
+
+def test_jobs_wait_for_the_warm_up_before_their_time_cap_starts():
+    jobs = Jobs(workers=1, seconds=0.2)
+    jobs.ready.clear()  # as while the kernels compile at start
+    job = jobs.submit("test", lambda job: {"answer": 42})
+    time.sleep(0.4)
+    assert job.status == "queued"
+    jobs.ready.set()
+    end = time.monotonic() + 10
+    while job.status != "done" and time.monotonic() < end:
+        time.sleep(0.01)
+    assert job.result == {"answer": 42}
+
+
+def test_a_run_reports_progress_and_stops_when_asked():
+    from simcore.run.runner import Execution, executing
+
+    seen = []
+    with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
+        api.odds("run", hands=200_000, seed=1)
+    assert seen and seen[-1] == (50_000, 50_000) and all(t == 50_000 for _, t in seen)
+    stop = threading.Event()
+    stop.set()
+    with executing(Execution(stop=stop)):
+        frame = api.odds("run", hands=200_000, seed=1)
+    assert (frame["deals"] == 0).all()
+
+
+def test_a_full_queue_is_429_with_one_line():
+    jobs = Jobs(workers=1, waiting=0, seconds=5)
+    gate = threading.Event()
+    jobs.submit("block", lambda job: gate.wait(5) and {})
+    with TestClient(create_app(jobs=jobs, warm=False)) as client:
+        r = client.post("/api/odds", json={"hands": 1000})
+        gate.set()
+    assert r.status_code == 429 and "busy" in r.json()["error"]
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["--port", "99999"], "not a port number"),
+    (["--time-cap", "0"], "positive number of seconds"),
+    (["--jobs", "0"], "invalid choice"),
+])
+def test_serve_refuses_bad_options_in_one_line(capsys, argv, words):
+    from simcore.cli import main
+
+    assert main(["serve", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+def test_serve_says_when_the_port_is_taken(capsys):
+    import socket
+
+    from simcore.cli import main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        assert main(["serve", "--port", str(taken.getsockname()[1])]) == 2
+    err = capsys.readouterr().err
+    assert "cannot listen there" in err and err.count("\n") == 1
+
+
+def test_pinochle_serve_prints_its_address_answers_and_stops_on_ctrl_c():
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+
+    proc = subprocess.Popen([sys.executable, "-c", "from simcore.cli import main; raise SystemExit(main())", "serve",
+                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    try:
+        line = proc.stdout.readline()
+        assert line.startswith("pinochle: serving on http://127.0.0.1:") and "/docs" in line
+        url = line.split()[3]
+        with urllib.request.urlopen(url + "api/variants", timeout=60) as r:
+            assert r.status == 200 and "four-hand-150" in r.read().decode()
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(60) == 0
+    finally:
+        proc.kill()
+        proc.wait()

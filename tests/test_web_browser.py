@@ -1,0 +1,207 @@
+"""``pinochle serve`` in a real browser (Debian's chromium and chromium-driver through selenium): each
+page opens, a hand entered by tapping the card grid shows the API's meld and bids, the odds, house-rule
+and deal-viewer pages show the API's numbers, bad input shows its one line next to the field, and
+screenshots are taken at desktop and phone (360 px) widths into ``SCREENSHOTS`` (default: pytest's
+tmp dir; ``docs/img`` to refresh the documentation's). Without a browser the tests skip, saying why."""
+
+import os
+import shutil
+import socket
+import threading
+import time
+from pathlib import Path
+
+import pytest
+
+pytest.importorskip("fastapi", reason="pinochle serve needs fastapi (pip install -e .)")
+webdriver = pytest.importorskip("selenium.webdriver", reason="browser tests need selenium (pip install -e .[dev])")
+if not (shutil.which("chromium") and shutil.which("chromedriver")):
+    pytest.skip("browser tests need chromium and chromium-driver (apt-get install chromium chromium-driver)",
+                allow_module_level=True)
+
+import uvicorn
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support import expected_conditions as ec
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from simcore import api
+from simcore.web.app import create_app
+
+WIDTHS = {"desktop": (1280, 900), "phone": (360, 740)}
+
+
+@pytest.fixture(scope="module")
+def server():
+    """The app on a free loopback port, warmed up (so answers come at once), in a thread."""
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    port = sock.getsockname()[1]
+    app = create_app()
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 600
+    while app.state.warmup.state not in ("ready", "failed") and time.monotonic() < end:
+        time.sleep(0.2)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    options = webdriver.ChromeOptions()
+    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(arg)
+    options.binary_location = shutil.which("chromium")
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
+    driver.set_window_size(*WIDTHS["desktop"])
+    yield driver
+    driver.quit()
+
+
+@pytest.fixture(scope="module")
+def shots(tmp_path_factory) -> Path:
+    folder = Path(os.environ.get("SCREENSHOTS") or tmp_path_factory.mktemp("screenshots"))
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+def wait(driver, css: str, seconds: float = 120, text: str | None = None):
+    cond = ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text) if text else \
+        ec.visibility_of_element_located((By.CSS_SELECTOR, css))
+    WebDriverWait(driver, seconds).until(cond)
+    return driver.find_element(By.CSS_SELECTOR, css)
+
+
+def screenshot(driver, shots: Path, name: str) -> None:
+    """The whole page at each width (the window grown to the page's height)."""
+    for label, (width, height) in WIDTHS.items():
+        driver.set_window_size(width, height)
+        time.sleep(0.5)
+        full, chrome = driver.execute_script("return [Math.max(document.body.scrollHeight, document.documentElement"
+                                             ".scrollHeight), window.outerHeight - window.innerHeight]")
+        driver.set_window_size(width, min(max(height, full + chrome + 10), 4000))
+        time.sleep(0.5)
+        driver.save_screenshot(str(shots / f"{name}-{label}.png"))
+        wide = driver.execute_script("return document.documentElement.scrollWidth")
+        assert wide <= width + 1, f"{name} at {width} px scrolls sideways ({wide} px wide)"
+    driver.set_window_size(*WIDTHS["desktop"])
+
+
+def tap_hand(driver, hand: str) -> None:
+    for card in hand.split():
+        driver.find_element(By.CSS_SELECTOR, f'#grid .card[data-card="{card}"]').click()
+
+
+def test_my_hand_by_tapping_shows_the_apis_meld_and_bids(server, browser, shots):
+    hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    tap_hand(browser, hand)
+    assert wait(browser, "#hand-count", text="12 of 12")
+    wait(browser, '.trump[data-trump="S"] .total')
+    meld = api.meld(hand)
+    for trump, total in meld.groupby("trump", observed=True)["total"].first().items():
+        shown = browser.find_element(By.CSS_SELECTOR, f'.trump[data-trump="{trump}"] .total').text
+        assert int(shown) == total
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("4000")
+    browser.find_element(By.ID, "go").click()
+    wait(browser, "#advise svg.chart")
+    wait(browser, ".hold-table", 180)
+    want = api.advise(hand, hands=4000).attrs["highest"]
+    assert browser.find_element(By.ID, "bid50").text.split()[0] == str(want[0]["bid"])
+    assert browser.find_element(By.ID, "bid75").text.split()[0] == str(want[1]["bid"])
+    held = api.hold_odds(hand, hands=80_000).set_index(["event", "place"])
+    first = browser.find_element(By.CSS_SELECTOR, '.hold-table td[data-col="partner"] span').get_attribute("title")
+    assert first.split()[1] == f"{held.loc[('marriage', 'partner'), 'estimate']:.3f}"
+    screenshot(browser, shots, "hand")
+
+
+def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    box = browser.find_element(By.ID, "hand")
+    box.send_keys("AS AS AS 10S KS QS JS 9S AH KH QH AD")
+    error = wait(browser, '.error[data-for="hand"]', 30, text="AS")
+    assert "holds 3" in error.text and "\n" not in error.text
+
+
+def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
+    browser.get(server + "/odds")
+    browser.find_element(By.CSS_SELECTOR, ".rules summary").click()
+    browser.find_element(By.ID, "rules-text").send_keys('id = "ours"\nextends = "/etc/passwd.toml"\n')
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="rules"]', 30, text="never a file")
+    assert error.text.startswith("pasted rules: extends") and "\n" not in error.text
+
+
+def test_odds_page_shows_exact_beside_simulated(server, browser, shots):
+    browser.get(server + "/odds")
+    select = Select(browser.find_element(By.ID, "events"))
+    for name in ("double-pinochle", "roundhouse", "aces-around"):
+        select.select_by_value(name)
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("200000")
+    browser.find_element(By.ID, "go").click()
+    wait(browser, ".odds-table")
+    want = api.odds(["double-pinochle", "roundhouse", "aces-around"], hands=200_000).set_index(["event", "per"])
+    rows = browser.find_elements(By.CSS_SELECTOR, ".odds-table tbody tr")
+    shown = {r.find_element(By.CSS_SELECTOR, "td").text: r for r in rows}
+    assert set(shown) == {"double-pinochle", "roundhouse", "aces-around"}
+    for event, row in shown.items():
+        for per in ("hand", "deal"):
+            exact = float(row.find_element(By.CSS_SELECTOR, f'td[data-col="{per}-exact"]').text)
+            simulated = float(row.find_element(By.CSS_SELECTOR, f'td[data-col="{per}"]').text.split()[0])
+            assert exact == pytest.approx(want.loc[(event, per), "exact"], rel=5e-3)  # three digits shown
+            assert simulated == pytest.approx(want.loc[(event, per), "estimate"], rel=5e-3)
+    screenshot(browser, shots, "odds")
+
+
+def test_house_rules_shows_the_committed_verdict_and_asks_another_system(server, browser, shots):
+    browser.get(server + "/house-rules")
+    Select(browser.find_element(By.ID, "question")).select_by_value("pass-3-vs-4")
+    assert "0.0193" in wait(browser, "#committed .verdict").text
+    Select(browser.find_element(By.ID, "variant")).select_by_value("partnership-auction")
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("2000")
+    browser.find_element(By.ID, "go").click()
+    verdict = wait(browser, "#asked .verdict", 240).text
+    want = api.compare("partnership-auction", overrides=["exchange.pass_cards=4"], hands=2000).attrs["verdict"]
+    assert verdict == want
+    screenshot(browser, shots, "house-rules")
+
+
+def test_bidding_cards_link_their_png_and_pdf(server, browser, shots):
+    browser.get(server + "/cards")
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".card-sheet a")]
+    assert any(h.endswith("four-hand-150-card.pdf") for h in links)
+    img = browser.find_element(By.CSS_SELECTOR, "#four-hand-150 img")
+    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 100
+    screenshot(browser, shots, "cards")
+
+
+def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser, shots):
+    def drawn() -> int:
+        return int(browser.execute_script("return document.body.dataset.drawn || 0"))
+
+    def after(click_css: str) -> None:
+        before = drawn()
+        browser.find_element(By.CSS_SELECTOR, click_css).click()
+        WebDriverWait(browser, 60).until(lambda d: drawn() > before)
+
+    browser.get(server + "/deal")
+    wait(browser, ".seat.to-act .card.legal")
+    seat = browser.find_element(By.CSS_SELECTOR, ".seat.to-act").get_attribute("data-seat")
+    card = browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").get_attribute("data-card")
+    after(".seat.to-act .card.legal")
+    assert f"played {card}" in browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{seat}"] h3').text
+    while len(browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="0"] .card')) > 4:
+        after("#heuristic")  # the heuristic plays on to the last tricks, where values come quickly
+    values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".seat.to-act .card.legal .dd")]
+    assert values and all(v.isdigit() for v in values)
+    screenshot(browser, shots, "deal")
+    after("#finish")
+    assert "Over" in browser.find_element(By.ID, "status").text
