@@ -99,7 +99,7 @@ def test_trick_start_bounds_hold_the_exhaustive_value_under_every_duty_set():
         most = 4 if v.players <= 4 else 3 if v.players == 5 else 2
         for n in range(24):
             p = random_position(v, 2 + n % (most - 1), rng)
-            lower, upper, _, _ = _bounds(_loaded(p), p.leader)
+            lower, upper = _bounds(_loaded(p), p.leader)
             exact = _reference(p)
             assert lower <= exact <= upper, (vid, overrides, p.to_json(), lower, upper, exact)
             claimed += lower == p.in_play or upper == 0

@@ -51,7 +51,6 @@ from simcore.kernels.play import (
     cards_above,
     lowest_card,
 )
-from simcore.solver.table import FULL, position_keys, probe, store
 
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
@@ -69,6 +68,8 @@ N_DYN = 7
 GAVE_UP = -1
 #: Most copies of a card type in any deck (six-hand triple pack: 6) and most seats.
 MAX_COPIES, MAX_PLAYERS = 6, 6
+#: Rows of the flag keys: the leader's seat (0..5), trump broken, first trick.
+K_BROKEN, K_FIRST = MAX_PLAYERS, MAX_PLAYERS + 1
 #: No bound: a value below or above any trick total.
 NO_LOWER, NO_UPPER = -1, 1 << 14
 
@@ -76,16 +77,15 @@ NO_LOWER, NO_UPPER = -1, 1 << 14
 #: plays (0 = the lead), the trick so far (leader, led suit, winning card and seat, top card of the led
 #: suit, points, card types), the window (current and as entered), the best value and card so far, the
 #: next move and the number of moves, the table keys, the flags and tricks left as entered, the seat
-#: to play, the card being tried and what its trick gave the bidding side (when it completed one), the
-#: ply's killer, and the card types whose ranks the node's value depends on so far (``table``).
+#: to play, the card being tried and what its trick gave the bidding side (when it completed one).
 (G_I, G_LEADER, G_LED, G_WIN, G_WSEAT, G_TOP, G_TPTS, G_TMASK, G_ALPHA, G_BETA, G_A0, G_B0, G_BEST, G_CARD_BEST,
- G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS, G_KILLER, G_REL) = range(26)
-N_FRAME = 26
+ G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS, G_KILLER) = range(25)
+N_FRAME = 25
 
 
 class SolverWork(NamedTuple):
     """What one solve works in: the position (changed during the search and restored), the rules, the
-    hash keys and the transposition table (:mod:`simcore.solver.table`)."""
+    hash keys and the transposition table."""
 
     #: int64[players, 24]: copies of each card type each seat holds.
     hands: np.ndarray
@@ -99,31 +99,23 @@ class SolverWork(NamedTuple):
     rules: np.ndarray
     #: int64[N_DYN]: entries ``Y_*``.
     dyn: np.ndarray
-    #: int64[MAX_PLAYERS, 24, MAX_COPIES + 1]: the keys of (seat, suit * 6 + rank among the types held,
-    #: copies held); int64[24, 6]: of (suit * 6 + rank among those held, class of the type's points);
-    #: int64[24]: each type's points class (numbered distinct values); int64[2, MAX_PLAYERS, 4, 6]: of
-    #: one card of (seat, suit, points class), per hash.
+    #: int64[2, MAX_PLAYERS, 24, MAX_COPIES + 1]: the Zobrist keys of (seat, suit * 6 + rank among the
+    #: types held, copies held), per hash; int64[2, 24, 6]: of (suit * 6 + rank among those held,
+    #: class of the type's points); int64[24]: each type's points class (numbered distinct values).
     zobrist: np.ndarray
     zpoints: np.ndarray
     point_class: np.ndarray
-    zcount: np.ndarray
-    #: int64[2, MAX_PLAYERS + 2 + FULL + 1]: the keys of the leader's seat, the flags and the bucket levels
-    #: (rows ``table.K_*``), per hash.
+    #: int64[2, MAX_PLAYERS + 2]: the keys of the leader's seat and the flags (rows ``K_*``), per hash.
     zflags: np.ndarray
     #: int64[plies + 1, 24] and int64[plies + 1, 24]: each ply's moves and their ordering scores.
     moves: np.ndarray
     scores: np.ndarray
     #: int64[plies + 1, N_FRAME]: the search's frames, one per ply (fields ``G_*``).
     frames: np.ndarray
-    #: int64[plies + 1, 4, 7]: at a trick start's ply, the hash of each suit's top 0..6 types held.
-    prefix: np.ndarray
-    #: The transposition table (buckets of ``table.WAYS``): the bucket's two hashes, the top types of
-    #: each suit the entry names (3 bits a suit) and their hash, lower and upper bound, best lead (-1:
+    #: The transposition table (2-way buckets): both hashes, lower and upper bound, best lead (-1:
     #: none), tricks left and generation of each entry.
     tt_key: np.ndarray
     tt_check: np.ndarray
-    tt_tops: np.ndarray
-    tt_sig: np.ndarray
     tt_lower: np.ndarray
     tt_upper: np.ndarray
     tt_best: np.ndarray
@@ -133,26 +125,24 @@ class SolverWork(NamedTuple):
 
 def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5EED) -> SolverWork:
     """A fresh :class:`SolverWork` for ``players`` seats and up to ``tricks`` tricks, with a table of
-    2**``table_bits`` entries (about 36 bytes each). The hash keys come from ``seed``."""
+    2**``table_bits`` entries (about 26 bytes each). The Zobrist keys come from ``seed``."""
     rng = np.random.default_rng(seed)
     size = 1 << table_bits
     plies = tricks * players + 1
-
-    def keys(*shape: int) -> np.ndarray:
-        return rng.integers(-(1 << 62), 1 << 62, size=shape, dtype=np.int64)
-
-    zobrist = keys(MAX_PLAYERS, N_TYPES, MAX_COPIES + 1)
-    zobrist[:, :, 0] = 0  # a type not held leaves the hash alone, so any hand's hash is its cards'
+    keys = rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS, N_TYPES, MAX_COPIES + 1), dtype=np.int64)
+    keys[:, :, :, 0] = 0  # a type not held leaves the hash alone, so any hand's hash is its cards'
     return SolverWork(
         np.zeros((players, N_TYPES), dtype=np.int64), np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.int64), np.zeros(N_RULES, dtype=np.int64),
-        np.zeros(N_DYN, dtype=np.int64), zobrist, keys(N_TYPES, N_RANKS), np.zeros(N_TYPES, dtype=np.int64),
-        keys(2, MAX_PLAYERS, 4, N_RANKS), keys(2, MAX_PLAYERS + 2 + FULL + 1),
+        np.zeros(N_DYN, dtype=np.int64), keys,
+        rng.integers(-(1 << 62), 1 << 62, size=(2, N_TYPES, N_RANKS), dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS + 2), dtype=np.int64),
         np.zeros((plies, N_TYPES), dtype=np.int64), np.zeros((plies, N_TYPES), dtype=np.int64),
-        np.zeros((plies, N_FRAME), dtype=np.int64), np.zeros((plies, 4, N_RANKS + 1), dtype=np.int64),
-        np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int16),
-        np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int16), np.zeros(size, dtype=np.int16),
-        np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8), np.full(size, -1, dtype=np.int32))
+        np.zeros((plies, N_FRAME), dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int16),
+        np.zeros(size, dtype=np.int16), np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8),
+        np.full(size, -1, dtype=np.int32))
 
 
 @njit(cache=True)
@@ -299,25 +289,53 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
 
 @leaf
 def _last_trick(w, leader):
-    """(the bidding side's points from the last trick, every seat holding one card; the card types whose
-    ranks decided its winner: of two cards of a suit compared, the higher)."""
+    """The bidding side's points from the last trick, every seat holding one card."""
     players = w.held.shape[0]
     trump = w.rules[D_TRUMP]
     win = lowest_card(w.held[leader])
     win_seat = leader
     pts = w.points[win] + w.rules[D_LAST_TRICK]
-    relevant = np.int64(0)
     for i in range(1, players):
         s = (leader + i) % players
         t = lowest_card(w.held[s])
         pts += w.points[t]
         if beats(t, win, trump):
-            if SUIT_OF[t] == SUIT_OF[win]:
-                relevant |= np.int64(1) << t
             win, win_seat = t, s
-        elif SUIT_OF[t] == SUIT_OF[win]:
-            relevant |= np.int64(1) << win
-    return (pts if w.side[win_seat] == 1 else 0), relevant
+    return pts if w.side[win_seat] == 1 else 0
+
+
+@leaf
+def _key(w, leader):
+    """The two table hashes of the trick start with ``leader`` to lead: of the leader, the flags and,
+    suit by suit, each card type still held by its rank among those still held (not its own rank),
+    its points' class and the copies each seat holds. Two positions alike in all of these play alike
+    (the cards played since matter only through the order and points of those left), so the table
+    serves both: the abstraction by relative rank that DDS keys its table with."""
+    players = w.held.shape[0]
+    z = w.zobrist
+    key, check = w.zflags[0, leader], w.zflags[1, leader]
+    if w.dyn[Y_BROKEN] != 0:
+        key ^= w.zflags[0, K_BROKEN]
+        check ^= w.zflags[1, K_BROKEN]
+    if w.dyn[Y_FIRST] != 0:
+        key ^= w.zflags[0, K_FIRST]
+        check ^= w.zflags[1, K_FIRST]
+    for s in range(4):
+        j = 0
+        for r in range(N_RANKS):
+            t = s * N_RANKS + r
+            held = False
+            for p in range(players):
+                c = w.hands[p, t]
+                if c > 0:
+                    key ^= z[0, p, s * N_RANKS + j, c]
+                    check ^= z[1, p, s * N_RANKS + j, c]
+                    held = True
+            if held:
+                key ^= w.zpoints[0, s * N_RANKS + j, w.point_class[t]]
+                check ^= w.zpoints[1, s * N_RANKS + j, w.point_class[t]]
+                j += 1
+    return key, check
 
 
 @leaf
@@ -353,6 +371,47 @@ def _absolute(w, code):
 
 
 @leaf
+def _probe(w, key, check):
+    """Index of the table entry of (key, check) in this generation, or -1."""
+    mask = w.tt_key.shape[0] - 1
+    idx = key & mask
+    gen = w.dyn[Y_GEN]
+    for j in range(2):
+        e = idx ^ j
+        if w.tt_gen[e] == gen and w.tt_key[e] == key and w.tt_check[e] == check:
+            return e
+    return np.int64(-1)
+
+
+@leaf
+def _store(w, key, check, lower, upper, best, left):
+    """Keep the bounds (``lower``..``upper``) and best lead of (key, check): in its entry if it has
+    one (bounds narrowed), else in the bucket's free or least valuable slot (fewest tricks left)."""
+    e = _probe(w, key, check)  # the entry read before the search may since have gone to another position
+    if e < 0:
+        mask = w.tt_key.shape[0] - 1
+        idx = key & mask
+        gen = w.dyn[Y_GEN]
+        e = idx
+        other = idx ^ 1
+        if w.tt_gen[e] == gen and (w.tt_gen[other] != gen or w.tt_left[other] < w.tt_left[e]):
+            e = other
+        w.tt_key[e] = key
+        w.tt_check[e] = check
+        w.tt_gen[e] = gen
+        w.tt_lower[e] = NO_LOWER
+        w.tt_upper[e] = NO_UPPER
+        w.tt_left[e] = left
+    if lower > w.tt_lower[e]:
+        w.tt_lower[e] = lower
+    if upper < w.tt_upper[e]:
+        w.tt_upper[e] = upper
+    w.tt_best[e] = best
+
+
+
+
+@leaf
 def _least(w, seat, cards):
     """The fewest points of a card of ``cards`` (a bitmask) that ``seat`` holds (0 when none)."""
     m = w.held[seat] & cards
@@ -383,9 +442,7 @@ def _bounds(w, leader):
       lead, the opponents' cheapest cards and its sure trumps other than the lead.
 
     The leader's side takes at least the larger of its sure trumps and its best quick trick; the other
-    side at least its sure trumps. Returns (lower, upper, the cards whose ranks the lower bound
-    compares, those of the upper): the trump suit, the best quick trick's suit, every card for a claim.
-    """
+    side at least its sure trumps."""
     players = w.held.shape[0]
     r = w.rules
     trump = r[D_TRUMP]
@@ -412,15 +469,13 @@ def _bounds(w, leader):
     ours, theirs = (held1, held0) if x == 1 else (held0, held1)
     remaining = w.dyn[Y_REMAINING]
     leads = legal_now(w, leader, 0, leader, 0, 0, 0, 0)
-    trumps = SUIT_BITS[trump]
     if _claims(w, leader, ours, theirs, leads):
-        best, rel_best = remaining, np.int64(-1)
+        best = remaining
     else:
-        best, suit = _quick(w, leader, theirs, leads, sure1 if x == 1 else sure0)
-        rel_best = trumps | (SUIT_BITS[suit] if suit >= 0 else np.int64(0))
+        best = _quick(w, leader, theirs, leads, sure1 if x == 1 else sure0)
     if x == 1:
-        return best, remaining - sure0, rel_best, trumps
-    return sure1, remaining - best, trumps, rel_best
+        return best, remaining - sure0
+    return sure1, remaining - best
 
 
 @leaf
@@ -471,15 +526,14 @@ def _highest_type(mask):
 
 @leaf
 def _quick(w, leader, theirs, leads, sure):
-    """(the points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
-    ``sure`` (its sure trumps); the suit of that trick, -1 when none beats ``sure``); ``theirs``: the
-    other side's cards, ``leads``: the leader's legal leads."""
+    """The points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
+    ``sure`` (its sure trumps); ``theirs``: the other side's cards, ``leads``: the leader's legal leads."""
     players = w.held.shape[0]
     r = w.rules
     trump = r[D_TRUMP]
     bits = SUIT_BITS[trump]
     x = w.side[leader]
-    best, best_suit = sure, np.int64(-1)
+    best = sure
     opp_trumps = np.int64(0)  # opponents who could ruff a side-suit lead they are void in
     for s in range(players):
         if w.side[s] != x and w.held[s] & bits != 0:
@@ -508,8 +562,8 @@ def _quick(w, leader, theirs, leads, sure):
             pts -= w.points[t]  # the lead is one of the side's sure trumps, counted there
         pts += sure
         if pts > best:
-            best, best_suit = pts, suit
-    return best, best_suit
+            best = pts
+    return best
 
 
 @leaf
@@ -517,53 +571,41 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
     """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
     their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
     led suit ``top_led``), window ``alpha``..``beta`` on the bidding side's points from the start of
-    this trick. Returns (done, value, relevant): done when a bound or the table settles the node without
-    search (the value is then fail-soft, as :func:`search`'s, and ``relevant`` the card types whose
-    ranks it depends on), else its frame is ready to search."""
+    this trick. Returns (done, value): done when a bound or the table settles the node without search
+    (the value is then fail-soft, as :func:`search`'s), else its frame is ready to search."""
     dyn = w.dyn
     players = w.held.shape[0]
     left = dyn[Y_LEFT]
-    key, check, best_lead, relevant = np.int64(0), np.int64(0), np.int64(-1), np.int64(0)
+    key, check, best_lead = np.int64(0), np.int64(0), np.int64(-1)
     if i == 0:
         if left == 0:
-            return True, np.int64(0), relevant
+            return True, np.int64(0)
         remaining = dyn[Y_REMAINING]
         if remaining <= alpha:
-            return True, remaining, relevant
+            return True, remaining
         if beta <= 0:
-            return True, np.int64(0), relevant
+            return True, np.int64(0)
         if left == 1:
-            v, relevant = _last_trick(w, leader)
-            return True, v, relevant
+            return True, _last_trick(w, leader)
         dyn[Y_NODES] += 1
         # the table first: most trick starts are settled by it, and its probe costs less than the bounds
-        key, check = position_keys(w, leader, dyn[Y_BROKEN], dyn[Y_FIRST], ply)
-        lower, upper, rel_lower, rel_upper, best = probe(w, key, check, ply, dyn[Y_GEN])
+        key, check = _key(w, leader)
+        e = _probe(w, key, check)
+        if e >= 0:
+            lower, upper = np.int64(w.tt_lower[e]), np.int64(w.tt_upper[e])
+            if lower >= beta:
+                return True, lower
+            if upper <= alpha:
+                return True, upper
+        lower, upper = _bounds(w, leader)
         if lower >= beta:
-            return True, lower, rel_lower
+            return True, lower
         if upper <= alpha:
-            return True, upper, rel_upper
-        bound_lower, bound_upper, rel_bl, rel_bu = _bounds(w, leader)
-        if bound_lower >= beta:
-            return True, bound_lower, rel_bl
-        if bound_upper <= alpha:
-            return True, bound_upper, rel_bu
-        # a window the table narrowed makes a value at its edge exact only with the table's bound
-        if lower > alpha:
-            alpha = lower
-            relevant |= rel_lower
-        if upper < beta:
-            beta = upper
-            relevant |= rel_upper
-        best_lead = _absolute(w, best)
-    else:
-        # the ranks a follower's duties and the trick's winner compare: his cards of the winning card's
-        # suit with it (to beat it, overtrump it, or lose to it), after a ruff his cards of the led suit
-        # with its top card
-        seat = (leader + i) % players
-        relevant = _compared(w.held[seat] & SUIT_BITS[SUIT_OF[win]], win)
-        if w.rules[D_HEAD_TRUMPED] != 0 and SUIT_OF[win] != led:
-            relevant |= _compared(w.held[seat] & SUIT_BITS[led], top_led)
+            return True, upper
+        if e >= 0:
+            alpha = max(alpha, np.int64(w.tt_lower[e]))
+            beta = min(beta, np.int64(w.tt_upper[e]))
+            best_lead = _absolute(w, w.tt_best[e])
     seat = (leader + i) % players
     legal = legal_now(w, seat, i, leader, led, win, win_seat, top_led)
     f = w.frames[ply]
@@ -573,28 +615,13 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
     f[G_BEST] = -1 if w.side[seat] == 1 else NO_UPPER
     f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
     f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
-    f[G_REL] = relevant
-    return False, np.int64(0), relevant
+    return False, np.int64(0)
 
 
 @leaf
-def _compared(cards, card):
-    """The card type whose rank keeps the comparisons of ``cards`` (of one suit) with ``card`` as they
-    are: the lowest of them when all rank above it (any card at or above that one is then above
-    ``card``), else ``card`` itself (as a bitmask; none when ``cards`` is empty)."""
-    if cards == 0:
-        return np.int64(0)
-    if cards & ~cards_above(card) == 0:
-        return np.int64(1) << _highest_type(cards)
-    return np.int64(1) << card
-
-
-@leaf
-def _deliver(w, ply, v, relevant):
-    """Take back the card tried at ``ply`` and count the value ``v`` its child returned, which depends
-    on the ranks of the card types ``relevant``."""
+def _deliver(w, ply, v):
+    """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
     f = w.frames[ply]
-    f[G_REL] |= relevant
     dyn = w.dyn
     t, seat = f[G_CARD], f[G_SEAT]
     if f[G_I] == w.held.shape[0] - 1:
@@ -624,7 +651,7 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
     side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
     the trick already played (as :func:`_enter`). A result ``<= alpha`` is an upper bound on the
     value, ``>= beta`` a lower bound, between them exact."""
-    done, v, _ = _enter(w, 0, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta)
+    done, v = _enter(w, 0, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta)
     if done:
         return v
     dyn, rules, frames = w.dyn, w.rules, w.frames
@@ -663,27 +690,28 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
                 f[G_OURS] = ours
                 dyn[Y_FIRST] = 0
                 dyn[Y_LEFT] = left - 1
-                done, v, rel = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours,
-                                      f[G_BETA] - ours)
+                done, v = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours, f[G_BETA] - ours)
             else:
                 f[G_OURS] = 0
-                done, v, rel = _enter(w, ply + 1, i + 1, f[G_LEADER], led, win, win_seat, top, pts,
-                                      f[G_TMASK] | (np.int64(1) << t), f[G_ALPHA], f[G_BETA])
+                done, v = _enter(w, ply + 1, i + 1, f[G_LEADER], led, win, win_seat, top, pts,
+                                 f[G_TMASK] | (np.int64(1) << t), f[G_ALPHA], f[G_BETA])
             if done:
-                _deliver(w, ply, v, rel)
+                _deliver(w, ply, v)
             else:
                 ply += 1
         else:
-            v, rel = f[G_BEST], f[G_REL]
+            v = f[G_BEST]
             if f[G_I] == 0:
-                lower = NO_LOWER if v <= f[G_A0] else v
-                upper = NO_UPPER if v >= f[G_B0] else v
-                store(w, f[G_KEY], f[G_CHECK], ply, dyn[Y_GEN], lower, upper, _relative(w, f[G_CARD_BEST]),
-                      f[G_LEFT], rel)
+                if v <= f[G_A0]:
+                    _store(w, f[G_KEY], f[G_CHECK], NO_LOWER, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                elif v >= f[G_B0]:
+                    _store(w, f[G_KEY], f[G_CHECK], v, NO_UPPER, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
+                else:
+                    _store(w, f[G_KEY], f[G_CHECK], v, v, _relative(w, f[G_CARD_BEST]), f[G_LEFT])
             if ply == 0:
                 return v
             ply -= 1
-            _deliver(w, ply, v, rel)
+            _deliver(w, ply, v)
 
 
 @njit(cache=True)
