@@ -145,7 +145,7 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.full(size, -1, dtype=np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def load_position(w, hands, side, points, rules, broken, first, limit, keep_table):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
     sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none). Starts a
@@ -714,7 +714,7 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
             _deliver(w, ply, v)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def threshold_kernel(w, leader, trick, n, target):
     """1 when the bidding side can take at least ``target`` points from the start of the trick whose
     first ``n`` cards are ``trick[:n]`` (led by ``leader``), from the position loaded in ``w``
@@ -753,7 +753,7 @@ def _root(w, leader, trick, n, alpha, beta):
     return ours + search(w, 0, win_seat, 0, 0, 0, 0, 0, 0, alpha - ours, beta - ours)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_kernel(w, leader, trick, n):
     """The bidding side's exact points from the start of the trick ``trick[:n]`` (as
     :func:`threshold_kernel`): null-window searches bisecting the range between what is known to be
