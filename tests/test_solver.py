@@ -323,3 +323,14 @@ def test_cli_solve_text_json_and_threshold(capsys):
 def test_cli_solve_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "solve", "--variant", "four-hand-150", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_the_solver_bench_reports_median_p99_max_and_give_ups_per_row():
+    from simcore.answers.bench import bench_solver
+
+    exact = bench_solver("four-hand-150", 3, tricks_played=8).to_json()
+    assert exact["form"] == "exact" and exact["solves"] == 3 and exact["gave_up"] == 0
+    assert exact["median_seconds"] <= exact["p99_seconds"] <= exact["max_seconds"]
+    limited = bench_solver("four-hand-150", 3, limit=20, form="threshold").to_json()
+    assert limited["form"] == "threshold" and "need" in limited["kernel"]
+    assert limited["gave_up"] == 3 and limited["node_limit"] == 20
