@@ -33,6 +33,23 @@ def test_the_heuristics_points_against_the_need_are_the_kernels_made(vid):
     assert set(answered["dd"].unique()) <= {0, 1}
 
 
+def test_rates_with_intervals_when_every_solve_is_exact_and_ranges_only_for_give_ups(capsys):
+    # the same hands under a limit no solve reaches and one most solves reach: a rate with its interval,
+    # then a range that holds it
+    v = load_variant("four-hand-150")
+    exact, limited = dd_make_odds(v, 8, seed=3, limit=20_000_000, threads=2), dd_make_odds(v, 8, seed=3, limit=50)
+    o, lo = exact.overall(), limited.overall()
+    assert o["gave_up"] == 0 and o["dd"].lo <= o["dd"].estimate <= o["dd"].hi
+    assert lo["gave_up"] > 0 and lo["dd"] is None and lo["dd_low"] <= o["dd"].estimate <= lo["dd_high"]
+    assert exact.by_bid()["dd"].notna().all() and limited.by_bid()["dd"].isna().any()
+    assert main(["dd-odds", "--variant", "four-hand-150", "--hands", "8", "--seed", "3"]) == 0
+    out = capsys.readouterr().out
+    assert "every solve exact" in out and "gave up" not in out and "dd_lo" in out
+    assert main(["dd-odds", "--variant", "four-hand-150", "--hands", "8", "--seed", "3", "--limit", "50"]) == 0
+    out = capsys.readouterr().out
+    assert "solves gave up at 50 trick starts" in out and "dd_low" in out
+
+
 def test_cli_dd_odds_text_json_and_refusals(capsys):
     assert main(["dd-odds", "--variant", "four-hand-150", "--hands", "5", "--limit", "2000"]) == 0
     out = capsys.readouterr().out

@@ -85,6 +85,41 @@ def test_solver_equals_exhaustive_minimax_on_small_endings(vid, overrides):
         assert solve(p, exact).reaches and not solve(p, exact + 1).reaches
 
 
+#: Tricks of the longer endings held to the reference, by seats: the reference's time grows about
+#: tenfold a trick (a 6-trick ending of five seats takes minutes), so five and six seats stop sooner.
+LONG_ENDINGS = {2: (5, 6), 3: (5, 6), 4: (5, 6), 5: (4,), 6: (3,)}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("vid, overrides", DUTY_SETS, ids=[i + "".join("+" + o for o in os) for i, os in DUTY_SETS])
+def test_solver_equals_exhaustive_minimax_on_longer_endings(vid, overrides):
+    # deeper trees than the small endings: several tricks of table entries, bounds and killers between
+    # the root and the last trick, where a wrong cut or a wrongly shared entry would show
+    v = load_variant(vid, overrides)
+    rng = random.Random(f"long{vid}{overrides}")
+    for tricks in LONG_ENDINGS[v.players]:
+        p = random_position(v, tricks, rng)
+        exact = _reference(p)
+        assert solve(p).side_points == exact, (p.to_json(), exact)
+        assert solve(p, exact).reaches and not solve(p, exact + 1).reaches
+
+
+def test_solve_many_answers_as_one_solve_at_a_time_whatever_the_threads():
+    from simcore.solver.position import solve_many
+
+    v = load_variant("four-hand-150")
+    positions = [seeded_position(v, s, tricks_played=6) for s in range(1, 7)]
+    targets = [None, 10, None, 5, 20, None]
+    alone = [solve(p, t) for p, t in zip(positions, targets)]
+    for threads in (1, 2):
+        many = solve_many(positions, targets, threads=threads)
+        assert [(m.side_points, m.reaches, m.nodes) for m in many] == [(a.side_points, a.reaches, a.nodes)
+                                                                      for a in alone]
+    assert solve_many([]) == []
+    with pytest.raises(ValueError):
+        solve_many(positions, [1])
+
+
 def test_trick_start_bounds_hold_the_exhaustive_value_under_every_duty_set():
     """The bounds the search cuts with at a trick start (sure trumps, the leader's quick trick, a claim of
     every trick) hold the exhaustive minimax value between them on random endings of 2-4 tricks under
@@ -289,3 +324,14 @@ def test_cli_solve_text_json_and_threshold(capsys):
 def test_cli_solve_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "solve", "--variant", "four-hand-150", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and out == ""
+
+
+def test_the_solver_bench_reports_median_p99_max_and_give_ups_per_row():
+    from simcore.answers.bench import bench_solver
+
+    exact = bench_solver("four-hand-150", 3, tricks_played=8).to_json()
+    assert exact["form"] == "exact" and exact["solves"] == 3 and exact["gave_up"] == 0
+    assert exact["median_seconds"] <= exact["p99_seconds"] <= exact["max_seconds"]
+    limited = bench_solver("four-hand-150", 3, limit=20, form="threshold").to_json()
+    assert limited["form"] == "threshold" and "need" in limited["kernel"]
+    assert limited["gave_up"] == 3 and limited["node_limit"] == 20

@@ -214,19 +214,25 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
                            variant=variant_id, hands_per_game=float(result.column("hands").mean()))
 
 
-#: The double-dummy solves ``pinochle bench --solver`` times: (system, tricks played before the position)
-#: — a whole 48-card deal, the last 12 tricks of an 80-card one and the whole 80-card one.
-SOLVER_BENCH = (("four-hand-150", 0), ("double-deck", 8), ("double-deck", 0))
+#: The double-dummy solves ``pinochle bench --solver`` times: (system, tricks played before the position,
+#: the question) — a whole 48-card deal (exact value; and the threshold form: can the bidding side take
+#: what its contract needs?), the same for partnership-auction, the last 12 tricks of an 80-card deal and
+#: the whole 80-card one.
+SOLVER_BENCH = (("four-hand-150", 0, "exact"), ("four-hand-150", 0, "threshold"), ("partnership-auction", 0, "exact"),
+                ("double-deck", 8, "exact"), ("double-deck", 0, "exact"))
 
 
 @dataclass(frozen=True)
 class SolverBenchResult:
     """Double-dummy solves of the seeded hands 1..N of a system at its first lead (or after
-    ``tricks_played`` tricks), one at a time on one thread; times in seconds, each solve's own. A solve
-    that searched ``limit`` trick starts without an answer gave up and is counted apart (its time is
-    in the percentiles as a lower bound)."""
+    ``tricks_played`` tricks), one at a time on one thread; times in seconds, each solve's own. ``form``
+    is ``exact`` (the exact value) or ``threshold`` (can the bidding side take the trick points its
+    contract needs? seeds with no contract to play are skipped). A solve that searched ``limit`` trick
+    starts without an answer gave up and is counted apart (its time is in the percentiles as a lower
+    bound)."""
 
     variant: str
+    form: str
     deck_cards: int
     tricks: int
     tricks_played: int
@@ -240,7 +246,9 @@ class SolverBenchResult:
         return float(np.percentile(self.seconds, q)) if self.seconds else float("nan")
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "kernel": "double-dummy solve, exact value", "deck_cards": self.deck_cards,
+        question = "exact value" if self.form == "exact" else "threshold at the contract's need"
+        return {"variant": self.variant, "kernel": f"double-dummy solve, {question}", "form": self.form,
+                "deck_cards": self.deck_cards,
                 "tricks": self.tricks, "tricks_played_before": self.tricks_played, "solves": len(self.seconds),
                 "threads": 1, "median_seconds": self.percentile(50), "p99_seconds": self.percentile(99),
                 "max_seconds": max(self.seconds, default=float("nan")),
@@ -249,29 +257,42 @@ class SolverBenchResult:
                 "seconds": list(self.seconds)}
 
 
-def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0) -> SolverBenchResult:
-    """Time the exact double-dummy value of the seeded heuristic hands 1, 2, ... (``pinochle solve
-    --seed``) until ``deals`` were solved, each with a new table; seeds whose hand was not played
-    are skipped. ``limit`` caps each solve's trick starts (0: none). One warm-up solve first (compile
-    or cache load)."""
+def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0,
+                 form: str = "exact") -> SolverBenchResult:
+    """Time the double-dummy solves of the seeded heuristic hands 1, 2, ... (``pinochle solve --seed``)
+    until ``deals`` were solved, each with a new table: the exact value, or with ``form="threshold"``
+    whether the bidding side reaches its contract's need (``pinochle dd-odds``'s question); seeds whose
+    hand was not played (or, for the threshold, needs nothing) are skipped. ``limit`` caps each solve's
+    trick starts (0: none). One warm-up solve first (compile or cache load)."""
+    from simcore.answers.dd_make import contract
+    from simcore.kernels.policies import parse_policies
     from simcore.solver.position import PositionError, seeded_position, solve
 
     variant = load_variant(variant_id)
+    policies = parse_policies("heuristic", variant.players)
     seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0
     warm = seeded_position(variant, 1, tricks_played=max(tricks_played, variant.hand_size - 4))
     solve(warm)
+    solve(warm, target=1)
     while len(seconds) < deals:
         seed += 1
-        try:
-            position = seeded_position(variant, seed, tricks_played=tricks_played)
-        except PositionError:
-            skipped += 1
-            continue
-        result = solve(position, limit=limit)
+        if form == "threshold":
+            c = contract(variant, seed, policies)
+            if c is None or c.need <= 0:
+                skipped += 1
+                continue
+            result = solve(c.position, target=c.need, limit=limit)
+        else:
+            try:
+                position = seeded_position(variant, seed, tricks_played=tricks_played)
+            except PositionError:
+                skipped += 1
+                continue
+            result = solve(position, limit=limit)
         seconds.append(result.seconds)
         nodes.append(result.nodes)
         gave_up += result.gave_up
-    return SolverBenchResult(variant_id, variant.deck_size, variant.hand_size - tricks_played, tricks_played,
+    return SolverBenchResult(variant_id, form, variant.deck_size, variant.hand_size - tricks_played, tricks_played,
                              tuple(seconds), tuple(nodes), gave_up, limit, skipped)
 
 

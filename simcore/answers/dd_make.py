@@ -31,7 +31,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, wilson
-from simcore.solver.position import PositionError, solve, traced_position
+from simcore.solver.position import Position, PositionError, solve_many, traced_position
 from simcore.variants import NotForThisSystem, Variant, require_auction
 
 #: Columns of one hand.
@@ -65,9 +65,24 @@ def _need(variant: Variant, bid: int, meld: int) -> int:
     return need
 
 
-def hand_row(variant: Variant, seed: int, limit: int, policies: np.ndarray) -> dict | None:
-    """The first hand of ``seed``: its contract, need, the heuristic's points and result, and the
-    double-dummy answer (1 made, 0 not, None gave up); None for a hand not played out."""
+@dataclass(frozen=True)
+class Contract:
+    """The first hand of a seed as the policies bid and played it: the position at its first lead,
+    the contract, the kept meld, the trick points needed from the first lead (:func:`_need`), and the
+    heuristic's own trick points and result (points on the variant's scale)."""
+
+    seed: int
+    position: Position
+    bid: int
+    meld: int
+    need: int
+    heuristic_points: int
+    heuristic_made: int
+
+
+def contract(variant: Variant, seed: int, policies: np.ndarray) -> Contract | None:
+    """The :class:`Contract` of the first hand of ``seed``; None for a hand not played out or with no
+    bidder."""
     rec, trace = trace_hand(variant, seed, policies)
     if int(rec[h.F_OUTCOME]) != h.PLAYED or int(rec[h.F_BIDDER]) < 0:
         return None
@@ -76,11 +91,23 @@ def hand_row(variant: Variant, seed: int, limit: int, policies: np.ndarray) -> d
     except PositionError:
         return None
     bid, meld = int(rec[h.F_BID]), int(rec[h.F_SIDE_MELD])
-    need = _need(variant, bid, meld)
-    result = solve(position, target=need, limit=limit) if need > 0 else None
-    dd = 1 if need <= 0 else (None if result.gave_up else int(result.reaches))
-    return dict(seed=seed, bid=bid, meld=meld, need=need, heuristic_points=int(rec[h.F_SIDE_TRICKS]),
-                heuristic_made=int(rec[h.F_MADE]), dd=dd, nodes=0 if result is None else result.nodes)
+    return Contract(seed, position, bid, meld, _need(variant, bid, meld), int(rec[h.F_SIDE_TRICKS]),
+                    int(rec[h.F_MADE]))
+
+
+def hand_rows(variant: Variant, contracts: list[Contract], limit: int, threads: int | None = None) -> list[dict]:
+    """One row of :data:`HAND_COLUMNS` per contract: the double-dummy answer (1 made, 0 not, None gave
+    up) beside the heuristic's; the solves run on ``threads`` threads (default: numba's count)."""
+    asked = [c for c in contracts if c.need > 0]
+    solved = dict(zip((c.seed for c in asked),
+                      solve_many([c.position for c in asked], [c.need for c in asked], limit, threads)))
+    rows = []
+    for c in contracts:
+        result = solved.get(c.seed)
+        dd = 1 if result is None else (None if result.gave_up else int(result.reaches))
+        rows.append(dict(seed=c.seed, bid=c.bid, meld=c.meld, need=c.need, heuristic_points=c.heuristic_points,
+                         heuristic_made=c.heuristic_made, dd=dd, nodes=0 if result is None else result.nodes))
+    return rows
 
 
 @dataclass(frozen=True)
@@ -101,8 +128,9 @@ class MakeOdds:
 
     def by_bid(self, width: int | None = None) -> pd.DataFrame:
         """Per bid bracket (``width`` points wide; default 5 steps of the auction): hands, the heuristic's
-        make rate with its 95% interval, and the double-dummy rate's lower bound (gave-ups not made),
-        upper bound (gave-ups made) and gave-ups."""
+        make rate with its 95% interval, the double-dummy make rate with its 95% interval (``dd``,
+        ``dd_lo``, ``dd_hi``; NaN in a bracket where a solve gave up), and the double-dummy rate's lower
+        bound (gave-ups not made), upper bound (gave-ups made) and gave-ups."""
         width = width or 5 * self.variant.get("auction.step")
         base, step = self.variant.lowest_contract, self.variant.get("auction.step")
         frame = self._rates((self.hands["bid"] - base) // width * width + base)
@@ -120,15 +148,21 @@ class MakeOdds:
             n = len(g)
             heur = wilson(int(g["heuristic_made"].sum()), n)
             made, gave = int((g["dd"] == 1).sum()), int(g["dd"].isna().sum())
+            dd = wilson(made, n) if gave == 0 else Interval(float("nan"), float("nan"), float("nan"))
             rows.append({"bid": int(lo), "hands": n, "heuristic": heur.estimate, "heuristic_lo": heur.lo,
-                         "heuristic_hi": heur.hi, "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
-        return pd.DataFrame(rows, columns=["bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd_low",
-                                           "dd_high", "gave_up"])
+                         "heuristic_hi": heur.hi, "dd": dd.estimate, "dd_lo": dd.lo, "dd_hi": dd.hi,
+                         "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
+        return pd.DataFrame(rows, columns=["bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd", "dd_lo",
+                                           "dd_hi", "dd_low", "dd_high", "gave_up"])
 
-    def overall(self) -> dict[str, Interval | float | int]:
+    def overall(self) -> dict[str, Interval | float | int | None]:
+        """Over every hand: hands, the heuristic's make rate (an interval), the double-dummy make rate
+        (``dd``: an interval, None when a solve gave up), its range (``dd_low``, ``dd_high``) and the
+        gave-ups."""
         n = len(self.hands)
         made, gave = int((self.hands["dd"] == 1).sum()), int(self.hands["dd"].isna().sum())
         return {"hands": n, "heuristic": wilson(int(self.hands["heuristic_made"].sum()), n),
+                "dd": wilson(made, n) if n and not gave else None,
                 "dd_low": made / n if n else float("nan"), "dd_high": (made + gave) / n if n else float("nan"),
                 "gave_up": gave}
 
@@ -138,14 +172,18 @@ class MakeOdds:
         return {"variant": self.variant.id, "first_seed": self.seeds[0], "seeds": len(self.seeds),
                 "limit": self.limit, "hands": o["hands"], "mismatches": self.mismatches,
                 "heuristic": {"estimate": h_.estimate, "ci95": [h_.lo, h_.hi]},
-                "double_dummy": {"low": o["dd_low"], "high": o["dd_high"], "gave_up": o["gave_up"]},
+                "double_dummy": {"estimate": None if o["dd"] is None else o["dd"].estimate,
+                                 "ci95": None if o["dd"] is None else [o["dd"].lo, o["dd"].hi],
+                                 "low": o["dd_low"], "high": o["dd_high"], "gave_up": o["gave_up"]},
                 "by_bid": self.by_bid().to_dict(orient="records")}
 
 
 def dd_make_odds(variant: Variant, hands: int, seed: int = 0, limit: int = 300_000,
-                 policies: np.ndarray | None = None) -> MakeOdds:
-    """The first hands of seeds ``seed .. seed + hands - 1`` played out (see the module)."""
+                 policies: np.ndarray | None = None, threads: int | None = None) -> MakeOdds:
+    """The first hands of seeds ``seed .. seed + hands - 1`` played out (see the module), their solves
+    on ``threads`` threads (the answers do not depend on it)."""
     check_variant(variant)
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
-    rows = [r for s in range(seed, seed + hands) if (r := hand_row(variant, s, limit, policies)) is not None]
+    contracts = [c for s in range(seed, seed + hands) if (c := contract(variant, s, policies)) is not None]
+    rows = hand_rows(variant, contracts, limit, threads)
     return MakeOdds(variant, tuple(range(seed, seed + hands)), limit, pd.DataFrame(rows, columns=list(HAND_COLUMNS)))

@@ -48,9 +48,9 @@ from simcore.kernels.play import (
     SUIT_OF,
     beats,
     cards_above,
+    legal,
     lowest_card,
 )
-from simcore.kernels.play import legal as _legal
 
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
@@ -145,7 +145,7 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.full(size, -1, dtype=np.int32))
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def load_position(w, hands, side, points, rules, broken, first, limit, keep_table):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
     sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none). Starts a
@@ -215,14 +215,14 @@ def _unplay(w, seat, t):
 
 @njit(cache=True, inline='always')
 def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
-    """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``hand._legal`` with the
+    """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``play.legal`` with the
     solver's rules and flags)."""
     r = w.rules
     trump = r[D_TRUMP]
     first = w.dyn[Y_FIRST] != 0 and i == 0 and seat == r[D_BIDDER] and r[D_LEAD_TRUMP] != 0
     wait = r[D_WAIT_BROKEN] != 0 and i == 0 and w.dyn[Y_BROKEN] == 0
     exempt = r[D_EXEMPT] != 0 and i > 0 and w.side[win_seat] == w.side[seat]
-    return _legal(w.held[seat], np.int64(0), False, exempt, i, led, win, top_led, trump, first, wait, r[D_HEAD],
+    return legal(w.held[seat], np.int64(0), False, exempt, i, led, win, top_led, trump, first, wait, r[D_HEAD],
                   r[D_HEAD_TRUMPED], r[D_VOID_TRUMP], r[D_VOID_OVER], r[D_TRUMP_INSTEAD])
 
 
@@ -472,7 +472,8 @@ def _bounds(w, leader):
     if _claims(w, leader, ours, theirs, leads):
         best = remaining
     else:
-        best = _quick(w, leader, theirs, leads, sure1 if x == 1 else sure0)
+        sure = sure1 if x == 1 else sure0
+        best = max(_quick(w, leader, theirs, leads, sure), _run(w, leader, leads, sure))
     if x == 1:
         return best, remaining - sure0
     return sure1, remaining - best
@@ -563,6 +564,91 @@ def _quick(w, leader, theirs, leads, sure):
         pts += sure
         if pts > best:
             best = pts
+    return best
+
+
+@leaf
+def _cheapest(w, seat, cards, k):
+    """The fewest points ``k`` of the cards of ``cards`` (a bitmask) that ``seat`` holds can carry (all of
+    them when he holds fewer)."""
+    total, level = np.int64(0), np.int64(-1)
+    while k > 0:
+        p, n = np.int64(1) << 14, np.int64(0)
+        m = w.held[seat] & cards
+        while m != 0:
+            t = lowest_card(m)
+            m &= m - 1
+            q = w.points[t]
+            if level < q < p:
+                p, n = q, w.hands[seat, t]
+            elif q == p:
+                n += w.hands[seat, t]
+        if n == 0:
+            break
+        take = min(n, k)
+        total += take * p
+        k -= take
+        level = p
+    return total
+
+
+@leaf
+def _count(w, seat, cards):
+    """How many cards of ``cards`` (a bitmask) ``seat`` holds, copies counted."""
+    n = np.int64(0)
+    m = w.held[seat] & cards
+    while m != 0:
+        t = lowest_card(m)
+        m &= m - 1
+        n += w.hands[seat, t]
+    return n
+
+
+@leaf
+def _run(w, leader, leads, sure):
+    """The points the leader's side surely takes by cashing, from the top, the leader's cards of one suit
+    that no other seat can beat (each ranks at or above every other seat's card of the suit), over
+    several tricks (DDS ``QuickTricks``); the best suit, at least 0. In a side suit the run stops before
+    any other seat holding a trump runs out of the suit (he could ruff; with ``trump_instead`` he may
+    ruff at once, so no run); the leader's partner is held to it too, so the lead stays with the
+    leader. Each opponent gives his cheapest cards of the suit, or when he runs out his cheapest
+    others; the partner's cards count as nothing; the side's sure trumps (``sure``) are added to a
+    side-suit run (no one ruffs in it, so none falls in it); a run of every trick left takes the
+    last-trick bonus. ``leads``: the leader's legal leads."""
+    players = w.held.shape[0]
+    r = w.rules
+    trump = r[D_TRUMP]
+    x = w.side[leader]
+    left = w.dyn[Y_LEFT]
+    best = np.int64(0)
+    for suit in range(4):
+        bits = SUIT_BITS[suit]
+        mine = w.held[leader] & bits
+        if leads & mine == 0:
+            continue
+        others = np.int64(0)
+        for s in range(players):
+            if s != leader:
+                others |= w.held[s] & bits
+        tops = mine if others == 0 else mine & ((np.int64(2) << lowest_card(others)) - 1)
+        k = _count(w, leader, tops)
+        if suit != trump:
+            for s in range(players):
+                if s != leader and w.held[s] & SUIT_BITS[trump] != 0:
+                    k = 0 if r[D_TRUMP_INSTEAD] != 0 else min(k, _count(w, s, bits))
+        if k == 0:
+            continue
+        pts = _cheapest(w, leader, tops, k)
+        for s in range(players):
+            if w.side[s] == x:
+                continue
+            n = _count(w, s, bits)
+            pts += _cheapest(w, s, bits, k) + (_cheapest(w, s, ~bits, k - n) if n < k else 0)
+        if k >= left:
+            pts += r[D_LAST_TRICK]
+        if suit != trump:
+            pts += sure
+        best = max(best, pts)
     return best
 
 
@@ -714,7 +800,7 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
             _deliver(w, ply, v)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def threshold_kernel(w, leader, trick, n, target):
     """1 when the bidding side can take at least ``target`` points from the start of the trick whose
     first ``n`` cards are ``trick[:n]`` (led by ``leader``), from the position loaded in ``w``
@@ -753,7 +839,7 @@ def _root(w, leader, trick, n, alpha, beta):
     return ours + search(w, 0, win_seat, 0, 0, 0, 0, 0, 0, alpha - ours, beta - ours)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def value_kernel(w, leader, trick, n):
     """The bidding side's exact points from the start of the trick ``trick[:n]`` (as
     :func:`threshold_kernel`): null-window searches bisecting the range between what is known to be

@@ -13,7 +13,9 @@ included; buried cards are not in play and not counted here.
 
 from __future__ import annotations
 
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -21,7 +23,7 @@ import numpy as np
 from simcore.kernels.cards import N_TYPES, SUITS, HandError, card_name, check_hand, format_hand, parse_hand
 from simcore.variants import Variant
 
-#: Table size of the solver (2**bits entries, about 26 bytes each): one table per process, reused.
+#: Table size of the solver (2**bits entries, about 26 bytes each): one table per thread, reused.
 TABLE_BITS = 21
 
 
@@ -224,22 +226,25 @@ def solver_rules(position: Position) -> np.ndarray:
     return rules
 
 
-_WORK: dict[tuple[int, int], object] = {}
+_LOCAL = threading.local()
 
 
 def _work(players: int, tricks: int):
-    """The process's :class:`simcore.solver.kernel.SolverWork` for ``players`` (its table reused: each
-    solve starts a new generation rather than clearing it)."""
+    """The thread's :class:`simcore.solver.kernel.SolverWork` for ``players`` (its table reused: each
+    solve starts a new generation rather than clearing it, so a solve's search is its own)."""
     from simcore.solver.kernel import solver_work
 
+    works = getattr(_LOCAL, "works", None)
+    if works is None:
+        works = _LOCAL.works = {}
     key = (players, max(tricks, 25))
-    if key not in _WORK:
-        _WORK[key] = solver_work(players, key[1], TABLE_BITS)
-    return _WORK[key]
+    if key not in works:
+        works[key] = solver_work(players, key[1], TABLE_BITS)
+    return works[key]
 
 
 def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
-    """The process's solver work loaded with ``position``: a fresh table, or with ``keep_table`` the
+    """The thread's solver work loaded with ``position``: a fresh table, or with ``keep_table`` the
     entries of the previous load kept (only for a position of the same sides, points and rules)."""
     from simcore.solver.kernel import load_position
 
@@ -274,6 +279,27 @@ def solve(position: Position, target: int | None = None, limit: int = 0) -> Solv
     reaches = int(threshold_kernel(w, position.leader, _NO_TRICK, 0, target))
     return Solved(position, None, target, None if reaches == GAVE_UP else bool(reaches),
                   time.perf_counter() - start, int(w.dyn[Y_NODES]), gave_up=reaches == GAVE_UP)
+
+
+def solve_many(positions: list[Position], targets: list[int | None] | None = None, limit: int = 0,
+               threads: int | None = None) -> list[Solved]:
+    """:func:`solve` of each position (with the target of the same index, None for the exact value), on
+    ``threads`` threads (default: numba's count), each with its own table; in the order given. Each
+    solve starts a fresh table generation, so its answer and trick starts are the same whichever
+    thread runs it and whatever ran before."""
+    import numba
+
+    targets = [None] * len(positions) if targets is None else list(targets)
+    if len(targets) != len(positions):
+        raise ValueError(f"{len(positions)} positions but {len(targets)} targets")
+    if not positions:
+        return []
+    solve(positions[0], targets[0], 1)  # compile or load the kernels once, before the threads share them
+    threads = min(threads or numba.get_num_threads(), len(positions))
+    if threads == 1:
+        return [solve(p, t, limit) for p, t in zip(positions, targets)]
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(lambda pt: solve(pt[0], pt[1], limit), zip(positions, targets)))
 
 
 def _in_progress(position: Position, trick: list[int]) -> tuple[Position, int, tuple[int, int, int, int]]:
