@@ -139,7 +139,7 @@ QUANTITIES = ("meld", "meld(S)", "spades", "hearts", "diamonds", "clubs", "aces"
 
 
 @dataclass(frozen=True)
-class Test:
+class Bound:
     """One bound on one quantity of a hand: ``lo <= quantity <= hi`` (see the module docstring)."""
 
     quantity: int
@@ -167,7 +167,7 @@ class Clause:
 
     place: str
     seats: tuple[int, ...]
-    tests: tuple[Test, ...]
+    tests: tuple[Bound, ...]
 
 
 @dataclass(frozen=True)
@@ -259,7 +259,7 @@ def _bounds(op: str, x: int) -> tuple[int, int]:
             "=": (x, x), "==": (x, x)}[op]
 
 
-def _tests(text: str, where: str) -> list[Test]:
+def _tests(text: str, where: str) -> list[Bound]:
     """The tests of one clause's right-hand side (tests joined by ',' or 'and')."""
     out = []
     for part in re.split(r",|\band\b", text):
@@ -278,7 +278,7 @@ def _tests(text: str, where: str) -> list[Test]:
                     raise ConditionError(f"{where}: {e}") from None
                 counts[t] = counts.get(t, 0) + 1
             for t, k in counts.items():
-                out.append(Test(Q_CARD, t, k, int(NO_LIMIT)) if words[0] == "holds" else Test(Q_CARD, t, 0, 0))
+                out.append(Bound(Q_CARD, t, k, int(NO_LIMIT)) if words[0] == "holds" else Bound(Q_CARD, t, 0, 0))
             continue
         m = _TEST.match(part.replace(" ", "").lower())
         if not m:
@@ -286,7 +286,7 @@ def _tests(text: str, where: str) -> list[Test]:
                                  "(e.g. 'spades<=2', 'meld>=20'; OP one of >= <= = > <) or 'holds CARDS'")
         q, param = _quantity(m.group(1), where)
         lo, hi = _bounds(m.group(2), int(m.group(3)))
-        out.append(Test(q, param, lo, hi))
+        out.append(Bound(q, param, lo, hi))
     return out
 
 
@@ -314,7 +314,7 @@ def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_
     return Condition("; ".join(t.strip() for t in texts), tuple(clauses), players)
 
 
-def describe_test(t: Test) -> str:
+def describe_test(t: Bound) -> str:
     """A test in the language's own words, e.g. ``spades<=2``."""
     names = {Q_SUIT: list(_SUIT_WORDS), Q_RANK: list(_RANK_WORDS)}
     if t.quantity == Q_CARD:

@@ -1,0 +1,222 @@
+"""Conditions on other seats (``--given``): the language, exact acceptance worked by hand (the
+hypergeometric), the conditioned deal against brute-force rejection in plain Python on a small deck,
+and refusals of impossible or too rare conditions."""
+
+import math
+import random
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance
+from simcore.answers.given import given_odds
+from simcore.kernels.cards import N_TYPES, RANKS, SUITS, parse_hand
+from simcore.kernels.condition import (
+    NO_LIMIT,
+    Q_CARD,
+    Q_MELD,
+    Q_RANK,
+    Q_SUIT,
+    Q_TRUMP,
+    Q_VALUE,
+    Bound,
+    ConditionError,
+    accepts,
+    condition_scratch,
+    deal_accepted_into,
+    hand_quantity,
+    parse_condition,
+)
+from simcore.kernels.events import CATALOGUE, event_arrays, hand_has_event
+from simcore.kernels.policies import hand_value
+from simcore.kernels.rng import chunk_states
+from simcore.reference.meld import reference_total
+from simcore.variants import load_variant
+
+FOUR = load_variant("four-hand-150")  # 48 cards (A 10 K Q J 9, two copies), four hands of 12, partners across
+
+
+def _parse(text, variant=FOUR, me=0):
+    return parse_condition(text, variant.players, me, variant.players == 4,
+                           bool(variant.get("deal.widow")) and variant.get("deal.widow_kind") != "stock")
+
+
+def test_the_language_reads_places_and_tests():
+    c = _parse("partner: meld>=20; left: holds AS AS JD, spades<=2; right: aces>=3 and meld(H)>=4; seat 3: value>=30")
+    assert [cl.seats for cl in c.clauses] == [(2,), (1,), (3,), (3,)]
+    assert c.clauses[0].tests == (Bound(Q_MELD, -1, 20, int(NO_LIMIT)),)
+    assert c.clauses[1].tests == (Bound(Q_CARD, 0, 2, int(NO_LIMIT)), Bound(Q_CARD, 16, 1, int(NO_LIMIT)),
+                                  Bound(Q_SUIT, 0, 0, 2))
+    assert c.clauses[2].tests == (Bound(Q_RANK, 0, 3, int(NO_LIMIT)), Bound(Q_MELD, 1, 4, int(NO_LIMIT)))
+    assert c.clauses[3].tests == (Bound(Q_VALUE, 0, 30, int(NO_LIMIT)),)
+    # places are seen from my seat; 'any' is every other player; the widow is seat `players`
+    assert _parse("left: trump>5; right: lacks QS; partner: kings=2", me=2).clauses[0].seats == (3,)
+    c = _parse("left: trump>5; right: lacks QS; any: tens<2", me=2)
+    assert c.clauses[1].seats == (1,) and c.clauses[1].tests == (Bound(Q_CARD, 3, 0, 0),)
+    assert c.clauses[2].seats == (0, 1, 3) and c.clauses[2].tests == (Bound(Q_RANK, 1, 0, 1),)
+    assert c.clauses[0].tests == (Bound(Q_TRUMP, 0, 6, int(NO_LIMIT)),)
+    auction = load_variant("auction")
+    assert _parse("widow: holds AS", auction).clauses[0].seats == (3,)
+    assert _parse(["left: AS=1", "widow: 10s>=1"], auction).clauses[1].tests == (Bound(Q_CARD, 1, 1, int(NO_LIMIT)),)
+    rows = condition_rows(FOUR, _parse("left: holds AS; partner: value>=30"))
+    assert rows.shape == (2, 9) and list(rows[:, 1]) == [2, 4]  # seat bit masks
+
+
+@pytest.mark.parametrize("text, variant, message", [
+    ("partner meld>=20", FOUR, "write PLACE: TEST"),
+    ("north: meld>=20", FOUR, "place 'north' is not known"),
+    ("left: meld=>20", FOUR, "is not understood"),
+    ("left: holds XS", FOUR, "'XS' is not a card"),
+    ("left: holds", FOUR, "'holds' needs cards"),
+    ("left: colour>=2", FOUR, "'colour' is not a quantity"),
+    ("seat 4: aces>=1", FOUR, "seats are 0 to 3"),
+    ("widow: aces>=1", FOUR, "this system deals no widow"),
+    ("partner: aces>=1", load_variant("auction"), "no fixed partners"),
+    ("left: aces>=1,", FOUR, "an empty test"),
+    ("  ;  ", FOUR, "no condition"),
+])
+def test_bad_conditions_are_refused_in_one_line(text, variant, message):
+    with pytest.raises(ConditionError, match=None) as e:
+        _parse(text, variant)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def _exact(text, variant=FOUR, given=None, seat=-1):
+    return exact_acceptance(variant, _parse(text, variant), None if given is None else parse_hand(given), seat)
+
+
+def test_exact_acceptance_is_the_hypergeometric_worked_by_hand():
+    c = math.comb
+    # I hold one AS: the other is one of 47 unseen cards, left holds 12 of them
+    assert _exact("left: holds AS", given="AS", seat=0) == Fraction(12, 47)
+    # nothing held: right holds both AS in C(46, 10) of the C(48, 12) hands
+    assert _exact("right: holds AS AS") == Fraction(c(46, 10), c(48, 12)) == Fraction(11, 188)
+    # at most two spades of the 12 in 48
+    assert _exact("left: spades<=2") == Fraction(sum(c(12, k) * c(36, 12 - k) for k in range(3)), c(48, 12))
+    # partner: three aces or more of the eight
+    assert _exact("partner: aces>=3") == Fraction(sum(c(8, k) * c(40, 12 - k) for k in range(3, 9)), c(48, 12))
+    # my own hand: I hold AS, 11 cards to come from 47 holding 7 aces: at least one more
+    assert _exact("me: aces>=2", given="AS", seat=0) == 1 - Fraction(c(40, 11), c(47, 11))
+    # two clauses on one hand: no spade ace and exactly 3 spades
+    assert _exact("left: lacks AS; left: spades=3") == Fraction(c(10, 3) * c(36, 9), c(48, 12))
+    # the widow of auction: 3 cards of 48
+    assert _exact("widow: holds AS", load_variant("auction")) == 1 - Fraction(c(46, 3), c(48, 3))
+    # no closed form: several hands, meld, or 'any'
+    assert _exact("left: holds AS; right: holds AS") is None
+    assert _exact("left: meld>=10") is None and _exact("any: holds AS") is None
+
+
+def test_exact_conditional_odds_at_the_conditioned_hand():
+    # P(left holds a pinochle | left holds both QS): 1 - P(no JD among left's other 10 of 46)
+    result = given_odds(FOUR, [CATALOGUE["pinochle"]], np.zeros(N_TYPES, dtype=np.uint8), 200_000, 3,
+                        condition=_parse("left: holds QS QS"))
+    left = result.events[0][1]["left"]
+    assert left.exact == 1 - Fraction(math.comb(44, 10), math.comb(46, 10))
+    p = float(left.exact)
+    assert abs(left.estimate.estimate - p) < 4.5 * math.sqrt(p * (1 - p) / result.deals)
+    assert result.events[0][1]["partner"].exact is None  # another hand: estimated
+    accepted = Fraction(math.comb(46, 10), math.comb(48, 12))
+    a = result.acceptance
+    assert a.exact == accepted and a.accepted == result.deals
+    assert abs(a.accepted / a.tried - float(accepted)) < 4.5 * math.sqrt(float(accepted) / a.tried)
+
+
+# --- the kernel against plain Python ---------------------------------------------------------------
+
+SMALL = load_variant("four-hand-150", ['deck.ranks=["A","K","Q","J"]', "deal.hand_size=8"])  # 32 cards
+
+
+def _plain_quantity(hand, t, variant):
+    """A test's quantity, written plainly from the definitions (meld from the reference engine)."""
+    if t.quantity == Q_CARD:
+        return hand[t.param]
+    if t.quantity == Q_SUIT:
+        return sum(hand[t.param * len(RANKS) + r] for r in range(len(RANKS)))
+    if t.quantity == Q_RANK:
+        return sum(hand[s * len(RANKS) + t.param] for s in range(len(SUITS)))
+    if t.quantity == Q_MELD:
+        return max(reference_total(hand, s, variant) for s in range(4)) if t.param < 0 else \
+            reference_total(hand, t.param, variant)
+    raise AssertionError("not a plain quantity")
+
+
+def _plain_meets(hands, condition, variant):
+    for clause in condition.clauses:
+        if not any(all(t.lo <= _plain_quantity(hands[s], t, variant) <= t.hi for t in clause.tests)
+                   for s in clause.seats):
+            return False
+    return True
+
+
+def test_conditioned_odds_agree_with_brute_force_rejection_in_plain_python():
+    condition = _parse("any: holds KH KH; left: spades<=2, meld>=4")
+    events = [CATALOGUE[n] for n in ("pinochle", "marriage", "kings-around")]
+    kernel = given_odds(SMALL, events, np.zeros(N_TYPES, dtype=np.uint8), 40_000, 5, condition=condition)
+    rng = random.Random(7)
+    deck = [t for t in range(N_TYPES) for _ in range(int(SMALL.deck_copies[t]))]
+    kinds, a, b = event_arrays(events)
+    hits, kept, tried = np.zeros((len(events), 3)), 0, 0
+    while kept < 6_000:
+        rng.shuffle(deck)
+        tried += 1
+        hands = [np.bincount(deck[8 * p: 8 * p + 8], minlength=N_TYPES).astype(np.uint8) for p in range(4)]
+        if not _plain_meets(hands, condition, SMALL):
+            continue
+        kept += 1
+        for e in range(len(events)):
+            for j, p in enumerate((1, 2, 3)):  # left, partner, right
+                hits[e, j] += hand_has_event(hands[p], kinds[e], a[e], b[e], 0)
+    compared = 0
+    for e, (event, by_place) in enumerate(kernel.events):
+        for j, place in enumerate(("left", "partner", "right")):
+            p1, p2 = by_place[place].estimate.estimate, hits[e, j] / kept
+            pooled = (p1 * kernel.deals + p2 * kept) / (kernel.deals + kept)
+            se = math.sqrt(max(pooled * (1 - pooled), 1e-9) * (1 / kernel.deals + 1 / kept))
+            assert abs(p1 - p2) < 4.5 * se, (event.name, place, p1, p2)
+            compared += 1
+    assert compared == 9
+    share = kept / tried
+    k = kernel.acceptance
+    assert abs(k.accepted / k.tried - share) < 4.5 * math.sqrt(share * (1 - share) * (1 / k.tried + 1 / tried))
+
+
+def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_policys():
+    v = FOUR
+    condition = _parse("partner: value>=25, trump>=4; left: kings<=1")
+    cond = condition_rows(v, condition)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies)
+    hands, widow = np.zeros((4, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
+    totals, scratch = condition_scratch()
+    table, flags = v.meld_table(), v.meld_flags()
+    state = chunk_states(9, [0])[0]
+    r = v.hand_rules
+    for _ in range(50):
+        tries = deal_accepted_into(state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags,
+                                   totals, scratch, hands, widow)
+        assert tries >= 1 and accepts(hands, widow, 4, 12, cond, table, flags, totals, scratch)
+        worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
+        assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
+        value = hand_quantity(hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 12, table, flags,
+                              totals, scratch)
+        assert value == math.floor(worth)
+
+
+@pytest.mark.parametrize("text, message", [
+    ("left: aces>=9", "impossible, a hand there holds at most 8"),
+    ("left: holds AS AS; right: holds AS", "impossible, it places 3 × AS and the deck has 2"),
+    ("left: spades<0", "is an empty range"),
+    ("left: spades<2 and spades>3", "impossible, no deal meets it"),  # exact 0
+    ("left: aces>=7", "too rare to sample"),  # exact 5,355,454 / C(48, 12): 1 in 13,009
+    ("left: meld>=100000", "no deal of 200,000 met it"),
+])
+def test_impossible_and_too_rare_conditions_are_refused(text, message):
+    with pytest.raises(ConditionError) as e:
+        check_condition(FOUR, _parse(text), None, -1, 1)
+    assert message in str(e.value) and "\n" not in str(e.value)
+    assert FLOOR == 1e-4
+
+
+def test_holding_cards_myself_counts_against_the_others():
+    with pytest.raises(ConditionError, match="places 3 × AS"):
+        check_condition(FOUR, _parse("left: holds AS"), parse_hand("AS AS"), 0, 1)
