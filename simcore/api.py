@@ -154,11 +154,18 @@ def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trum
 
 
 def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAULT_VARIANT,
-         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = ()) -> pd.DataFrame:
+         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = (), hold: str | None = None,
+         given: str | Sequence[str] | None = None) -> pd.DataFrame:
     """Dealt-hand events (default: every catalogue event; ``"meld>=30"`` too) over ``hands`` dealt
     hands, as ``pinochle odds``: two rows per event, ``per`` "hand" (the share of dealt hands holding
     it) and "deal" (at least one player holds it), with ``variant``, ``seed``, ``hands``, ``deals``,
     ``event``, ``estimate``, ``lo``, ``hi``, ``one_in`` and ``exact`` (NaN where not known exactly).
+
+    With ``hold`` (cards seat 0 holds) or ``given`` (what the table has shown, in the ``--given``
+    language of docs/given.md, e.g. ``"left: holds AS; partner: meld>=20"``), as ``pinochle odds --hold
+    --given``: one row per event and ``place`` (me, partner, left, right, any_other, table, widow), the
+    deals kept being those that meet ``given``; ``attrs["acceptance"]`` holds the share of deals that
+    met it (``tried``, ``accepted``, ``acceptance``).
 
     >>> o = odds("double-pinochle", hands=40_000, seed=3)
     >>> o[["per", "exact"]].round(5).values.tolist()
@@ -170,8 +177,12 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
+    _positive("hands", hands)
     names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    result = simulate_odds(v, [parse_event(n, v) for n in names], hands, seed)
+    parsed = [parse_event(n, v) for n in names]
+    if hold is not None or given is not None:
+        return _odds_given(v, parsed, hands, seed, hold, given)
+    result = simulate_odds(v, parsed, hands, seed)
     rows = []
     for o in result.events:
         for per, iv, exact in (("hand", o.per_hand, o.exact_hand), ("deal", o.per_deal, o.exact_deal)):
@@ -180,6 +191,39 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     frame = _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands, "deals": result.deals},
                    ["event"])
     frame["per"] = _category(frame["per"], ["hand", "deal"])
+    return frame
+
+
+def _positive(name: str, value: int | None) -> None:
+    """Refuse a size that is not a whole number of at least 1, in the API's words."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
+        raise ValueError(f"{name}={value!r}: give a whole number of at least 1")
+
+
+def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
+    """The parsed ``given=`` condition (None for none), places seen from seat ``me``."""
+    from simcore.answers.conditioned import read_condition
+
+    return None if given is None else read_condition(v, given if isinstance(given, str) else list(given), me,
+                                                     label="given=")
+
+
+def _odds_given(v: Variant, events: list, hands: int, seed: int, hold: str | None,
+                given: str | Sequence[str] | None) -> pd.DataFrame:
+    """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import check_hand, parse_hand
+
+    cards = np.zeros(24, dtype=np.uint8) if hold is None else parse_hand(hold)
+    check_hand(cards, v.deck_copies, v.hand_size, partial=True)
+    result = given_odds(v, events, cards, hands, seed, condition=_condition(v, given, 0))
+    rows = [{"event": e.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
+             "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
+             "exact": float(o.exact) if o.exact is not None else math.nan}
+            for e, by_place in result.events for place, o in by_place.items()]
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "deals": result.deals}, ["event", "place"])
+    if result.acceptance is not None:
+        frame.attrs["acceptance"] = result.acceptance.to_json()
     return frame
 
 
@@ -200,6 +244,7 @@ def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed:
     from simcore.answers.simulate import simulate as run
 
     v = _playing(_variant(variant, overrides))
+    _positive("hands", hands)
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
     return _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands,
@@ -241,11 +286,13 @@ def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, se
 
 
 def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed: int = 1,
-             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
+             given: str | Sequence[str] | None = None) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
-    and ``one_in``.
+    and ``one_in``. ``given``: only deals that meet it (the ``--given`` language, places seen from seat
+    0, the dealer's left); ``attrs["acceptance"]`` then holds the share of deals that met it.
 
     >>> b = bid_odds(hands=2_000)
     >>> list(b["by"].cat.categories)
@@ -258,7 +305,8 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
     v = _playing(_variant(variant, overrides))
     if v.get("auction.kind") == "none":
         raise ValueError(f"{v.id} has no auction, so no bids to tabulate")
-    result = run(v, hands, seed, _policies(policy, v.players))
+    _positive("hands", hands)
+    result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
     rows = []
     for name, t in result.tables().items():
         if name not in t.columns:  # a table over two values at once: not one row per value
@@ -266,18 +314,23 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
         for r in t.to_dict("records"):
             rows.append({"by": name, "value": r[name], "hands": r["hands"], "made": r["made"],
                          "estimate": r["p_make"], "lo": r["lo"], "hi": r["hi"], "one_in": _one_in(r["p_make"])})
-    return _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
+    if result.acceptance is not None:
+        frame.attrs["acceptance"] = result.acceptance.to_json()
+    return frame
 
 
 def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, seat: int = 0,
            hands: int | None = None, seed: int = 1, policy: str | Sequence[str] = "heuristic",
-           overrides: Iterable[str] = ()) -> pd.DataFrame:
+           overrides: Iterable[str] = (), given: str | Sequence[str] | None = None) -> pd.DataFrame:
     """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
     with ``variant``, ``seed``, ``seat``, ``hands``, ``named_trump`` (the heuristic's, from the hand
     alone), ``bid``, ``made`` (deals that make it), ``estimate`` (P(make)), ``lo``, ``hi`` and ``one_in``.
     Bids the hand makes in 50% and 75% of deals: :func:`simcore.answers.advise.advise`'s ``highest``.
+    ``given``: only deals that meet it (the ``--given`` language, places seen from ``seat``);
+    ``attrs["acceptance"]`` then holds the share of deals that met it.
 
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
@@ -287,13 +340,17 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     from simcore.kernels.cards import SUITS, check_hand, parse_hand
 
     v = _playing(_variant(variant, overrides))
-    given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
-    check_hand(given, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
-    a = run(v, given, seat, hands, seed, _policies(policy, v.players))
+    cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
+    _positive("hands", hands)
+    a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
     rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
              "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
-    return _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
-                         "named_trump": None if a.named is None else SUITS[a.named]})
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
+                          "named_trump": None if a.named is None else SUITS[a.named]})
+    if a.acceptance is not None:
+        frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
 
 
 def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int = 1,

@@ -9,8 +9,11 @@ from fractions import Fraction
 import numpy as np
 import pytest
 
-from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance
+from simcore import api
+from simcore.answers.advise import advise
+from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance, read_condition
 from simcore.answers.given import given_odds
+from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, RANKS, SUITS, parse_hand
 from simcore.kernels.condition import (
     NO_LIMIT,
@@ -29,7 +32,7 @@ from simcore.kernels.condition import (
     parse_condition,
 )
 from simcore.kernels.events import CATALOGUE, event_arrays, hand_has_event
-from simcore.kernels.policies import hand_value
+from simcore.kernels.policies import hand_value, parse_policies
 from simcore.kernels.rng import chunk_states
 from simcore.reference.meld import reference_total
 from simcore.variants import load_variant
@@ -220,3 +223,59 @@ def test_impossible_and_too_rare_conditions_are_refused(text, message):
 def test_holding_cards_myself_counts_against_the_others():
     with pytest.raises(ConditionError, match="places 3 × AS"):
         check_condition(FOUR, _parse("left: holds AS"), parse_hand("AS AS"), 0, 1)
+
+
+# --- the full hand under a condition (advise, bid-odds) and the API ---------------------------------
+
+def _traced_deal(trace, players):
+    hands = np.zeros((players, N_TYPES), dtype=np.uint8)
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    for code, p, t, k in trace:
+        if code == h.T_DEAL:
+            (widow if p == players else hands[p])[t] += k
+    return hands, widow
+
+
+@pytest.mark.parametrize("vid, text, seat", [
+    ("four-hand-150", "partner: meld>=12; left: spades<=2", 0),
+    ("auction", "widow: holds AS; right: aces>=2", 1),
+    ("four-hand-150", "any: holds QS QS", -1),
+])
+def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
+    v = load_variant(vid)
+    condition = read_condition(v, text, max(seat, 0))
+    cond = condition_rows(v, condition)
+    policies = parse_policies("heuristic", v.players)
+    given = parse_hand("AS KH QH") if seat >= 0 else np.zeros(N_TYPES, dtype=np.uint8)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies - given)
+    contract = np.array([seat, v.lowest_contract], dtype=np.int64)
+    totals, scratch = condition_scratch()
+    for seed in range(1, 7):
+        _, trace = h.trace_hand(v, seed, policies, deal=(rest, given, contract, cond))
+        hands, widow = _traced_deal(trace, v.players)
+        assert accepts(hands, widow, v.players, v.hand_size, cond, v.meld_table(), v.meld_flags(), totals, scratch)
+        if seat >= 0:
+            assert (hands[seat] >= given).all()
+
+
+def test_the_api_takes_given_and_refuses_in_its_own_words():
+    frame = api.odds("pinochle", hands=40_000, seed=2, given="left: holds QS QS")
+    left = frame.set_index("place").loc["left"]
+    assert left["exact"] == pytest.approx(1 - math.comb(44, 10) / math.comb(46, 10))
+    assert frame.attrs["acceptance"]["acceptance"]["exact"] == pytest.approx(math.comb(46, 10) / math.comb(48, 12))
+    with pytest.raises(ValueError) as e:
+        api.odds("pinochle", hands=1_000, given="partner meld>=20")
+    assert str(e.value).startswith("given= 'partner meld>=20'") and "--" not in str(e.value)
+    with pytest.raises(ValueError, match="given= 'left: aces>=9': impossible"):
+        api.bid_odds(hands=1_000, given="left: aces>=9")
+    for call in (lambda: api.odds(hands=-5), lambda: api.simulate(hands=0), lambda: api.bid_odds(hands=0)):
+        with pytest.raises(ValueError, match="hands=.*: give a whole number of at least 1"):
+            call()
+
+
+def test_advise_given_a_strong_partner_expects_more():
+    hand = "AS 10S KS QS JS AH KH QH AD JD 9C 9C"
+    plain = advise(FOUR, parse_hand(hand), deals=3_000, seed=4)
+    strong = advise(FOUR, parse_hand(hand), deals=3_000, seed=4, condition=read_condition(FOUR, "partner: meld>=10"))
+    assert strong.acceptance is not None and 0 < strong.acceptance.accepted < strong.acceptance.tried
+    assert strong.total.lo > plain.total.hi  # a partner known to meld 10 or more adds to the side

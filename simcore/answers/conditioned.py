@@ -33,6 +33,7 @@ from simcore.kernels.condition import (
     accepts,
     condition_scratch,
     describe_test,
+    parse_condition,
 )
 from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
@@ -159,7 +160,7 @@ def check_condition(variant: Variant, condition: Condition, given: np.ndarray | 
     exact = exact_acceptance(variant, condition, given, seat)
     text = describe_condition(condition)
     if exact == 0:
-        raise ConditionError(f"--given {text!r}: impossible, no deal meets it")
+        raise ConditionError(f"{condition.label} {text!r}: impossible, no deal meets it")
     rest, given = deal_cards(variant, given, seat)
     task = partial(_pilot_batch, rest, variant.players, variant.hand_size, given, seat,
                    condition_rows(variant, condition), variant.meld_table(), variant.meld_flags())
@@ -167,10 +168,10 @@ def check_condition(variant: Variant, condition: Condition, given: np.ndarray | 
     acceptance = Acceptance(condition, run.deals, int(run.tally[0]), exact)
     share = float(exact) if exact is not None else acceptance.estimate.estimate
     if acceptance.accepted == 0 and exact is None:
-        raise ConditionError(f"--given {text!r}: no deal of {run.deals:,} met it: impossible, or rarer than "
+        raise ConditionError(f"{condition.label} {text!r}: no deal of {run.deals:,} met it: impossible, or rarer than "
                              f"the floor of 1 in {round(1 / FLOOR):,} deals")
     if share < FLOOR:
-        raise ConditionError(f"--given {text!r}: too rare to sample: {share:.4%} of deals meet it (1 in "
+        raise ConditionError(f"{condition.label} {text!r}: too rare to sample: {share:.4%} of deals meet it (1 in "
                              f"{round(1 / share):,}), below the floor of 1 in {round(1 / FLOOR):,}")
     return acceptance
 
@@ -192,10 +193,10 @@ def _check_possible(variant: Variant, condition: Condition, given: np.ndarray | 
     for t in range(N_TYPES):
         asked = sum(held.get(t, 0) for held in need.values())
         if asked > copies[t]:
-            raise ConditionError(f"--given {describe_condition(condition)!r}: impossible, it places {asked} "
+            raise ConditionError(f"{condition.label} {describe_condition(condition)!r}: impossible, it places {asked} "
                                  f"× {card_name(t)} and the deck has {int(copies[t])}")
     for clause in condition.clauses:
-        where = f"--given '{clause.place}: " + ", ".join(describe_test(t) for t in clause.tests) + "'"
+        where = f"{condition.label} '{clause.place}: " + ", ".join(describe_test(t) for t in clause.tests) + "'"
         room = int(variant.get("deal.widow")) if clause.seats == (variant.players,) else variant.hand_size
         for t in clause.tests:
             if t.lo > t.hi:
@@ -204,3 +205,11 @@ def _check_possible(variant: Variant, condition: Condition, given: np.ndarray | 
                 most = min(room, int(sum(int(copies[c]) for c in t.cards())))
                 if t.lo > most:
                     raise ConditionError(f"{where}: impossible, a hand there holds at most {most} of those cards")
+
+
+def read_condition(variant: Variant, texts: str | list[str], me: int = 0, label: str = "--given") -> Condition:
+    """The condition of ``texts`` in ``variant``, places seen from seat ``me``: ``partner`` where the
+    system has fixed partners across, ``widow`` where it deals a widow or kitty (not a stock)."""
+    partners = variant.get("teams.kind") == "partners_across" and variant.players % 2 == 0
+    widow = bool(variant.get("deal.widow")) and variant.get("deal.widow_kind") != "stock"
+    return parse_condition(texts, variant.players, me, partners, widow, label)

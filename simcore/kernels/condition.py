@@ -177,6 +177,8 @@ class Condition:
     text: str
     clauses: tuple[Clause, ...]
     players: int
+    #: How messages name the condition: the option (``--given``) or the API's keyword (``given=``).
+    label: str = "--given"
 
     def rows(self, trick_total: int = 0, partner_meld: int = 0, pass_cards: int = 0,
              need_marriage: int = 0) -> np.ndarray:
@@ -291,9 +293,10 @@ def _tests(text: str, where: str) -> list[Bound]:
 
 
 def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_across: bool = False,
-                    widow: bool = False) -> Condition:
+                    widow: bool = False, label: str = "--given") -> Condition:
     """The :class:`Condition` of one or more ``--given`` texts (each may hold clauses separated by
-    ';'), places seen from seat ``me``. Raises :class:`ConditionError` (one line naming the clause)."""
+    ';'), places seen from seat ``me``. Raises :class:`ConditionError` (one line naming the clause,
+    after ``label``: the option or keyword the text came from)."""
     texts = [texts] if isinstance(texts, str) else list(texts)
     clauses = []
     for text in texts:
@@ -301,7 +304,7 @@ def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_
             raw = raw.strip()
             if not raw:
                 continue
-            where = f"--given {raw!r}" if len(raw) <= 60 else f"--given {raw[:57]!r}..."
+            where = f"{label} {raw!r}" if len(raw) <= 60 else f"{label} {raw[:57]!r}..."
             if ":" not in raw:
                 raise ConditionError(f"{where}: write PLACE: TEST, e.g. 'partner: meld>=20'; places are "
                                      f"{', '.join(PLACES)}")
@@ -310,8 +313,8 @@ def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_
             seats = _seats_of(place, players, me, partners_across, widow, where)
             clauses.append(Clause(place, seats, tuple(_tests(rest, where))))
     if not clauses:
-        raise ConditionError("--given: no condition; write PLACE: TEST, e.g. 'partner: meld>=20'")
-    return Condition("; ".join(t.strip() for t in texts), tuple(clauses), players)
+        raise ConditionError(f"{label}: no condition; write PLACE: TEST, e.g. 'partner: meld>=20'")
+    return Condition("; ".join(t.strip() for t in texts), tuple(clauses), players, label)
 
 
 def describe_test(t: Bound) -> str:

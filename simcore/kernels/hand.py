@@ -20,7 +20,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
-from simcore.kernels.deal import deal_given_into, deal_into
+from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
@@ -480,8 +480,8 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     pos[0] = 0
     rec[:] = 0
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
-                                           margins, hands, widow, work.given, work.contract, totals,
-                                           scratch.limits, rec, trace, pos)
+                                           margins, hands, widow, work.given, work.contract, work.accept,
+                                           totals, scratch.limits, rec, trace, pos)
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
             state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
@@ -510,7 +510,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
 @njit(cache=True, inline='always')
 def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
-                     given, contract, totals, limits, rec, trace, pos):
+                     given, contract, accept, totals, limits, rec, trace, pos):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``_redeal_dealt``; or everybody passed where that redeals, decided by
@@ -519,16 +519,18 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
 
     With a set contract (``contract`` = [seat, bid], seat >= 0: :class:`HandWork`) seat ``contract[0]``
     holds the cards ``given`` in every deal (``cards`` is then the rest of the deck) and there is no
-    auction: that seat is the bidder at ``contract[1]``."""
+    auction: that seat is the bidder at ``contract[1]``. Every deal, redeals too, meets the condition
+    ``accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those that fail it are dealt
+    again before any rule looks at them."""
     redeals = 0
     bidder, bid, forced = np.int64(-1), np.int64(0), False
     while True:
+        # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
+        deal_accepted_into(state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state,
+                           hands, widow)
+        _note_deal(hands, widow, players, trace, pos)
         if contract[0] >= 0:
-            deal_given_into(state, cards, players, hand_size, given, contract[0], hands, widow)
-            _note_deal(hands, widow, players, trace, pos)
             bidder, bid = contract[0], contract[1]
-        else:
-            _deal(state, cards, players, hand_size, hands, widow, trace, pos)
         redeal = _redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
             bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
@@ -542,14 +544,6 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     _note(trace, pos, T_REDEAL, redeals, 0, 0)
     _note(trace, pos, T_CONTRACT, bidder, bid, 0)
     return bidder, bid, forced
-
-
-@njit(cache=True, inline='always')
-def _deal(state, cards, players, hand_size, hands, widow, trace, pos):
-    """Deal ``hands`` and the widow (or stock) from ``cards``; the trace starts afresh with the deal
-    (seat ``players`` stands for the widow), so a redealt hand's moves are not kept."""
-    deal_into(state, cards, players, hand_size, hands, widow)
-    _note_deal(hands, widow, players, trace, pos)
 
 
 @njit(cache=True, inline='always')
@@ -1168,6 +1162,9 @@ class HandWork(NamedTuple):
     #: holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
+    #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
+    #: zero rows for none).
+    accept: np.ndarray
     #: What the phases fill and read within a hand (:class:`HandScratch`).
     scratch: HandScratch
 
@@ -1197,11 +1194,11 @@ def hand_work(tables, players, trace_rows):
                     np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
                     np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
                     np.zeros((trace_rows, 4), dtype=np.int64), np.array([-1, 0], dtype=np.int64),
-                    np.zeros(N_TYPES, dtype=np.uint8), hand_scratch(players))
+                    np.zeros(N_TYPES, dtype=np.uint8), NO_CONDITION.copy(), hand_scratch(players))
 
 
 @njit(cache=True, nogil=True)
-def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, out):
+def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
     ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
     a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
@@ -1212,10 +1209,11 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     ``rest``, ``given`` and ``contract`` are the deal (:func:`free_deal` for hands as the rules deal
     them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` (uint8[24]) in every
     deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types) being the deck
-    without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
+    without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck. Every deal meets the
+    condition ``accept`` (zero rows: every deal does)."""
     own = hand_work(tables, rules.players, 0)
     work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
-                    contract.copy(), given.copy(), own.scratch)
+                    contract.copy(), given.copy(), accept.copy(), own.scratch)
     policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
@@ -1230,19 +1228,20 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
 NO_KEY = np.zeros(0, dtype=np.uint64)
 
 
-def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
+def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
     of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
     each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
-                                      rest, given, contract, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+                                      rest, given, contract, accept, out[offsets[ci]: offsets[ci] + sizes[ci]]),
                states.shape[0])
 
 
-def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say. The deck
+def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(rest, given, contract, accept) of :func:`hands_chunk` for hands dealt and bid as the rules say. The deck
     is a writable copy: numba types a read-only array apart, and the rules' deck is read-only, so
     passing it would compile the whole hand a second time beside ``pinochle advise``'s deals."""
-    return tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
+    return (tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64),
+            NO_CONDITION.copy())
 
 
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
@@ -1278,16 +1277,16 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
     ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`); ``deal``:
-    (rest, given, contract) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
+    (rest, given, contract, accept) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
     from simcore.kernels.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
     need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     own = hand_work(variant.tables, variant.players, rows)
-    rest, given, contract = free_deal(variant.tables) if deal is None else deal
+    rest, given, contract, accept = free_deal(variant.tables) if deal is None else deal
     work = own._replace(cards=np.array(rest, dtype=np.uint8), given=np.asarray(given, dtype=np.uint8),
-                        contract=np.asarray(contract, dtype=np.int64))
+                        contract=np.asarray(contract, dtype=np.int64), accept=np.asarray(accept, dtype=np.int64))
     play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
               rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))
