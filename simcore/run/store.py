@@ -30,9 +30,11 @@ import numpy as np
 SCHEMA_VERSION = 1
 #: Seconds to keep retrying while another process holds the file.
 LOCK_WAIT_S = 120.0
-#: simcore modules that shape output but never the numbers stored; every other module (and the tuned
-#: margins) is part of :func:`code_version`, so a new module counts by default.
-PRESENTATION_MODULES = frozenset({"cli.py", "api.py", "bench.py", "store.py", "playthrough.py"})
+#: simcore modules that shape output but never the numbers stored, by file name, and the packages all of
+#: whose modules do (the command-line commands); every other module (and the tuned margins) is part of
+#: :func:`code_version`, so a new module counts by default.
+PRESENTATION_MODULES = frozenset({"cli.py", "api.py", "bench.py", "store.py", "playthrough.py", "compile_times.py"})
+PRESENTATION_PACKAGES = frozenset({"commands"})
 
 
 class StoreError(Exception):
@@ -48,7 +50,8 @@ def code_version() -> str:
     root = Path(__file__).parent.parent
     digest = hashlib.sha256()
     files = sorted(p for p in root.rglob("*") if p.suffix in {".py", ".toml"}
-                   and p.name not in PRESENTATION_MODULES and "__pycache__" not in p.parts)
+                   and p.name not in PRESENTATION_MODULES and "__pycache__" not in p.parts
+                   and not PRESENTATION_PACKAGES & set(p.relative_to(root).parts))
     for path in files:
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]

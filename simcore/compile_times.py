@@ -1,6 +1,6 @@
 """Where a command's time goes: import, numba compiling per kernel, and the rest.
 
-    python -m simcore.run.compile_times report --out /tmp/r      # any `pinochle` arguments
+    python -m simcore.compile_times report --out /tmp/r      # any `pinochle` arguments
 
 Runs the command as ``pinochle`` would and then prints, on stderr, the import time, the command's wall
 time, the part of it spent compiling, and the kernels that took longest to compile. Each kernel's time

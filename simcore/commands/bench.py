@@ -1,0 +1,122 @@
+"""``pinochle bench``: throughput of the kernels, the solver, the game state and the execution modes."""
+
+from __future__ import annotations
+
+import argparse
+
+from simcore.commands.common import positive_int, print_json, set_threads
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
+    p.add_argument("--hands", type=positive_int, default=20_000_000,
+                   help="hands dealt (and melded) per timed run of deal + meld, three runs per deck "
+                        "(default 20000000)")
+    p.add_argument("--full-hands", type=positive_int, default=400_000,
+                   help="hands played per timed run of full hands (default 400000)")
+    p.add_argument("--games", type=positive_int, default=40_000,
+                   help="games per timed run of whole games (default 40000)")
+    p.add_argument("--threads", type=positive_int, help="worker threads")
+    p.add_argument("--execution", action="store_true",
+                   help="instead: plain threads against the results store and a 2-worker local Dask cluster")
+    p.add_argument("--solver", type=positive_int, metavar="N",
+                   help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
+                        "deal (four-hand-150), the last 12 tricks and the whole of an 80-card deal "
+                        "(double-deck); median and 99th percentile per solve")
+    p.add_argument("--state", type=positive_int, metavar="N",
+                   help="instead: N seeded hands each through the Python game state (simcore.state), the "
+                        "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)")
+    p.add_argument("--solver-limit", type=positive_int, default=20_000_000, metavar="NODES",
+                   help="with --solver: a solve gives up after this many trick starts (default 20000000)")
+    p.add_argument("--json", action="store_true", help="print JSON")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import (
+        BENCH_VARIANTS,
+        GAME_BENCH_VARIANTS,
+        GIVEN_CARDS,
+        HAND_BENCH_VARIANTS,
+        bench,
+        bench_games,
+        bench_hands,
+    )
+
+    set_threads(args.threads)
+    if args.execution:
+        return _bench_execution(args)
+    if args.solver:
+        return _bench_solver(args)
+    if args.state:
+        return _bench_state(args)
+    results = [bench(v, args.hands) for v in BENCH_VARIANTS]
+    full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
+    games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
+    if args.json:
+        print_json([r.to_json() for r in results + full + games])
+        return 0
+    for r in results:
+        print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
+              f"thread{'s' if r.threads != 1 else ''}: "
+              f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
+              f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
+              f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
+        print(f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
+              f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
+              f"plain deal, alternating runs")
+    for r in full:
+        print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+              f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
+              f"(3 runs of {r.hands:,})")
+    for r in games:
+        print(f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+              f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
+              f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
+    return 0
+
+
+def _bench_solver(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import SOLVER_BENCH, bench_solver
+
+    results = []
+    for vid, played in SOLVER_BENCH:
+        r = bench_solver(vid, args.solver, played, args.solver_limit)
+        results.append(r)
+        if not args.json:
+            what = f"the last {r.tricks} tricks" if played else f"all {r.tricks} tricks"
+            gave = f"; {r.gave_up} gave up after {r.limit:,} trick starts" if r.gave_up else ""
+            print(f"{vid} ({r.deck_cards} cards), double dummy, exact value, {what}, 1 thread: median "
+                  f"{r.percentile(50) * 1e3:,.0f} ms, 99th percentile {r.percentile(99) * 1e3:,.0f} ms, "
+                  f"max {max(r.seconds) * 1e3:,.0f} ms ({len(r.seconds)} seeded deals{gave})", flush=True)
+    if args.json:
+        print_json([r.to_json() for r in results])
+    return 0
+
+
+def _bench_state(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import STATE_BENCH, bench_state
+
+    results = [bench_state(vid, args.state) for vid in STATE_BENCH]
+    if args.json:
+        print_json([r.to_json() for r in results])
+        return 0
+    for r in results:
+        print(f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
+              f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
+              f"({r.hands:,} hands)")
+    return 0
+
+
+def _bench_execution(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import EXECUTION_MODES, bench_execution
+
+    results = bench_execution(odds_hands=args.hands, full_hands=args.full_hands)
+    if args.json:
+        print_json([r.to_json() for r in results])
+        return 0
+    for r in results:
+        print(f"{r.workload}, {r.hands:,} hands, best of {len(r.seconds['threads'])} (runs interleaved):")
+        for mode in EXECUTION_MODES:
+            print(f"  {mode:<32} {r.rate(mode):>14,.0f} hands/s   x{r.ratio(mode):.2f}")
+    return 0

@@ -1,0 +1,244 @@
+"""What every ``pinochle`` command shares: the validators of its arguments (one per kind of value), the
+rules and run options, the errors that are the user's (one line, exit status 2), the execution options
+(store, cluster, threads), strict JSON and the few text forms several commands print.
+
+Nothing here imports numpy, numba, pandas or a kernel at load: ``pinochle --help`` builds every command's
+parser from these functions before any of them is needed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+from pathlib import Path
+
+DEFAULT_VARIANT = "four-hand-150"
+EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130  # Ctrl-C: what was finished is printed, the status says it is partial
+
+
+class UsageError(Exception):
+    """Bad command-line input; the message is printed as one line."""
+
+
+def user_errors() -> tuple[type[Exception], ...]:
+    """The errors that are the user's input, printed as one line with exit status 2."""
+    from simcore.answers.advise import AdviseError
+    from simcore.answers.game_results import GameRulesError
+    from simcore.kernels.cards import HandError
+    from simcore.kernels.events import EventError
+    from simcore.kernels.policies import PolicyError
+    from simcore.run.runner import ClusterError
+    from simcore.run.store import StoreError
+    from simcore.solver.position import PositionError
+    from simcore.variants import RulesError
+
+    return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
+            ClusterError, PositionError)
+
+
+def load_variant(name: str, overrides=()):
+    """:func:`simcore.variants.load_variant`, imported when a command first needs rules."""
+    from simcore.variants import load_variant as load
+
+    return load(name, overrides)
+
+
+def shipped_ids() -> list[str]:
+    """:func:`simcore.variants.shipped_ids`, imported when first needed."""
+    from simcore.variants import shipped_ids as ids
+
+    return ids()
+
+
+def _whole_number(text: str, least: int, allowed: str, below: str) -> int:
+    """``text`` as an integer of at least ``least``; else argparse's one-line error: ``allowed`` names what
+    may be given, ``below`` says why a smaller number is refused."""
+    try:
+        value = int(text)  # int() takes digit groups written 1_000_000
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number; give {allowed}")
+    if value < least:
+        raise argparse.ArgumentTypeError(f"{text!r}{below}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """A count: hands, games, threads, workers, samples (at least 1)."""
+    return _whole_number(text, 1, "a positive integer", " must be a positive integer")
+
+
+def nonnegative_int(text: str) -> int:
+    """A seed, a seat or a number of points (at least 0)."""
+    return _whole_number(text, 0, "an integer ≥ 0", " must be an integer ≥ 0")
+
+
+def meld_points(text: str) -> int:
+    """A meld in points (at least 0)."""
+    return _whole_number(text, 0, "meld points ≥ 0", ": meld is never negative; give meld points ≥ 0")
+
+
+def suit(text: str) -> int:
+    """A trump suit's index in ``SUITS``, from its letter or symbol."""
+    from simcore.kernels.cards import SUITS
+
+    letter = text.strip().upper()
+    letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(letter, letter)
+    if letter not in SUITS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a suit; give one of S H D C")
+    return SUITS.index(letter)
+
+
+def cards_option(option: str, text: str, variant, most: int, room: str, limit=None):
+    """The copy counts of the cards of ``--hold`` or ``--want``, refused in one line (naming the option)
+    unless the deck can supply them (``limit``: copies left per type) and they number at most ``most``."""
+    from simcore.kernels.cards import HandError, check_hand, parse_hand
+
+    try:
+        cards = parse_hand(text)
+        check_hand(cards, variant.deck_copies if limit is None else limit, None)
+    except HandError as exc:
+        raise UsageError(f"pinochle: {option} {text!r}: {exc}") from None
+    if int(cards.sum()) > most:
+        raise UsageError(f"pinochle: {option} {text!r}: {int(cards.sum())} cards, but {room} holds {most}")
+    return cards
+
+
+def add_rules_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--variant", default=DEFAULT_VARIANT,
+                   help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})")
+    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
+                   help="override a rules key, e.g. --set meld.double_pinochle=3000 (repeatable)")
+
+
+def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
+    """--seed, --policy, --threads and --json: what every simulating command takes."""
+    p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
+    if policy:
+        p.add_argument("--policy", default="heuristic",
+                       help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
+    p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_execution_args(p)
+
+
+def add_execution_args(p: argparse.ArgumentParser) -> None:
+    """Where chunks are kept and where they run: results never depend on either."""
+    p.add_argument("--store", metavar="PATH", help="results store file (default: $PINOCHLE_STORE, else "
+                   "results.duckdb in the user's cache directory); finished chunks are kept and reused")
+    p.add_argument("--no-store", action="store_true", help="compute everything and keep nothing")
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
+                       help="run chunks on this Dask cluster (default: $DASK_SCHEDULER_ADDRESS, else here)")
+    where.add_argument("--workers", type=positive_int,
+                       help="start a local Dask cluster of N worker processes and run chunks there")
+
+
+def add_seeded_hands_args(p: argparse.ArgumentParser) -> None:
+    """The first hands of seeds S .. S+N-1 as the policies play them (endgame, dd-odds)."""
+    p.add_argument("--hands", type=positive_int, default=200, help="seeded hands played (default 200)")
+    p.add_argument("--seed", type=nonnegative_int, default=0, help="first seed (default 0)")
+    p.add_argument("--policy", default="heuristic", help="the policies that bid, pass and play, as for simulate")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+    add_rules_args(p)
+
+
+def store_path(args: argparse.Namespace) -> Path | None:
+    """The results store a command names: ``--store``, else the default; None for ``off``."""
+    from simcore.run.store import default_path
+
+    path = Path(args.store) if args.store else default_path()
+    return None if str(path) == "off" else path
+
+
+def execution(args: argparse.Namespace):
+    """The :class:`simcore.run.runner.Execution` a command's options ask for; commands without them run here,
+    unstored."""
+    from simcore.run.runner import Execution
+
+    if not hasattr(args, "no_store"):
+        return Execution()
+    store = None if args.no_store else store_path(args)
+    if store is not None and store.is_dir():
+        raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
+    scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
+    if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
+        raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as "
+                         "tcp://HOST:8786")
+    return Execution(store=store, scheduler=scheduler, workers=args.workers or 0)
+
+
+def open_store(args: argparse.Namespace):
+    """The existing results store ``runs`` and ``export`` read (``--store``, else the default)."""
+    from simcore.run.store import Store
+
+    path = store_path(args)
+    if path is None:
+        raise UsageError(f"pinochle {args.command}: the results store is off (PINOCHLE_STORE=off); "
+                         "give --store PATH")
+    if not path.is_file():
+        raise UsageError(f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
+                         "odds, simulate, bid-odds, games and compare)")
+    return Store(path)
+
+
+def set_threads(n: int | None) -> None:
+    """Numba's thread count from ``--threads`` (None: numba's default), refused above the machine's."""
+    if n is not None:
+        import numba
+
+        if n > numba.config.NUMBA_NUM_THREADS:
+            raise UsageError(f"--threads {n}: at most {numba.config.NUMBA_NUM_THREADS} on this machine")
+        numba.set_num_threads(n)
+
+
+def full_hand_variant(args: argparse.Namespace):
+    """The rules of ``--variant``/``--set``, for a command that plays hands in full."""
+    variant = load_variant(args.variant, args.overrides)
+    if variant.get("auction.kind") is None:
+        raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
+                         f"{variant.id} (it has no [auction] rules); systems with them: "
+                         + ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind")))
+    return variant
+
+
+def exit_status(result) -> int:
+    """0, or EXIT_INTERRUPTED for a result that Ctrl-C cut short."""
+    return EXIT_INTERRUPTED if result.interrupted else 0
+
+
+def partial_note(result) -> str:
+    """What a headline line adds for a result that Ctrl-C cut short."""
+    return "  (INTERRUPTED: partial result)" if result.interrupted else ""
+
+
+def interval_text(iv, missing: str = "nothing to count") -> str:
+    """``estimate [lo, hi]``, or why there is no estimate (``missing``) where nothing was counted."""
+    if not math.isfinite(iv.estimate):
+        return f"does not apply ({missing})"
+    return f"{iv.estimate:.4g} [{iv.lo:.4g}, {iv.hi:.4g}]"
+
+
+def no_bidder_reason(variant) -> str:
+    """Why a rate over contracts has no estimate."""
+    return "no bidder in this system" if variant.get("auction.kind") == "none" else "no hand had a bidder"
+
+
+def strict_json(value):
+    """``value`` as strict JSON data: NaN and infinities become null, numpy scalars plain numbers."""
+    if isinstance(value, dict):
+        return {str(k): strict_json(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [strict_json(v) for v in value]
+    if type(value).__module__ == "numpy" and hasattr(value, "item"):  # a numpy scalar
+        value = value.item()
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    return value
+
+
+def print_json(value) -> None:
+    """Print ``value`` as one strict JSON document (``null``, never NaN or Infinity)."""
+    print(json.dumps(strict_json(value), indent=2, allow_nan=False))

@@ -1,0 +1,133 @@
+"""``pinochle odds``: dealt-hand events simulated beside exact values, and ``--hold``/``--want``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from simcore.commands.common import (
+    UsageError,
+    add_rules_args,
+    add_run_args,
+    cards_option,
+    exit_status,
+    load_variant,
+    partial_note,
+    positive_int,
+    print_json,
+    set_threads,
+)
+
+
+def add_parser(sub) -> None:
+    p = sub.add_parser("odds", help="odds of dealt-hand events, simulated beside exact values")
+    p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
+    p.add_argument("--list", action="store_true", help="list the events and exit")
+    p.add_argument("--hands", type=positive_int, default=4_000_000, help="hands to deal (default 4000000)")
+    p.add_argument("--hold", metavar="CARDS",
+                   help='cards I (seat 0, the dealer\'s left) hold, e.g. "QS JD": the rest are dealt at random and '
+                        "each event is reported for me, my partner, each opponent, any other player, the table "
+                        "and the widow; exact wherever the place is one hand or the widow")
+    p.add_argument("--want", metavar="CARDS",
+                   help="with a widow: the exact chance that it holds at least these cards (a card named "
+                        "twice: two copies), given the cards of --hold")
+    add_run_args(p, policy=False)
+    add_rules_args(p)
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from simcore.answers.odds import simulate_odds
+    from simcore.kernels.events import CATALOGUE, parse_event
+
+    if args.list:
+        for e in CATALOGUE.values():
+            print(f"{e.name:<16} {e.help}")
+        print(f"{'meld>=X':<16} best-trump meld of at least X points under the variant's table")
+        return 0
+    variant = load_variant(args.variant, args.overrides)
+    names = args.events or list(CATALOGUE)
+    events = [parse_event(n, variant) for n in names]
+    set_threads(args.threads)
+    if args.hold is not None or args.want is not None:
+        return _odds_given(args, variant, events)
+    result = simulate_odds(variant, events, args.hands, args.seed,
+                           progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print_json(result.to_json())
+        return exit_status(result)
+    print(f"{variant.id}: {result.hands:,} hands in {result.deals:,} deals, seed {args.seed}, "
+          f"{result.seconds:.1f} s" + partial_note(result))
+    header = (f"{'event':<16} {'per hand [95% CI]':<30} {'exact':<10} {'1 in N':<16} {'per deal [95% CI]':<30} "
+              f"{'exact':<10} {'1 in N'}")
+    print(header)
+    estimated_only = False
+    for o in result.events:
+        h, d = o.per_hand, o.per_deal
+        exact_d = "estimated" if o.exact_deal is None else _fmt_p(float(o.exact_deal))
+        estimated_only |= o.exact_deal is None
+        print(f"{o.event.name:<16} {_fmt_p(h.estimate) + f' [{_fmt_p(h.lo)}, {_fmt_p(h.hi)}]':<30} "
+              f"{_fmt_p(float(o.exact_hand)) if o.exact_hand is not None else '-':<10} "
+              f"{_fmt_one_in(float(o.exact_hand) if o.exact_hand is not None else h.estimate):<16} "
+              f"{_fmt_p(d.estimate) + f' [{_fmt_p(d.lo)}, {_fmt_p(d.hi)}]':<30} {exact_d:<10} "
+              f"{_fmt_one_in(float(o.exact_deal) if o.exact_deal is not None else d.estimate)}")
+    print("1 in N: from the exact value where known, else from the estimate")
+    if estimated_only:
+        print("per deal 'estimated': two hands of one deal can both hold the event, and counting such "
+              "deals exactly is out of reach for it (it depends on too many card types); the simulated "
+              "interval is the answer.")
+    return exit_status(result)
+
+
+def _fmt_p(p: float) -> str:
+    return "0" if p == 0 else f"{p:.3g}" if p >= 1e-3 else f"{p:.2e}"
+
+
+def _fmt_one_in(p: float | None) -> str:
+    if p is None or p == 0:
+        return "never seen"
+    n = 1 / p
+    return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2f}"
+
+
+def _odds_given(args: argparse.Namespace, variant, events) -> int:
+    """``odds --hold/--want``: each event at each place, given the cards seat 0 holds."""
+    import numpy as np
+
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import format_hand
+
+    hold = (np.zeros(24, dtype=np.uint8) if args.hold is None
+            else cards_option("--hold", args.hold, variant, variant.hand_size, "a hand"))
+    want = None
+    if args.want is not None:
+        widow = variant.get("deal.widow")
+        if not widow or variant.get("deal.widow_kind") == "stock":
+            raise UsageError(f"pinochle: --want: {variant.id} deals no widow or kitty to look for cards in")
+        want = cards_option("--want", args.want, variant, widow, "the widow",
+                             limit=variant.deck_copies - hold)
+    result = given_odds(variant, events, hold, args.hands, args.seed, want,
+                        progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print_json(result.to_json())
+        return exit_status(result)
+    held = format_hand(hold) if args.hold is not None else "nothing"
+    print(f"{variant.id}: I (seat 0) hold {held}; {result.deals:,} deals, seed {args.seed}, "
+          f"{result.seconds:.1f} s" + partial_note(result))
+    for event, by_place in result.events:
+        print(f"{event.name}:")
+        for place, o in by_place.items():
+            iv = o.estimate
+            if o.fact:
+                text = "yes (a fact: every card of my hand is given)" if o.exact == 1 else \
+                    "no (a fact: every card of my hand is given)"
+            else:
+                exact = f"exact {_fmt_p(float(o.exact))}" if o.exact is not None else "estimated"
+                value = float(o.exact) if o.exact is not None else iv.estimate
+                odds = {0: "impossible", 1: "certain"}.get(o.exact, _fmt_one_in(value))
+                text = f"{_fmt_p(iv.estimate) + f' [{_fmt_p(iv.lo)}, {_fmt_p(iv.hi)}]':<30} {exact:<16} {odds}"
+            print(f"  {place.replace('_', ' '):<10} {text}")
+    if want is not None:
+        print(f"the widow holds {format_hand(want)}: exact {_fmt_p(float(result.want_exact))} "
+              f"({_fmt_one_in(float(result.want_exact))})")
+    return exit_status(result)
