@@ -2,6 +2,7 @@
 hypergeometric), the conditioned deal against brute-force rejection in plain Python on a small deck,
 and refusals of impossible or too rare conditions."""
 
+import json
 import math
 import random
 from fractions import Fraction
@@ -13,6 +14,7 @@ from simcore import api
 from simcore.answers.advise import advise
 from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance, read_condition
 from simcore.answers.given import given_odds
+from simcore.cli import main
 from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, RANKS, SUITS, parse_hand
 from simcore.kernels.condition import (
@@ -279,3 +281,41 @@ def test_advise_given_a_strong_partner_expects_more():
     strong = advise(FOUR, parse_hand(hand), deals=3_000, seed=4, condition=read_condition(FOUR, "partner: meld>=10"))
     assert strong.acceptance is not None and 0 < strong.acceptance.accepted < strong.acceptance.tried
     assert strong.total.lo > plain.total.hi  # a partner known to meld 10 or more adds to the side
+
+
+# --- the command line -------------------------------------------------------------------------------
+
+def _cli(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_cli_odds_advise_and_bid_odds_take_given(capsys):
+    code, out, _ = _cli(capsys, "odds", "pinochle", "--given", "left: holds QS QS", "--given", "partner: aces>=3",
+                        "--hands", "40000", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["condition"]["given"] == "left: QS>=2; partner: aces>=3"
+    assert doc["condition"]["accepted"] == doc["deals"] and doc["condition"]["method"] == "rejection"
+    code, out, _ = _cli(capsys, "odds", "pinochle", "--hold", "AS", "--given", "left: holds QS QS", "--hands", "20000")
+    assert code == 0 and "given left: QS>=2:" in out and "only those are kept (rejection)" in out
+    assert "exact" in out and "estimated" in out
+    code, out, _ = _cli(capsys, "advise", "AS 10S KS QS JS AH KH QH AD JD 9C 9C", "--given", "partner: meld>=10",
+                        "--hands", "2000")
+    assert code == 0 and "given partner: meld>=10:" in out
+    code, out, _ = _cli(capsys, "bid-odds", "--given", "me: aces>=3", "--hands", "4000", "--bid", "30", "--meld", "10")
+    assert code == 0 and "deals given me: aces>=3" in out and out.count("\n") == 1
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["odds", "--given", "north: aces>=1"], "--given 'north: aces>=1': place 'north' is not known"),
+    (["odds", "--given", "left aces>=1"], "write PLACE: TEST"),
+    (["odds", "--given", "left: aces>=7"], "too rare to sample"),
+    (["odds", "--given", "left: holds AS AS", "--hold", "AS"], "impossible, it places 3 × AS"),
+    (["odds", "--variant", "auction", "--want", "AS", "--given", "left: aces>=1"], "--want with --given"),
+    (["advise", "AS AS", "--given", "partner: aces>=1", "--variant", "auction"], "no fixed partners"),
+    (["bid-odds", "--given", "widow: aces>=1"], "this system deals no widow"),
+])
+def test_cli_refuses_bad_conditions_in_one_line(capsys, argv, message):
+    code, out, err = _cli(capsys, *argv, "--hands", "1000")
+    assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

@@ -7,10 +7,12 @@ import sys
 
 from simcore.commands.common import (
     UsageError,
+    add_given_arg,
     add_rules_args,
     add_run_args,
     cards_option,
     exit_status,
+    given_condition,
     load_variant,
     partial_note,
     positive_int,
@@ -31,6 +33,7 @@ def add_parser(sub) -> None:
     p.add_argument("--want", metavar="CARDS",
                    help="with a widow: the exact chance that it holds at least these cards (a card named "
                         "twice: two copies), given the cards of --hold")
+    add_given_arg(p, "me (seat 0, the dealer's left)")
     add_run_args(p, policy=False)
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -49,7 +52,7 @@ def run(args: argparse.Namespace) -> int:
     names = args.events or list(CATALOGUE)
     events = [parse_event(n, variant) for n in names]
     set_threads(args.threads)
-    if args.hold is not None or args.want is not None:
+    if args.hold is not None or args.want is not None or args.given:
         return _odds_given(args, variant, events)
     result = simulate_odds(variant, events, args.hands, args.seed,
                            progress=not args.json and sys.stderr.isatty())
@@ -91,7 +94,8 @@ def _fmt_one_in(p: float | None) -> str:
 
 
 def _odds_given(args: argparse.Namespace, variant, events) -> int:
-    """``odds --hold/--want``: each event at each place, given the cards seat 0 holds."""
+    """``odds --hold/--want/--given``: each event at each place, given the cards seat 0 holds and what
+    the table has shown."""
     import numpy as np
 
     from simcore.answers.given import given_odds
@@ -99,7 +103,11 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
 
     hold = (np.zeros(24, dtype=np.uint8) if args.hold is None
             else cards_option("--hold", args.hold, variant, variant.hand_size, "a hand"))
+    condition = given_condition(args, variant, 0)
     want = None
+    if args.want is not None and condition is not None:
+        raise UsageError("pinochle: --want with --given: the widow's exact chance is counted from my cards "
+                         "alone, not under a condition; ask it without --given")
     if args.want is not None:
         widow = variant.get("deal.widow")
         if not widow or variant.get("deal.widow_kind") == "stock":
@@ -107,13 +115,15 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
         want = cards_option("--want", args.want, variant, widow, "the widow",
                              limit=variant.deck_copies - hold)
     result = given_odds(variant, events, hold, args.hands, args.seed, want,
-                        progress=not args.json and sys.stderr.isatty())
+                        progress=not args.json and sys.stderr.isatty(), condition=condition)
     if args.json:
         print_json(result.to_json())
         return exit_status(result)
     held = format_hand(hold) if args.hold is not None else "nothing"
     print(f"{variant.id}: I (seat 0) hold {held}; {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + partial_note(result))
+    if result.acceptance is not None:
+        print(result.acceptance.line())
     for event, by_place in result.events:
         print(f"{event.name}:")
         for place, o in by_place.items():
