@@ -9,7 +9,8 @@ The notebook API (:mod:`simcore.api`) is re-exported here lazily: ``from simcore
 from __future__ import annotations
 
 #: The names of :mod:`simcore.api` importable from ``simcore`` (``variants`` is the rules package).
-API = ("advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate", "solve")
+API = ("advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate", "solve",
+       "widow")
 
 __all__ = list(API)
 

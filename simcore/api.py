@@ -17,6 +17,7 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`hand_records` — the record of every hand played, one row per hand;
 * :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
 * :func:`advise` — what a hand would make as bidder: P(make B) over random deals of the unseen cards;
+* :func:`widow` — my meld after the widow under each trump, exact over every widow the unseen cards allow;
 * :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
 * :func:`compare` — two rule sets (or a named house-rule question) on the same deals;
 * :func:`solve` — double dummy: the trick points each side takes from a position with every hand known.
@@ -39,7 +40,7 @@ import pandas as pd
 from simcore.variants import Variant, load_variant, shipped_ids
 
 __all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate",
-           "solve", "variants"]
+           "solve", "variants", "widow"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -350,6 +351,31 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
                           "named_trump": None if a.named is None else SUITS[a.named]})
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
+
+
+def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """What the widow is worth to ``hand`` (a whole hand), as ``pinochle widow``: every widow the unseen
+    cards allow, exactly. One row per trump: ``variant``, ``hand``, ``widows`` (their number),
+    ``trump``, ``before`` (my meld before the widow), ``mean_after`` (after it, burying the cards that
+    keep the most meld) and ``mean_gain``. ``attrs["gain"]`` holds the headline gain's mean and
+    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`).
+
+    >>> w = widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD")
+    >>> int(w.loc[0, "widows"]), w.loc[0, "trump"], int(w.loc[0, "before"])
+    (5456, 'S', 180)
+    """
+    from simcore.answers.widow import widow_worth
+    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+
+    v = _variant(variant, overrides)
+    cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(cards, v.deck_copies, v.hand_size)
+    r = widow_worth(v, cards)
+    rows = [{"trump": SUITS[s], "before": r.before[s], "mean_after": float(r.mean(r.after[:, s])),
+             "mean_gain": float(r.mean(r.after[:, s] - r.before[s]))} for s in range(4)]
+    frame = _frame(rows, {"variant": v.id, "hand": format_hand(cards), "widows": r.total_ways})
+    frame.attrs["gain"] = r.to_json()["gain"]
     return frame
 
 

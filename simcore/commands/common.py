@@ -27,6 +27,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
     from simcore.answers.game_results import GameRulesError
+    from simcore.answers.widow import WidowError
     from simcore.kernels.cards import HandError
     from simcore.kernels.condition import ConditionError
     from simcore.kernels.events import EventError
@@ -37,7 +38,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     from simcore.variants import RulesError
 
     return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
-            ClusterError, PositionError, ConditionError)
+            ClusterError, PositionError, ConditionError, WidowError)
 
 
 def load_variant(name: str, overrides=()):
