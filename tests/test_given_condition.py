@@ -14,6 +14,8 @@ from simcore import api
 from simcore.answers.advise import advise
 from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance, read_condition
 from simcore.answers.given import given_odds
+from simcore.answers.partner_meld import partner_meld
+from simcore.answers.widow import widows
 from simcore.cli import main
 from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, RANKS, SUITS, parse_hand
@@ -34,6 +36,7 @@ from simcore.kernels.condition import (
     parse_condition,
 )
 from simcore.kernels.events import CATALOGUE, event_arrays, hand_has_event
+from simcore.kernels.meld import meld_under
 from simcore.kernels.policies import hand_value, parse_policies
 from simcore.kernels.rng import chunk_states
 from simcore.reference.meld import reference_total
@@ -303,6 +306,7 @@ def test_cli_odds_advise_and_bid_odds_take_given(capsys):
     code, out, _ = _cli(capsys, "advise", "AS 10S KS QS JS AH KH QH AD JD 9C 9C", "--given", "partner: meld>=10",
                         "--hands", "2000")
     assert code == 0 and "given partner: meld>=10:" in out
+    assert "partner's meld under S as dealt, given the table above: mean" in out
     code, out, _ = _cli(capsys, "bid-odds", "--given", "me: aces>=3", "--hands", "4000", "--bid", "30", "--meld", "10")
     assert code == 0 and "deals given me: aces>=3" in out and out.count("\n") == 1
 
@@ -319,3 +323,36 @@ def test_cli_odds_advise_and_bid_odds_take_given(capsys):
 def test_cli_refuses_bad_conditions_in_one_line(capsys, argv, message):
     code, out, err = _cli(capsys, *argv, "--hands", "1000")
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
+
+
+# --- partner's meld ---------------------------------------------------------------------------------
+
+def _exact_partner_meld(pool, size):
+    """(melds under spades, ways) of every draw of ``size`` cards from ``pool``, as weighted multisets."""
+    rows, ways = widows(pool, size)
+    table, flags = SMALL.meld_table(), SMALL.meld_flags()
+    return np.array([meld_under(r, 0, table, flags) for r in rows]), ways
+
+
+def _agrees(result, melds, ways):
+    total = int(ways.sum())
+    exact_mean = float(sum(int(w) * int(m) for w, m in zip(ways, melds))) / total
+    m = result.mean
+    assert abs(m.estimate - exact_mean) < 4.5 * (m.hi - m.lo) / 3.92
+    for level in result.levels():
+        p = float(ways[melds >= level].sum()) / total
+        assert abs(result.at_least(level).estimate - p) < 4.5 * math.sqrt(p * (1 - p) / result.deals) + 1e-12
+
+
+def test_partners_meld_agrees_with_an_exact_count_on_a_small_deck():
+    # 32 cards, hands of 8: partner's hand is a draw of 8 of the 24 cards I cannot see; every such
+    # draw is enumerated as a weighted multiset of card types and melded under my trump (spades)
+    mine = parse_hand("AS KS QS JS QH KD JD AC")
+    melds, ways = _exact_partner_meld(SMALL.deck_copies - mine, 8)
+    assert int(ways.sum()) == math.comb(24, 8)
+    _agrees(partner_meld(SMALL, mine, 0, 0, deals=60_000, seed=3), melds, ways)
+    # its posterior given the left hand holds both AD: partner's 8 are a draw from the other 22 cards
+    posterior = partner_meld(SMALL, mine, 0, 0, deals=60_000, seed=3,
+                             condition=read_condition(SMALL, "left: holds AD AD"))
+    _agrees(posterior, *_exact_partner_meld(SMALL.deck_copies - mine - parse_hand("AD AD"), 8))
+    assert partner_meld(load_variant("auction"), parse_hand("AS"), 0, 0) is None  # no partners: no line

@@ -27,6 +27,7 @@ import numpy as np
 
 from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.partner_meld import PartnerMeld, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, SUITS, format_hand
@@ -93,6 +94,7 @@ class Advice:
     seconds: float
     interrupted: bool = False
     acceptance: Acceptance | None = None
+    partner_meld: PartnerMeld | None = None
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
@@ -108,6 +110,7 @@ class Advice:
                 "bids": [{"bid": b, "make": {**iv(x), "made": m, "n": self.deals}} for b, m, x in self.bids],
                 "highest_bid": [{"share": s.share, "bid": s.bid, "ci95": [s.lo, s.hi]} for s in self.highest],
                 "condition": None if self.acceptance is None else self.acceptance.to_json(),
+                "partner_meld": None if self.partner_meld is None else self.partner_meld.to_json(),
                 "method": METHOD}
 
 
@@ -165,10 +168,13 @@ def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = _make_curve(variant, played, total, stop)
+    # the trump I would name: the heuristic's, or my best meld's where I could name none
+    trump = by_trump.index(max(by_trump)) if named < 0 else named
+    partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(variant, given, seat, seed, n, tuple(POLICY_NAMES[p] for p in policies), by_trump,
                   None if named < 0 else named, named_share, values_interval(value),
                   float(np.mean(played)) if n else math.nan, _around(curve), [_highest(curve, s) for s in SHARES],
-                  run.seconds, run.interrupted, acceptance)
+                  run.seconds, run.interrupted, acceptance, partners)
 
 
 def _make_curve(variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray

@@ -76,6 +76,11 @@ def run(args: argparse.Namespace) -> int:
         print("trump named: " + "  ".join(f"{s} {v:.0%}" for s, v in a.named_share.items())
               + ("  (after the widow)" if variant.hand_rules.trump_after_widow else ""))
     print(f"side total (meld kept + trick points): mean {interval_text(a.total)}; played out in {a.played:.0%}")
+    pm = a.partner_meld
+    if pm is not None:
+        given = ", given the table above" if a.acceptance is not None else ""
+        print(f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
+              f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels()))
     print("  bid   P(make)  [95% CI]")
     for bid, _, iv in a.bids:
         print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")
