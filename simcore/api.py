@@ -156,7 +156,7 @@ def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trum
 
 def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAULT_VARIANT,
          hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = (), hold: str | None = None,
-         given: str | Sequence[str] | None = None) -> pd.DataFrame:
+         given: str | Sequence[str] | None = None, auction: str | None = None) -> pd.DataFrame:
     """Dealt-hand events (default: every catalogue event; ``"meld>=30"`` too) over ``hands`` dealt
     hands, as ``pinochle odds``: two rows per event, ``per`` "hand" (the share of dealt hands holding
     it) and "deal" (at least one player holds it), with ``variant``, ``seed``, ``hands``, ``deals``,
@@ -166,7 +166,9 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     language of docs/given.md, e.g. ``"left: holds AS; partner: meld>=20"``), as ``pinochle odds --hold
     --given``: one row per event and ``place`` (me, partner, left, right, any_other, table, widow), the
     deals kept being those that meet ``given``; ``attrs["acceptance"]`` holds the share of deals that
-    met it (``tried``, ``accepted``, ``acceptance``).
+    met it (``tried``, ``accepted``, ``acceptance``). ``auction``: the calls so far in turn order from the
+    dealer's left (``"pass 260 270"``), the deals kept being those where the model bidders would have
+    made them (docs/given.md), as a condition beside ``given``.
 
     >>> o = odds("double-pinochle", hands=40_000, seed=3)
     >>> o[["per", "exact"]].round(5).values.tolist()
@@ -181,8 +183,8 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     _positive("hands", hands)
     names = [events] if isinstance(events, str) else list(events or CATALOGUE)
     parsed = [parse_event(n, v) for n in names]
-    if hold is not None or given is not None:
-        return _odds_given(v, parsed, hands, seed, hold, given)
+    if hold is not None or given is not None or auction is not None:
+        return _odds_given(v, parsed, hands, seed, hold, given, auction)
     result = simulate_odds(v, parsed, hands, seed)
     rows = []
     for o in result.events:
@@ -210,14 +212,16 @@ def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
 
 
 def _odds_given(v: Variant, events: list, hands: int, seed: int, hold: str | None,
-                given: str | Sequence[str] | None) -> pd.DataFrame:
+                given: str | Sequence[str] | None, auction: str | None) -> pd.DataFrame:
     """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
+    from simcore.answers.auction_so_far import read_auction, with_auction
     from simcore.answers.given import given_odds
     from simcore.kernels.cards import check_hand, parse_hand
 
     cards = np.zeros(24, dtype=np.uint8) if hold is None else parse_hand(hold)
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)
-    result = given_odds(v, events, cards, hands, seed, condition=_condition(v, given, 0))
+    calls = None if auction is None else read_auction(v, auction, label="auction=")[1]
+    result = given_odds(v, events, cards, hands, seed, condition=with_auction(_condition(v, given, 0), calls))
     rows = [{"event": e.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
              "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
              "exact": float(o.exact) if o.exact is not None else math.nan}
@@ -288,12 +292,18 @@ def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, se
 
 def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed: int = 1,
              policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
-             given: str | Sequence[str] | None = None) -> pd.DataFrame:
+             given: str | Sequence[str] | None = None, bid: int | None = None, meld: int | None = None,
+             basis: str | None = None) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
     and ``one_in``. ``given``: only deals that meet it (the ``--given`` language, places seen from seat
     0, the dealer's left); ``attrs["acceptance"]`` then holds the share of deals that met it.
+
+    With ``bid`` and/or ``meld`` (and ``basis``: "dealt" or "after_exchange"), as ``pinochle bid-odds
+    --bid B --meld M``: the joint table instead, P(make B | meld M), one row per basis, bid and meld
+    bin, with ``basis``, ``bid``, ``meld``, ``meld_bin``, ``n``, ``made``, ``unknown``, ``estimate``,
+    ``lo``, ``hi`` and ``one_in``.
 
     >>> b = bid_odds(hands=2_000)
     >>> list(b["by"].cat.categories)
@@ -307,7 +317,25 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
     if v.get("auction.kind") == "none":
         raise ValueError(f"{v.id} has no auction, so no bids to tabulate")
     _positive("hands", hands)
+    if basis is not None and basis not in ("dealt", "after_exchange"):
+        raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
+    if bid is not None:
+        from simcore.answers.bidodds import highest_bid, is_bid
+
+        if not is_bid(v, bid) or bid > highest_bid(v):
+            raise ValueError(f"bid={bid!r}: not a bid the table answers in {v.id} (from {v.lowest_contract} by "
+                             f"the auction's steps, up to {highest_bid(v)})")
+    if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
+        raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
     result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
+    if bid is not None or meld is not None:
+        cells = result.joint_table(basis, bid, meld)
+        cells["one_in"] = [_one_in(x) for x in cells["estimate"]]
+        frame = _frame(cells.to_dict("records"), {"variant": v.id, "seed": seed,
+                                                  "policies": ",".join(result.policies)}, ["basis"])
+        if result.acceptance is not None:
+            frame.attrs["acceptance"] = result.acceptance.to_json()
+        return frame
     rows = []
     for name, t in result.tables().items():
         if name not in t.columns:  # a table over two values at once: not one row per value
@@ -331,7 +359,9 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     alone), ``bid``, ``made`` (deals that make it), ``estimate`` (P(make)), ``lo``, ``hi`` and ``one_in``.
     Bids the hand makes in 50% and 75% of deals: :func:`simcore.answers.advise.advise`'s ``highest``.
     ``given``: only deals that meet it (the ``--given`` language, places seen from ``seat``);
-    ``attrs["acceptance"]`` then holds the share of deals that met it.
+    ``attrs["acceptance"]`` then holds the share of deals that met it. ``attrs["headline"]`` holds what
+    the command prints first: the highest bids made in 50% and 75% of the deals with their intervals,
+    the meld by trump, the mean side total and partner's meld.
 
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
@@ -349,6 +379,11 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
              "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
     frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
                           "named_trump": None if a.named is None else SUITS[a.named]})
+    frame.attrs["headline"] = {
+        "highest_bid": {f"{s.share:.0%}": {"bid": s.bid, "lo": s.lo, "hi": s.hi} for s in a.highest},
+        "meld_by_trump": dict(zip(SUITS, a.by_trump)),
+        "side_total": {"estimate": a.total.estimate, "lo": a.total.lo, "hi": a.total.hi},
+        "partner_meld": None if a.partner_meld is None else a.partner_meld.to_json()}
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
     return frame

@@ -12,6 +12,7 @@ import pytest
 
 from simcore import api
 from simcore.answers.advise import advise
+from simcore.answers.auction_so_far import read_auction
 from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance, read_condition
 from simcore.answers.given import given_odds
 from simcore.answers.partner_meld import partner_meld
@@ -68,7 +69,7 @@ def test_the_language_reads_places_and_tests():
     assert _parse("widow: holds AS", auction).clauses[0].seats == (3,)
     assert _parse(["left: AS=1", "widow: 10s>=1"], auction).clauses[1].tests == (Bound(Q_CARD, 1, 1, int(NO_LIMIT)),)
     rows = condition_rows(FOUR, _parse("left: holds AS; partner: value>=30"))
-    assert rows.shape == (2, 9) and list(rows[:, 1]) == [2, 4]  # seat bit masks
+    assert rows.shape == (2, 11) and list(rows[:, 1]) == [2, 4]  # seat bit masks
 
 
 @pytest.mark.parametrize("text, variant, message", [
@@ -205,7 +206,7 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
         assert tries >= 1 and accepts(hands, widow, 4, 12, cond, table, flags, totals, scratch)
         worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
         assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
-        value = hand_quantity(hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 12, table, flags,
+        value = hand_quantity(hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 0, 0, 12, table, flags,
                               totals, scratch)
         assert value == math.floor(worth)
 
@@ -356,3 +357,82 @@ def test_partners_meld_agrees_with_an_exact_count_on_a_small_deck():
                              condition=read_condition(SMALL, "left: holds AD AD"))
     _agrees(posterior, *_exact_partner_meld(SMALL.deck_copies - mine - parse_hand("AD AD"), 8))
     assert partner_meld(load_variant("auction"), parse_hand("AS"), 0, 0) is None  # no partners: no line
+
+
+# --- the auction so far -----------------------------------------------------------------------------
+
+DOUBLE = load_variant("double-deck")  # no redeal rule: the model's first deal is the deal kept
+
+
+@pytest.mark.parametrize("vid, calls, message", [
+    ("four-pass", "pass 240", "call 2 '240': below the minimum bid 250"),
+    ("four-pass", "pass 265", "call 2 '265': not a bid in four-pass (bids go up by 10)"),
+    ("four-pass", "260 250", "call 2 '250': seat 1 must bid at least 270, above the bid of 260"),
+    ("four-pass", "pass pass pass pass 300", "call 5 '300': the auction is over after 4 calls"),
+    ("four-pass", "pass 260 pass pass 270 280", "call 6 '280': the auction is over after 5 calls"),
+    ("four-pass", "pass 260 two", "call 3 'two': a call is 'pass' or a bid"),
+    ("auction", "pass 310", "call 1 'pass': seat 0 (the dealer's left) must open in auction"),
+    ("double-deck", "pass 62", "call 2 '62': not a bid in double-deck (bids go up by 1, by 5 from 60)"),
+    ("partnership", "pass", "has no auction"),
+])
+def test_auctions_the_rules_do_not_allow_are_refused_naming_the_call(vid, calls, message):
+    with pytest.raises(ConditionError) as e:
+        read_auction(load_variant(vid), calls)
+    assert message in str(e.value) and "\n" not in str(e.value)
+
+
+def test_the_calls_become_bounds_on_each_seats_model_limit():
+    v = load_variant("four-pass")
+    calls, condition = read_auction(v, "pass 260 pass 270 280")
+    assert [(c.seat, c.bid) for c in calls] == [(0, 0), (1, 260), (2, 0), (3, 270), (1, 280)]
+    bounds = {cl.seats[0]: (cl.tests[0].lo, cl.tests[0].hi) for cl in condition.clauses}
+    assert bounds[0] == (-1, 249) and bounds[2] == (-1, 269)  # each passed facing the next bid
+    assert bounds[1] == (280, int(NO_LIMIT)) and bounds[3] == (270, int(NO_LIMIT))
+    # outbidding partner needs a fifth of the trick points to spare (the kernel's rule)
+    _, condition = read_auction(v, "260 pass 270")
+    assert {cl.seats[0]: cl.tests[0].lo for cl in condition.clauses}[2] == 270 + 250 // 5
+
+
+def test_the_auction_posterior_acceptance_matches_a_direct_simulation_of_the_model_auction():
+    calls, condition = read_auction(DOUBLE, "pass 50")
+    acceptance = check_condition(DOUBLE, condition, None, -1, 5)
+    policies = parse_policies("heuristic", 4)
+    n, hits = 3_000, 0
+    for seed in range(n):
+        _, trace = h.trace_hand(DOUBLE, seed, policies)
+        bids = [(int(p), int(b)) for code, p, b, _ in trace if code == h.T_BID][:2]
+        hits += bids == [(0, 0), (1, 50)]
+    p1, p2 = acceptance.accepted / acceptance.tried, hits / n
+    se = math.sqrt(p2 * (1 - p2) / n + p1 * (1 - p1) / acceptance.tried)
+    assert 0.01 < p2 < 0.99 and abs(p1 - p2) < 4.5 * se, (p1, p2)
+
+
+def test_cli_odds_auction(capsys):
+    code, out, _ = _cli(capsys, "odds", "pinochle", "--variant", "double-deck", "--auction", "pass 50",
+                        "--hands", "8000")
+    assert code == 0 and "auction: seat 0 pass  seat 1 50; under the model bidders" in out
+    assert "seat 1 meld (best trump) over 2,000 deals: mean" in out
+    code, _, err = _cli(capsys, "odds", "--variant", "double-deck", "--auction", "pass 45", "--hands", "800")
+    assert code == 2 and "--auction call 2 '45': below the minimum bid 50" in err and err.count("\n") == 1
+    frame = api.odds("pinochle", "double-deck", hands=4_000, auction="pass 50")
+    assert frame.attrs["acceptance"]["given"] == "seat 0: limit<=49; seat 1: limit>=50"
+    with pytest.raises(ValueError, match="^auction= call 1 'pass'"):
+        api.odds("pinochle", "auction", hands=4_000, auction="pass")
+
+
+def test_the_api_answers_what_the_cli_answers(capsys):
+    cell = api.bid_odds(hands=4_000, bid=30, meld=10, basis="dealt")
+    assert len(cell) == 1 and cell.loc[0, "bid"] == 30 and cell.loc[0, "meld"] == 10
+    code, out, _ = _cli(capsys, "bid-odds", "--hands", "4000", "--bid", "30", "--meld", "10", "--json")
+    doc = json.loads(out)["cells"][0]
+    assert code == 0 and doc["make"]["n"] == cell.loc[0, "n"] and doc["make"]["made"] == cell.loc[0, "made"]
+    for bad, message in ((dict(bid=31.5), "bid=31.5"), (dict(bid=5), "bid=5: not a bid"),
+                         (dict(meld=-2), "meld=-2"), (dict(basis="x", bid=30), "basis='x'")):
+        with pytest.raises(ValueError, match=message) as e:
+            api.bid_odds(hands=1_000, **bad)
+        assert "--" not in str(e.value)
+    frame = api.advise("AS 10S KS QS JS AH KH QH AD JD 9C 9C", hands=2_000)
+    head = frame.attrs["headline"]
+    assert set(head["highest_bid"]) == {"50%", "75%"} and head["meld_by_trump"]["S"] == 21
+    assert head["side_total"]["lo"] < head["side_total"]["estimate"] < head["side_total"]["hi"]
+    assert head["partner_meld"]["trump"] == "S"

@@ -27,7 +27,7 @@ import numpy as np
 
 from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
-from simcore.answers.partner_meld import PartnerMeld, partner_meld
+from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand as h
 from simcore.kernels.cards import N_TYPES, SUITS, format_hand
@@ -94,7 +94,7 @@ class Advice:
     seconds: float
     interrupted: bool = False
     acceptance: Acceptance | None = None
-    partner_meld: PartnerMeld | None = None
+    partner_meld: MeldTally | None = None
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:

@@ -86,7 +86,9 @@ def condition_rows(variant: Variant, condition: Condition) -> np.ndarray:
     tests read (the heuristic's bidding rule, as :mod:`simcore.kernels.hand` applies it)."""
     r = variant.hand_rules
     partner = r.partner_meld if r.teams != h.TEAMS_ALONE else 0
-    return condition.rows(int(r.trick_total), int(partner), int(r.pass_cards), int(r.trump_needs_marriage))
+    no_marriage_no_bid = (r.trump_needs_marriage != 0 and r.trump_after_widow == 0) or r.bid_needs_marriage != 0
+    return condition.rows(int(r.trick_total), int(partner), int(r.pass_cards), int(r.trump_needs_marriage),
+                          float(variant.get("policy.margin")), int(no_marriage_no_bid))
 
 
 def deal_cards(variant: Variant, given: np.ndarray | None, seat: int) -> tuple[np.ndarray, np.ndarray]:

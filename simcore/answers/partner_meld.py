@@ -22,7 +22,7 @@ from simcore.kernels.cards import SUITS
 from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
 from simcore.kernels.deal import deal_buffers
 from simcore.kernels.leaf import leaf
-from simcore.kernels.meld import meld_under
+from simcore.kernels.meld import meld_by_trump, meld_under
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Interval, mean_interval, wilson
@@ -35,34 +35,38 @@ BINS = 4096
 
 
 @njit(cache=True, nogil=True)
-def partner_meld_chunk(state, size, rest, players, hand_size, given, seat, cond, partners, trump, table, flags,
-                       out):
-    """Add to ``out`` (int64[BINS]) the deals of ``size`` (``seat`` holding ``given``, meeting ``cond``)
-    by my ``partners``' (bool[players]) meld under ``trump``."""
+def group_meld_chunk(state, size, rest, players, hand_size, given, seat, cond, groups, trump, table, flags, out):
+    """Add to ``out`` (int64[groups, BINS]) the deals of ``size`` (``seat`` holding ``given``, meeting
+    ``cond``) by each group's meld: the hands of the seats in ``groups[g]`` (bool[groups, players]) melded
+    under ``trump`` (-1: each hand under its best trump) and added."""
     cards, hands, widow = deal_buffers(rest, players)
     totals, scratch = condition_scratch()
-    _partner_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
-                   partners, trump, table, flags, out)
+    _group_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
+                 groups, trump, table, flags, out)
 
 
 @leaf
-def _partner_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
-                   partners, trump, table, flags, out):
-    """:func:`partner_meld_chunk`'s deals, with its scratch."""
+def _group_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
+                 groups, trump, table, flags, out):
+    """:func:`group_meld_chunk`'s deals, with its scratch."""
     for _ in range(size):
         deal_accepted_into(state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch,
                            hands, widow)
-        m = np.int64(0)
-        for p in range(players):
-            if partners[p]:
-                m += meld_under(hands[p], trump, table, flags)
-        out[min(m, out.shape[0] - 1)] += 1
+        for g in range(groups.shape[0]):
+            m = np.int64(0)
+            for p in range(players):
+                if groups[g, p]:
+                    if trump < 0:
+                        m += totals[meld_by_trump(hands[p], table, flags, totals)]
+                    else:
+                        m += meld_under(hands[p], trump, table, flags)
+            out[g, min(m, out.shape[1] - 1)] += 1
 
 
-def _batch(rest, players, hand_size, given, seat, cond, partners, trump, table, flags, states, sizes, chunks):
-    out = np.zeros((len(sizes), BINS), dtype=np.int64)
-    each_chunk(lambda ci: partner_meld_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat,
-                                             cond, partners, trump, table, flags, out[ci]), states.shape[0])
+def _batch(rest, players, hand_size, given, seat, cond, groups, trump, table, flags, states, sizes, chunks):
+    out = np.zeros((len(sizes), groups.shape[0], BINS), dtype=np.int64)
+    each_chunk(lambda ci: group_meld_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat,
+                                           cond, groups, trump, table, flags, out[ci]), states.shape[0])
     return out
 
 
@@ -76,8 +80,9 @@ def partners_of(variant: Variant, seat: int) -> np.ndarray:
 
 
 @dataclass(frozen=True)
-class PartnerMeld:
-    """My partners' meld under ``trump`` over ``deals`` deals: ``counts[m]`` deals with meld m."""
+class MeldTally:
+    """A meld over ``deals`` deals (my partners' under ``trump``, or a seat's under its best trump,
+    ``trump`` -1): ``counts[m]`` deals with meld m."""
 
     trump: int
     deals: int
@@ -103,23 +108,33 @@ class PartnerMeld:
 
     def to_json(self) -> dict:
         m = self.mean
-        return {"trump": SUITS[self.trump], "deals": self.deals, "mean": {"estimate": m.estimate, "ci95": [m.lo, m.hi]},
+        return {"trump": SUITS[self.trump] if self.trump >= 0 else "best", "deals": self.deals,
+                "mean": {"estimate": m.estimate, "ci95": [m.lo, m.hi]},
                 "at_least": [{"meld": x, "estimate": self.at_least(x).estimate,
                               "ci95": [self.at_least(x).lo, self.at_least(x).hi]} for x in self.levels()],
                 "distribution": {int(v): int(c) for v, c in enumerate(self.counts) if c},
                 "condition": None if self.acceptance is None else self.acceptance.to_json()}
 
 
+def group_melds(variant: Variant, given: np.ndarray | None, seat: int, groups: np.ndarray, trump: int,
+                deals: int = DEALS, seed: int = 1, condition: Condition | None = None,
+                acceptance: Acceptance | None = None) -> list[MeldTally]:
+    """Each group's meld (the seats of ``groups[g]`` together, under ``trump``; -1: each hand's best)
+    over ``deals`` deals in which ``seat`` holds ``given`` (-1: nobody) and that meet ``condition``
+    (already checked: its ``acceptance``)."""
+    rest, given = deal_cards(variant, given, seat)
+    cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
+    task = partial(_batch, rest, variant.players, variant.hand_size, given, seat, cond,
+                   np.asarray(groups, dtype=np.bool_), trump, variant.meld_table(), variant.meld_flags())
+    run = run_job(Job(task, "sum"), seed, deals)
+    return [MeldTally(trump, run.deals, run.tally[g], acceptance) for g in range(len(groups))]
+
+
 def partner_meld(variant: Variant, given: np.ndarray, seat: int, trump: int, deals: int = DEALS, seed: int = 1,
-                 condition: Condition | None = None, acceptance: Acceptance | None = None) -> PartnerMeld | None:
+                 condition: Condition | None = None, acceptance: Acceptance | None = None) -> MeldTally | None:
     """My partners' meld under ``trump`` given that ``seat`` holds ``given`` (and ``condition``, already
     checked: its ``acceptance``), over ``deals`` deals; None where I have no fixed partner."""
     partners = partners_of(variant, seat)
     if not partners.any():
         return None
-    rest, given = deal_cards(variant, given, seat)
-    cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
-    task = partial(_batch, rest, variant.players, variant.hand_size, given, seat, cond, partners, trump,
-                   variant.meld_table(), variant.meld_flags())
-    run = run_job(Job(task, "sum"), seed, deals)
-    return PartnerMeld(trump, run.deals, run.tally, acceptance)
+    return group_melds(variant, given, seat, partners[None, :], trump, deals, seed, condition, acceptance)[0]

@@ -13,7 +13,10 @@ the clause (one seat: that hand; ``any``: some other player). A test bounds one 
   ``v1`` = 1 where trump needs a marriage);
 * ``Q_VALUE`` — the heuristic's worth of the hand as bidder, in points (``hand_value`` of
   :mod:`simcore.kernels.policies`, truncated; ``v1`` trick points of a hand, ``v2`` a partner's average
-  meld, 0 alone, ``v3`` the cards a partner passes): the model bidder bids up to it plus its margin.
+  meld, 0 alone, ``v3`` the cards a partner passes): the model bidder bids up to it plus its margin;
+* ``Q_LIMIT`` — the model bidder's limit, as the auction kernel sets it: the value plus ``v4`` /
+  ``MARGIN_UNIT`` of ``v1``, truncated; -1 where ``v5`` = 1 (a bid or trump needs a marriage) and the
+  hand holds none, so it passes whatever the bid.
 
 The compiled form is int64[tests, ROW] (columns ``C_*``), the rows of one clause together; zero rows
 accept every deal. :func:`parse_condition` (plain Python) writes it from the text.
@@ -31,12 +34,14 @@ from simcore.kernels.cards import N_RANKS, N_SUITS, SUITS, HandError, card_name,
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
-from simcore.kernels.policies import HEURISTIC, choose_trump, hand_value, suit_count
+from simcore.kernels.policies import HEURISTIC, any_marriage, choose_trump, hand_value, suit_count
 
-(Q_CARD, Q_SUIT, Q_RANK, Q_MELD, Q_TRUMP, Q_VALUE) = range(6)
+(Q_CARD, Q_SUIT, Q_RANK, Q_MELD, Q_TRUMP, Q_VALUE, Q_LIMIT) = range(7)
 #: Columns of a compiled test row.
-(C_CLAUSE, C_SEATS, C_QUANTITY, C_PARAM, C_LO, C_HI, C_V1, C_V2, C_V3) = range(9)
-ROW = 9
+(C_CLAUSE, C_SEATS, C_QUANTITY, C_PARAM, C_LO, C_HI, C_V1, C_V2, C_V3, C_V4, C_V5) = range(11)
+ROW = 11
+#: ``Q_LIMIT``'s margin is carried in millionths (``v4``), the rules' margins having fewer decimals.
+MARGIN_UNIT = 1_000_000
 #: An upper bound no quantity reaches.
 NO_LIMIT = np.int64(1) << 40
 #: Compiled form of no condition at all.
@@ -44,8 +49,8 @@ NO_CONDITION = np.zeros((0, ROW), dtype=np.int64)
 
 
 @leaf
-def hand_quantity(hand, q, param, v1, v2, v3, hand_size, table, flags, totals, state):
-    """The quantity ``q`` (``Q_*``, with its ``param`` and values ``v1..v3``) of ``hand`` (uint8[24]).
+def hand_quantity(hand, q, param, v1, v2, v3, v4, v5, hand_size, table, flags, totals, state):
+    """The quantity ``q`` (``Q_*``, with its ``param`` and values ``v1..v5``) of ``hand`` (uint8[24]).
     ``totals`` (int64[4]) and ``state`` (uint64[4], never drawn from) are scratch."""
     if q == Q_CARD:
         return np.int64(hand[param])
@@ -63,7 +68,11 @@ def hand_quantity(hand, q, param, v1, v2, v3, hand_size, table, flags, totals, s
         s = choose_trump(hand, HEURISTIC, v1 != 0, table, flags, totals, state)
         return np.int64(0) if s < 0 else np.int64(suit_count(hand, s))
     v, _ = hand_value(hand, table, flags, totals, v1, v2, v3, hand_size)
-    return np.int64(np.floor(v))
+    if q == Q_VALUE:
+        return np.int64(np.floor(v))
+    if v5 != 0 and not any_marriage(hand):
+        return np.int64(-1)
+    return np.int64(v + (v4 / MARGIN_UNIT) * v1)
 
 
 @leaf
@@ -86,7 +95,7 @@ def accepts(hands, widow, players, hand_size, cond, table, flags, totals, state)
             ok = True
             for k in range(i, end):
                 x = hand_quantity(hand, cond[k, C_QUANTITY], cond[k, C_PARAM], cond[k, C_V1], cond[k, C_V2],
-                                  cond[k, C_V3], hand_size, table, flags, totals, state)
+                                  cond[k, C_V3], cond[k, C_V4], cond[k, C_V5], hand_size, table, flags, totals, state)
                 if x < cond[k, C_LO] or x > cond[k, C_HI]:
                     ok = False
                     break
@@ -135,7 +144,7 @@ _TEST = re.compile(r"^([a-z0-9♠♥♦♣()]+)\s*(>=|<=|==|=|>|<)\s*(\d{1,7})$"
 _MELD_IN = re.compile(r"^meld\(([shdc♠♥♦♣])\)$")
 PLACES = ("me", "partner", "left", "right", "seat N", "any", "widow")
 QUANTITIES = ("meld", "meld(S)", "spades", "hearts", "diamonds", "clubs", "aces", "tens", "kings", "queens",
-              "jacks", "nines", "trump", "value", "a card, e.g. AS")
+              "jacks", "nines", "trump", "value", "limit", "a card, e.g. AS")
 
 
 @dataclass(frozen=True)
@@ -181,14 +190,17 @@ class Condition:
     label: str = "--given"
 
     def rows(self, trick_total: int = 0, partner_meld: int = 0, pass_cards: int = 0,
-             need_marriage: int = 0) -> np.ndarray:
-        """The compiled form, int64[tests, ROW]; the rules' values feed ``value`` and ``trump`` tests."""
+             need_marriage: int = 0, margin: float = 0.0, bid_needs_marriage: int = 0) -> np.ndarray:
+        """The compiled form, int64[tests, ROW]; the rules' values feed ``value``, ``limit`` and
+        ``trump`` tests (``bid_needs_marriage``: a bid, or a trump named before the widow, needs one)."""
         out = []
         for c, clause in enumerate(self.clauses):
             mask = sum(1 << s for s in clause.seats)
             for t in clause.tests:
-                v = ((trick_total, partner_meld, pass_cards) if t.quantity == Q_VALUE else
-                     (need_marriage, 0, 0) if t.quantity == Q_TRUMP else (0, 0, 0))
+                v = ((trick_total, partner_meld, pass_cards, 0, 0) if t.quantity == Q_VALUE else
+                     (trick_total, partner_meld, pass_cards, round(margin * MARGIN_UNIT), bid_needs_marriage)
+                     if t.quantity == Q_LIMIT else
+                     (need_marriage, 0, 0, 0, 0) if t.quantity == Q_TRUMP else (0, 0, 0, 0, 0))
                 out.append((c, mask, t.quantity, t.param, t.lo, min(t.hi, int(NO_LIMIT)), *v))
         return np.array(out, dtype=np.int64).reshape(-1, ROW)
 
@@ -250,14 +262,17 @@ def _quantity(word: str, where: str) -> tuple[int, int]:
         return Q_TRUMP, 0
     if word == "value":
         return Q_VALUE, 0
+    if word == "limit":
+        return Q_LIMIT, 0
     try:
         return Q_CARD, parse_card(word)
     except HandError:
         raise ConditionError(f"{where}: {word!r} is not a quantity; give one of {', '.join(QUANTITIES)}") from None
 
 
-def _bounds(op: str, x: int) -> tuple[int, int]:
-    return {">=": (x, int(NO_LIMIT)), ">": (x + 1, int(NO_LIMIT)), "<=": (0, x), "<": (0, x - 1),
+def _bounds(op: str, x: int, lowest: int = 0) -> tuple[int, int]:
+    """(lo, hi) of ``quantity OP x`` for a quantity that is never below ``lowest``."""
+    return {">=": (x, int(NO_LIMIT)), ">": (x + 1, int(NO_LIMIT)), "<=": (lowest, x), "<": (lowest, x - 1),
             "=": (x, x), "==": (x, x)}[op]
 
 
@@ -287,7 +302,7 @@ def _tests(text: str, where: str) -> list[Bound]:
             raise ConditionError(f"{where}: test {part!r} is not understood; write QUANTITY OP NUMBER "
                                  "(e.g. 'spades<=2', 'meld>=20'; OP one of >= <= = > <) or 'holds CARDS'")
         q, param = _quantity(m.group(1), where)
-        lo, hi = _bounds(m.group(2), int(m.group(3)))
+        lo, hi = _bounds(m.group(2), int(m.group(3)), -1 if q == Q_LIMIT else 0)
         out.append(Bound(q, param, lo, hi))
     return out
 
@@ -327,8 +342,9 @@ def describe_test(t: Bound) -> str:
     elif t.quantity == Q_MELD:
         word = "meld" if t.param < 0 else f"meld({SUITS[t.param]})"
     else:
-        word = "trump" if t.quantity == Q_TRUMP else "value"
+        word = {Q_TRUMP: "trump", Q_VALUE: "value", Q_LIMIT: "limit"}[t.quantity]
     if t.hi >= NO_LIMIT:
         return f"{word}>={t.lo}"
-    return f"{word}={t.lo}" if t.lo == t.hi else f"{word}<={t.hi}" if t.lo <= 0 else f"{t.lo}<={word}<={t.hi}"
+    lowest = -1 if t.quantity == Q_LIMIT else 0
+    return f"{word}={t.lo}" if t.lo == t.hi else f"{word}<={t.hi}" if t.lo <= lowest else f"{t.lo}<={word}<={t.hi}"
 
