@@ -46,7 +46,7 @@ from simcore.answers.simulate import hand_records
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import wilson
-from simcore.variants import Variant
+from simcore.variants import Variant, require_auction
 
 #: Record fields measured in points (binned by :func:`point_bin_width`).
 POINT_FIELDS = ("bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
@@ -103,8 +103,7 @@ def with_bidder(records: np.ndarray, fields: Sequence[str] = ()) -> np.ndarray:
 
 def records_for(variant: Variant, hands: int, seed: int) -> np.ndarray:
     """int64[hands, N_FIELDS]: ``hands`` full hands with heuristic players at every seat."""
-    if variant.get("auction.kind") == "none":
-        raise ValueError(f"{variant.id}: no auction, so no bid to choose")
+    require_auction(variant, "there is no bid to choose")
     return hand_records(variant, hands, seed, parse_policies("heuristic", variant.players))
 
 

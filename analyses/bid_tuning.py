@@ -31,19 +31,19 @@ from simcore.kernels import game as g
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95, wilson
-from simcore.variants import Variant
+from simcore.variants import NotForThisSystem, Variant, require_auction
 
 
-class DuelError(ValueError):
-    """Rules no duel can tune (no auction, or teams no duel covers)."""
+class DuelError(NotForThisSystem):
+    """Rules whose teams no duel covers (a system without an auction is refused before, by
+    :func:`~simcore.variants.require_auction`)."""
 
 
 def duel_kind(variant: Variant) -> str:
     """Which duel tunes the rules: ``"team"`` (points per hand), ``"seat"`` (games won) or ``"chips"``
     (chips per deal); raise :class:`DuelError` with a one-line reason when none can."""
     teams = variant.get("teams.kind")
-    if variant.get("auction.kind") in (None, "none"):
-        raise DuelError(f"{variant.id}: has no auction (nobody bids), so there is no bidding margin to tune")
+    require_auction(variant, "there is no bidding margin to tune")
     if teams == "partners_across":
         if variant.players % 2:
             raise DuelError(f"{variant.id}: partnerships across need an even number of players")
@@ -249,3 +249,38 @@ def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
     out = pd.concat(path, ignore_index=True)
     out.attrs.update(attrs, margin=base, settled=settled)
     return out
+
+
+#: The size of the quick search before an answer (``--tune-margin``), by duel kind: deals per seating
+#: (team and chip duels) or games per run (seat duel). A tenth to a half of ``pinochle tune``'s default:
+#: it finds the margin to about a step, not to its last digit.
+QUICK_SIZE = {"team": 20_000, "chips": 10_000, "seat": 1_000}
+#: The quick search's step: coarser than ``pinochle tune``'s 0.05, so that it settles in a few rounds.
+QUICK_STEP = 0.1
+
+
+def with_tuned_margin(variant: Variant, seed: int = 1, size: int | None = None) -> Variant:
+    """The rules with a bidding margin tuned now by a quick :func:`tune_margin` from the rules' own
+    margin (``size`` as there, default :data:`QUICK_SIZE`; step :data:`QUICK_STEP`). The result's
+    ``margin_origin`` says so, with the search's size and its time in seconds. Raises
+    :class:`DuelError` for rules no duel can tune."""
+    import time
+    from dataclasses import replace
+    from types import MappingProxyType
+
+    from simcore.variants.margin import MarginOrigin
+
+    kind = duel_kind(variant)
+    size = size or QUICK_SIZE[kind]
+    start = time.perf_counter()
+    path = tune_margin(variant, size, seed, QUICK_STEP)
+    seconds = time.perf_counter() - start
+    margin = float(path.attrs["margin"])
+    unit = "games a run" if kind == "seat" else "deals a seating"
+    note = (f"from {variant.get('policy.margin'):g} in steps of {QUICK_STEP:g}, {len(path) // 4} rounds of duels "
+            f"of {size:,} {unit}, seed {seed}, {seconds:.0f} s"
+            + ("" if path.attrs["settled"] else "; still moving when it stopped"))
+    was = variant.margin_origin
+    origin = MarginOrigin(margin, "--tune-margin", was.file if was else variant.where, (), True, note)
+    return replace(variant, values=MappingProxyType({**variant.values, "policy.margin": margin}),
+                   margin_origin=origin)

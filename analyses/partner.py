@@ -34,7 +34,7 @@ from simcore.answers.simulate import hand_records
 from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Z95
-from simcore.variants import Variant
+from simcore.variants import Variant, require_auction
 
 #: Rows of the partner part: (measure, how it is computed from a record), all in points.
 HOLDING_MEASURES = (
@@ -87,8 +87,7 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
     hands; bidder and partner together). Pass rows: bidding side meld, bidding side trick points, bid,
     bidding side score, bidding side makes.
     """
-    if variant.get("auction.kind") == "none":
-        raise ValueError(f"{variant.id}: no auction, so no bidder or bidding side")
+    require_auction(variant, "there is no bidder or bidding side")
     records = hand_records(variant, hands, seed, parse_policies("heuristic", variant.players))
     rec = records[(records[:, h.F_BIDDER] >= 0) & (records[:, h.F_TRUMP] >= 0)]  # a trump was named
     alone = variant.get("teams.kind") == "bidder_alone"

@@ -16,11 +16,11 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.answers.game_results import GameRulesError, play_games
+from simcore.answers.game_results import play_games
 from simcore.answers.odds import simulate_odds
 from simcore.kernels.events import EventError, parse_event
 from simcore.kernels.policies import parse_policies
-from simcore.variants import Variant, load_variant, shipped_ids
+from simcore.variants import NotForThisSystem, Variant, load_variant, shipped_ids
 
 COLUMNS = ("variant", "has_rule", "event", "per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact",
            "per_deal", "per_deal_lo", "per_deal_hi", "per_deal_exact", "per_game", "per_game_lo",
@@ -44,7 +44,7 @@ def redeal_row(variant: Variant, hands: int, games: int, seed: int) -> dict | No
     row.update(per_game=math.nan, per_game_lo=math.nan, per_game_hi=math.nan, per_game_kind="")
     try:
         result = play_games(variant, games, seed, parse_policies("heuristic", variant.players))
-    except GameRulesError:
+    except NotForThisSystem:
         return row
     redeals = result.means()["redeals"]
     if has_rule:

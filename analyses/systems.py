@@ -17,12 +17,12 @@ from matplotlib.figure import Figure
 
 from analyses import fmt, style
 from analyses.section import Section, Sizes
-from simcore.answers.game_results import GameRulesError, play_games
+from simcore.answers.game_results import play_games
 from simcore.answers.odds import simulate_odds
 from simcore.answers.simulate import simulate
 from simcore.kernels.events import EventError, parse_event
 from simcore.kernels.policies import parse_policies
-from simcore.variants import load_variant, shipped_ids
+from simcore.variants import NotForThisSystem, load_variant, shipped_ids
 
 #: Dealt-hand events compared across systems (per hand, "1 in N").
 EVENTS = ("double-pinochle", "run", "aces-around", "roundhouse", "five-nines")
@@ -74,7 +74,7 @@ def system_row(variant_id: str, sizes: Sizes, seed: int = 1) -> dict:
     try:
         games = play_games(v, sizes.games, seed, parse_policies("heuristic", v.players))
         row["hands_per_game"] = games.means()["hands"].estimate
-    except GameRulesError:
+    except NotForThisSystem:
         pass
     return row
 

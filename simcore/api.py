@@ -37,7 +37,7 @@ from collections.abc import Iterable, Sequence
 import numpy as np
 import pandas as pd
 
-from simcore.variants import Variant, load_variant, shipped_ids
+from simcore.variants import Variant, load_variant, require_auction, require_full_hands, shipped_ids
 
 __all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "meld", "new_hand", "odds", "simulate",
            "solve", "variants", "widow"]
@@ -55,14 +55,6 @@ def _variant(variant: VariantLike, overrides: Iterable[str] = ()) -> Variant:
                              f"overrides={overrides!r}, not a Variant")
         return variant
     return load_variant(os.fspath(variant), overrides)
-
-
-def _playing(variant: Variant) -> Variant:
-    """``variant``, refused when it has no rules for playing hands (as the command line refuses it)."""
-    if variant.get("auction.kind") is None:
-        raise ValueError(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
-                         "[auction] rules)")
-    return variant
 
 
 def _policies(policy: str | Sequence[str], players: int) -> np.ndarray:
@@ -248,7 +240,7 @@ def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed:
     """
     from simcore.answers.simulate import simulate as run
 
-    v = _playing(_variant(variant, overrides))
+    v = require_full_hands(_variant(variant, overrides))
     _positive("hands", hands)
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
@@ -286,7 +278,7 @@ def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, se
     """
     from simcore.answers.simulate import hand_records as records
 
-    v = _playing(_variant(variant, overrides))
+    v = require_full_hands(_variant(variant, overrides))
     return records_frame(records(v, hands, seed, _policies(policy, v.players)), v, seed)
 
 
@@ -313,9 +305,8 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
     """
     from simcore.answers.bidodds import bid_odds as run
 
-    v = _playing(_variant(variant, overrides))
-    if v.get("auction.kind") == "none":
-        raise ValueError(f"{v.id} has no auction, so no bids to tabulate")
+    v = require_full_hands(_variant(variant, overrides))
+    require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
@@ -370,7 +361,7 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     from simcore.answers.advise import advise as run
     from simcore.kernels.cards import SUITS, check_hand, parse_hand
 
-    v = _playing(_variant(variant, overrides))
+    v = require_full_hands(_variant(variant, overrides))
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     _positive("hands", hands)
@@ -517,7 +508,7 @@ def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: S
 
     v = _variant(variant, overrides)
     if hands is None:
-        position = seeded_position(_playing(v), seed, _policies(policy, v.players))
+        position = seeded_position(require_full_hands(v), seed, _policies(policy, v.players))
     else:
         if trump is None or leader is None:
             raise ValueError("hands given as cards need trump and leader")
@@ -551,4 +542,4 @@ def new_hand(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, cards
     """
     from simcore.state import new_hand as start
 
-    return start(_playing(_variant(variant, overrides)), seed, cards, hand, need)
+    return start(require_full_hands(_variant(variant, overrides)), seed, cards, hand, need)

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
-from analyses.bid_tuning import DuelError, duel_kind, margin_duel, seat_duel
-from simcore.variants import load_variant
+from analyses.bid_tuning import duel_kind, margin_duel, seat_duel
+from simcore.variants import NotForThisSystem, load_variant
 
 
 def test_a_margin_duelling_itself_gains_exactly_nothing():
@@ -58,7 +58,7 @@ def test_each_system_gets_the_duel_its_teams_allow():
         assert duel_kind(load_variant(vid)) == "seat"
     assert duel_kind(load_variant("auction")) == "chips"  # no games: every deal settled in chips
     for vid in ("partnership", "six-eight-partnership", "two-hand"):
-        with pytest.raises(DuelError, match="no auction"):
+        with pytest.raises(NotForThisSystem, match="no auction"):
             duel_kind(load_variant(vid))
 
 

@@ -6,8 +6,7 @@ import pytest
 
 from simcore.answers.dd_make import _need, dd_make_odds
 from simcore.cli import main
-from simcore.solver.position import PositionError
-from simcore.variants import load_variant
+from simcore.variants import NotForThisSystem, load_variant
 
 
 def test_the_need_is_the_bid_less_the_kept_meld_and_one_point_to_save_it():
@@ -45,5 +44,5 @@ def test_cli_dd_odds_text_json_and_refusals(capsys):
         assert main(["dd-odds", "--variant", vid, "--hands", "2"]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "not computed here" in err
-    with pytest.raises(PositionError):
+    with pytest.raises(NotForThisSystem):
         dd_make_odds(load_variant("two-hand"), 1)

@@ -376,7 +376,7 @@ DOUBLE = load_variant("double-deck")  # no redeal rule: the model's first deal i
     ("partnership", "pass", "has no auction"),
 ])
 def test_auctions_the_rules_do_not_allow_are_refused_naming_the_call(vid, calls, message):
-    with pytest.raises(ConditionError) as e:
+    with pytest.raises(ValueError) as e:
         read_auction(load_variant(vid), calls)
     assert message in str(e.value) and "\n" not in str(e.value)
 

@@ -8,11 +8,11 @@ from math import comb
 import numpy as np
 import pytest
 
-from simcore.answers.widow import WidowError, widow_worth, widows
+from simcore.answers.widow import widow_worth, widows
 from simcore.cli import main
 from simcore.kernels.cards import N_TYPES, parse_hand
 from simcore.reference.meld import reference_total
-from simcore.variants import load_variant
+from simcore.variants import NotForThisSystem, load_variant
 
 #: Auction cut to 32 cards (A 10 K Q, two copies): three hands of 10 and a widow of 2.
 SMALL = load_variant("auction", ['deck.ranks=["A","10","K","Q"]', "deal.hand_size=10", "deal.widow=2"])
@@ -72,7 +72,7 @@ def test_widows_are_weighted_multisets():
 
 
 def test_systems_without_a_widow_to_the_bidder_are_refused():
-    with pytest.raises(WidowError, match="takes no widow"):
+    with pytest.raises(NotForThisSystem, match="takes no widow"):
         widow_worth(load_variant("four-hand-150"), parse_hand("AS 10S KS QS JS 9S AH 10H QH JH 9H AD"))
 
 

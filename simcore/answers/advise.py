@@ -36,7 +36,7 @@ from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Z95, Interval, values_interval, wilson
-from simcore.variants import Variant
+from simcore.variants import Variant, require_auction
 
 #: Deals dealt by default: at least FIRST_DEALS, then as many as bring the 95% half-width of the mean
 #: side total to TARGET_POINTS, at most MAX_DEALS.
@@ -122,9 +122,7 @@ def seat_name(variant: Variant, seat: int) -> str:
 
 def check_advisable(variant: Variant, seat: int) -> None:
     """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats."""
-    if variant.hand_rules.auction == h.AUCTION_NONE:
-        raise AdviseError(f"{variant.id} has no auction (trump is turned up): there is no bid to advise; "
-                          "`pinochle meld` shows the hand's meld")
+    require_auction(variant, "there is no bid to advise; `pinochle meld` shows the hand's meld")
     if not 0 <= seat < variant.players:
         raise AdviseError(f"--seat {seat}: {variant.id} seats players 0 to {variant.players - 1}")
 

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from simcore.kernels import hand as h
 from simcore.kernels.condition import NO_LIMIT, Q_LIMIT, Bound, Clause, Condition, ConditionError
-from simcore.variants import Variant
+from simcore.variants import Variant, require_auction
 from simcore.variants import layout as lay
 
 MODEL = ("under the model bidders (the tuned heuristic's bid rule: a seat bids while the next bid is within "
@@ -56,9 +56,8 @@ def _seat_name(variant: Variant, seat: int) -> str:
 def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple[list[Call], Condition]:
     """The calls of ``text`` and the condition they put on the deal. Raises :class:`AuctionError` (one
     line naming the call) for an auction the rules do not allow."""
+    require_auction(variant, "no auction to condition on")
     r = variant.hand_rules
-    if r.auction == lay.AUCTION_NONE:
-        raise AuctionError(f"{label}: {variant.id} has no auction (trump is turned up)")
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise AuctionError(f"{label}: no calls; give them in turn order from the dealer's left, e.g. "

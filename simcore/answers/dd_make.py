@@ -31,25 +31,25 @@ from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, wilson
 from simcore.solver.position import PositionError, solve, traced_position
-from simcore.variants import Variant
+from simcore.variants import NotForThisSystem, Variant, require_auction
 
 #: Columns of one hand.
 HAND_COLUMNS = ("seed", "bid", "meld", "need", "heuristic_points", "heuristic_made", "dd", "nodes")
 
 
 def check_variant(variant: Variant) -> None:
-    """Refuse, in one line, a system whose made rule :func:`dd_make_odds` cannot state."""
+    """Refuse, in one line (:class:`~simcore.variants.NotForThisSystem`), a system whose made rule
+    :func:`dd_make_odds` cannot state."""
+    require_auction(variant, "its double-dummy make odds are not computed here (there is no contract)")
     why = None
-    if variant.get("auction.kind") in (None, "none"):
-        why = "has no contract (no auction)"
-    elif variant.get("exchange.widow_to_bidder") or variant.get("exchange.draw") or variant.get("play.stock_play"):
+    if variant.get("exchange.widow_to_bidder") or variant.get("exchange.draw") or variant.get("play.stock_play"):
         why = "lets buried, discarded or stock cards count, which the solver does not see"
     elif variant.get("tricks.round_to"):
         why = "rounds trick points"
     elif variant.get("teams.kind") == "called_card":
         why = "has a called partner, whom the defenders do not know"
     if why:
-        raise PositionError(f"{variant.id} {why}: its double-dummy make odds are not computed here")
+        raise NotForThisSystem(f"{variant.id} {why}: its double-dummy make odds are not computed here")
 
 
 def _need(variant: Variant, bid: int, meld: int) -> int:

@@ -27,7 +27,7 @@ from simcore.kernels import hand as h
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import Interval, values_interval
 from simcore.solver.position import PositionError, card_values, traced_position
-from simcore.variants import Variant
+from simcore.variants import Variant, require_full_hands
 
 #: A deciding seat's role: the bidder, his partner(s) on the bidding side, or a defender. With no
 #: bidder, seat 0's side stands for the bidding side and its seats count as "partner".
@@ -161,9 +161,9 @@ def endgame_loss(variant: Variant, hands: int, seed: int = 0, tricks_left: int =
                  policies: np.ndarray | None = None) -> EndgameLoss:
     """The decisions of the last ``tricks_left`` tricks of the first hands of seeds ``seed .. seed +
     hands - 1``, valued by the double-dummy solver (see the module docstring). Raises
-    :class:`PositionError` for a system without full hands or ``tricks_left`` outside 1 .. hand size."""
-    if variant.get("auction.kind") is None:
-        raise PositionError(f"{variant.id}: full hands are not yet simulated, so there is no play to value")
+    :class:`~simcore.variants.NotForThisSystem` for a system without full hands and :class:`PositionError`
+    for ``tricks_left`` outside 1 .. hand size."""
+    require_full_hands(variant)
     if not 1 <= tricks_left <= variant.hand_size:
         raise PositionError(f"--tricks-left {tricks_left}: give 1 to {variant.hand_size}, the tricks of a hand of "
                             f"{variant.id} (solving more than about 7 takes seconds a decision)")

@@ -23,7 +23,7 @@ from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Interval, values_interval, wilson
 from simcore.run.store import RunInfo
-from simcore.variants import Variant
+from simcore.variants import NotForThisSystem, Variant, require_full_hands
 from simcore.variants.record import KernelRules
 
 #: Games per chunk (part of the definition of a seeded run only through the chunk indices shown in
@@ -31,7 +31,7 @@ from simcore.variants.record import KernelRules
 CHUNK_GAMES = 512
 
 
-class GameRulesError(ValueError):
+class GameRulesError(NotForThisSystem):
     """A variant whose games cannot be played here (no [game] rules, or no two partnerships)."""
 
 
@@ -40,8 +40,7 @@ def check_game_variant(variant: Variant) -> None:
     if not variant.has_game_rules:
         raise GameRulesError(f"{variant.where}: {variant.id} has no [game] rules (game.target ...), so its "
                              "games cannot be played")
-    if variant.get("auction.kind") is None:
-        raise GameRulesError(f"{variant.where}: full hands are not yet simulated for {variant.id}")
+    require_full_hands(variant)
 
 
 def lone_double_pinochle(records: np.ndarray) -> np.ndarray:

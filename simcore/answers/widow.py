@@ -27,7 +27,7 @@ from numba import njit
 from simcore.kernels.cards import N_SUITS, N_TYPES, SUITS, format_hand
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, choose_trump
-from simcore.variants import Variant
+from simcore.variants import NotForThisSystem, Variant
 
 RULE = ("the bidder takes the widow into his hand and buries as many cards, any cards, before meld; "
         "meld counts on the hand kept (the best burial for meld under each trump)")
@@ -38,15 +38,17 @@ MAX_WORK = 300_000_000
 
 
 class WidowError(ValueError):
-    """A system without a widow to the bidder; one line."""
+    """A hand whose widows are too many to count exactly; one line."""
 
 
 def check_widow(variant: Variant) -> int:
-    """The widow's size, or :class:`WidowError` where the bidder takes no widow or kitty."""
+    """The widow's size, or :class:`simcore.variants.NotForThisSystem` where the bidder takes no widow or
+    kitty."""
     w = int(variant.get("deal.widow"))
     if not w or variant.get("deal.widow_kind") == "stock" or not variant.get("exchange.widow_to_bidder"):
-        raise WidowError(f"{variant.id}: the bidder takes no widow or kitty into his hand, so there is no "
-                         "widow to value; systems with one: auction, five-hand-widow, three-hand-double-pack ...")
+        raise NotForThisSystem(f"{variant.id}: the bidder takes no widow or kitty into his hand, so there is no "
+                               "widow to value; systems with one: auction, five-hand-widow, "
+                               "three-hand-double-pack ...")
     return w
 
 

@@ -54,10 +54,10 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.bidodds import bid_odds
     from simcore.kernels.policies import parse_policies
+    from simcore.variants import require_auction
 
     variant = full_hand_variant(args)
-    if variant.get("auction.kind") == "none":
-        raise UsageError(f"pinochle: {variant.id} has no auction, so no bids to tabulate")
+    require_auction(variant, "no bids to tabulate")
     policies = parse_policies(args.policy, variant.players)
     if args.bid is not None:
         _check_bid(variant, args.bid)

@@ -26,7 +26,6 @@ class UsageError(Exception):
 def user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
-    from simcore.answers.game_results import GameRulesError
     from simcore.answers.widow import WidowError
     from simcore.kernels.cards import HandError
     from simcore.kernels.condition import ConditionError
@@ -35,9 +34,9 @@ def user_errors() -> tuple[type[Exception], ...]:
     from simcore.run.runner import ClusterError
     from simcore.run.store import StoreError
     from simcore.solver.position import PositionError
-    from simcore.variants import RulesError
+    from simcore.variants import NotForThisSystem, RulesError
 
-    return (UsageError, AdviseError, RulesError, HandError, EventError, PolicyError, GameRulesError, StoreError,
+    return (UsageError, AdviseError, RulesError, NotForThisSystem, HandError, EventError, PolicyError, StoreError,
             ClusterError, PositionError, ConditionError, WidowError)
 
 
@@ -220,12 +219,9 @@ def set_threads(n: int | None) -> None:
 
 def full_hand_variant(args: argparse.Namespace):
     """The rules of ``--variant``/``--set``, for a command that plays hands in full."""
-    variant = load_variant(args.variant, args.overrides)
-    if variant.get("auction.kind") is None:
-        raise UsageError(f"pinochle: {variant.where}: full hands are not yet simulated for "
-                         f"{variant.id} (it has no [auction] rules); systems with them: "
-                         + ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind")))
-    return variant
+    from simcore.variants import require_full_hands
+
+    return require_full_hands(load_variant(args.variant, args.overrides))
 
 
 def exit_status(result) -> int:

@@ -27,7 +27,6 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.compare import QUESTIONS, answer, compare
-    from simcore.answers.game_results import GameRulesError
     from simcore.variants import RulesError
 
     if args.list:
@@ -60,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
             games = args.games if args.hands is None else None
             result = compare(a, b, games=(games or 40_000) if args.hands is None else None,
                              hands=args.hands, seed=args.seed)
-    except (ValueError, GameRulesError) as exc:
+    except ValueError as exc:  # a question or rule pair compare cannot answer
         if isinstance(exc, RulesError):
             raise
         raise UsageError(f"pinochle compare: {exc}")

@@ -41,14 +41,15 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from analyses.bid_tuning import DuelError, duel_kind, tune_margin
+    from analyses.bid_tuning import duel_kind, tune_margin
+    from simcore.variants import NotForThisSystem
 
     variant = full_hand_variant(args)
     if not 0 < args.step <= 0.5:
         raise UsageError(f"pinochle tune: --step {args.step}: give a number above 0 and at most 0.5")
     try:
         kind = duel_kind(variant)
-    except DuelError as exc:
+    except NotForThisSystem as exc:
         raise UsageError(f"pinochle tune: {exc}")
     if kind == "seat":
         if args.hands is not None:

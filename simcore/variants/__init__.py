@@ -1,6 +1,15 @@
 """Rules as data: shipped rules files (``rules/*.toml``), their schema, and the loader."""
 
-from simcore.variants.loader import RulesError, load_variant, parse_override, shipped_ids
+from simcore.variants.loader import (
+    NotForThisSystem,
+    RulesError,
+    load_variant,
+    parse_override,
+    require_auction,
+    require_full_hands,
+    shipped_ids,
+)
 from simcore.variants.variant import Variant
 
-__all__ = ["RulesError", "Variant", "load_variant", "parse_override", "shipped_ids"]
+__all__ = ["NotForThisSystem", "RulesError", "Variant", "load_variant", "parse_override", "require_auction",
+           "require_full_hands", "shipped_ids"]

@@ -1,6 +1,7 @@
 """Load a rules file (shipped id or user path), apply ``extends`` and ``--set`` overrides, validate.
 
-Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line.
+Errors are :class:`RulesError` with the file, key, value and what is allowed, ready to print as one line;
+a question a valid system has no answer to is :class:`NotForThisSystem`.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ import difflib
 import math
 import tomllib
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from importlib import resources
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
 from simcore.kernels.cards import RANKS
+from simcore.variants.margin import Level, margin_origin
 from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
 from simcore.variants.variant import Variant
 
@@ -40,6 +43,31 @@ def _shown(value: Any) -> str:
         return "[[[...]]] (nested too deeply)"
     text = " ".join(text.split())
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+class NotForThisSystem(ValueError):
+    """A question the rules of this system do not let us answer (such as full hands of a system without
+    an auction); ``str()`` is one line naming the rules file, the system and what it lacks."""
+
+
+def require_full_hands(variant: Variant) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` when it plays no full hands: without
+    ``[auction]`` rules nothing says who bids, so the hand kernel has nothing to play."""
+    if variant.get("auction.kind") is None:
+        with_them = ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind"))
+        raise NotForThisSystem(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
+                               f"[auction] rules); systems with them: {with_them}")
+    return variant
+
+
+def require_auction(variant: Variant, so: str) -> Variant:
+    """``variant``, refused with :class:`NotForThisSystem` unless someone bids in it (it plays full hands
+    and its ``auction.kind`` is not ``"none"``, where trump is turned up). ``so`` completes the refusal
+    with what the question then lacks, e.g. ``"no bids to tabulate"``."""
+    require_full_hands(variant)
+    if variant.get("auction.kind") == "none":
+        raise NotForThisSystem(f"{variant.id} has no auction, so {so}")
+    return variant
 
 
 def shipped_ids() -> list[str]:
@@ -118,9 +146,10 @@ def _check_key(where: str, key: str, value: Any) -> None:
 
 
 def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
-          asked_by: tuple[str, str] = ("--variant", "variant")) -> tuple[str, dict[str, Any]]:
-    """(label, flat keys) of one rules file with everything it extends merged under it; ``seen`` holds
-    the (label, identity) of the files that extend it, to catch a loop however each names the next."""
+          asked_by: tuple[str, str] = ("--variant", "variant")) -> tuple[str, dict[str, Any], list[Level]]:
+    """(label, flat keys, levels) of one rules file with everything it extends merged under it; ``seen``
+    holds the (label, identity) of the files that extend it, to catch a loop however each names the
+    next. The levels are this file and each it extends, this one first."""
     where, identity, text = _resolve(name, relative_to, asked_by)
     if identity in (i for _, i in seen):
         raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
@@ -134,16 +163,19 @@ def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...]
     flat = _flatten(where, data)
     for key, value in flat.items():
         _check_key(where, key, value)
+    own = frozenset(flat)
+    levels: list[Level] = []
     if "extends" in flat:
         base_path = Path(where) if Path(where).exists() else None
-        _, base = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"))
+        _, base, levels = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"))
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
         if assumptions:
             base["assumptions"] = assumptions
         flat = base
-    return where, flat
+    name = identity[len("id:"):] if identity.startswith("id:") else where  # a shipped id, else the path
+    return where, flat, [Level(name, own, MappingProxyType(dict(flat))), *levels]
 
 
 def parse_override(text: str) -> tuple[str, Any]:
@@ -165,14 +197,17 @@ def parse_override(text: str) -> tuple[str, Any]:
 
 def load_variant(name: str, overrides: Iterable[str] = ()) -> Variant:
     """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides."""
-    where, flat = _read(name, None, ())
+    where, flat, levels = _read(name, None, ())
+    overridden = []
     for text in overrides:
         key, value = parse_override(text)
         _check_key("--set", key, value)
         flat[key] = value
+        overridden.append(key)
     if overrides:
         flat["id"] = flat.get("id", Path(where).stem) + "+" + ",".join(overrides)
-    return _build(where, flat)
+    variant = _build(where, flat)
+    return replace(variant, margin_origin=margin_origin(variant.values, levels, overridden))
 
 
 def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:

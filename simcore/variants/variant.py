@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from types import MappingProxyType
 from typing import Any
@@ -31,6 +31,7 @@ from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, r
     RUN,
     RUN_EXTRA_MARRIAGE,
 )
+from simcore.variants.margin import MarginOrigin
 from simcore.variants.record import CHECK_GAME_KEYS, HAND_RULE_KEYS, GameRules, HandRules, KernelRules, Tables
 from simcore.variants.schema import CHECK_MELDS, KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
@@ -63,6 +64,8 @@ class Variant:
 
     where: str
     values: Mapping[str, Any]
+    #: Where ``policy.margin`` was set and whether it fits (set by the loader; None when built otherwise).
+    margin_origin: MarginOrigin | None = field(default=None, compare=False, repr=False)
 
     @cached_property
     def canonical(self) -> str:
