@@ -369,7 +369,7 @@ DOUBLE = load_variant("double-deck")  # no redeal rule: the model's first deal i
     ("four-pass", "pass 265", "call 2 '265': not a bid in four-pass (bids go up by 10)"),
     ("four-pass", "260 250", "call 2 '250': seat 1 must bid at least 270, above the bid of 260"),
     ("four-pass", "pass pass pass pass 300", "call 5 '300': the auction is over after 4 calls"),
-    ("four-pass", "pass 260 pass pass 270 280", "call 6 '280': the auction is over after 5 calls"),
+    ("four-pass", "pass 260 pass pass 270", "call 5 '270': the auction is over after 4 calls"),
     ("four-pass", "pass 260 two", "call 3 'two': a call is 'pass' or a bid"),
     ("auction", "pass 310", "call 1 'pass': seat 0 (the dealer's left) must open in auction"),
     ("double-deck", "pass 62", "call 2 '62': not a bid in double-deck (bids go up by 1, by 5 from 60)"),
@@ -387,7 +387,8 @@ def test_the_calls_become_bounds_on_each_seats_model_limit():
     assert [(c.seat, c.bid) for c in calls] == [(0, 0), (1, 260), (2, 0), (3, 270), (1, 280)]
     bounds = {cl.seats[0]: (cl.tests[0].lo, cl.tests[0].hi) for cl in condition.clauses}
     assert bounds[0] == (-1, 249) and bounds[2] == (-1, 269)  # each passed facing the next bid
-    assert bounds[1] == (280, int(NO_LIMIT)) and bounds[3] == (270, int(NO_LIMIT))
+    # seats 1 and 3 are partners: each outbid the other, which needs a fifth of the 250 trick points to spare
+    assert bounds[1] == (280 + 50, int(NO_LIMIT)) and bounds[3] == (270 + 50, int(NO_LIMIT))
     # outbidding partner needs a fifth of the trick points to spare (the kernel's rule)
     _, condition = read_auction(v, "260 pass 270")
     assert {cl.seats[0]: cl.tests[0].lo for cl in condition.clauses}[2] == 270 + 250 // 5

@@ -69,13 +69,15 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
     calls: list[Call] = []
     for i, token in enumerate(tokens):
         where = f"{label} call {i + 1} {token!r}"
-        while not ((active >> seat) & 1 and seat != high_seat):  # the seats the kernel skips
+        while True:  # the kernel's turn order: past the seats that passed and the high bidder, until it ends
+            n_active = bin(active).count("1")
+            if (single and turns >= players) or n_active == 0 or (
+                    n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1):
+                raise AuctionError(f"{where}: the auction is over after {len(calls)} call"
+                                   f"{'s' if len(calls) != 1 else ''}")
+            if (active >> seat) & 1 and seat != high_seat:
+                break
             turns, seat = turns + 1, (seat + 1) % players
-        n_active = bin(active).count("1")
-        if (single and turns >= players) or n_active == 0 or (
-                n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1):
-            raise AuctionError(f"{where}: the auction is over after {len(calls)} call"
-                               f"{'s' if len(calls) != 1 else ''}")
         want = int(h.next_bid(high, r))
         forced = turns == 0 and r.opening_forced != 0
         name = _seat_name(variant, seat)
