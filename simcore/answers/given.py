@@ -1,4 +1,5 @@
-"""``pinochle odds --hold CARDS``: the odds of dealt-hand events given the cards seat 0 holds.
+"""``pinochle odds --hold CARDS``: the odds of dealt-hand events given the cards seat 0 holds (and what the
+table has shown).
 
 Seat 0 ("me", the dealer's left) holds the given cards; the rest of the deck is dealt at random to
 fill my hand, the other seats and the widow (:func:`simcore.kernels.deal.deal_given_into`). Each event
@@ -9,6 +10,10 @@ is reported for each place it can be asked of:
 * ``left`` and ``right`` — the next seat clockwise and the seat before me (two players: ``left`` only);
 * ``any_other`` — some other player; ``table`` — some player, me included;
 * ``widow`` — the widow or kitty, where the system deals one (not a two-hand stock).
+
+With a condition (``--given``, ``--auction``: :mod:`simcore.kernels.condition`) only the deals that
+meet it are kept (rejection), and exact values remain only where the condition counts the cards of the
+place's own hand (:func:`simcore.answers.conditioned.exact_acceptance`).
 
 Estimates are shares of deals with 95% Wilson intervals (deals are independent). Exact values come
 from :func:`simcore.answers.exact.event_probability_given` wherever the place is one hand or the
