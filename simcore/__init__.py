@@ -17,7 +17,7 @@ use_keyed_cache()  # before any kernel module imports numba: a changed kernel ne
 
 #: The names of :mod:`simcore.api` importable from ``simcore`` (``variants`` is the rules package).
 API = ("advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds", "simulate",
-       "solve")
+       "solve", "widow")
 
 __all__ = list(API)
 

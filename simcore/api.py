@@ -18,6 +18,7 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`hand_records` — the record of every hand played, one row per hand;
 * :func:`bid_odds` — P(the bidding side makes) by bid, meld, trump length and aces;
 * :func:`advise` — what a hand would make as bidder: P(make B) over random deals of the unseen cards;
+* :func:`widow` — my meld after the widow under each trump, exact over every widow the unseen cards allow;
 * :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
 * :func:`compare` — two rule sets (or a named house-rule question) on the same deals;
 * :func:`solve` — double dummy: the trick points each side takes from a position with every hand known.
@@ -40,7 +41,7 @@ import pandas as pd
 from simcore.variants import Variant, load_variant, require_auction, require_full_hands, shipped_ids
 
 __all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds",
-           "simulate", "solve", "variants"]
+           "simulate", "solve", "variants", "widow"]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -147,11 +148,20 @@ def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trum
 
 
 def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAULT_VARIANT,
-         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = ()) -> pd.DataFrame:
+         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = (), hold: str | None = None,
+         given: str | Sequence[str] | None = None, auction: str | None = None) -> pd.DataFrame:
     """Dealt-hand events (default: every catalogue event; ``"meld>=30"`` too) over ``hands`` dealt
     hands, as ``pinochle odds``: two rows per event, ``per`` "hand" (the share of dealt hands holding
     it) and "deal" (at least one player holds it), with ``variant``, ``seed``, ``hands``, ``deals``,
     ``event``, ``estimate``, ``lo``, ``hi``, ``one_in`` and ``exact`` (NaN where not known exactly).
+
+    With ``hold`` (cards seat 0 holds) or ``given`` (what the table has shown, in the ``--given``
+    language of docs/given.md, e.g. ``"left: holds AS; partner: meld>=20"``), as ``pinochle odds --hold
+    --given``: one row per event and ``place`` (me, partner, left, right, any_other, table, widow), the
+    deals kept being those that meet ``given``; ``attrs["acceptance"]`` holds the share of deals that
+    met it (``tried``, ``accepted``, ``acceptance``). ``auction``: the calls so far in turn order from the
+    dealer's left (``"pass 260 270"``), the deals kept being those where the model bidders would have
+    made them (docs/given.md), as a condition beside ``given``.
 
     >>> o = odds("double-pinochle", hands=40_000, seed=3)
     >>> o[["per", "exact"]].round(5).values.tolist()
@@ -163,8 +173,12 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
+    _positive("hands", hands)
     names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    result = simulate_odds(v, [parse_event(n, v) for n in names], hands, seed)
+    parsed = [parse_event(n, v) for n in names]
+    if hold is not None or given is not None or auction is not None:
+        return _odds_given(v, parsed, hands, seed, hold, given, auction)
+    result = simulate_odds(v, parsed, hands, seed)
     rows = []
     for o in result.events:
         for per, iv, exact in (("hand", o.per_hand, o.exact_hand), ("deal", o.per_deal, o.exact_deal)):
@@ -209,6 +223,41 @@ def hold_odds(hand: str | Sequence[str], events: str | Sequence[str] | None = No
                   ["event", "place"])
 
 
+def _positive(name: str, value: int | None) -> None:
+    """Refuse a size that is not a whole number of at least 1, in the API's words."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
+        raise ValueError(f"{name}={value!r}: give a whole number of at least 1")
+
+
+def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
+    """The parsed ``given=`` condition (None for none), places seen from seat ``me``."""
+    from simcore.answers.conditioned import read_condition
+
+    return None if given is None else read_condition(v, given if isinstance(given, str) else list(given), me,
+                                                     label="given=")
+
+
+def _odds_given(v: Variant, events: list, hands: int, seed: int, hold: str | None,
+                given: str | Sequence[str] | None, auction: str | None) -> pd.DataFrame:
+    """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
+    from simcore.answers.auction_so_far import read_auction, with_auction
+    from simcore.answers.given import given_odds
+    from simcore.kernels.cards import check_hand, parse_hand
+
+    cards = np.zeros(24, dtype=np.uint8) if hold is None else parse_hand(hold)
+    check_hand(cards, v.deck_copies, v.hand_size, partial=True)
+    calls = None if auction is None else read_auction(v, auction, label="auction=")[1]
+    result = given_odds(v, events, cards, hands, seed, condition=with_auction(_condition(v, given, 0), calls))
+    rows = [{"event": e.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
+             "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
+             "exact": float(o.exact) if o.exact is not None else math.nan}
+            for e, by_place in result.events for place, o in by_place.items()]
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "deals": result.deals}, ["event", "place"])
+    if result.acceptance is not None:
+        frame.attrs["acceptance"] = result.acceptance.to_json()
+    return frame
+
+
 def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed: int = 1,
              policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
              out: str | os.PathLike | None = None) -> pd.DataFrame:
@@ -226,6 +275,7 @@ def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed:
     from simcore.answers.simulate import simulate as run
 
     v = require_full_hands(_variant(variant, overrides))
+    _positive("hands", hands)
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
     return _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands,
@@ -267,11 +317,19 @@ def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, se
 
 
 def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed: int = 1,
-             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
+             given: str | Sequence[str] | None = None, bid: int | None = None, meld: int | None = None,
+             basis: str | None = None) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
-    and ``one_in``.
+    and ``one_in``. ``given``: only deals that meet it (the ``--given`` language, places seen from seat
+    0, the dealer's left); ``attrs["acceptance"]`` then holds the share of deals that met it.
+
+    With ``bid`` and/or ``meld`` (and ``basis``: "dealt" or "after_exchange"), as ``pinochle bid-odds
+    --bid B --meld M``: the joint table instead, P(make B | meld M), one row per basis, bid and meld
+    bin, with ``basis``, ``bid``, ``meld``, ``meld_bin``, ``n``, ``made``, ``unknown``, ``estimate``,
+    ``lo``, ``hi`` and ``one_in``.
 
     >>> b = bid_odds(hands=2_000)
     >>> list(b["by"].cat.categories)
@@ -283,7 +341,26 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
 
     v = require_full_hands(_variant(variant, overrides))
     require_auction(v, "no bids to tabulate")
-    result = run(v, hands, seed, _policies(policy, v.players))
+    _positive("hands", hands)
+    if basis is not None and basis not in ("dealt", "after_exchange"):
+        raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
+    if bid is not None:
+        from simcore.answers.bidodds import highest_bid, is_bid
+
+        if not is_bid(v, bid) or bid > highest_bid(v):
+            raise ValueError(f"bid={bid!r}: not a bid the table answers in {v.id} (from {v.lowest_contract} by "
+                             f"the auction's steps, up to {highest_bid(v)})")
+    if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
+        raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
+    result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
+    if bid is not None or meld is not None:
+        cells = result.joint_table(basis, bid, meld)
+        cells["one_in"] = [_one_in(x) for x in cells["estimate"]]
+        frame = _frame(cells.to_dict("records"), {"variant": v.id, "seed": seed,
+                                                  "policies": ",".join(result.policies)}, ["basis"])
+        if result.acceptance is not None:
+            frame.attrs["acceptance"] = result.acceptance.to_json()
+        return frame
     rows = []
     for name, t in result.tables().items():
         if name not in t.columns:  # a table over two values at once: not one row per value
@@ -291,12 +368,15 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
         for r in t.to_dict("records"):
             rows.append({"by": name, "value": r[name], "hands": r["hands"], "made": r["made"],
                          "estimate": r["p_make"], "lo": r["lo"], "hi": r["hi"], "one_in": _one_in(r["p_make"])})
-    return _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
+    if result.acceptance is not None:
+        frame.attrs["acceptance"] = result.acceptance.to_json()
+    return frame
 
 
 def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, seat: int = 0,
            hands: int | None = None, seed: int = 1, policy: str | Sequence[str] = "heuristic",
-           overrides: Iterable[str] = ()) -> pd.DataFrame:
+           overrides: Iterable[str] = (), given: str | Sequence[str] | None = None) -> pd.DataFrame:
     """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
@@ -304,6 +384,11 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     alone), ``bid``, ``made`` (deals that make it), ``estimate`` (P(make)), ``lo``, ``hi`` and ``one_in``.
     ``attrs["highest"]``: the highest bid the hand makes in at least 50% and 75% of deals, over every
     bid, each a dict of ``share``, ``bid``, ``lo``, ``hi`` (None where no bid is made that often).
+    Bids the hand makes in 50% and 75% of deals: :func:`simcore.answers.advise.advise`'s ``highest``.
+    ``given``: only deals that meet it (the ``--given`` language, places seen from ``seat``);
+    ``attrs["acceptance"]`` then holds the share of deals that met it. ``attrs["headline"]`` holds what
+    the command prints first: the highest bids made in 50% and 75% of the deals with their intervals,
+    the meld by trump, the mean side total and partner's meld.
 
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
@@ -313,14 +398,47 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     from simcore.kernels.cards import SUITS, check_hand, parse_hand
 
     v = require_full_hands(_variant(variant, overrides))
-    given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
-    check_hand(given, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
-    a = run(v, given, seat, hands, seed, _policies(policy, v.players))
+    cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
+    _positive("hands", hands)
+    a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
     rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
              "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
     frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
                           "named_trump": None if a.named is None else SUITS[a.named]})
     frame.attrs["highest"] = [{"share": h.share, "bid": h.bid, "lo": h.lo, "hi": h.hi} for h in a.highest]
+    frame.attrs["headline"] = {
+        "highest_bid": {f"{s.share:.0%}": {"bid": s.bid, "lo": s.lo, "hi": s.hi} for s in a.highest},
+        "meld_by_trump": dict(zip(SUITS, a.by_trump)),
+        "side_total": {"estimate": a.total.estimate, "lo": a.total.lo, "hi": a.total.hi},
+        "partner_meld": None if a.partner_meld is None else a.partner_meld.to_json()}
+    if a.acceptance is not None:
+        frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
+
+
+def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides: Iterable[str] = ()) -> pd.DataFrame:
+    """What the widow is worth to ``hand`` (a whole hand), as ``pinochle widow``: every widow the unseen
+    cards allow, exactly. One row per trump: ``variant``, ``hand``, ``widows`` (their number),
+    ``trump``, ``before`` (my meld before the widow), ``mean_after`` (after it, burying the cards that
+    keep the most meld) and ``mean_gain``. ``attrs["gain"]`` holds the headline gain's mean and
+    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`).
+
+    >>> w = widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD")
+    >>> int(w.loc[0, "widows"]), w.loc[0, "trump"], int(w.loc[0, "before"])
+    (5456, 'S', 180)
+    """
+    from simcore.answers.widow import widow_worth
+    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+
+    v = _variant(variant, overrides)
+    cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
+    check_hand(cards, v.deck_copies, v.hand_size)
+    r = widow_worth(v, cards)
+    rows = [{"trump": SUITS[s], "before": r.before[s], "mean_after": float(r.mean(r.after[:, s])),
+             "mean_gain": float(r.mean(r.after[:, s] - r.before[s]))} for s in range(4)]
+    frame = _frame(rows, {"variant": v.id, "hand": format_hand(cards), "widows": r.total_ways})
+    frame.attrs["gain"] = r.to_json()["gain"]
     return frame
 
 

@@ -14,6 +14,7 @@ from simcore.answers.advise import advise
 from simcore.cli import main
 from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import referee
@@ -25,7 +26,7 @@ BID_SYSTEMS = [i for i in shipped_ids() if load_variant(i).get("auction.kind") !
 
 def _set_deal(variant, hand: np.ndarray, seat: int):
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - hand)
-    return rest, hand, np.array([seat, variant.lowest_contract], dtype=np.int64)
+    return rest, hand, np.array([seat, variant.lowest_contract], dtype=np.int64), NO_CONDITION
 
 
 @pytest.mark.parametrize("vid", BID_SYSTEMS)

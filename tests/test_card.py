@@ -11,7 +11,7 @@ import pytest
 
 from analyses import bid_strategy as bs
 from analyses import card, rare_melds
-from simcore.kernels import hand as h
+from simcore.kernels import hand_record as h
 from simcore.variants import load_variant
 
 

@@ -26,9 +26,12 @@ from functools import partial
 import numpy as np
 
 from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
+from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, SUITS, format_hand
+from simcore.kernels.condition import NO_CONDITION, Condition
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump
 from simcore.run.runner import Job, run_job
@@ -90,6 +93,8 @@ class Advice:
     highest: list[BidShare]
     seconds: float
     interrupted: bool = False
+    acceptance: Acceptance | None = None
+    partner_meld: MeldTally | None = None
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
@@ -104,6 +109,8 @@ class Advice:
                 "trump_named": self.named_share, "played": self.played, "side_total": iv(self.total),
                 "bids": [{"bid": b, "make": {**iv(x), "made": m, "n": self.deals}} for b, m, x in self.bids],
                 "highest_bid": [{"share": s.share, "bid": s.bid, "ci95": [s.lo, s.hi]} for s in self.highest],
+                "condition": None if self.acceptance is None else self.acceptance.to_json(),
+                "partner_meld": None if self.partner_meld is None else self.partner_meld.to_json(),
                 "method": METHOD}
 
 
@@ -121,19 +128,23 @@ def check_advisable(variant: Variant, seat: int) -> None:
 
 
 def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None = None, seed: int = 1,
-           policies: np.ndarray | None = None, progress: bool = False) -> Advice:
+           policies: np.ndarray | None = None, progress: bool = False, condition: Condition | None = None) -> Advice:
     """Advice for the hand ``given`` (uint8[24] copy counts, already checked against the deck and the
     hand size) held by ``seat``, over ``deals`` deals of the unseen cards (None: enough for a ±2-point
     interval on the mean side total, see :data:`TARGET_POINTS`); ``policies``: each seat's policy code
-    (:mod:`simcore.kernels.policies`; None: the heuristic at every seat)."""
+    (:mod:`simcore.kernels.policies`; None: the heuristic at every seat); ``condition``: what the table
+    has shown (``--given``, places seen from ``seat``), every deal meeting it (checked first by
+    :func:`simcore.answers.conditioned.check_condition`)."""
     check_advisable(variant, seat)
     given = np.asarray(given, dtype=np.uint8)
+    acceptance = None if condition is None else check_condition(variant, condition, given, seat, seed)
+    accept = NO_CONDITION if condition is None else condition_rows(variant, condition)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     policies = (np.full(variant.players, HEURISTIC, dtype=np.int64) if policies is None
                 else np.asarray(policies, dtype=np.int64))
     contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
     margins = np.zeros(variant.players)  # bidding limits: unused without an auction
-    job = Job(partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract)), "rows",
+    job = Job(partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract, accept)), "rows",
               chunk_deals=CHUNK, unit="hands")
     params = joint_params(variant, policies)
     if deals is None:
@@ -155,10 +166,13 @@ def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = _make_curve(variant, played, total, stop)
+    # the trump I would name: the heuristic's, or my best meld's where I could name none
+    trump = by_trump.index(max(by_trump)) if named < 0 else named
+    partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(variant, given, seat, seed, n, tuple(POLICY_NAMES[p] for p in policies), by_trump,
                   None if named < 0 else named, named_share, values_interval(value),
                   float(np.mean(played)) if n else math.nan, _around(curve), [_highest(curve, s) for s in SHARES],
-                  run.seconds, run.interrupted)
+                  run.seconds, run.interrupted, acceptance, partners)
 
 
 def _make_curve(variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray

@@ -15,7 +15,9 @@ import numba
 import numpy as np
 from numba import njit
 
+from simcore.answers.conditioned import check_condition, condition_rows, read_condition
 from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
+from simcore.kernels.condition import NO_CONDITION, condition_scratch, deal_accepted_into
 from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
@@ -31,22 +33,29 @@ GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
 @njit(cache=True, nogil=True)
-def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given):
+def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given, cond):
     """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
     of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
     ``given`` (uint8[24], not all zero) seat 0 holds them and ``deck`` is the rest: the conditioned
-    deal of ``odds --hold``. Allocates the chunk's scratch; the deals run in a leaf, as in the odds."""
+    deal of ``odds --hold``; with a condition ``cond`` (rows of :mod:`simcore.kernels.condition`) only
+    deals that meet it count, the others dealt again (``--given``). Allocates the chunk's scratch; the
+    deals run in a leaf, as in the odds."""
     cards, hands, widow = deal_buffers(deck, players)
-    return _deal_and_meld(state, size, cards, hands, widow, np.zeros(N_SUITS, dtype=np.int64), players, hand_size,
-                          table, flags, given, given.sum() > 0)
+    totals, scratch = condition_scratch()
+    return _deal_and_meld(state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags,
+                          given, given.sum() > 0, cond)
 
 
 @leaf
-def _deal_and_meld(state, size, cards, hands, widow, totals, players, hand_size, table, flags, given, conditioned):
+def _deal_and_meld(state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags, given,
+                   conditioned, cond):
     """:func:`deal_and_meld_chunk`'s deals, with its scratch, without reference counting."""
     acc = np.int64(0)
     for _ in range(size):
-        if conditioned:
+        if cond.shape[0] > 0:
+            deal_accepted_into(state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch,
+                               hands, widow)
+        elif conditioned:
             deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
@@ -55,11 +64,12 @@ def _deal_and_meld(state, size, cards, hands, widow, totals, players, hand_size,
     return acc
 
 
-def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, out):
+def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, cond, out):
     """:func:`deal_and_meld_chunk` over chunk i into ``out[i]``, chunks on threads
     (:func:`simcore.kernels.threads.each_chunk`)."""
     def one(ci: int) -> None:
-        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given)
+        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given,
+                                      cond)
 
     each_chunk(one, states.shape[0])
 
@@ -90,6 +100,8 @@ class BenchResult(Timings):
     cards: int = 0
     reference_hands_per_s: float = 0.0
     given_hands_per_s: float = 0.0  # the same with seat 0 holding GIVEN_CARDS (odds --hold)
+    condition_hands_per_s: float = 0.0  # the same also meeting BENCH_CONDITION (--given), accepted deals' hands
+    condition_acceptance: float = 0.0  # the share of deals that meet it
 
     def to_json(self) -> dict:
         return {"variant": self.variant, "deck_cards": self.cards, "hands": self.hands,
@@ -98,21 +110,28 @@ class BenchResult(Timings):
                 "reference_python_hands_per_s": self.reference_hands_per_s,
                 "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s,
                 "given_cards": GIVEN_CARDS, "given_hands_per_s": self.given_hands_per_s,
-                "given_ratio": self.given_hands_per_s / self.hands_per_s}
+                "given_ratio": self.given_hands_per_s / self.hands_per_s,
+                "condition": BENCH_CONDITION, "condition_acceptance": self.condition_acceptance,
+                "condition_hands_per_s": self.condition_hands_per_s,
+                "condition_ratio": self.condition_hands_per_s / self.hands_per_s}
 
 
 #: The cards seat 0 holds in the conditioned deal's timing (``odds --hold``): one pinochle.
 GIVEN_CARDS = "QS JD"
+#: The condition of the conditioned deal's timing (``--given``): a card and a trump length, which asks
+#: for the heuristic's trump choice, so a meld search per hand tested.
+BENCH_CONDITION = "left: holds AS; partner: trump>=5"
 
 
-def _run(variant: Variant, deals: int, seed: int, given: np.ndarray | None = None) -> np.ndarray:
+def _run(variant: Variant, deals: int, seed: int, given: np.ndarray | None = None,
+         cond: np.ndarray = NO_CONDITION) -> np.ndarray:
     sizes = chunk_sizes(deals)
     out = np.zeros(len(sizes), dtype=np.int64)
     given = np.zeros(N_TYPES, dtype=np.uint8) if given is None else given
     deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, deck,
                         variant.players, variant.hand_size, variant.meld_table(), variant.meld_flags(),
-                        given, out)
+                        given, cond, out)
     return out
 
 
@@ -137,20 +156,24 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
     reference = _reference_rate(variant, 2000, seed)
     deals = max(1, hands // variant.players)
     given = parse_hand(GIVEN_CARDS)
+    condition = read_condition(variant, BENCH_CONDITION)
+    acceptance = check_condition(variant, condition, given, 0, seed)
+    cond = condition_rows(variant, condition)
     _run(variant, max(1, deals // 4), seed)
     _run(variant, max(1, deals // 4), seed, given)
-    seconds, given_seconds = [], []
-    for _ in range(repeats):  # alternating, so that both see the same machine
-        start = time.perf_counter()
-        _run(variant, deals, seed)
-        seconds.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        _run(variant, deals, seed, given)
-        given_seconds.append(time.perf_counter() - start)
+    _run(variant, max(1, deals // 4), seed, given, cond)
+    seconds, given_seconds, cond_seconds = [], [], []
+    for _ in range(repeats):  # alternating, so that all see the same machine
+        for out, args in ((seconds, ()), (given_seconds, (given,)), (cond_seconds, (given, cond))):
+            start = time.perf_counter()
+            _run(variant, deals, seed, *args)
+            out.append(time.perf_counter() - start)
     return BenchResult(hands=deals * variant.players, seconds=tuple(seconds),
                        threads=numba.get_num_threads(), variant=variant_id, cards=variant.deck_size,
                        reference_hands_per_s=reference,
-                       given_hands_per_s=deals * variant.players / min(given_seconds))
+                       given_hands_per_s=deals * variant.players / min(given_seconds),
+                       condition_hands_per_s=deals * variant.players / min(cond_seconds),
+                       condition_acceptance=acceptance.accepted / acceptance.tried)
 
 
 def _timed(run: Callable[[int], Any], size: int, repeats: int) -> tuple[tuple[float, ...], Any]:

@@ -17,8 +17,10 @@ from math import gcd
 import numpy as np
 import pandas as pd
 
+from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
 from simcore.answers.simulate import run_hands
 from simcore.kernels import hand_record as h
+from simcore.kernels.condition import Condition
 from simcore.kernels.hand_drivers import seat_margins
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
 from simcore.run.stats import wilson
@@ -211,6 +213,7 @@ class BidOdds:
     tally: np.ndarray  # [table, made?, bin]
     joint: np.ndarray | None = None  # [basis, hands | unplayed stops, meld bin, total bin]
     margins: tuple[float, ...] = ()
+    acceptance: Acceptance | None = None
 
     @property
     def interrupted(self) -> bool:
@@ -304,18 +307,23 @@ class BidOdds:
         return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed, "policy": self.policy,
                 "margins": list(self.margins), "policies": list(self.policies),
                 "complete": not self.interrupted, "method": METHOD,
+                "condition": None if self.acceptance is None else self.acceptance.to_json(),
                 "cells": self.cells_json(basis, bid, meld),
                 "tables": {k: v.to_dict(orient="records") for k, v in self.tables().items()}}
 
 
 def bid_odds(variant: Variant, hands: int, seed: int, policies: np.ndarray,
-             progress: bool = False) -> BidOdds:
-    """Play ``hands`` full hands and tabulate the bidding side's make rate, one way and jointly."""
+             progress: bool = False, condition: Condition | None = None) -> BidOdds:
+    """Play ``hands`` full hands and tabulate the bidding side's make rate, one way and jointly;
+    with ``condition`` (``--given``, places seen from seat 0, the dealer's left), only deals that meet
+    it (checked first by :func:`simcore.answers.conditioned.check_condition`)."""
     policies = np.asarray(policies)
     reduce = partial(bid_odds_tally, _units(variant), joint_params(variant, policies))
-    run = run_hands(variant, hands, seed, policies, reduce, progress)
+    acceptance = None if condition is None else check_condition(variant, condition, None, -1, seed)
+    accept = None if condition is None else condition_rows(variant, condition)
+    run = run_hands(variant, hands, seed, policies, reduce, progress, accept=accept)
     names = tuple(POLICY_NAMES[p] for p in policies)
     one_way = len(TABLES) * 2 * BINS
     margins = tuple(float(m) for m in seat_margins(variant, None))
     return BidOdds(variant, seed, names, run.deals, hands, run.tally[:one_way].reshape(len(TABLES), 2, BINS),
-                   run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS), margins)
+                   run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS), margins, acceptance)

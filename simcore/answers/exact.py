@@ -156,7 +156,42 @@ def event_probability_given(event: Event, pool: tuple[int, ...], base: tuple[int
     hand (``base`` = what he holds, ``h`` = the cards still to come), for any one other hand (``base``
     empty, ``h`` = a hand) or for the widow (``h`` = its size): each is a uniform draw from the unseen
     cards. Every event but ``meld>=X``, by the same suit-by-suit count as :func:`event_probability`."""
-    summary, ops, accept = _event_spec(event)
+    return _hand_probability(_event_spec(event), pool, base, h)
+
+
+Holding = tuple[tuple[int, ...], int, int]
+
+
+@lru_cache(maxsize=1024)
+def holding_probability(holdings: tuple[Holding, ...], pool: tuple[int, ...], base: tuple[int, ...], h: int,
+                        event: Event | None = None) -> Fraction:
+    """Exact P(the cards ``base`` plus ``h`` cards drawn at random from ``pool`` hold, for each
+    (card types, lo, hi) of ``holdings``, from lo to hi copies of those types in all (and ``event``,
+    where given)): the multivariate hypergeometric, counted suit by suit as in
+    :func:`event_probability_given`. A card, a suit's length or a rank's count is such a holding."""
+    caps = tuple(lo if hi >= 1 << 40 else hi + 1 for _, lo, hi in holdings)
+    per_suit = [[tuple(t - s * N_RANKS for t in types if s * N_RANKS <= t < (s + 1) * N_RANKS)
+                 for types, _, _ in holdings] for s in range(N_SUITS)]
+
+    def summary(s, c):
+        return tuple(min(sum(c[r] for r in ranks), cap) for ranks, cap in zip(per_suit[s], caps))
+
+    def accept(x):
+        return all(lo <= k <= hi for k, (_, lo, hi) in zip(x, holdings))
+
+    spec = (summary, tuple(("sum", cap) for cap in caps), accept)
+    if event is not None:
+        e_summary, e_ops, e_accept = _event_spec(event)
+        n = len(holdings)
+        spec = (lambda s, c: summary(s, c) + e_summary(s, c), spec[1] + tuple(e_ops),
+                lambda x: accept(x[:n]) and e_accept(x[n:]))
+    return _hand_probability(spec, pool, base, h)
+
+
+def _hand_probability(spec, pool: tuple[int, ...], base: tuple[int, ...], h: int) -> Fraction:
+    """P(``base`` plus ``h`` cards drawn from ``pool`` pass ``spec``: (per-suit summary, combining
+    ops, acceptance test))."""
+    summary, ops, accept = spec
     states: dict = {(0, _start(ops)): 1}
     for s in range(N_SUITS):
         groups: Counter = Counter()

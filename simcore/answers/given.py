@@ -1,4 +1,5 @@
-"""``pinochle odds --hold CARDS``: the odds of dealt-hand events given the cards seat 0 holds.
+"""``pinochle odds --hold CARDS``: the odds of dealt-hand events given the cards seat 0 holds (and what the
+table has shown).
 
 Seat 0 ("me", the dealer's left) holds the given cards; the rest of the deck is dealt at random to
 fill my hand, the other seats and the widow (:func:`simcore.kernels.deal.deal_given_into`). Each event
@@ -9,6 +10,10 @@ is reported for each place it can be asked of:
 * ``left`` and ``right`` — the next seat clockwise and the seat before me (two players: ``left`` only);
 * ``any_other`` — some other player; ``table`` — some player, me included;
 * ``widow`` — the widow or kitty, where the system deals one (not a two-hand stock).
+
+With a condition (``--given``, ``--auction``: :mod:`simcore.kernels.condition`) only the deals that
+meet it are kept (rejection), and exact values remain only where the condition counts the cards of the
+place's own hand (:func:`simcore.answers.conditioned.exact_acceptance`).
 
 Estimates are shares of deals with 95% Wilson intervals (deals are independent). Exact values come
 from :func:`simcore.answers.exact.event_probability_given` wherever the place is one hand or the
@@ -25,9 +30,11 @@ from functools import partial
 import numpy as np
 from numba import njit
 
+from simcore.answers.conditioned import Acceptance, check_condition, condition_rows, exact_acceptance
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.kernels.cards import N_TYPES, format_hand
-from simcore.kernels.deal import deal_buffers, deal_given_into
+from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
+from simcore.kernels.deal import deal_buffers
 from simcore.kernels.events import (
     K_MELD_AT_LEAST,
     N_FEATURES,
@@ -52,26 +59,29 @@ P_ME, P_PARTNER, P_LEFT, P_RIGHT, P_ANY_OTHER, P_TABLE, P_WIDOW = range(len(PLAC
 
 
 @njit(cache=True, nogil=True)
-def given_chunk(state, size, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out):
-    """Deal ``size`` deals with seat 0 holding ``given`` and add, per place (rows ``P_*``) and event,
-    the deals in which the place holds the event to ``out`` (int64[places, events]). ``partner`` is
-    bool[players]: the seats that count as my partner. Allocates the chunk's scratch; the deals run
-    in a leaf."""
+def given_chunk(state, size, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out):
+    """Deal ``size`` deals with seat 0 holding ``given`` that meet the condition ``cond``
+    (:mod:`simcore.kernels.condition`; zero rows: every deal) and add, per place (rows ``P_*``) and
+    event, the deals in which the place holds the event to ``out`` (int64[places + 1, events]); row
+    ``len(PLACES)`` column 0 counts the deals tried. ``partner`` is bool[players]: the seats that count
+    as my partner. Allocates the chunk's scratch; the deals run in a leaf."""
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     cards, hands, widow = deal_buffers(rest, players)
-    _given_deals(state, size, cards, hands, widow, np.zeros(4, dtype=np.int64),
-                 np.zeros((len(out), kinds.shape[0]), dtype=np.bool_), np.zeros(N_FEATURES + 1, dtype=np.int64),
-                 idx, thr, with_meld, players, hand_size, given, partner, table, flags, out)
+    totals, scratch = condition_scratch()
+    _given_deals(state, size, cards, hands, widow, totals, scratch,
+                 np.zeros((len(PLACES), kinds.shape[0]), dtype=np.bool_), np.zeros(N_FEATURES + 1, dtype=np.int64),
+                 idx, thr, with_meld, players, hand_size, given, cond, partner, table, flags, out)
 
 
 @leaf
-def _given_deals(state, size, cards, hands, widow, totals, seen, feat, idx, thr, with_meld, players, hand_size,
-                 given, partner, table, flags, out):
+def _given_deals(state, size, cards, hands, widow, totals, scratch, seen, feat, idx, thr, with_meld, players,
+                 hand_size, given, cond, partner, table, flags, out):
     """:func:`given_chunk`'s deals, with its scratch, without reference counting."""
     n_events = idx.shape[0]
     for _ in range(size):
-        deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
+        out[len(PLACES), 0] += deal_accepted_into(state, cards, players, hand_size, given, 0, cond, table, flags,
+                                                  totals, scratch, hands, widow)
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow
@@ -92,26 +102,27 @@ def _given_deals(state, size, cards, hands, widow, totals, seen, feat, idx, thr,
                                 seen[P_LEFT, e] = True
                             if p == players - 1:
                                 seen[P_RIGHT, e] = True
-        for r in range(len(out)):
+        for r in range(len(PLACES)):
             for e in range(n_events):
                 if seen[r, e]:
                     out[r, e] += 1
 
 
-def given_batch(states, sizes, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out):
+def given_batch(states, sizes, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out):
     """:func:`given_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks on
     threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: given_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, partner,
+    each_chunk(lambda ci: given_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, cond, partner,
                                       table, flags, kinds, a, b, out[ci]), states.shape[0])
 
 
-def given_tally(rest: np.ndarray, players: int, hand_size: int, given: np.ndarray, partner: np.ndarray,
-                table: np.ndarray, flags: np.ndarray, kinds: np.ndarray, a: np.ndarray, b: np.ndarray,
-                states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-    """int64[chunks, places, events]: each chunk's deals in which each place holds each event."""
-    out = np.zeros((len(sizes), len(PLACES), len(kinds)), dtype=np.int64)
+def given_tally(rest: np.ndarray, players: int, hand_size: int, given: np.ndarray, cond: np.ndarray,
+                partner: np.ndarray, table: np.ndarray, flags: np.ndarray, kinds: np.ndarray, a: np.ndarray,
+                b: np.ndarray, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+    """int64[chunks, places + 1, events]: each chunk's deals in which each place holds each event, and
+    (last row, column 0) the deals it tried to find them."""
+    out = np.zeros((len(sizes), len(PLACES) + 1, max(len(kinds), 1)), dtype=np.int64)
     if len(sizes):
-        given_batch(states, sizes, rest, players, hand_size, given, partner, table, flags, kinds, a, b, out)
+        given_batch(states, sizes, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out)
     return out
 
 
@@ -160,6 +171,7 @@ class GivenOdds:
     events: list[tuple[Event, dict[str, PlaceOdds]]] = field(default_factory=list)
     want: np.ndarray | None = None
     want_exact: Fraction | None = None
+    acceptance: Acceptance | None = None
 
     @property
     def interrupted(self) -> bool:
@@ -181,8 +193,11 @@ class GivenOdds:
                "deals": self.deals, "complete": not self.interrupted,
                "events": [{"event": e.name, "given": {p: block(o) for p, o in by_place.items()}}
                           for e, by_place in self.events]}
+        if self.acceptance is not None:
+            out["condition"] = self.acceptance.to_json()
         if self.want is not None:
-            out["want"] = {"cards": format_hand(self.want), "widow_exact": float(self.want_exact)}
+            out["want"] = {"cards": format_hand(self.want),
+                           "widow_exact": None if self.want_exact is None else float(self.want_exact)}
         return out
 
 
@@ -221,30 +236,65 @@ def _exact(variant: Variant, event: Event, place: str, given: np.ndarray) -> tup
     return None, False
 
 
+def place_seat(variant: Variant, place: str) -> int | None:
+    """The one seat a place names (``players``: the widow), None for places of several hands."""
+    one = {"me": 0, "left": 1, "right": variant.players - 1, "widow": variant.players}
+    if place == "partner" and variant.players == 4:
+        return 2
+    return one.get(place)
+
+
+def _exact_given(variant: Variant, event: Event, place: str, given: np.ndarray,
+                 condition: Condition) -> tuple[Fraction | None, bool]:
+    """(exact value, is a fact) of ``event`` at ``place`` given my cards and ``condition``: exact where
+    the condition counts cards of one hand and the place is that hand (P(event and condition) /
+    P(condition)), and facts about my complete hand; else None (estimated)."""
+    if place == "me" and int(given.sum()) == variant.hand_size:
+        return _exact(variant, event, place, given)
+    if event.kind == K_MELD_AT_LEAST or place_seat(variant, place) != condition.single_seat:
+        return None, False
+    both = exact_acceptance(variant, condition, given, 0, event)
+    accepted = exact_acceptance(variant, condition, given, 0)
+    if both is None or not accepted:
+        return None, False
+    return both / accepted, False
+
+
 def given_odds(variant: Variant, events: list[Event], given: np.ndarray, hands: int, seed: int,
-               want: np.ndarray | None = None, progress: bool = False) -> GivenOdds:
+               want: np.ndarray | None = None, progress: bool = False,
+               condition: Condition | None = None) -> GivenOdds:
     """Estimate ``events`` at every place over ``hands`` // players deals in which seat 0 holds
-    ``given`` (uint8[24] copy counts, already checked against the deck and the hand size)."""
+    ``given`` (uint8[24] copy counts, already checked against the deck and the hand size) and that
+    meet ``condition`` (``--given``; None: every deal). A condition is checked first
+    (:func:`simcore.answers.conditioned.check_condition`: refused when impossible or too rare)."""
     given = np.asarray(given, dtype=np.uint8)
+    acceptance = None if condition is None else check_condition(variant, condition, given, 0, seed)
+    cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
     deals = -(-hands // variant.players)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     kinds, a, b = event_arrays(events)
-    task = partial(given_tally, rest, variant.players, variant.hand_size, given, partner_seats(variant),
+    task = partial(given_tally, rest, variant.players, variant.hand_size, given, cond, partner_seats(variant),
                    variant.meld_table(), variant.meld_flags(), kinds, a, b)
-    run_info = RunInfo("odds-given", variant.id, variant.content_hash, {
-        "events": [kinds.tolist(), a.tolist(), b.tolist()], "given": given.tolist(),
-        "chunk_deals": CHUNK_DEALS}, "sum")
+    params = {"events": [kinds.tolist(), a.tolist(), b.tolist()], "given": given.tolist(),
+              "chunk_deals": CHUNK_DEALS}
+    if condition is not None:
+        params["condition"] = cond.tolist()
+    run_info = RunInfo("odds-given", variant.id, variant.content_hash, params, "sum")
     run = run_job(Job(task, "sum", run_info), seed, deals, progress=progress)
+    if condition is not None:
+        tried = int(run.tally[len(PLACES), 0])
+        acceptance = Acceptance(condition, tried, run.deals, acceptance.exact) if tried else acceptance
     names = places(variant)
     results = []
     for e, event in enumerate(events):
         by_place = {}
         for place in names:
-            exact, fact = _exact(variant, event, place, given)
+            exact, fact = (_exact(variant, event, place, given) if condition is None
+                           else _exact_given(variant, event, place, given, condition))
             by_place[place] = PlaceOdds(wilson(int(run.tally[PLACES.index(place), e]), run.deals), exact, fact)
         results.append((event, by_place))
     want_exact = None
-    if want is not None:
+    if want is not None and condition is None:
         pool = tuple(int(x) for x in variant.deck_copies - given)
         want_exact = widow_holds_probability(pool, tuple(int(x) for x in want), variant.get("deal.widow"))
-    return GivenOdds(variant, given, seed, run.deals, deals, run.seconds, results, want, want_exact)
+    return GivenOdds(variant, given, seed, run.deals, deals, run.seconds, results, want, want_exact, acceptance)

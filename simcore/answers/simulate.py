@@ -147,18 +147,18 @@ def hand_rows(rules: KernelRules, policies: np.ndarray, margins: np.ndarray, sta
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
     (:func:`simcore.kernels.hand_drivers.seat_policies`, :func:`simcore.kernels.hand_drivers.seat_margins`). ``deal``:
-    (rest, given, contract) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
-    rest, given, contract = free_deal(rules.tables) if deal is None else deal
-    return rows_of(lambda st, sz, ck, offsets, out: hands_batch(st, sz, offsets, rules.tables, rules.hand,
-                                                                  policies, margins, rest, given, contract, out),
+    (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
+    rest, given, contract, accept = free_deal(rules.tables) if deal is None else deal
+    return rows_of(lambda st, sz, ck, offsets, out: hands_batch(st, sz, offsets, rules.tables, rules.hand, policies,
+                                                                margins, rest, given, contract, accept, out),
                    h.N_FIELDS, states, sizes, chunks)
 
 
 def hands_tally(rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
                 reduce: Callable[[np.ndarray], np.ndarray], states: np.ndarray, sizes: np.ndarray,
-                chunks: np.ndarray) -> np.ndarray:
+                chunks: np.ndarray, deal: tuple | None = None) -> np.ndarray:
     """int64[chunks, tally]: ``reduce`` of each chunk's hand records (see :func:`hand_rows`)."""
-    return chunk_tallies(reduce, hand_rows(rules, policies, margins, states, sizes, chunks), sizes)
+    return chunk_tallies(reduce, hand_rows(rules, policies, margins, states, sizes, chunks, deal), sizes)
 
 
 def chunk_tallies(reduce: Callable[[np.ndarray], np.ndarray], rec: np.ndarray, sizes: np.ndarray) -> np.ndarray:
@@ -169,23 +169,29 @@ def chunk_tallies(reduce: Callable[[np.ndarray], np.ndarray], rec: np.ndarray, s
 
 def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
               reduce: Callable[[np.ndarray], np.ndarray], progress: bool = False,
-              out: str | Path | None = None, margins: np.ndarray | None = None):
+              out: str | Path | None = None, margins: np.ndarray | None = None, accept: np.ndarray | None = None):
     """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the chunks.
 
     ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; give a
     module-level function or a ``functools.partial`` of one, so the run can be stored and sent to a
     cluster. ``out`` (a .parquet path) also receives every record: then the chunks run here, in order,
     and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
-    default: the tuned ones). Returns the runner's :class:`RunResult`.
+    default: the tuned ones). ``accept``: a condition every deal meets (``--given``,
+    :mod:`simcore.kernels.condition`; None: every deal). Returns the runner's :class:`RunResult`.
     """
     rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
+    deal = None
+    if accept is not None:
+        deal = free_deal(rules.tables)[:3] + (np.asarray(accept, dtype=np.int64),)
     if out is None:
         name = getattr(reduce, "func", reduce)
-        run_info = RunInfo("hands", variant.id, variant.content_hash, {
-            "policies": policies.tolist(), "margins": margins.tolist(), "chunk_deals": CHUNK_DEALS,
-            "reduce": f"{name.__module__}.{name.__qualname__}"}, "sum")
-        return run_job(Job(partial(hands_tally, rules, policies, margins, reduce), "sum", run_info, unit="hands"),
-                       seed, hands, progress)
+        params = {"policies": policies.tolist(), "margins": margins.tolist(), "chunk_deals": CHUNK_DEALS,
+                  "reduce": f"{name.__module__}.{name.__qualname__}"}
+        if accept is not None:
+            params["condition"] = deal[3].tolist()
+        run_info = RunInfo("hands", variant.id, variant.content_hash, params, "sum")
+        return run_job(Job(partial(hands_tally, rules, policies, margins, reduce, deal=deal), "sum", run_info,
+                           unit="hands"), seed, hands, progress)
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -193,7 +199,7 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     writer = pq.ParquetWriter(str(out), schema)
 
     def write_and_tally(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
-        rec = hand_rows(rules, policies, margins, states, sizes, chunks)
+        rec = hand_rows(rules, policies, margins, states, sizes, chunks, deal)
         if len(rec):
             writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
                                                     names=list(h.FIELDS)))

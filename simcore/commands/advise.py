@@ -7,11 +7,13 @@ import sys
 from collections.abc import Sequence
 
 from simcore.commands.common import (
+    add_given_arg,
     add_rules_args,
     add_run_args,
     cards_option,
     exit_status,
     full_hand_variant,
+    given_condition,
     interval_text,
     partial_note,
     positive_int,
@@ -38,6 +40,7 @@ def add_parser(sub) -> None:
     p.add_argument("--hands", type=positive_int,
                    help="deals of the unseen cards, each played in full (default: enough for a ±2-point "
                         "interval on the mean side total, at least 2000)")
+    add_given_arg(p, "my seat (--seat)")
     add_run_args(p)
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -55,8 +58,9 @@ def run(args: argparse.Namespace) -> int:
     policies = parse_policies(args.policy, variant.players)
     set_threads(args.threads)
     say_compiling(HAND)
+    condition = given_condition(args, variant, args.seat)
     a = advise(variant, hand, args.seat, args.hands, args.seed, policies,
-               progress=not args.json and sys.stderr.isatty())
+               progress=not args.json and sys.stderr.isatty(), condition=condition)
     if args.json:
         print_json(a.to_json())
         return exit_status(a)
@@ -69,10 +73,17 @@ def run(args: argparse.Namespace) -> int:
           + f"  (best {SUITS[best]}; the heuristic {named})")
     print(f"{a.deals:,} deals of the unseen cards, each played out with seat {args.seat} the bidder; "
           f"{_policies_text(a.policies)}, seed {args.seed}, {a.seconds:.2f} s" + partial_note(a))
+    if a.acceptance is not None:
+        print(a.acceptance.line())
     if a.named_share:
         print("trump named: " + "  ".join(f"{s} {v:.0%}" for s, v in a.named_share.items())
               + ("  (after the widow)" if variant.hand_rules.trump_after_widow else ""))
     print(f"side total (meld kept + trick points): mean {interval_text(a.total)}; played out in {a.played:.0%}")
+    pm = a.partner_meld
+    if pm is not None:
+        given = ", given the table above" if a.acceptance is not None else ""
+        print(f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
+              f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels()))
     print("  bid   P(make)  [95% CI]")
     for bid, _, iv in a.bids:
         print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")

@@ -35,6 +35,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.bench import (
+        BENCH_CONDITION,
         BENCH_VARIANTS,
         GAME_BENCH_VARIANTS,
         GIVEN_CARDS,
@@ -66,6 +67,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
               f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
               f"plain deal, alternating runs")
+        print(f"{r.variant}: the same also given {BENCH_CONDITION!r} (--given, {r.condition_acceptance:.0%} of deals "
+              f"meet it): best {r.condition_hands_per_s / 1e6:.1f} M accepted hands/s, "
+              f"{r.condition_hands_per_s / r.hands_per_s:.2f} of the plain deal")
     for r in full:
         print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
               f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "

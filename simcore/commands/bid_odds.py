@@ -7,12 +7,14 @@ import sys
 
 from simcore.commands.common import (
     UsageError,
+    add_given_arg,
     add_margin_arg,
     add_rules_args,
     add_run_args,
     bidding_rules,
     exit_status,
     full_hand_variant,
+    given_condition,
     meld_points,
     output_file,
     partial_note,
@@ -39,6 +41,7 @@ def add_parser(sub) -> None:
                     "by a trick) or enough points, a dix kept instead of lost meld is not counted.")
     p.add_argument("--hands", type=positive_int, default=400_000, help="hands to play (default 400000)")
     add_run_args(p)
+    add_given_arg(p, "seat 0 (the dealer's left)")
     p.add_argument("--bid", type=int, metavar="B", help="only bid B: with --meld, one line")
     p.add_argument("--meld", type=meld_points, metavar="M",
                    help="only the bin of meld M (the by-meld tables' bins): with --bid, one line")
@@ -72,7 +75,8 @@ def run(args: argparse.Namespace) -> int:
     set_threads(args.threads)
     say_compiling(HAND)
     result = bid_odds(variant, args.hands, args.seed, policies,
-                      progress=not (args.json or args.csv == "-") and sys.stderr.isatty())
+                      progress=not (args.json or args.csv == "-") and sys.stderr.isatty(),
+                      condition=given_condition(args, variant, 0))
     status = exit_status(result)
     if args.csv:
         cells = result.joint_table(args.basis, args.bid, args.meld)
@@ -90,6 +94,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
           + partial_note(result))
     print(f"bidding: {variant.margin_origin.describe()}")
+    if result.acceptance is not None:
+        print(result.acceptance.line())
     if args.bid is not None or args.meld is not None:
         t = result.joint_table(args.basis, args.bid, args.meld)
         given = f"bid {args.bid}" if args.bid is not None else f"meld {args.meld}"
@@ -140,6 +146,12 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
               else "margins " + ",".join(f"{m:g}" for m in result.margins))
     played = (f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, {margin}"
               + partial_note(result))
+    if result.acceptance is not None:
+        from simcore.answers.conditioned import describe_condition
+
+        played += f"; deals given {describe_condition(result.acceptance.condition)}"
+        played += f" ({result.acceptance.estimate.estimate:.1%} of deals)"
+
     if row.n == 0:
         return f"P(make {bid} | {given}): no hand had it; {played}"
     unknown = f"; {row.unknown:,} not played, fate unknown, counted as not made" if row.unknown else ""

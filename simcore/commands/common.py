@@ -27,7 +27,9 @@ class UsageError(Exception):
 def user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
+    from simcore.answers.widow import WidowError
     from simcore.kernels.cards import HandError
+    from simcore.kernels.condition import ConditionError
     from simcore.kernels.events import EventError
     from simcore.kernels.policies import PolicyError
     from simcore.run.runner import ClusterError
@@ -36,7 +38,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     from simcore.variants import NotForThisSystem, RulesError
 
     return (UsageError, AdviseError, RulesError, NotForThisSystem, HandError, EventError, PolicyError, StoreError,
-            ClusterError, PositionError)
+            ClusterError, PositionError, ConditionError, WidowError)
 
 
 _WARNED: set[str] = set()  # rules files already warned about in this process
@@ -168,6 +170,28 @@ def output_dir(option: str, path: str) -> Path:
     if not os.access(target, os.W_OK):
         raise UsageError(f"pinochle: {option} {path}: the directory cannot be written")
     return target
+
+
+def add_given_arg(p: argparse.ArgumentParser, whose: str) -> None:
+    """``--given``: what the table has shown, conditions on any seat (docs/given.md); ``whose``: the
+    seat the places are seen from."""
+    p.add_argument("--given", action="append", metavar="CONDITION",
+                   help=f"only deals where the table matches, places seen from {whose}: e.g. 'partner: "
+                        "meld>=20', 'left: holds AS', 'right: spades<=2', 'any: holds QS QS JD JD'; places me, "
+                        "partner, left, right, seat N, any, widow; tests holds/lacks CARDS, meld, meld(S), a "
+                        "suit or a rank (spades, aces...), a card (AS), trump (the named trump's length), "
+                        "value (the model bidder's worth) with >= <= = > <; several joined by ',' (one hand) "
+                        "or ';' (all hold), or the option repeated. Deals that miss are dealt again "
+                        "(rejection); the share met is printed; see docs/given.md")
+
+
+def given_condition(args: argparse.Namespace, variant, me: int):
+    """The parsed ``--given`` of ``args`` (None without one), places seen from seat ``me``."""
+    if not getattr(args, "given", None):
+        return None
+    from simcore.answers.conditioned import read_condition
+
+    return read_condition(variant, args.given, me)
 
 
 def add_rules_args(p: argparse.ArgumentParser) -> None:

@@ -7,10 +7,13 @@ import sys
 
 from simcore.commands.common import (
     UsageError,
+    add_given_arg,
     add_rules_args,
     add_run_args,
     cards_option,
     exit_status,
+    given_condition,
+    interval_text,
     load_variant,
     partial_note,
     positive_int,
@@ -18,12 +21,20 @@ from simcore.commands.common import (
     set_threads,
 )
 
+#: Hands dealt by default, and under a condition (where every kept deal costs those thrown away).
+HANDS = 4_000_000
+CONDITIONED_HANDS = 200_000
+#: Deals of the seats' meld under an auction (a second conditioned run).
+SEAT_MELD_DEALS = 10_000
+
 
 def add_parser(sub) -> None:
     p = sub.add_parser("odds", help="odds of dealt-hand events, simulated beside exact values")
     p.add_argument("events", nargs="*", help="events (default: all); `--list` lists them")
     p.add_argument("--list", action="store_true", help="list the events and exit")
-    p.add_argument("--hands", type=positive_int, default=4_000_000, help="hands to deal (default 4000000)")
+    p.add_argument("--hands", type=positive_int,
+                   help=f"hands to deal (default {HANDS:,}; with --given or --auction {CONDITIONED_HANDS:,}, "
+                        "each costing the deals thrown away)")
     p.add_argument("--hold", metavar="CARDS",
                    help='cards I (seat 0, the dealer\'s left) hold, e.g. "QS JD": the rest are dealt at random and '
                         "each event is reported for me, my partner, each opponent, any other player, the table "
@@ -31,6 +42,12 @@ def add_parser(sub) -> None:
     p.add_argument("--want", metavar="CARDS",
                    help="with a widow: the exact chance that it holds at least these cards (a card named "
                         "twice: two copies), given the cards of --hold")
+    add_given_arg(p, "me (seat 0, the dealer's left)")
+    p.add_argument("--auction", metavar="CALLS",
+                   help='the auction so far, e.g. "pass 260 270": calls in turn order from the dealer\'s left '
+                        "(seats that passed, and the high bidder, skipped); only deals where the model bidders "
+                        "(the heuristic's bid rule) would have made those calls are kept, and each seat's meld "
+                        "is printed; see docs/given.md")
     add_run_args(p, policy=False)
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -49,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
     names = args.events or list(CATALOGUE)
     events = [parse_event(n, variant) for n in names]
     set_threads(args.threads)
-    if args.hold is not None or args.want is not None:
+    conditioned = bool(args.given) or args.auction is not None
+    if args.hands is None:
+        args.hands = CONDITIONED_HANDS if conditioned else HANDS
+    if args.hold is not None or args.want is not None or args.given or args.auction is not None:
         return _odds_given(args, variant, events)
     result = simulate_odds(variant, events, args.hands, args.seed,
                            progress=not args.json and sys.stderr.isatty())
@@ -97,8 +117,20 @@ def _fmt_one_in(p: float | None, exact: bool = False) -> str:
     return f"1 in {n:,.0f}" if n >= 10 else f"1 in {n:.2f}"
 
 
+def _seats_meld(variant, hold, condition, result, seed: int) -> list:
+    """Each seat's meld under its best trump over deals that meet ``condition`` (the auction's)."""
+    import numpy as np
+
+    from simcore.answers.partner_meld import group_melds
+
+    return group_melds(variant, hold, 0, np.eye(variant.players, dtype=np.bool_), -1,
+                       deals=min(SEAT_MELD_DEALS, result.deals), seed=seed, condition=condition,
+                       acceptance=result.acceptance)
+
+
 def _odds_given(args: argparse.Namespace, variant, events) -> int:
-    """``odds --hold/--want``: each event at each place, given the cards seat 0 holds."""
+    """``odds --hold/--want/--given``: each event at each place, given the cards seat 0 holds and what
+    the table has shown."""
     import numpy as np
 
     from simcore.answers.given import given_odds
@@ -106,7 +138,14 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
 
     hold = (np.zeros(24, dtype=np.uint8) if args.hold is None
             else cards_option("--hold", args.hold, variant, variant.hand_size, "a hand"))
+    from simcore.answers.auction_so_far import MODEL, read_auction, with_auction
+
+    calls, auction = read_auction(variant, args.auction) if args.auction is not None else ([], None)
+    condition = with_auction(given_condition(args, variant, 0), auction)
     want = None
+    if args.want is not None and condition is not None:
+        raise UsageError("pinochle: --want with --given: the widow's exact chance is counted from my cards "
+                         "alone, not under a condition; ask it without --given")
     if args.want is not None:
         widow = variant.get("deal.widow")
         if not widow or variant.get("deal.widow_kind") == "stock":
@@ -114,13 +153,26 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
         want = cards_option("--want", args.want, variant, widow, "the widow",
                              limit=variant.deck_copies - hold)
     result = given_odds(variant, events, hold, args.hands, args.seed, want,
-                        progress=not args.json and sys.stderr.isatty())
+                        progress=not args.json and sys.stderr.isatty(), condition=condition)
+    seats = _seats_meld(variant, hold, condition, result, args.seed) if auction is not None else []
     if args.json:
-        print_json(result.to_json())
+        doc = result.to_json()
+        if auction is not None:
+            doc["auction"] = {"calls": [{"seat": c.seat, "bid": c.bid or None} for c in calls],
+                              "model": MODEL, "meld_by_seat": [t.to_json() for t in seats]}
+        print_json(doc)
         return exit_status(result)
     held = format_hand(hold) if args.hold is not None else "nothing"
     print(f"{variant.id}: I (seat 0) hold {held}; {result.deals:,} deals, seed {args.seed}, "
           f"{result.seconds:.1f} s" + partial_note(result))
+    if result.acceptance is not None:
+        print(result.acceptance.line())
+    if auction is not None:
+        print("auction: " + "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls) + f"; {MODEL}")
+        for s, t in enumerate(seats):
+            levels = "  ".join(f"P(>= {m}) {t.at_least(m).estimate:.1%}" for m in t.levels())
+            print(f"  seat {s} meld (best trump) over {t.deals:,} deals: mean {interval_text(t.mean)}"
+                  + (f"; {levels}" if levels else ""))
     for event, by_place in result.events:
         print(f"{event.name}:")
         for place, o in by_place.items():

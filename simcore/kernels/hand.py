@@ -22,7 +22,7 @@ import numpy as np
 from numba import njit
 
 from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
-from simcore.kernels.deal import deal_given_into, deal_into
+from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
     CONCEDED,
@@ -502,8 +502,8 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     pos[0] = 0
     rec[:] = 0
     bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
-                                           margins, hands, widow, work.given, work.contract, totals,
-                                           scratch.limits, rec, trace, pos)
+                                           margins, hands, widow, work.given, work.contract, work.accept,
+                                           totals, scratch.limits, rec, trace, pos)
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
             state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
@@ -532,7 +532,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
 @njit(cache=True, inline='always')
 def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
-                     given, contract, totals, limits, rec, trace, pos):
+                     given, contract, accept, totals, limits, rec, trace, pos):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``redeal_dealt``; or everybody passed where that redeals, decided by
@@ -541,16 +541,18 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
 
     With a set contract (``contract`` = [seat, bid], seat >= 0: :class:`HandWork`) seat ``contract[0]``
     holds the cards ``given`` in every deal (``cards`` is then the rest of the deck) and there is no
-    auction: that seat is the bidder at ``contract[1]``."""
+    auction: that seat is the bidder at ``contract[1]``. Every deal, redeals too, meets the condition
+    ``accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those that fail it are dealt
+    again before any rule looks at them."""
     redeals = 0
     bidder, bid, forced = np.int64(-1), np.int64(0), False
     while True:
+        # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
+        deal_accepted_into(state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state,
+                           hands, widow)
+        _note_deal(hands, widow, players, trace, pos)
         if contract[0] >= 0:
-            deal_given_into(state, cards, players, hand_size, given, contract[0], hands, widow)
-            _note_deal(hands, widow, players, trace, pos)
             bidder, bid = contract[0], contract[1]
-        else:
-            _deal(state, cards, players, hand_size, hands, widow, trace, pos)
         redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
             bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
@@ -564,14 +566,6 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     _note(trace, pos, T_REDEAL, redeals, 0, 0)
     _note(trace, pos, T_CONTRACT, bidder, bid, 0)
     return bidder, bid, forced
-
-
-@njit(cache=True, inline='always')
-def _deal(state, cards, players, hand_size, hands, widow, trace, pos):
-    """Deal ``hands`` and the widow (or stock) from ``cards``; the trace starts afresh with the deal
-    (seat ``players`` stands for the widow), so a redealt hand's moves are not kept."""
-    deal_into(state, cards, players, hand_size, hands, widow)
-    _note_deal(hands, widow, players, trace, pos)
 
 
 @njit(cache=True, inline='always')
@@ -1164,6 +1158,9 @@ class HandWork(NamedTuple):
     #: holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
+    #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
+    #: zero rows for none).
+    accept: np.ndarray
     #: What the phases fill and read within a hand (:class:`HandScratch`).
     scratch: HandScratch
 
@@ -1193,11 +1190,11 @@ def hand_work(tables, players, trace_rows):
                     np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
                     np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
                     np.zeros((trace_rows, 4), dtype=np.int64), np.array([-1, 0], dtype=np.int64),
-                    np.zeros(N_TYPES, dtype=np.uint8), hand_scratch(players))
+                    np.zeros(N_TYPES, dtype=np.uint8), NO_CONDITION.copy(), hand_scratch(players))
 
 
 @njit(cache=True, nogil=True)
-def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, out):
+def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
     ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
     a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
@@ -1208,10 +1205,11 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     ``rest``, ``given`` and ``contract`` are the deal (:func:`simcore.kernels.hand_drivers.free_deal` for
     hands as the rules deal them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given``
     (uint8[24]) in every deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types)
-    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck."""
+    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck. Every deal
+    meets the condition ``accept`` (zero rows: every deal does)."""
     own = hand_work(tables, rules.players, 0)
     work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
-                    contract.copy(), given.copy(), own.scratch)
+                    contract.copy(), given.copy(), accept.copy(), own.scratch)
     policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.kernels.cards import N_TYPES
+from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand import hand_work, hands_chunk, play_hand
 from simcore.kernels.hand_record import N_FIELDS, S_SCORE
 from simcore.kernels.threads import each_chunk
@@ -18,19 +19,21 @@ from simcore.kernels.threads import each_chunk
 NO_KEY = np.zeros(0, dtype=np.uint64)
 
 
-def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, out):
+def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
     of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
     each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
-                                      rest, given, contract, out[offsets[ci]: offsets[ci] + sizes[ci]]),
+                                      rest, given, contract, accept, out[offsets[ci]: offsets[ci] + sizes[ci]]),
                states.shape[0])
 
 
-def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(rest, given, contract) of :func:`hands_chunk` for hands dealt and bid as the rules say. The deck
-    is a writable copy: numba types a read-only array apart, and the rules' deck is read-only, so
-    passing it would compile the whole hand a second time beside ``pinochle advise``'s deals."""
-    return tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64)
+def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """(rest, given, contract, accept) of :func:`hands_chunk` for hands dealt and bid as the rules say,
+    under no condition. The deck is a writable copy: numba types a read-only array apart, and the rules'
+    deck is read-only, so passing it would compile the whole hand a second time beside ``pinochle
+    advise``'s deals."""
+    return (tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64),
+            NO_CONDITION.copy())
 
 
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
@@ -66,16 +69,16 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
     ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`); ``deal``:
-    (rest, given, contract) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
+    (rest, given, contract, accept) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
     from simcore.kernels.rng import chunk_states
 
     state = chunk_states(seed, [0])[0]
     need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     own = hand_work(variant.tables, variant.players, rows)
-    rest, given, contract = free_deal(variant.tables) if deal is None else deal
+    rest, given, contract, accept = free_deal(variant.tables) if deal is None else deal
     work = own._replace(cards=np.array(rest, dtype=np.uint8), given=np.asarray(given, dtype=np.uint8),
-                        contract=np.asarray(contract, dtype=np.int64))
+                        contract=np.asarray(contract, dtype=np.int64), accept=np.asarray(accept, dtype=np.int64))
     play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
               rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))
