@@ -20,7 +20,7 @@ LAYERS = (
     ("simcore.state",),  # the per-decision game API and the sampling player
     ("simcore.answers",),  # one answer per command
     ("simcore.api", "analyses"),  # the Python API; the report's analyses
-    ("simcore.commands",),  # one module per subcommand
+    ("simcore.commands", "simcore.web"),  # one module per subcommand; the web pages
     ("simcore.cli",),  # the pinochle command
     ("simcore.compile_times",),  # a profiler wrapping the command
 )

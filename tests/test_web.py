@@ -15,7 +15,7 @@ from fastapi.testclient import TestClient
 
 from simcore import api
 from simcore.web.app import PAGES, create_app
-from simcore.web.jobs import Busy, Jobs
+from simcore.web.jobs import Busy, Job, Jobs
 
 HAND = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
 
@@ -79,8 +79,9 @@ def test_deck_lists_the_systems_cards(client):
 
 def test_advise_job_gives_the_apis_curve_and_the_50_75_bids(client):
     job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 1000, "seed": 4}))
-    assert job["status"] == "done" and job["done"] == job["total"] == 1000
     frame = api.advise(HAND, hands=1000, seed=4)
+    # the progress counts the hands played, then the deals of partner's meld
+    assert job["status"] == "done" and job["done"] == job["total"] == 1000 + frame.attrs["headline"]["partner_meld"]["deals"]
     assert [(r["bid"], r["made"], r["lo"], r["hi"]) for r in job["result"]["rows"]] == [
         (r.bid, r.made, pytest.approx(r.lo, rel=1e-12), pytest.approx(r.hi, rel=1e-12)) for r in frame.itertuples()]
     assert job["result"]["highest"] == frame.attrs["highest"]
@@ -199,6 +200,15 @@ def test_deal_values_agree_with_the_solver():
     mine = (seat - view["bidder"]) % 2 == 0
     assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
     assert set(view["values"]) == {a["card"] for a in view["legal"]}
+
+
+def test_a_jobs_progress_sums_its_runs():
+    job = Job("j", "advise")
+    for done, total in ((400, 1000), (1000, 1000), (30, 50), (50, 50)):
+        job.progress(done, total)
+        if (done, total) == (30, 50):
+            assert (job.done, job.total) == (1030, 1050)  # the second run adds to the first, finished one
+    assert (job.done, job.total) == (1050, 1050)
 
 
 def test_jobs_cancel_stop_at_the_time_cap_and_bound_the_queue():

@@ -55,9 +55,18 @@ def run(args: argparse.Namespace) -> int:
 
     variants = args.variants or list(MAIN_SYSTEMS)
     loaded = [load_variant(vid, warn=not args.tune_margin) for vid in variants]  # bad ids fail here, before any work
-    output_dir("--out", args.out)
     if args.tune_margin and args.strong_play:
         raise UsageError("pinochle report: --tune-margin tunes the default report's players; not with --strong-play")
+    if args.strong_play and args.hands is not None:
+        raise UsageError("pinochle report: --hands sizes the default report; with --strong-play give --deals")
+    only_strong = [name for name, value in (("--deals", args.deals), ("--limit", args.limit)) if value is not None]
+    if only_strong and not args.strong_play:
+        raise UsageError(f"pinochle report: {', '.join(only_strong)}: only with --strong-play")
+    if args.strong_play:
+        from simcore.variants import require_auction
+        for v in loaded:  # the make odds need a contract: refuse before the solver's compile notice
+            require_auction(v, "its double-dummy make odds are not computed here (there is no contract)")
+    output_dir("--out", args.out)  # every option checked first: a refused command creates no folder
     set_threads(args.threads)
     say_compiling(HAND, SOLVER) if args.strong_play else say_compiling(ODDS, HAND, GAMES)
 
@@ -65,13 +74,8 @@ def run(args: argparse.Namespace) -> int:
         print(line, file=sys.stderr, flush=True)
 
     if args.strong_play:
-        if args.hands is not None:
-            raise UsageError("pinochle report: --hands sizes the default report; with --strong-play give --deals")
         files, sizes = _strong_play(args, variants, say)
     else:
-        given = [name for name, value in (("--deals", args.deals), ("--limit", args.limit)) if value is not None]
-        if given:
-            raise UsageError(f"pinochle report: {', '.join(given)}: only with --strong-play")
         hands = 200_000 if args.hands is None else args.hands
         sizes = Sizes(dealt=20 * hands, played=hands, games=max(1, hands // 10))
         try:

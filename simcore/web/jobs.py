@@ -33,7 +33,8 @@ class Cancelled(Exception):
 @dataclass
 class Job:
     """One background answer. ``status``: queued, running, done, failed or cancelled; ``done`` and
-    ``total``: deals (or hands) run and asked for, as the runner reports them; ``result``: the
+    ``total``: deals (or hands) run and asked for, as the runner reports them, summed over the runs of
+    an answer that makes several (advise's hands, then its partner's-meld deals); ``result``: the
     answer's JSON once done; ``error``: a one-line message once failed or cancelled."""
 
     id: str
@@ -48,9 +49,14 @@ class Job:
     finished: float | None = None
     stop: threading.Event = field(default_factory=threading.Event)
     timed_out: bool = False
+    _before: int = 0  # deals of the answer's runs that finished
+    _run: tuple[int, int] = (0, 0)  # (done, total) of the run in hand
 
     def progress(self, done: int, total: int) -> None:
-        self.done, self.total = done, total
+        if self._run[1] and self._run[0] >= self._run[1]:  # the last run finished: this report starts the next
+            self._before += self._run[1]
+        self._run = (done, total)
+        self.done, self.total = self._before + done, self._before + total
 
     def to_json(self) -> dict:
         now = self.finished or time.monotonic()
