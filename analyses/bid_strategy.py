@@ -50,18 +50,30 @@ from simcore.run.stats import wilson
 from simcore.variants import Variant, require_auction
 
 #: Record fields measured in points (binned by :func:`point_bin_width`).
-POINT_FIELDS = ("bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
-                "other_tricks", "side_score", "other_score")
+POINT_FIELDS = (
+    "bidder_meld",
+    "bidder_meld_after",
+    "side_meld",
+    "other_meld",
+    "side_tricks",
+    "other_tricks",
+    "side_score",
+    "other_score",
+)
 #: Record fields not recorded when no trump was named (the bidder held no marriage to name it with, or
 #: forfeited a compulsory bid unseen).
 UNRECORDED_WITHOUT_TRUMP = POINT_FIELDS + ("trump_len", "aces", "trump")
 #: Cells, bins and points with fewer hands than this are greyed out or left out of charts and fits.
 MIN_HANDS = 50
 
-LABELS = {"bidder_meld": "bidder's meld as dealt", "bidder_meld_after": "bidder's meld after the pass or widow",
-          "side_meld": "bidding side's meld after the pass or widow, both partners (the card: your meld as dealt)",
-          "trump_len": "bidder's trump length after the pass or widow",
-          "aces": "bidder's aces after the pass or widow", "bid": "winning bid"}
+LABELS = {
+    "bidder_meld": "bidder's meld as dealt",
+    "bidder_meld_after": "bidder's meld after the pass or widow",
+    "side_meld": "bidding side's meld after the pass or widow, both partners (the card: your meld as dealt)",
+    "trump_len": "bidder's trump length after the pass or widow",
+    "aces": "bidder's aces after the pass or widow",
+    "bid": "winning bid",
+}
 
 
 def meld_unit(variant: Variant) -> int:
@@ -109,8 +121,7 @@ def records_for(variant: Variant, hands: int, seed: int) -> np.ndarray:
     return hand_records(variant, hands, seed, parse_policies("heuristic", variant.players))
 
 
-def make_table(records: np.ndarray, variant: Variant,
-               by: Sequence[str] = ("side_meld", "trump_len")) -> pd.DataFrame:
+def make_table(records: np.ndarray, variant: Variant, by: Sequence[str] = ("side_meld", "trump_len")) -> pd.DataFrame:
     """P(the bidding side makes its bid) by one or more record fields.
 
     One row per occupied group: the group fields (a point field holds its bin's lower edge, see
@@ -128,8 +139,16 @@ def make_table(records: np.ndarray, variant: Variant,
     for r in grouped.itertuples(index=False):
         n, k = int(r.size), int(r.sum)
         iv = wilson(k, n)
-        rows.append({**{f: int(getattr(r, f)) for f in by}, "hands": n, "made": k, "p_make": iv.estimate,
-                     "lo": iv.lo, "hi": iv.hi})
+        rows.append(
+            {
+                **{f: int(getattr(r, f)) for f in by},
+                "hands": n,
+                "made": k,
+                "p_make": iv.estimate,
+                "lo": iv.lo,
+                "hi": iv.hi,
+            }
+        )
     out = pd.DataFrame(rows, columns=[*by, "hands", "made", "p_make", "lo", "hi"])
     out.attrs.update(variant=variant.id, bin_widths=widths, records=len(records))
     return out
@@ -161,8 +180,9 @@ def _survival(total: np.ndarray, given_up_at: np.ndarray, bids: np.ndarray) -> t
     return successes, hands
 
 
-def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[float] = (0.5, 0.75),
-                      min_hands: int = MIN_HANDS) -> pd.DataFrame:
+def highest_bid_table(
+    records: np.ndarray, variant: Variant, odds: Sequence[float] = (0.5, 0.75), min_hands: int = MIN_HANDS
+) -> pd.DataFrame:
     """For each bin of the bidder's meld as dealt, the highest legal bid the side still makes
     with probability at least each of ``odds`` (P(side total >= bid), see the module docstring).
 
@@ -182,8 +202,10 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
     total = side_total(rec, variant)
     top = int(max(total.max(initial=0), rec[:, h.F_BID].max(initial=0))) + 1
     ladder = bid_ladder(variant, top)
-    grain = reduce(math.gcd, [int(variant.get("auction.step")), int(variant.get("auction.step_after")),
-                              int(variant.get("auction.min_bid"))])
+    grain = reduce(
+        math.gcd,
+        [int(variant.get("auction.step")), int(variant.get("auction.step_after")), int(variant.get("auction.min_bid"))],
+    )
     grid = np.arange(int(ladder[0]) if len(ladder) else 0, top + grain, grain, dtype=np.int64)
     bins = meld // width * width
     rows, counts = [], []
@@ -192,8 +214,13 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
         if inside.sum() < min_hands:
             continue
         t, up = total[inside & played], rec[inside & ~played, h.F_BID]
-        row = {"bidder_meld": int(edge), "meld_mean": float(meld[inside].mean()), "hands": int(inside.sum()),
-               "given_up": int(len(up)), "median_total": float(np.median(t)) if len(t) else math.nan}
+        row = {
+            "bidder_meld": int(edge),
+            "meld_mean": float(meld[inside].mean()),
+            "hands": int(inside.sum()),
+            "given_up": int(len(up)),
+            "median_total": float(np.median(t)) if len(t) else math.nan,
+        }
         k_l, n_l = _survival(t, up, ladder)
         counts.append((k_l, n_l))
         k_g, n_g = _survival(t, up, grid)
@@ -218,10 +245,16 @@ def highest_bid_table(records: np.ndarray, variant: Variant, odds: Sequence[floa
         rows.append(row)
     out = pd.DataFrame(rows)
     p01, p99 = np.percentile(meld, [1, 99]) if len(meld) else (0, 0)
-    out.attrs.update(variant=variant.id, bin_width=width, odds=tuple(odds), min_bid=int(variant.get("auction.min_bid")),
-                     meld_p01=float(p01), meld_p99=float(p99), bidders=int(len(rec)),
-                     excluded_no_trump=int(((records[:, h.F_BIDDER] >= 0)
-                                            & (records[:, h.F_TRUMP] < 0)).sum()))
+    out.attrs.update(
+        variant=variant.id,
+        bin_width=width,
+        odds=tuple(odds),
+        min_bid=int(variant.get("auction.min_bid")),
+        meld_p01=float(p01),
+        meld_p99=float(p99),
+        bidders=int(len(rec)),
+        excluded_no_trump=int(((records[:, h.F_BIDDER] >= 0) & (records[:, h.F_TRUMP] < 0)).sum()),
+    )
     if len(out):
         _add_pooled(out, counts, ladder, width)
     return out
@@ -232,6 +265,7 @@ def pooled_blocks(values: Sequence[float], pool: Callable[[int, int], float]) ->
     into runs of adjacent bins, merging neighbours whenever a run's value is above the next one's,
     until the values never go down. ``pool(i, j)`` is the value of bins ``i..j`` read together (from
     their pooled hands, not an average of their values). Returns the runs as (first, last) indices."""
+
     def key(x: float) -> float:
         return -math.inf if math.isnan(x) else x
 
@@ -244,8 +278,9 @@ def pooled_blocks(values: Sequence[float], pool: Callable[[int, int], float]) ->
     return [(a, b) for a, b, _ in blocks]
 
 
-def _add_pooled(table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]], ladder: np.ndarray,
-                width: int) -> None:
+def _add_pooled(
+    table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]], ladder: np.ndarray, width: int
+) -> None:
     """Add ``bid_Q_pooled`` (with ``_lo``, ``_hi``) and ``pool_Q`` to a :func:`highest_bid_table`: the
     highest bid read from the hands of :func:`pooled_blocks` over its :func:`central_rows`, so that a
     heavier meld never reads a lower bid; ``pool_Q`` is the lower meld edge of the first bin of the
@@ -266,8 +301,9 @@ def _add_pooled(table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]]
             return tuple(out)
 
         def pool(a: int, b: int) -> float:
-            return read(sum(counts[order[i]][0] for i in range(a, b + 1)),
-                        sum(counts[order[i]][1] for i in range(a, b + 1)))[0]
+            return read(
+                sum(counts[order[i]][0] for i in range(a, b + 1)), sum(counts[order[i]][1] for i in range(a, b + 1))
+            )[0]
 
         cols = [f"bid_{name}_pooled", f"bid_{name}_pooled_lo", f"bid_{name}_pooled_hi"]
         for c, raw in zip(cols, (f"bid_{name}", f"bid_{name}_lo", f"bid_{name}_hi")):
@@ -276,7 +312,7 @@ def _add_pooled(table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]]
         for a, b in pooled_blocks([table.at[i, f"bid_{name}"] for i in order], pool):
             if a == b:
                 continue
-            idx = order[a: b + 1]
+            idx = order[a : b + 1]
             ks = sum(counts[i][0] for i in idx)
             ns = sum(counts[i][1] for i in idx)
             table.loc[idx, cols] = read(ks, ns)
@@ -286,8 +322,10 @@ def _add_pooled(table: pd.DataFrame, counts: list[tuple[np.ndarray, np.ndarray]]
 def central_rows(table: pd.DataFrame, width: int) -> pd.DataFrame:
     """The rows of a :func:`highest_bid_table` that form one unbroken run of meld bins around the
     median bidder's meld, inside the 1st to 99th percentile of bidders' melds."""
-    inside = table[(table["bidder_meld"] + width > table.attrs.get("meld_p01", -math.inf))
-                   & (table["bidder_meld"] <= table.attrs.get("meld_p99", math.inf))].sort_values("bidder_meld")
+    inside = table[
+        (table["bidder_meld"] + width > table.attrs.get("meld_p01", -math.inf))
+        & (table["bidder_meld"] <= table.attrs.get("meld_p99", math.inf))
+    ].sort_values("bidder_meld")
     if inside.empty:
         return inside
     edges = inside["bidder_meld"].to_numpy()
@@ -312,8 +350,9 @@ def weighted_line(x: np.ndarray, y: np.ndarray, w: np.ndarray) -> tuple[float, f
     return round(my - b * mx, FIT_DIGITS), round(b, FIT_DIGITS)
 
 
-def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame | None = None,
-                      min_hands: int = MIN_HANDS) -> dict:
+def bid_rule_of_thumb(
+    records: np.ndarray, variant: Variant, table: pd.DataFrame | None = None, min_hands: int = MIN_HANDS
+) -> dict:
     """Fit "bid up to a + b × your meld" to the 50% line of :func:`highest_bid_table` (``line_50``
     against ``meld_mean``), by least squares weighted by the hands in each meld bin.
 
@@ -342,9 +381,17 @@ def bid_rule_of_thumb(records: np.ndarray, variant: Variant, table: pd.DataFrame
     inside = np.isin(edges, fit["bidder_meld"].to_numpy()) & (rec[:, h.F_OUTCOME] == h.PLAYED)
     resid = side_total(rec[inside], variant) - (a + b * rec[inside, h.F_BIDDER_MELD])
     q25, q75 = np.percentile(resid, [25, 75]) if len(resid) else (math.nan, math.nan)
-    return {"a": a, "b": b, "line_rmse": rmse, "hand_spread": round(float((q75 - q25) / 2), FIT_DIGITS),
-            "bins": int(len(fit)), "hands": int(fit["hands"].sum()), "meld_lo": int(fit["bidder_meld"].min()),
-            "meld_hi": int(fit["bidder_meld"].max()) + width - 1, "min_bid": int(variant.get("auction.min_bid"))}
+    return {
+        "a": a,
+        "b": b,
+        "line_rmse": rmse,
+        "hand_spread": round(float((q75 - q25) / 2), FIT_DIGITS),
+        "bins": int(len(fit)),
+        "hands": int(fit["hands"].sum()),
+        "meld_lo": int(fit["bidder_meld"].min()),
+        "meld_hi": int(fit["bidder_meld"].max()) + width - 1,
+        "min_bid": int(variant.get("auction.min_bid")),
+    }
 
 
 def rule_bid(rule: dict, variant: Variant, meld: float) -> int | None:
@@ -354,6 +401,7 @@ def rule_bid(rule: dict, variant: Variant, meld: float) -> int | None:
 
 
 # --- charts ---------------------------------------------------------------------------------------
+
 
 def _trim(table: pd.DataFrame, field: str, min_hands: int, max_gap: int | None = None) -> pd.DataFrame:
     """Rows of ``table`` inside the range of ``field`` values that have at least one row (cell) with
@@ -365,8 +413,10 @@ def _trim(table: pd.DataFrame, field: str, min_hands: int, max_gap: int | None =
     lo, hi = good.min(), good.max()
     if max_gap is not None and len(good) > 1:
         run = np.concatenate([[0], np.cumsum(np.diff(good) > max_gap)])
-        weight = [table.loc[table[field].between(good[run == k].min(), good[run == k].max()), "hands"].sum()
-                  for k in range(run[-1] + 1)]
+        weight = [
+            table.loc[table[field].between(good[run == k].min(), good[run == k].max()), "hands"].sum()
+            for k in range(run[-1] + 1)
+        ]
         best = int(np.argmax(weight))
         lo, hi = good[run == best].min(), good[run == best].max()
     return table[(table[field] >= lo) & (table[field] <= hi)]
@@ -384,8 +434,12 @@ def merge_bins(table: pd.DataFrame, field: str, factor: int) -> pd.DataFrame:
         return table
     width = widths.get(field, 1) * factor
     keys = [c for c in table.columns if c not in ("hands", "made", "p_make", "lo", "hi")]
-    merged = table.assign(**{field: table[field] // width * width}).groupby(keys, sort=True)[["hands", "made"]] \
-        .sum().reset_index()
+    merged = (
+        table.assign(**{field: table[field] // width * width})
+        .groupby(keys, sort=True)[["hands", "made"]]
+        .sum()
+        .reset_index()
+    )
     ivs = [wilson(int(k), int(n)) for k, n in zip(merged["made"], merged["hands"])]
     merged["p_make"] = [iv.estimate for iv in ivs]
     merged["lo"] = [iv.lo for iv in ivs]
@@ -398,8 +452,9 @@ def _left_out_note(left_out: int) -> str:
     return f"\n{left_out:,} hands with rarer, larger melds beyond the right edge are not drawn" if left_out else ""
 
 
-def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump_len",
-                      min_hands: int = MIN_HANDS, count: str = "") -> Figure:
+def plot_make_heatmap(
+    table: pd.DataFrame, x: str = "side_meld", y: str = "trump_len", min_hands: int = MIN_HANDS, count: str = ""
+) -> Figure:
     """Heatmap of P(make) in % (colour, with the value printed in each cell) by ``x`` (meld bins) and
     ``y`` (trump length) from :func:`make_table`; cells with fewer than ``min_hands`` hands are grey.
     Rows and columns without a cell of ``min_hands`` hands are not drawn, nor a cluster of rare melds
@@ -411,8 +466,9 @@ def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump
     table = _trim(table, x, min_hands, max_gap=5 * widths[x])
     left_out = total - int(table["hands"].sum())
     if len(table):
-        table = merge_bins(table, x, math.ceil((table[x].max() - table[x].min() + widths[x]) / widths[x]
-                                               / HEATMAP_COLUMNS))
+        table = merge_bins(
+            table, x, math.ceil((table[x].max() - table[x].min() + widths[x]) / widths[x] / HEATMAP_COLUMNS)
+        )
         widths = table.attrs["bin_widths"]
     table = _trim(table, y, min_hands)
     xs = np.arange(table[x].min(), table[x].max() + 1, widths[x]) if len(table) else np.array([0])
@@ -428,15 +484,28 @@ def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump
     # still shows where they fail (the floor is a round 10% below the lowest cells)
     vmin = float(np.floor(np.nanpercentile(grid, 2) / 10) * 10) if np.isfinite(grid).any() else 0.0
     vmin = min(vmin, 90.0)
-    mesh = ax.pcolormesh(np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
-                         np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
-                         np.ma.masked_invalid(grid), cmap=cmap, vmin=vmin, vmax=100, shading="flat")
+    mesh = ax.pcolormesh(
+        np.append(xs, xs[-1] + widths[x]) - 0.5 * widths[x],
+        np.append(ys, ys[-1] + widths[y]) - 0.5 * widths[y],
+        np.ma.masked_invalid(grid),
+        cmap=cmap,
+        vmin=vmin,
+        vmax=100,
+        shading="flat",
+    )
     for i in range(len(ys)):
         for j in range(len(xs)):
             if not np.isnan(grid[i, j]):
                 shade = (grid[i, j] - vmin) / (100 - vmin) if vmin < 100 else 1
-                ax.text(xs[j], ys[i], f"{grid[i, j]:.0f}", ha="center", va="center", fontsize=7.5,
-                        color="white" if shade < 0.55 else "black")
+                ax.text(
+                    xs[j],
+                    ys[i],
+                    f"{grid[i, j]:.0f}",
+                    ha="center",
+                    va="center",
+                    fontsize=7.5,
+                    color="white" if shade < 0.55 else "black",
+                )
     ax.grid(False)
     bar = fig.colorbar(mesh, ax=ax, pad=0.01)
     bar.set_label("bidding side makes its bid (%)" + (f"; scale from {vmin:.0f}%" if vmin > 0 else ""))
@@ -444,15 +513,20 @@ def plot_make_heatmap(table: pd.DataFrame, x: str = "side_meld", y: str = "trump
     ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel(LABELS.get(y, y) + " (cards)")
     ax.set_yticks(ys)
-    ax.set_title(style.title("Bidding side makes its bid (% in each cell), by meld and trump length",
-                             table.attrs.get("variant", ""),
-                             (count or f"{int(table['hands'].sum()):,} hands")
-                             + f" · grey: fewer than {min_hands} hands, too few to show"))
+    ax.set_title(
+        style.title(
+            "Bidding side makes its bid (% in each cell), by meld and trump length",
+            table.attrs.get("variant", ""),
+            (count or f"{int(table['hands'].sum()):,} hands")
+            + f" · grey: fewer than {min_hands} hands, too few to show",
+        )
+    )
     return fig
 
 
-def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int = MIN_HANDS,
-                      lines: int = 5, count: str = "") -> Figure:
+def plot_make_by_aces(
+    table: pd.DataFrame, x: str = "side_meld", min_hands: int = MIN_HANDS, lines: int = 5, count: str = ""
+) -> Figure:
     """P(make) against meld (``x``) with one line per number of aces the bidder holds, from
     ``make_table(records, variant, by=(x, "aces"))``: the ``lines`` most common ace counts, points with
     fewer than ``min_hands`` hands left out, Wilson 95% bands; a cluster of rare melds far beyond the
@@ -468,16 +542,27 @@ def plot_make_by_aces(table: pd.DataFrame, x: str = "side_meld", min_hands: int 
         if part.empty:
             continue
         colour = style.PALETTE[k % len(style.PALETTE)]
-        ax.plot(part[x], part["p_make"], marker="o", ms=3, color=colour,
-                label=f"{aces} ace{'s' if aces != 1 else ''} ({int(part['hands'].sum()):,} hands)")
+        ax.plot(
+            part[x],
+            part["p_make"],
+            marker="o",
+            ms=3,
+            color=colour,
+            label=f"{aces} ace{'s' if aces != 1 else ''} ({int(part['hands'].sum()):,} hands)",
+        )
         ax.fill_between(part[x], part["lo"], part["hi"], color=colour, alpha=0.18, linewidth=0)
     ax.set_ylim(0, 1.02)
     unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
     ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel("P(bidding side makes its bid)")
     ax.legend(title="bidder holds", loc="lower right", fontsize=8)
-    ax.set_title(style.title(f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
-                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    ax.set_title(
+        style.title(
+            f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
+            table.attrs.get("variant", ""),
+            count or f"{int(table['hands'].sum()):,} hands",
+        )
+    )
     return fig
 
 
@@ -501,24 +586,41 @@ def plot_highest_bid(table: pd.DataFrame, rule: dict | None = None, count: str =
             ax.plot(x[moved], table.loc[moved, f"bid_{name}"], "o", ms=3.5, mfc="white", color=colour)
             dotted = True
     if dotted:
-        ax.plot([], [], "o", ms=3.5, mfc="white", color="grey",
-                label="open dot: a meld row alone, where it dipped (the line pools it with its neighbours)")
+        ax.plot(
+            [],
+            [],
+            "o",
+            ms=3.5,
+            mfc="white",
+            color="grey",
+            label="open dot: a meld row alone, where it dipped (the line pools it with its neighbours)",
+        )
     if rule is not None:
         xs = np.linspace(rule["meld_lo"], rule["meld_hi"], 50)
-        ax.plot(xs, rule["a"] + rule["b"] * xs, "--", color=style.PALETTE[3],
-                label=f"rule: {_num(rule['a'])} + {rule['b']:.2f} × meld (single hands ±{_num(rule['hand_spread'])})")
+        ax.plot(
+            xs,
+            rule["a"] + rule["b"] * xs,
+            "--",
+            color=style.PALETTE[3],
+            label=f"rule: {_num(rule['a'])} + {rule['b']:.2f} × meld (single hands ±{_num(rule['hand_spread'])})",
+        )
     if "min_bid" in table.attrs:
         ax.axhline(table.attrs["min_bid"], color="grey", lw=0.8, ls=":", label="minimum bid")
     ax.set_xlabel("bidder's meld as dealt, before any pass or widow (points)")
     ax.set_ylabel("highest bid (points)")
     ax.legend(loc="upper left", fontsize=8)
-    ax.set_title(style.title("Highest bid made 50% / 75% of the time (bands: 95% range)",
-                             table.attrs.get("variant", ""), count or f"{int(table['hands'].sum()):,} hands"))
+    ax.set_title(
+        style.title(
+            "Highest bid made 50% / 75% of the time (bands: 95% range)",
+            table.attrs.get("variant", ""),
+            count or f"{int(table['hands'].sum()):,} hands",
+        )
+    )
     return fig
 
 
 def _bid_range(bid: float, lo: float, hi: float) -> str:
-    """"32" or "32 (95% range 31 to 33)": the range only where it differs from the bid."""
+    """ "32" or "32 (95% range 31 to 33)": the range only where it differs from the bid."""
     if fmt.missing(bid):
         return "none (even the minimum bid falls short)"
     if fmt.missing(lo) or fmt.missing(hi) or lo == bid == hi:
@@ -528,11 +630,15 @@ def _bid_range(bid: float, lo: float, hi: float) -> str:
 
 #: The mark of a bidding-card cell read from pooled neighbouring meld rows, and what it means.
 POOLED_MARK = "*"
-POOLED_NOTE = ("* neighbouring meld rows read together: where a heavier meld came out with a lower bid (noise of "
-               "a finite simulation, not a rule of the game), the hands of the adjacent rows are pooled and one "
-               "bid is read from them all, so the card never bids less for more meld.")
-PASS_NOTE = ("\"pass\": even the minimum bid ({min_bid}) is made less often than that; a bidding card says "
-             "not to open or raise on such a hand alone.")
+POOLED_NOTE = (
+    "* neighbouring meld rows read together: where a heavier meld came out with a lower bid (noise of "
+    "a finite simulation, not a rule of the game), the hands of the adjacent rows are pooled and one "
+    "bid is read from them all, so the card never bids less for more meld."
+)
+PASS_NOTE = (
+    '"pass": even the minimum bid ({min_bid}) is made less often than that; a bidding card says '
+    "not to open or raise on such a hand alone."
+)
 
 
 def pooled(table: pd.DataFrame, q: str) -> tuple[str, str, str, str | None]:
@@ -550,8 +656,7 @@ def bidding_card(table: pd.DataFrame) -> list[dict]:
     width = table.attrs.get("bin_width", 1)
     rows = []
     central = central_rows(table, width)
-    runs = {q: central[pooled(central, q)[3]].value_counts() if pooled(central, q)[3] else None
-            for q in ("50", "75")}
+    runs = {q: central[pooled(central, q)[3]].value_counts() if pooled(central, q)[3] else None for q in ("50", "75")}
     for r in central.itertuples(index=False):
         edge = int(r.bidder_meld)
         meld = f"{edge}" if width == 1 else f"{edge}–{edge + width - 1}"
@@ -566,12 +671,19 @@ def bidding_card(table: pd.DataFrame) -> list[dict]:
                 return _num(bid) + mark
             return f"{_num(bid)} [{_num(lo)}–{_num(hi)}]{mark}"
 
-        rows.append({"your meld as dealt": meld, "bid made 50% of the time": cell("50"),
-                     "bid made 75% of the time": cell("75"), "hands": f"{int(r.hands):,}"})
+        rows.append(
+            {
+                "your meld as dealt": meld,
+                "bid made 50% of the time": cell("50"),
+                "bid made 75% of the time": cell("75"),
+                "hands": f"{int(r.hands):,}",
+            }
+        )
     return rows
 
 
 # --- section --------------------------------------------------------------------------------------
+
 
 def _num(x: float) -> str:
     """A number for prose: three significant digits, whole numbers from 100 up, a dash for NaN."""
@@ -581,7 +693,7 @@ def _num(x: float) -> str:
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
-    """"How high to bid": the make-rate tables, the highest bid by meld and its rule of thumb, from
+    """ "How high to bid": the make-rate tables, the highest bid by meld and its rule of thumb, from
     ``sizes.played`` full hands."""
     records = records_for(variant, sizes.played, seed)
     count = f"{len(records):,} hands, seed {seed}"
@@ -591,8 +703,9 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     highest = highest_bid_table(records, variant)
     rule = bid_rule_of_thumb(records, variant, highest)
     rec = with_bidder(records, ("bidder_meld",))
-    overall = wilson(int((records[records[:, h.F_BIDDER] >= 0, h.F_MADE] == 1).sum()),
-                     int((records[:, h.F_BIDDER] >= 0).sum()))
+    overall = wilson(
+        int((records[records[:, h.F_BIDDER] >= 0, h.F_MADE] == 1).sum()), int((records[:, h.F_BIDDER] >= 0).sum())
+    )
     width = point_bin_width(variant)
 
     # worked example: the bin holding the median bidder's meld
@@ -605,8 +718,10 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
         played = ex_rec[:, h.F_OUTCOME] == h.PLAYED
         k, n = _survival(side_total(ex_rec[played], variant), ex_rec[~played, h.F_BID], np.array([said]))
         at = wilson(int(k[0]), int(n[0]))
-        said_text = (f"the rule says bid up to {said}, which such hands make "
-                     f"{fmt.pct(at.estimate, at.lo, at.hi, decimals=0)} of the time")
+        said_text = (
+            f"the rule says bid up to {said}, which such hands make "
+            f"{fmt.pct(at.estimate, at.lo, at.hi, decimals=0)} of the time"
+        )
     else:
         said_text = "the rule says not to bid (it falls below the minimum)"
     edge = int(ex["bidder_meld"])
@@ -649,19 +764,33 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
         f"and the line chart by his aces."
     )
     if highest.attrs.get("excluded_no_trump"):
-        text += (f" In {highest.attrs['excluded_no_trump']:,} hands the bidder held no marriage to name trump "
-                 "with, so the hand was lost before any meld was recorded; the tables by meld leave them out.")
-    figures = {"make_heatmap": plot_make_heatmap(by_trump, count=count),
-               "make_by_aces": plot_make_by_aces(by_aces, count=count),
-               "highest_bid": plot_highest_bid(highest, rule, count=count)}
-    tables = {"make_by_meld_and_trump": by_trump, "make_by_meld_and_aces": by_aces, "make_by_bid": by_bid,
-              "highest_bid": highest, "rule_of_thumb": pd.DataFrame([rule])}
+        text += (
+            f" In {highest.attrs['excluded_no_trump']:,} hands the bidder held no marriage to name trump "
+            "with, so the hand was lost before any meld was recorded; the tables by meld leave them out."
+        )
+    figures = {
+        "make_heatmap": plot_make_heatmap(by_trump, count=count),
+        "make_by_aces": plot_make_by_aces(by_aces, count=count),
+        "highest_bid": plot_highest_bid(highest, rule, count=count),
+    }
+    tables = {
+        "make_by_meld_and_trump": by_trump,
+        "make_by_meld_and_aces": by_aces,
+        "make_by_bid": by_bid,
+        "highest_bid": highest,
+        "rule_of_thumb": pd.DataFrame([rule]),
+    }
     card = bidding_card(highest)
-    pooled_rows = any(POOLED_MARK in r[c] for r in card for c in ("bid made 50% of the time",
-                                                                     "bid made 75% of the time"))
-    display = {"highest_bid": fmt.markdown_table(card) + (
-        "\n\nThe highest bid the side makes with the given odds, by the bidder's meld as dealt (before any "
-        "pass or widow); \"pass\" where even the minimum bid falls short, and a 95% range in brackets where "
-        "it differs from the bid. Meld bins hold too few hands beyond the rows shown.")
-        + (f" {POOLED_NOTE}" if pooled_rows else "")}
+    pooled_rows = any(
+        POOLED_MARK in r[c] for r in card for c in ("bid made 50% of the time", "bid made 75% of the time")
+    )
+    display = {
+        "highest_bid": fmt.markdown_table(card)
+        + (
+            "\n\nThe highest bid the side makes with the given odds, by the bidder's meld as dealt (before any "
+            'pass or widow); "pass" where even the minimum bid falls short, and a 95% range in brackets where '
+            "it differs from the bid. Meld bins hold too few hands beyond the rows shown."
+        )
+        + (f" {POOLED_NOTE}" if pooled_rows else "")
+    }
     return Section("How high to bid", text, tables, figures, display)

@@ -55,8 +55,10 @@ def duel_kind(variant: Variant) -> str:
 
         if has_settlement(variant):
             return "chips"
-        raise DuelError(f"{variant.id}: the seat duel plays whole games or settles deals in chips, and this "
-                        "system has neither [game] nor [settlement] rules")
+        raise DuelError(
+            f"{variant.id}: the seat duel plays whole games or settles deals in chips, and this "
+            "system has neither [game] nor [settlement] rules"
+        )
     raise DuelError(f"{variant.id}: no duel for teams.kind = {teams!r}")
 
 
@@ -78,8 +80,9 @@ def _interval(diff: np.ndarray) -> tuple[float, float, float]:
     return mean, mean - half, mean + half
 
 
-def margin_duel(variant: Variant, margins: Sequence[float], hands: int, seed: int = 1,
-                base: float | None = None) -> pd.DataFrame:
+def margin_duel(
+    variant: Variant, margins: Sequence[float], hands: int, seed: int = 1, base: float | None = None
+) -> pd.DataFrame:
     """Team duel. One row per margin: ``gain`` (points per hand the margin team scores over the team
     bidding with margin ``base``, by default the rules' ``policy.margin``; with ``gain_lo``/``gain_hi``),
     the share of contracts it wins and its make rate (with intervals). Any even number of players in
@@ -97,13 +100,24 @@ def margin_duel(variant: Variant, margins: Sequence[float], hands: int, seed: in
         a1, b1 = _team_scores(first)
         b2, a2 = _team_scores(second)
         gain, lo, hi = _interval(((a1 - b1) + (a2 - b2)) / 2.0)
-        bids = np.concatenate([(first[:, h.F_BIDDER] >= 0) & (first[:, h.F_BIDDER] % 2 == 0),
-                               second[:, h.F_BIDDER] % 2 == 1])
+        bids = np.concatenate(
+            [(first[:, h.F_BIDDER] >= 0) & (first[:, h.F_BIDDER] % 2 == 0), second[:, h.F_BIDDER] % 2 == 1]
+        )
         made = np.concatenate([first[:, h.F_MADE], second[:, h.F_MADE]])[bids]
         share, rate = wilson(int(bids.sum()), len(bids)), wilson(int((made == 1).sum()), len(made))
-        rows.append({"margin": m, "hands": len(first), "gain": gain, "gain_lo": lo, "gain_hi": hi,
-                     "contracts": share.estimate, "make_rate": rate.estimate, "make_lo": rate.lo,
-                     "make_hi": rate.hi})
+        rows.append(
+            {
+                "margin": m,
+                "hands": len(first),
+                "gain": gain,
+                "gain_lo": lo,
+                "gain_hi": hi,
+                "contracts": share.estimate,
+                "make_rate": rate.estimate,
+                "make_lo": rate.lo,
+                "make_hi": rate.hi,
+            }
+        )
     out = pd.DataFrame(rows)
     out.attrs.update(kind="team", measure="points a hand")
     return out
@@ -126,8 +140,14 @@ def _seat_contracts(variant: Variant, m: float, base: float, hands: int, seed: i
     return {"contracts": share.estimate, "make_rate": rate.estimate, "make_lo": rate.lo, "make_hi": rate.hi}
 
 
-def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int = 1,
-              base: float | None = None, hands: int | None = None) -> pd.DataFrame:
+def seat_duel(
+    variant: Variant,
+    margins: Sequence[float],
+    games: int,
+    seed: int = 1,
+    base: float | None = None,
+    hands: int | None = None,
+) -> pd.DataFrame:
     """Seat duel (each plays alone or with a called partner). One row per margin: ``gain``, the games
     the candidate seat wins over the same seat in the baseline (every seat at ``base``), in percentage
     points, averaged over the candidate's rotation through every seat, with a 95% interval over games
@@ -137,8 +157,10 @@ def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int 
     duel on ``games`` single deals, ``gain`` in chips per deal."""
     kind = duel_kind(variant)
     if kind not in ("seat", "chips"):
-        raise DuelError(f"{variant.id}: the seat duel is for systems where the bidder plays alone or calls "
-                        "a partner (use margin_duel)")
+        raise DuelError(
+            f"{variant.id}: the seat duel is for systems where the bidder plays alone or calls "
+            "a partner (use margin_duel)"
+        )
     if base is None:
         base = variant.get("policy.margin")
     n = variant.players
@@ -150,7 +172,7 @@ def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int 
     def run(margins: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         rec, _ = game_records(variant, games, seed, policies, margins)
         wins = (rec[:, g.GF_WINNER][:, None] == np.arange(n)[None, :]).astype(np.float64)
-        return wins, rec[:, g.GF_SCORE_0: g.GF_SCORE_0 + n].astype(np.float64)
+        return wins, rec[:, g.GF_SCORE_0 : g.GF_SCORE_0 + n].astype(np.float64)
 
     base_wins, base_scores = run(np.full(n, base))
     rows = []
@@ -165,9 +187,19 @@ def seat_duel(variant: Variant, margins: Sequence[float], games: int, seed: int 
             points += sc[:, s] - base_scores[:, s]
         gain, lo, hi = _interval(100.0 * wins / n)
         pts, pts_lo, pts_hi = _interval(points / n)
-        rows.append({"margin": m, "games": len(wins), "gain": gain, "gain_lo": lo, "gain_hi": hi,
-                     "points": pts, "points_lo": pts_lo, "points_hi": pts_hi,
-                     **_seat_contracts(variant, m, base, hands or games, seed)})
+        rows.append(
+            {
+                "margin": m,
+                "games": len(wins),
+                "gain": gain,
+                "gain_lo": lo,
+                "gain_hi": hi,
+                "points": pts,
+                "points_lo": pts_lo,
+                "points_hi": pts_hi,
+                **_seat_contracts(variant, m, base, hands or games, seed),
+            }
+        )
     out = pd.DataFrame(rows)
     out.attrs.update(kind="seat", measure="percentage points of games won")
     return out
@@ -193,16 +225,27 @@ def _chips_duel(variant: Variant, margins: Sequence[float], deals: int, seed: in
             made += int((mine & (rec[:, h.F_OUTCOME] == h.PLAYED) & (rec[:, h.F_MADE] == 1)).sum())
         gain, lo, hi = _interval(chips / n)
         share, rate = wilson(won, n * deals), wilson(made, won)
-        rows.append({"margin": m, "hands": deals, "gain": gain, "gain_lo": lo, "gain_hi": hi,
-                     "contracts": share.estimate, "make_rate": rate.estimate, "make_lo": rate.lo,
-                     "make_hi": rate.hi})
+        rows.append(
+            {
+                "margin": m,
+                "hands": deals,
+                "gain": gain,
+                "gain_lo": lo,
+                "gain_hi": hi,
+                "contracts": share.estimate,
+                "make_rate": rate.estimate,
+                "make_lo": rate.lo,
+                "make_hi": rate.hi,
+            }
+        )
     out = pd.DataFrame(rows)
     out.attrs.update(kind="chips", measure="chips a deal")
     return out
 
 
-def duel(variant: Variant, margins: Sequence[float], size: int, seed: int = 1,
-         base: float | None = None) -> pd.DataFrame:
+def duel(
+    variant: Variant, margins: Sequence[float], size: int, seed: int = 1, base: float | None = None
+) -> pd.DataFrame:
     """The duel that applies to the rules (:func:`duel_kind`): ``size`` deals per seating for the team
     and chip duels, games per run for the seat duel."""
     if duel_kind(variant) == "team":
@@ -210,8 +253,15 @@ def duel(variant: Variant, margins: Sequence[float], size: int, seed: int = 1,
     return seat_duel(variant, margins, size, seed, base)
 
 
-def tune_margin(variant: Variant, hands: int, seed: int = 1, step: float = 0.05,
-                rounds: int = 12, start: float | None = None, on_duel=None) -> pd.DataFrame:
+def tune_margin(
+    variant: Variant,
+    hands: int,
+    seed: int = 1,
+    step: float = 0.05,
+    rounds: int = 12,
+    start: float | None = None,
+    on_duel=None,
+) -> pd.DataFrame:
     """Search for a margin no nearby margin beats: from ``start`` (default: the rules' own margin), duel
     ``base ± step`` and ``base ± 2 step`` against ``base`` and move to the best while its whole interval
     is a gain; when the best is a margin that was a base already (the search circles), step once towards
@@ -277,10 +327,11 @@ def with_tuned_margin(variant: Variant, seed: int = 1, size: int | None = None) 
     seconds = time.perf_counter() - start
     margin = float(path.attrs["margin"])
     unit = "games a run" if kind == "seat" else "deals a seating"
-    note = (f"from {variant.get('policy.margin'):g} in steps of {QUICK_STEP:g}, {len(path) // 4} rounds of duels "
-            f"of {size:,} {unit}, seed {seed}, {seconds:.0f} s"
-            + ("" if path.attrs["settled"] else "; still moving when it stopped"))
+    note = (
+        f"from {variant.get('policy.margin'):g} in steps of {QUICK_STEP:g}, {len(path) // 4} rounds of duels "
+        f"of {size:,} {unit}, seed {seed}, {seconds:.0f} s"
+        + ("" if path.attrs["settled"] else "; still moving when it stopped")
+    )
     was = variant.margin_origin
     origin = MarginOrigin(margin, "--tune-margin", was.file if was else variant.where, (), True, note)
-    return replace(variant, values=MappingProxyType({**variant.values, "policy.margin": margin}),
-                   margin_origin=origin)
+    return replace(variant, values=MappingProxyType({**variant.values, "policy.margin": margin}), margin_origin=origin)

@@ -22,10 +22,16 @@ from analyses.section import Section
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
 
-MELD_NAMES = {"run": "run (A-10-K-Q-J of trump)", "royal_marriage": "royal marriage (K-Q of trump)",
-              "marriage": "marriage (K-Q of another suit)", "aces_around": "aces around",
-              "kings_around": "kings around", "queens_around": "queens around", "jacks_around": "jacks around",
-              "pinochle": "pinochle (Q♠ J♦)"}
+MELD_NAMES = {
+    "run": "run (A-10-K-Q-J of trump)",
+    "royal_marriage": "royal marriage (K-Q of trump)",
+    "marriage": "marriage (K-Q of another suit)",
+    "aces_around": "aces around",
+    "kings_around": "kings around",
+    "queens_around": "queens around",
+    "jacks_around": "jacks around",
+    "pinochle": "pinochle (Q♠ J♦)",
+}
 TIMES = ("single", "double", "triple", "quadruple", "quintuple", "sextuple", "septuple", "octuple")
 RANK_NAMES = ("A", "10", "K", "Q", "J", "9")
 
@@ -41,9 +47,12 @@ def meld_values(variant: Variant) -> pd.DataFrame:
         for i, prefix in enumerate(MULTIPLICITY_PREFIXES[: variant.copies]):
             row[TIMES[i]] = variant.get(f"meld.{prefix}{base}")
         rows.append(row)
-    extras = [("dix (nine of trump), each", "meld.dix"), ("roundhouse bonus", "meld.roundhouse_bonus"),
-              ("extra trump K beside a run", "meld.run_extra_king"),
-              ("extra trump Q beside a run", "meld.run_extra_queen")]
+    extras = [
+        ("dix (nine of trump), each", "meld.dix"),
+        ("roundhouse bonus", "meld.roundhouse_bonus"),
+        ("extra trump K beside a run", "meld.run_extra_king"),
+        ("extra trump Q beside a run", "meld.run_extra_queen"),
+    ]
     for name, key in extras:
         value = variant.get(key)
         if value:
@@ -59,8 +68,11 @@ def scale_sentence(variant: Variant) -> str:
     last = variant.get("tricks.last_trick")
     target = variant.get("game.target")
     unit = "tens" if variant.get("scale") == 10 else "single points"
-    text = (f"{variant.id} counts in {unit}: in tricks {counted}" + (f", last trick {last}" if last else "")
-            + f", {variant.trick_total} trick points a hand; meld as in the table")
+    text = (
+        f"{variant.id} counts in {unit}: in tricks {counted}"
+        + (f", last trick {last}" if last else "")
+        + f", {variant.trick_total} trick points a hand; meld as in the table"
+    )
     if variant.get("auction.min_bid"):
         text += f"; the minimum bid is {variant.get('auction.min_bid')}"
     if target:
@@ -86,8 +98,9 @@ def redeal_sentence(variant: Variant, tables: dict[str, pd.DataFrame]) -> str:
     exact = not fmt.missing(r["per_deal_exact"])
     p = r["per_deal_exact"] if exact else r["per_deal"]
     rule = f"{variant.redeal_min_nines}+ nines" + (" and no meld" if variant.redeal_require_no_meld else "")
-    text = (f"A deal is thrown in when one hand holds {rule}: {fmt.one_in(p)} deals, {fmt.pct(p, decimals=3)}"
-            + (" exactly" if exact else " (simulated)"))
+    text = f"A deal is thrown in when one hand holds {rule}: {fmt.one_in(p)} deals, {fmt.pct(p, decimals=3)}" + (
+        " exactly" if exact else " (simulated)"
+    )
     if r["per_game_kind"] == "played":
         text += f"; about {fmt.number(r['per_game'], 2)} redeals a game"
     return text + "."
@@ -102,10 +115,14 @@ def bidding_rows(tables: dict[str, pd.DataFrame]) -> list[dict]:
 def odds_rows(variant: Variant, tables: dict[str, pd.DataFrame]) -> list[dict]:
     """Every meld's odds per hand and per deal, commonest first, names as players say them."""
     t = tables["rare_melds"].sort_values("one_in_hand")
-    return [{"meld": rare_melds.human_name(r.event),
-             "a hand": rare_melds.odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
-             "a deal": rare_melds.deal_cell(r, variant.players)}
-            for r in t.itertuples(index=False)]
+    return [
+        {
+            "meld": rare_melds.human_name(r.event),
+            "a hand": rare_melds.odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
+            "a deal": rare_melds.deal_cell(r, variant.players),
+        }
+        for r in t.itertuples(index=False)
+    ]
 
 
 def odds_notes(variant: Variant, rows: list[dict]) -> list[str]:
@@ -125,12 +142,17 @@ def bidding_notes(variant: Variant, tables: dict[str, pd.DataFrame], rows: list[
     """The notes under the bidding card: which meld rows it shows, what "pass" and the pooled mark mean."""
     t = tables["highest_bid"]
     width = t.attrs.get("bin_width", 1)
-    shown = f"{len(rows)} rows, every meld from {rows[0]['your meld as dealt'].split('–')[0]} to " \
-            f"{rows[-1]['your meld as dealt'].split('–')[-1]} points" + (f" in steps of {width}" if width > 1 else "")
+    shown = (
+        f"{len(rows)} rows, every meld from {rows[0]['your meld as dealt'].split('–')[0]} to "
+        f"{rows[-1]['your meld as dealt'].split('–')[-1]} points" + (f" in steps of {width}" if width > 1 else "")
+    )
     covered = sum(int(r["hands"].replace(",", "")) for r in rows) / t.attrs["bidders"] if "bidders" in t.attrs else None
-    notes = [f"Rows: {shown}" + (f", the melds of {fmt.pct(covered)} of bidders" if covered else "")
-             + f"; the melds beyond (under the 1st or over the 99th percentile, or a row of fewer than "
-               f"{bid_strategy.MIN_HANDS} hands) are dealt too seldom to read a bid from."]
+    notes = [
+        f"Rows: {shown}"
+        + (f", the melds of {fmt.pct(covered)} of bidders" if covered else "")
+        + f"; the melds beyond (under the 1st or over the 99th percentile, or a row of fewer than "
+        f"{bid_strategy.MIN_HANDS} hands) are dealt too seldom to read a bid from."
+    ]
     cells = [r[c] for r in rows for c in ("bid made 50% of the time", "bid made 75% of the time")]
     if any(c.startswith("pass") for c in cells):
         notes.append(bid_strategy.PASS_NOTE.format(min_bid=variant.get("auction.min_bid")))
@@ -145,44 +167,74 @@ def _rule_text(tables: dict[str, pd.DataFrame]) -> str:
     if r is None or r.empty:
         return ""
     r = r.iloc[0]
-    return (f"Rule of thumb: bid up to {fmt.number(r['a'], 3)} + {r['b']:.2f} × your meld as dealt; "
-            f"single hands land within ±{fmt.number(r['hand_spread'], 2)} points of it half the time.")
+    return (
+        f"Rule of thumb: bid up to {fmt.number(r['a'], 3)} + {r['b']:.2f} × your meld as dealt; "
+        f"single hands land within ±{fmt.number(r['hand_spread'], 2)} points of it half the time."
+    )
 
 
-def card_markdown(variant: Variant, sections: list[Section], page: str, png: str, pdf: str,
-                  played_by: str) -> str:
+def card_markdown(variant: Variant, sections: list[Section], page: str, png: str, pdf: str, played_by: str) -> str:
     """The card page in Markdown."""
     tables = _tables(sections)
     value_rows = _value_rows(variant)
-    lines = [f"# {variant.name}: a player's card", "",
-             f"`{variant.id}` · {variant.description}. Printable: [PNG]({png}), [PDF]({pdf}); the full page: "
-             f"[{page}]({page}).", "",
-             f"**Points.** {scale_sentence(variant)}", "",
-             f"**Redeal.** {redeal_sentence(variant, tables)}", "",
-             "## Bidding card", ""]
+    lines = [
+        f"# {variant.name}: a player's card",
+        "",
+        f"`{variant.id}` · {variant.description}. Printable: [PNG]({png}), [PDF]({pdf}); the full page: "
+        f"[{page}]({page}).",
+        "",
+        f"**Points.** {scale_sentence(variant)}",
+        "",
+        f"**Redeal.** {redeal_sentence(variant, tables)}",
+        "",
+        "## Bidding card",
+        "",
+    ]
     bidding = bidding_rows(tables)
     if bidding:
-        lines += [f"Your meld as dealt (before any pass or widow) → the highest bid your side makes half the time "
-                  f"and three times in four. {played_by}", "", fmt.markdown_table(bidding), "",
-                  *(x for n in bidding_notes(variant, tables, bidding) for x in (n, "")),
-                  _rule_text(tables), "", f"![bidding card]({png})", ""]
+        lines += [
+            f"Your meld as dealt (before any pass or widow) → the highest bid your side makes half the time "
+            f"and three times in four. {played_by}",
+            "",
+            fmt.markdown_table(bidding),
+            "",
+            *(x for n in bidding_notes(variant, tables, bidding) for x in (n, "")),
+            _rule_text(tables),
+            "",
+            f"![bidding card]({png})",
+            "",
+        ]
     else:
         lines += [f"{variant.id} has no auction, so there is no bid to choose.", ""]
     odds = odds_rows(variant, tables)
-    lines += ["## Meld values", "", fmt.markdown_table(value_rows), "",
-              "## How rare is each meld?", "",
-              "In one dealt hand, and in one deal.", "", fmt.markdown_table(odds), "",
-              " ".join(odds_notes(variant, odds)), "",
-              "## How this was measured", "",
-              f"The bidding card: {played_by} The odds: counted exactly where they can be, else from the hands "
-              f"dealt for the full page. The method in a card player's words: the end of [{page}]({page}).", ""]
+    lines += [
+        "## Meld values",
+        "",
+        fmt.markdown_table(value_rows),
+        "",
+        "## How rare is each meld?",
+        "",
+        "In one dealt hand, and in one deal.",
+        "",
+        fmt.markdown_table(odds),
+        "",
+        " ".join(odds_notes(variant, odds)),
+        "",
+        "## How this was measured",
+        "",
+        f"The bidding card: {played_by} The odds: counted exactly where they can be, else from the hands "
+        f"dealt for the full page. The method in a card player's words: the end of [{page}]({page}).",
+        "",
+    ]
     return "\n".join(lines)
 
 
 def _value_rows(variant: Variant) -> list[dict]:
     """The meld values as strings; a multiplicity a meld does not have is left blank."""
-    return [{k: ("" if fmt.missing(v) else str(v) if isinstance(v, str) else f"{int(v):,}") for k, v in row.items()}
-            for row in meld_values(variant).to_dict(orient="records")]
+    return [
+        {k: ("" if fmt.missing(v) else str(v) if isinstance(v, str) else f"{int(v):,}") for k, v in row.items()}
+        for row in meld_values(variant).to_dict(orient="records")
+    ]
 
 
 #: Height of a printed table row and of a line of small print, as fractions of the page's height.
@@ -217,7 +269,7 @@ def split_rows(rows: list[dict], most: int = ROWS_PER_COLUMN) -> list[list[dict]
         return []
     n = math.ceil(len(rows) / most)
     per = math.ceil(len(rows) / n)
-    return [rows[i: i + per] for i in range(0, len(rows), per)]
+    return [rows[i : i + per] for i in range(0, len(rows), per)]
 
 
 def _small_print(fig: Figure, x: float, y: float, lines: list[str], width: int, fontsize: float = 7.0) -> float:
@@ -233,8 +285,13 @@ def _bid_chart(ax, variant: Variant, tables: dict[str, pd.DataFrame], played_by:
     """The bidding card's two lines (the same pooled bids as its table) against meld as dealt."""
     highest = bid_strategy.central_rows(tables["highest_bid"], tables["highest_bid"].attrs.get("bin_width", 1))
     for k, (q, label) in enumerate((("50", "made half the time"), ("75", "made 3 times in 4"))):
-        ax.step(highest["meld_mean"], highest[bid_strategy.pooled(highest, q)[0]], where="mid",
-                color=style.PALETTE[k], label=label)
+        ax.step(
+            highest["meld_mean"],
+            highest[bid_strategy.pooled(highest, q)[0]],
+            where="mid",
+            color=style.PALETTE[k],
+            label=label,
+        )
     ax.axhline(variant.get("auction.min_bid"), color="grey", lw=0.8, ls=":", label="minimum bid")
     ax.set_xlabel("your meld as dealt (points)", fontsize=7.5)
     ax.set_ylabel("highest bid (points)", fontsize=7.5)
@@ -264,23 +321,42 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     bidding = bidding_rows(tables)
     chart_on_top = False
     if bidding:
-        columns = split_rows([{"meld": r["your meld as dealt"], "bid 50%": r["bid made 50% of the time"],
-                               "bid 75%": r["bid made 75% of the time"]} for r in bidding])
+        columns = split_rows(
+            [
+                {
+                    "meld": r["your meld as dealt"],
+                    "bid 50%": r["bid made 50% of the time"],
+                    "bid 75%": r["bid made 75% of the time"],
+                }
+                for r in bidding
+            ]
+        )
         chart_on_top = len(columns) <= 2
         slots = len(columns) + (1 if chart_on_top else 0)
         width = (right - left - gap * (slots - 1)) / slots
-        fig.text(left, y - 0.004, "Bidding card: your meld as dealt → the highest bid your side makes",
-                 fontsize=9.5, va="top")
+        fig.text(
+            left,
+            y - 0.004,
+            "Bidding card: your meld as dealt → the highest bid your side makes",
+            fontsize=9.5,
+            va="top",
+        )
         y -= 0.026
         height = ROW * (max(len(c) for c in columns) + 1)
         for k, rows in enumerate(columns):
-            _table(fig.add_axes((left + k * (width + gap), y - height, width, height)), rows, fontsize=7.0,
-                   col_widths=[0.3, 0.35, 0.35])
+            _table(
+                fig.add_axes((left + k * (width + gap), y - height, width, height)),
+                rows,
+                fontsize=7.0,
+                col_widths=[0.3, 0.35, 0.35],
+            )
         if chart_on_top:
             ax = fig.add_axes((left + 2 * (width + gap) + 0.04, y - height + 0.035, width - 0.04, height - 0.045))
             _bid_chart(ax, variant, tables, played_by)
-        y = _small_print(fig, left, y - height - 0.006, bidding_notes(variant, tables, bidding), 165,
-                         fontsize=6.8) - 0.012
+        y = (
+            _small_print(fig, left, y - height - 0.006, bidding_notes(variant, tables, bidding), 165, fontsize=6.8)
+            - 0.012
+        )
     else:
         fig.text(left, y, f"{variant.id} has no auction, so there is no bid to choose.", fontsize=9, va="top")
         y -= 0.03
@@ -291,8 +367,12 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     others = len(value_rows[0]) - 1
     fig.text(left, y, "Meld values (points)", fontsize=9.5, va="top")
     height = ROW * (len(value_rows) + 1)
-    _table(fig.add_axes((left, y - 0.02 - height, half, height)), value_rows, fontsize=7,
-           col_widths=[0.34] + [0.66 / max(1, others)] * others)
+    _table(
+        fig.add_axes((left, y - 0.02 - height, half, height)),
+        value_rows,
+        fontsize=7,
+        col_widths=[0.34] + [0.66 / max(1, others)] * others,
+    )
     if bidding and not chart_on_top:
         top = y - 0.02 - height - 0.05
         ax = fig.add_axes((left + 0.05, 0.05, half - 0.05, top - 0.05))
@@ -300,7 +380,11 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     odds = odds_rows(variant, tables)
     fig.text(left + half + gap, y, "How often: one dealt hand, one deal", fontsize=9.5, va="top")
     height = ROW * (len(odds) + 1)
-    _table(fig.add_axes((left + half + gap, y - 0.02 - height, half, height)), odds, fontsize=6.5,
-           col_widths=[0.36, 0.30, 0.34])
+    _table(
+        fig.add_axes((left + half + gap, y - 0.02 - height, half, height)),
+        odds,
+        fontsize=6.5,
+        col_widths=[0.36, 0.30, 0.34],
+    )
     _small_print(fig, left + half + gap, y - 0.02 - height - 0.006, odds_notes(variant, odds), 80, fontsize=6.8)
     return style.laid_out(fig)

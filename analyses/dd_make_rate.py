@@ -26,8 +26,19 @@ from simcore.run.stats import wilson
 from simcore.variants import Variant
 
 #: Columns of :func:`by_bid_table`.
-BY_BID_COLUMNS = ("variant", "bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd_low", "dd_low_lo",
-                  "dd_high", "dd_high_hi", "gave_up")
+BY_BID_COLUMNS = (
+    "variant",
+    "bid",
+    "hands",
+    "heuristic",
+    "heuristic_lo",
+    "heuristic_hi",
+    "dd_low",
+    "dd_low_lo",
+    "dd_high",
+    "dd_high_hi",
+    "gave_up",
+)
 #: Bids with fewer hands than this are left out of the chart (they stay in the table and the CSV).
 MIN_CHART_HANDS = 5
 
@@ -80,11 +91,23 @@ def overall_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
     for o in odds:
         a = o.overall()
         n, made, gave = a["hands"], round(a["dd_low"] * a["hands"]), a["gave_up"]
-        rows.append({"variant": o.variant.id, "bid": float(o.hands["bid"].mean()), "hands": n,
-                     "heuristic": a["heuristic"].estimate, "heuristic_lo": a["heuristic"].lo,
-                     "heuristic_hi": a["heuristic"].hi, "dd_low": a["dd_low"], "dd_low_lo": _outer(made, n, True),
-                     "dd_high": a["dd_high"], "dd_high_hi": _outer(made + gave, n, False), "gave_up": gave,
-                     "seeds": len(o.seeds), "limit": o.limit})
+        rows.append(
+            {
+                "variant": o.variant.id,
+                "bid": float(o.hands["bid"].mean()),
+                "hands": n,
+                "heuristic": a["heuristic"].estimate,
+                "heuristic_lo": a["heuristic"].lo,
+                "heuristic_hi": a["heuristic"].hi,
+                "dd_low": a["dd_low"],
+                "dd_low_lo": _outer(made, n, True),
+                "dd_high": a["dd_high"],
+                "dd_high_hi": _outer(made + gave, n, False),
+                "gave_up": gave,
+                "seeds": len(o.seeds),
+                "limit": o.limit,
+            }
+        )
     return pd.DataFrame(rows)
 
 
@@ -101,15 +124,31 @@ def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_
         t = every[every["hands"] >= min_hands].sort_values("bid")
         x = np.arange(len(t))
         low, high = 100 * t["dd_low"].to_numpy(), 100 * t["dd_high"].to_numpy()
-        ax.bar(x, np.maximum(high - low, 0.8), bottom=np.where(high - low < 0.8, low - 0.4, low), width=0.7,
-               color=style.PALETTE[1], alpha=0.45, linewidth=0,
-               label="perfect play, both sides (bar: unsolved hands\ncounted lost … counted made)")
+        ax.bar(
+            x,
+            np.maximum(high - low, 0.8),
+            bottom=np.where(high - low < 0.8, low - 0.4, low),
+            width=0.7,
+            color=style.PALETTE[1],
+            alpha=0.45,
+            linewidth=0,
+            label="perfect play, both sides (bar: unsolved hands\ncounted lost … counted made)",
+        )
         err = [100 * (t["heuristic"] - t["heuristic_lo"]), 100 * (t["heuristic_hi"] - t["heuristic"])]
-        ax.errorbar(x, 100 * t["heuristic"], yerr=err, fmt="o", ms=4, capsize=2, color=style.PALETTE[0],
-                    label="the heuristic's own play (95% interval)")
+        ax.errorbar(
+            x,
+            100 * t["heuristic"],
+            yerr=err,
+            fmt="o",
+            ms=4,
+            capsize=2,
+            color=style.PALETTE[0],
+            label="the heuristic's own play (95% interval)",
+        )
         # every column labelled: the bids drawn are not evenly spaced (a bid with too few hands is left out)
-        ax.set_xticks(x, [f"{b:,}" for b in t["bid"]], fontsize=7 if len(t) <= 14 else 6,
-                      rotation=0 if len(t) <= 14 else 90)
+        ax.set_xticks(
+            x, [f"{b:,}" for b in t["bid"]], fontsize=7 if len(t) <= 14 else 6, rotation=0 if len(t) <= 14 else 90
+        )
         ax.set_xlim(-0.6, max(len(t), 1) - 0.4)
         ax.grid(axis="x", visible=False)
         ax.set_title(f"{vid}: {int(t['hands'].sum()):,} of {int(every['hands'].sum()):,} hands", fontsize=10)
@@ -122,18 +161,32 @@ def plot_make_by_bid(table: pd.DataFrame, count: str = "", min_hands: int = MIN_
 
 
 def display_overall(overall: pd.DataFrame) -> str:
-    rows = [{"system": r.variant, "hands": f"{r.hands:,}",
-             "made by the heuristic's play": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "made with perfect play": _range(r.dd_low, r.dd_high),
-             "hands unsolved": f"{r.gave_up:,}"} for r in overall.itertuples()]
+    rows = [
+        {
+            "system": r.variant,
+            "hands": f"{r.hands:,}",
+            "made by the heuristic's play": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+            "made with perfect play": _range(r.dd_low, r.dd_high),
+            "hands unsolved": f"{r.gave_up:,}",
+        }
+        for r in overall.itertuples()
+    ]
     return fmt.markdown_table(rows)
 
 
 def display_by_bid(table: pd.DataFrame, min_hands: int = MIN_CHART_HANDS) -> str:
-    rows = [{"system": r.variant, "bid": f"{r.bid:,}", "hands": f"{r.hands:,}",
-             "heuristic": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "perfect play": _range(r.dd_low, r.dd_high), "unsolved": f"{r.gave_up:,}"}
-            for r in table.itertuples() if r.hands >= min_hands]
+    rows = [
+        {
+            "system": r.variant,
+            "bid": f"{r.bid:,}",
+            "hands": f"{r.hands:,}",
+            "heuristic": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+            "perfect play": _range(r.dd_low, r.dd_high),
+            "unsolved": f"{r.gave_up:,}",
+        }
+        for r in table.itertuples()
+        if r.hands >= min_hands
+    ]
     return fmt.markdown_table(rows) or f"No bid was made on {min_hands} hands or more at this size."
 
 
@@ -147,10 +200,12 @@ def _range(lo: float, hi: float) -> str:
 
 
 def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
-    """"Double-dummy make odds by bid": the curve, the overall rates and the per-bid table."""
+    """ "Double-dummy make odds by bid": the curve, the overall rates and the per-bid table."""
     table, overall = by_bid_table(odds), overall_table(odds)
-    count = (f"first hands of seeds {seed}–{seed + sizes.dd_hands - 1}, heuristic bidding, searches limited to "
-             f"{sizes.limit:,} positions")
+    count = (
+        f"first hands of seeds {seed}–{seed + sizes.dd_hands - 1}, heuristic bidding, searches limited to "
+        f"{sizes.limit:,} positions"
+    )
     lines = []
     for r in overall.itertuples():
         gap_lo, gap_hi = r.dd_low - r.heuristic, r.dd_high - r.heuristic
@@ -160,19 +215,26 @@ def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
             verdict = f"perfect play makes fewer: {100 * -gap_hi:.0f} to {100 * -gap_lo:.0f} fewer in a hundred"
         else:
             verdict = "the range holds the heuristic's rate, so the unsolved hands leave the comparison open"
-        lines.append(f"* **{r.variant}**: {r.hands:,} contracts played out; the heuristic's own play made "
-                     f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, perfect play "
-                     f"{_range(r.dd_low, r.dd_high)} ({_gave_up(r.gave_up)}): {verdict}.")
-    text = ("For each contract the heuristic bid and played out, could the bidding side have made it with every "
-            "hand face up and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
-            "gain alone: perfect defence sets contracts the heuristic's defence lets through. A search still "
-            f"unfinished after {sizes.limit:,} positions gives up; the perfect-play rate is then a range, from "
-            "counting every unsolved hand as lost to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
-            f"The chart shows bids made on at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
-            "95% (Wilson). Where the bar lies above the dot, perfect play on both sides makes the contract more "
-            "often than the heuristic does; a tall bar is the search giving up on some hands, not uncertainty "
-            "about play.")
-    return Section("Contracts made with perfect play, by bid", text,
-                   tables={"dd_make_overall": overall, "dd_make_by_bid": table},
-                   figures={"dd_make_by_bid": plot_make_by_bid(table, count)},
-                   display={"dd_make_overall": display_overall(overall), "dd_make_by_bid": display_by_bid(table)})
+        lines.append(
+            f"* **{r.variant}**: {r.hands:,} contracts played out; the heuristic's own play made "
+            f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, perfect play "
+            f"{_range(r.dd_low, r.dd_high)} ({_gave_up(r.gave_up)}): {verdict}."
+        )
+    text = (
+        "For each contract the heuristic bid and played out, could the bidding side have made it with every "
+        "hand face up and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
+        "gain alone: perfect defence sets contracts the heuristic's defence lets through. A search still "
+        f"unfinished after {sizes.limit:,} positions gives up; the perfect-play rate is then a range, from "
+        "counting every unsolved hand as lost to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
+        f"The chart shows bids made on at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
+        "95% (Wilson). Where the bar lies above the dot, perfect play on both sides makes the contract more "
+        "often than the heuristic does; a tall bar is the search giving up on some hands, not uncertainty "
+        "about play."
+    )
+    return Section(
+        "Contracts made with perfect play, by bid",
+        text,
+        tables={"dd_make_overall": overall, "dd_make_by_bid": table},
+        figures={"dd_make_by_bid": plot_make_by_bid(table, count)},
+        display={"dd_make_overall": display_overall(overall), "dd_make_by_bid": display_by_bid(table)},
+    )

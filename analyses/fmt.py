@@ -65,7 +65,7 @@ def one_in(p: float) -> str:
 
 
 def one_in_interval(p: float, lo: float, hi: float) -> str:
-    """"1 in 391 [383–398]": the odds with the range the 95% interval allows (omitted where it rounds
+    """ "1 in 391 [383–398]": the odds with the range the 95% interval allows (omitted where it rounds
     away); "never seen [rarer than 1 in N]" when ``p`` is 0."""
     if missing(p):
         return "—"
@@ -99,9 +99,8 @@ def _decimals_for(x: float, digits: int = 3) -> int:
     return max(0, digits - 1 - math.floor(math.log10(abs(x))))
 
 
-def value(x: float, lo: float | None = None, hi: float | None = None, unit: str = "",
-          digits: int = 3) -> str:
-    """"12.3 points [12.1–12.5]": a mean with its interval (only where it shows at the printed digits)."""
+def value(x: float, lo: float | None = None, hi: float | None = None, unit: str = "", digits: int = 3) -> str:
+    """ "12.3 points [12.1–12.5]": a mean with its interval (only where it shows at the printed digits)."""
     if missing(x):
         return "—"
     d = _decimals_for(x, digits) if abs(x) < 1000 else 0
@@ -115,8 +114,7 @@ def value(x: float, lo: float | None = None, hi: float | None = None, unit: str 
     return f"{est}{tail} [{a}–{b}]"
 
 
-def signed(x: float, lo: float | None = None, hi: float | None = None, unit: str = "",
-           digits: int = 1) -> str:
+def signed(x: float, lo: float | None = None, hi: float | None = None, unit: str = "", digits: int = 1) -> str:
     """A signed difference "+1.9 pp [+1.7 to +2.1]", digits chosen so the interval shows."""
     if missing(x):
         return "—"

@@ -17,8 +17,27 @@ from analyses import fmt, style
 from analyses.section import Section, Sizes
 from simcore.answers.compare import MEASURE_KIND, QUESTIONS, answer
 
-COLUMNS = ("question", "title", "variant", "mode", "n", "measure", "kind", "a_is", "b_is", "a", "b", "diff",
-           "diff_lo", "diff_hi", "matters", "threshold", "size", "narrowing", "verdict")
+COLUMNS = (
+    "question",
+    "title",
+    "variant",
+    "mode",
+    "n",
+    "measure",
+    "kind",
+    "a_is",
+    "b_is",
+    "a",
+    "b",
+    "diff",
+    "diff_lo",
+    "diff_hi",
+    "matters",
+    "threshold",
+    "size",
+    "narrowing",
+    "verdict",
+)
 
 #: What A and B are, in a player's words (the question's title says it at length).
 SIDES: dict[str, tuple[str, str]] = {
@@ -39,11 +58,17 @@ SIDES: dict[str, tuple[str, str]] = {
     "declare-out": ("declaring out allowed", "every hand played out"),
 }
 #: Each kind of measure in natural units: (scale applied to the raw difference, unit, panel title).
-UNITS = {"rate": (100.0, "percentage points", "Rates (win, make): percentage points"),
-         "points": (1.0, "points a hand", "Points a hand, on the system's scale"),
-         "count": (1.0, "hands (sets, redeals) a game", "Hands, sets or redeals a game")}
-SIZE_COLOURS = {"negligible": style.PALETTE[7], "small": style.PALETTE[1], "large": style.PALETTE[3],
-                "unsettled": style.PALETTE[5]}
+UNITS = {
+    "rate": (100.0, "percentage points", "Rates (win, make): percentage points"),
+    "points": (1.0, "points a hand", "Points a hand, on the system's scale"),
+    "count": (1.0, "hands (sets, redeals) a game", "Hands, sets or redeals a game"),
+}
+SIZE_COLOURS = {
+    "negligible": style.PALETTE[7],
+    "small": style.PALETTE[1],
+    "large": style.PALETTE[3],
+    "unsettled": style.PALETTE[5],
+}
 #: Each verdict's marker and size: told apart by shape as well as colour (and in grey print).
 SIZE_MARKERS = {"negligible": ("o", 4.5), "small": ("s", 6.0), "large": ("D", 7.5), "unsettled": ("^", 6.5)}
 
@@ -67,14 +92,29 @@ def house_rules_table(sizes: Sizes, seed: int = 1, names: Sequence[str] | None =
         r = result.row(q.headline)
         size = result.size(q.headline)
         a_is, b_is = _sides(name, q)
-        rows.append({"question": name, "title": q.title, "variant": q.variant, "mode": q.mode,
-                     "n": int(r["n"]), "measure": q.headline, "kind": MEASURE_KIND.get(q.headline, "points"),
-                     "a_is": a_is, "b_is": b_is, "a": r["a"], "b": r["b"], "diff": r["diff"],
-                     "diff_lo": r["diff_lo"], "diff_hi": r["diff_hi"],
-                     "matters": bool(r["diff_lo"] > 0 or r["diff_hi"] < 0),
-                     "threshold": size["threshold"], "size": size["size"],
-                     "narrowing": r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else np.inf,
-                     "verdict": result.verdict()})
+        rows.append(
+            {
+                "question": name,
+                "title": q.title,
+                "variant": q.variant,
+                "mode": q.mode,
+                "n": int(r["n"]),
+                "measure": q.headline,
+                "kind": MEASURE_KIND.get(q.headline, "points"),
+                "a_is": a_is,
+                "b_is": b_is,
+                "a": r["a"],
+                "b": r["b"],
+                "diff": r["diff"],
+                "diff_lo": r["diff_lo"],
+                "diff_hi": r["diff_hi"],
+                "matters": bool(r["diff_lo"] > 0 or r["diff_hi"] < 0),
+                "threshold": size["threshold"],
+                "size": size["size"],
+                "narrowing": r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else np.inf,
+                "verdict": result.verdict(),
+            }
+        )
     return pd.DataFrame(rows, columns=list(COLUMNS))
 
 
@@ -91,17 +131,24 @@ def display_table(table: pd.DataFrame) -> str:
         scale, unit, _ = UNITS[r.kind]
         short = {"rate": " pp", "points": " points", "count": ""}[r.kind]
         threshold = f"{fmt.number(scale * r.threshold, 2)}{short}"
-        rows.append({"question": f"`{r.question}` ({r.variant})", "A": r.a_is, "B": r.b_is,
-                     "measure": r.measure + (" (a game)" if r.kind == "count" else ""),
-                     "A → B": f"{_value(r.kind, r.a)} → {_value(r.kind, r.b)}",
-                     "B − A [95%]": fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi, short),
-                     "verdict": f"**{r.size}** (threshold {threshold})"})
+        rows.append(
+            {
+                "question": f"`{r.question}` ({r.variant})",
+                "A": r.a_is,
+                "B": r.b_is,
+                "measure": r.measure + (" (a game)" if r.kind == "count" else ""),
+                "A → B": f"{_value(r.kind, r.a)} → {_value(r.kind, r.b)}",
+                "B − A [95%]": fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi, short),
+                "verdict": f"**{r.size}** (threshold {threshold})",
+            }
+        )
     return fmt.markdown_table(rows) + (
         "\n\nA and B play the same deals. Rates are in percentage points (pp); points are per hand on the "
         "system's own scale. Verdicts: **negligible** when the difference is below the threshold of "
         "practical size (1 percentage point of a rate, 2% of the hand's trick points, 0.1 hands a game), "
         "**small** from the threshold, **large** from five times it, **unsettled** when the interval holds "
-        "zero but reaches past the threshold (too few deals to say). `pinochle compare` uses the same words.")
+        "zero but reaches past the threshold (too few deals to say). `pinochle compare` uses the same words."
+    )
 
 
 def plot_house_rules(table: pd.DataFrame) -> Figure:
@@ -125,8 +172,17 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
             ax.fill_betweenx([yy - 0.4, yy + 0.4], -thr, thr, color="#e8e8e8", linewidth=0)
         for yy, r, dd, ll, hh in zip(y, t.itertuples(), d, lo, hi):
             marker, size = SIZE_MARKERS[r.size]
-            ax.errorbar([dd], [yy], xerr=[[dd - ll], [hh - dd]], fmt=marker, color=SIZE_COLOURS[r.size], capsize=3,
-                        ms=size, mec="black", mew=0.5)
+            ax.errorbar(
+                [dd],
+                [yy],
+                xerr=[[dd - ll], [hh - dd]],
+                fmt=marker,
+                color=SIZE_COLOURS[r.size],
+                capsize=3,
+                ms=size,
+                mec="black",
+                mew=0.5,
+            )
         span = max(float(np.nanmax(np.abs(np.concatenate([lo, hi, t["threshold"] * scale])))), 1e-9)
         ax.set_xlim(-1.45 * span, 1.45 * span)
         for yy, r, dd, hh, ll in zip(y, t.itertuples(), d, hi, lo):
@@ -136,23 +192,35 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
                 outward = -outward
             x_text = hh if outward > 0 else ll
             shown = fmt.signed(dd, ll, hh).split(" [")[0]  # as the table prints it
-            ax.annotate(f"{shown}: {r.size}", (x_text, yy), xytext=(6 * outward, 0), textcoords="offset points",
-                        ha="left" if outward > 0 else "right", va="center", fontsize=7.5,
-                        bbox={"boxstyle": "square,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8})
+            ax.annotate(
+                f"{shown}: {r.size}",
+                (x_text, yy),
+                xytext=(6 * outward, 0),
+                textcoords="offset points",
+                ha="left" if outward > 0 else "right",
+                va="center",
+                fontsize=7.5,
+                bbox={"boxstyle": "square,pad=0.1", "fc": "white", "ec": "none", "alpha": 0.8},
+            )
         ax.axvline(0, color="grey", lw=0.8)
-        ax.set_yticks(y, [f"{r.a_is} → {r.b_is}\n{r.measure} · {r.variant}" for r in t.itertuples()],
-                      fontsize=7.5)
+        ax.set_yticks(y, [f"{r.a_is} → {r.b_is}\n{r.measure} · {r.variant}" for r in t.itertuples()], fontsize=7.5)
         ax.set_ylim(-0.6, len(t) - 0.4)
         ax.set_xlabel(f"B − A, {unit} (95% interval)", fontsize=9)
         ax.set_title(heading, loc="left", fontsize=10)
         ax.grid(axis="y", visible=False)
-    handles = [Line2D([], [], marker=SIZE_MARKERS[w][0], ms=SIZE_MARKERS[w][1], mec="black", mew=0.5, ls="none",
-                      color=c, label=w) for w, c in SIZE_COLOURS.items() if (table["size"] == w).any()]
+    handles = [
+        Line2D(
+            [], [], marker=SIZE_MARKERS[w][0], ms=SIZE_MARKERS[w][1], mec="black", mew=0.5, ls="none", color=c, label=w
+        )
+        for w, c in SIZE_COLOURS.items()
+        if (table["size"] == w).any()
+    ]
     handles.append(Line2D([], [], lw=8, color="#e8e8e8", label="below the threshold of practical size"))
     fig.suptitle("What each house rule changes: B − A on the same deals", fontsize=11, x=0.02, ha="left")
     fig.tight_layout(rect=(0, 0.045, 1, 0.97))
-    fig.legend(handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False,
-               bbox_to_anchor=(0.5, 0.0))
+    fig.legend(
+        handles=handles, loc="lower center", ncol=len(handles), fontsize=8, frameon=False, bbox_to_anchor=(0.5, 0.0)
+    )
     return style.laid_out(fig)
 
 
@@ -171,16 +239,22 @@ def house_rules_paragraph(table: pd.DataFrame) -> str:
             items.append(f"{r.a_is} → {r.b_is} ({r.variant}): {r.measure} {shown}{short}")
         parts.append(f"- **{word.capitalize()}** ({len(rows)}): " + "; ".join(items) + ".")
     narrowing = np.nanmedian(table["narrowing"].replace(np.inf, np.nan))
-    return (f"Each of the {len(table)} questions plays rule sets A and B on the same deals and measures one "
-            "headline number. Grouped by how much the difference matters in play (thresholds under the table):"
-            "\n\n" + "\n".join(parts) + "\n\nThe table gives each difference with its 95% interval. "
-            f"Playing both sides on the same deals narrowed the intervals {narrowing:.1f}-fold (median) against "
-            "independent runs.")
+    return (
+        f"Each of the {len(table)} questions plays rule sets A and B on the same deals and measures one "
+        "headline number. Grouped by how much the difference matters in play (thresholds under the table):"
+        "\n\n" + "\n".join(parts) + "\n\nThe table gives each difference with its 95% interval. "
+        f"Playing both sides on the same deals narrowed the intervals {narrowing:.1f}-fold (median) against "
+        "independent runs."
+    )
 
 
 def section(sizes: Sizes, seed: int = 1) -> Section:
     """The house-rule table with a paragraph grouping the rules by verdict."""
     table = house_rules_table(sizes, seed)
-    return Section("Which house rules matter", house_rules_paragraph(table), tables={"house_rules": table},
-                   figures={"house_rules": plot_house_rules(table)},
-                   display={"house_rules": display_table(table)})
+    return Section(
+        "Which house rules matter",
+        house_rules_paragraph(table),
+        tables={"house_rules": table},
+        figures={"house_rules": plot_house_rules(table)},
+        display={"house_rules": display_table(table)},
+    )

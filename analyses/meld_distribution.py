@@ -110,8 +110,9 @@ def meld_tally(variant: Variant, hands: int, seed: int) -> MeldTally:
     def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         out = np.zeros((len(sizes), R_MOMENTS + 1, bins), dtype=np.int64)
         if len(sizes):
-            meld_tally_batch(states, sizes, variant.deck_cards, variant.players, variant.hand_size,
-                             table, flags, FIXED_TRUMP, out)
+            meld_tally_batch(
+                states, sizes, variant.deck_cards, variant.players, variant.hand_size, table, flags, FIXED_TRUMP, out
+            )
         return out
 
     run = run_chunks(batch, seed, deals)
@@ -128,14 +129,18 @@ def meld_bound(variant: Variant) -> int:
     arounds, pinochles, roundhouse, every nine of trump, every lone trump K or Q)."""
     table, flags = variant.meld_table()[:, : variant.copies + 1], variant.meld_flags()
     most = {row: int(table[row].max()) for row in range(table.shape[0])}
-    return (most[RUN] + most[RUN_EXTRA_MARRIAGE] + most[ROYAL] + 3 * most[MARRIAGE]
-            + sum(most[r] for r in (ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE))
-            + variant.copies * max(int(flags[F_DIX]), 0)
-            + variant.hand_size * max(int(flags[F_EXTRA_KING]), int(flags[F_EXTRA_QUEEN]), 0))
+    return (
+        most[RUN]
+        + most[RUN_EXTRA_MARRIAGE]
+        + most[ROYAL]
+        + 3 * most[MARRIAGE]
+        + sum(most[r] for r in (ACES, KINGS, QUEENS, JACKS, PINOCHLE, ROUNDHOUSE))
+        + variant.copies * max(int(flags[F_DIX]), 0)
+        + variant.hand_size * max(int(flags[F_EXTRA_KING]), int(flags[F_EXTRA_QUEEN]), 0)
+    )
 
 
-def _distribution(tally: MeldTally, row: int, sq_row: int, per_deal: int, name: str,
-                  values: list[int]) -> pd.DataFrame:
+def _distribution(tally: MeldTally, row: int, sq_row: int, per_deal: int, name: str, values: list[int]) -> pd.DataFrame:
     """Columns meld, ``name``, ``name``_lo, ``name``_hi over the meld ``values`` given."""
     hist, sq = tally.tally[row], tally.tally[sq_row]
     rows = []
@@ -165,8 +170,19 @@ def own_hand_distribution(variant: Variant, hands: int, seed: int, exact: bool =
     frame["exact_best"] = frame["meld"].map(ex_best).fillna(0.0) if exact else math.nan
     frame["exact_fixed"] = frame["meld"].map(ex_fixed).fillna(0.0) if exact else math.nan
     frame["meld"] = frame["meld"].astype(int)
-    frame = frame[["meld", "share_best", "share_best_lo", "share_best_hi", "exact_best",
-                   "share_fixed", "share_fixed_lo", "share_fixed_hi", "exact_fixed"]]
+    frame = frame[
+        [
+            "meld",
+            "share_best",
+            "share_best_lo",
+            "share_best_hi",
+            "exact_best",
+            "share_fixed",
+            "share_fixed_lo",
+            "share_fixed_hi",
+            "exact_fixed",
+        ]
+    ]
     frame.attrs["hands"] = tally.hands
     return frame
 
@@ -179,8 +195,7 @@ def partnership_distribution(variant: Variant, hands: int, seed: int) -> pd.Data
     if not has_partnerships(variant):
         raise ValueError(f"{variant.id}: {variant.players} players do not pair off across the table")
     tally = meld_tally(variant, hands, seed)
-    frame = _distribution(tally, R_PAIR, R_PAIR_SQ, tally.pairs_per_deal, "share",
-                          sorted(_seen(tally, R_PAIR)))
+    frame = _distribution(tally, R_PAIR, R_PAIR_SQ, tally.pairs_per_deal, "share", sorted(_seen(tally, R_PAIR)))
     frame["meld"] = frame["meld"].astype(int)
     frame.attrs["hands"] = tally.hands
     frame.attrs["partnerships"] = tally.deals * tally.pairs_per_deal
@@ -201,9 +216,10 @@ def summary(variant: Variant, hands: int, seed: int, exact: bool = True) -> pd.D
     that at least 90% of hands meld m or less)."""
     tally = meld_tally(variant, hands, seed)
     rows = []
-    specs = [(MEASURES[0], R_BEST, 0, variant.players, None if not exact else exact_distribution(variant, None)),
-             (MEASURES[1], R_FIXED, 2, variant.players,
-              None if not exact else exact_distribution(variant, FIXED_TRUMP))]
+    specs = [
+        (MEASURES[0], R_BEST, 0, variant.players, None if not exact else exact_distribution(variant, None)),
+        (MEASURES[1], R_FIXED, 2, variant.players, None if not exact else exact_distribution(variant, FIXED_TRUMP)),
+    ]
     if has_partnerships(variant):
         specs.append((MEASURES[2], R_PAIR, 4, tally.pairs_per_deal, None))
     d = tally.deals
@@ -216,8 +232,14 @@ def summary(variant: Variant, hands: int, seed: int, exact: bool = True) -> pd.D
         half = Z95 * math.sqrt(max(var_deal, 0.0) / d) / per_deal
         values = np.nonzero(hist)[0]
         shares = hist[values] / n
-        out = {"measure": name, "count": n, "mean": mean, "mean_lo": mean - half, "mean_hi": mean + half,
-               "mean_exact": sum(m * p for m, p in ex.items()) if ex is not None else math.nan}
+        out = {
+            "measure": name,
+            "count": n,
+            "mean": mean,
+            "mean_lo": mean - half,
+            "mean_hi": mean + half,
+            "mean_exact": sum(m * p for m, p in ex.items()) if ex is not None else math.nan,
+        }
         for q in QUANTILES:
             out[f"q{round(q * 100)}"] = _quantile(values, shares, q)
         rows.append(out)
@@ -230,8 +252,9 @@ def _unit(values: np.ndarray) -> int:
     return math.gcd(*nz) if nz else 1
 
 
-def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, variant_id: str,
-                           hands: int, coverage: float = 0.995) -> Figure:
+def plot_meld_distribution(
+    own: pd.DataFrame, partnership: pd.DataFrame | None, variant_id: str, hands: int, coverage: float = 0.995
+) -> Figure:
     """Top: one hand's meld with the best trump and under a fixed trump, as bars at the meld values
     that occur (side by side), the simulation's 95% interval as a black error bar on each, and the
     exact probability as a dark tick where known. Bottom (when ``partnership`` is given): the
@@ -245,43 +268,77 @@ def plot_meld_distribution(own: pd.DataFrame, partnership: pd.DataFrame | None, 
     has_exact = bool(own["exact_best"].notna().all() and own["exact_fixed"].notna().all())
     unit = _unit(own["meld"].to_numpy())
     width = 0.4 * unit
-    for k, (key, label, colour) in enumerate((("best", "best trump", style.PALETTE[0]),
-                                              ("fixed", "fixed trump", style.PALETTE[1]))):
+    for k, (key, label, colour) in enumerate(
+        (("best", "best trump", style.PALETTE[0]), ("fixed", "fixed trump", style.PALETTE[1]))
+    ):
         seen = own[(own[f"share_{key}"] > 0) | (own[f"exact_{key}"] > 0)]
         x = seen["meld"].to_numpy() + (k - 0.5) * width
         y = seen[f"share_{key}"].to_numpy()
         ax.bar(x, y, width=width, color=colour, label=f"{label}, simulated")
-        ax.errorbar(x, y, yerr=[y - seen[f"share_{key}_lo"].to_numpy(), seen[f"share_{key}_hi"].to_numpy() - y],
-                    fmt="none", ecolor="black", elinewidth=0.8, capsize=0,
-                    label="95% interval" if k == 0 else None)
+        ax.errorbar(
+            x,
+            y,
+            yerr=[y - seen[f"share_{key}_lo"].to_numpy(), seen[f"share_{key}_hi"].to_numpy() - y],
+            fmt="none",
+            ecolor="black",
+            elinewidth=0.8,
+            capsize=0,
+            label="95% interval" if k == 0 else None,
+        )
         if has_exact:
             ex = seen[f"exact_{key}"].to_numpy()
-            ax.plot(x[ex > 0], ex[ex > 0], marker="_", linestyle="none", color="black", markersize=7,
-                    markeredgewidth=1.6, label="exact" if k == 1 else None)
+            ax.plot(
+                x[ex > 0],
+                ex[ex > 0],
+                marker="_",
+                linestyle="none",
+                color="black",
+                markersize=7,
+                markeredgewidth=1.6,
+                label="exact" if k == 1 else None,
+            )
         right = max(right, _quantile(own["meld"].to_numpy(), own[f"share_{key}"].to_numpy(), coverage))
     ax.set_xlim(-unit, right + unit)
-    ax.set_xlabel((f"meld of one hand (points on the system's scale; only multiples of {unit} occur)"
-                   if unit > 1 else "meld of one hand (points on the system's scale)")
-                  + _tail_note(own["meld"].to_numpy(), own["share_best"].to_numpy(), right, "hands"))
+    ax.set_xlabel(
+        (
+            f"meld of one hand (points on the system's scale; only multiples of {unit} occur)"
+            if unit > 1
+            else "meld of one hand (points on the system's scale)"
+        )
+        + _tail_note(own["meld"].to_numpy(), own["share_best"].to_numpy(), right, "hands")
+    )
     ax.set_ylabel("share of hands")
     ax.yaxis.set_major_formatter(_percent)
     ax.legend(fontsize=8, loc="upper right")
-    ax.set_title(style.title("Meld in one dealt hand: with its best trump, and when another player names "
-                             "trump (fixed trump)", variant_id,
-                             f"{hands:,} hands dealt" + (", exact beside simulated" if has_exact else "")),
-                 loc="left", fontsize=10)
+    ax.set_title(
+        style.title(
+            "Meld in one dealt hand: with its best trump, and when another player names trump (fixed trump)",
+            variant_id,
+            f"{hands:,} hands dealt" + (", exact beside simulated" if has_exact else ""),
+        ),
+        loc="left",
+        fontsize=10,
+    )
     if partnership is not None:
         ax = axes[1]
         x = partnership["meld"].to_numpy()
         y = partnership["share"].to_numpy()
         punit = _unit(x)
         ax.bar(x, y, width=0.7 * punit, color=style.PALETTE[2], label="simulated")
-        ax.errorbar(x, y, yerr=[y - partnership["share_lo"].to_numpy(), partnership["share_hi"].to_numpy() - y],
-                    fmt="none", ecolor="black", elinewidth=0.8, label="95% interval")
+        ax.errorbar(
+            x,
+            y,
+            yerr=[y - partnership["share_lo"].to_numpy(), partnership["share_hi"].to_numpy() - y],
+            fmt="none",
+            ecolor="black",
+            elinewidth=0.8,
+            label="95% interval",
+        )
         cut = _quantile(x, y, coverage)
         ax.set_xlim(-punit, cut + punit)
-        ax.set_xlabel("combined meld of two partners, trump best for the pair (points)"
-                      + _tail_note(x, y, cut, "partnerships"))
+        ax.set_xlabel(
+            "combined meld of two partners, trump best for the pair (points)" + _tail_note(x, y, cut, "partnerships")
+        )
         ax.set_ylabel("share of partnerships")
         ax.yaxis.set_major_formatter(_percent)
         ax.legend(fontsize=8, loc="upper right")
@@ -296,8 +353,10 @@ def _tail_note(meld: np.ndarray, shares: np.ndarray, cut: float, what: str) -> s
     beyond = float(shares[meld > cut].sum())
     if beyond <= 0:
         return ""
-    return (f"\nnot drawn: the {fmt.pct(beyond)} of {what} melding more than {cut:,.0f} "
-            f"(up to {meld[(meld > cut) & (shares > 0)].max():,.0f})")
+    return (
+        f"\nnot drawn: the {fmt.pct(beyond)} of {what} melding more than {cut:,.0f} "
+        f"(up to {meld[(meld > cut) & (shares > 0)].max():,.0f})"
+    )
 
 
 def _percent(y: float, _pos: int) -> str:
@@ -337,8 +396,10 @@ def meld_paragraph(variant: Variant, stats: pd.DataFrame, own: pd.DataFrame, han
             f"partnerships hold {pair['q25']:.0f} to {pair['q75']:.0f}."
         )
     else:
-        text += (f" With {variant.players} players there is no pair of partners across the table, so no "
-                 "partnership distribution is shown.")
+        text += (
+            f" With {variant.players} players there is no pair of partners across the table, so no "
+            "partnership distribution is shown."
+        )
     return text + f" From {hands:,} simulated hands; points on the system's own scale."
 
 
@@ -346,10 +407,20 @@ def display_summary(stats: pd.DataFrame) -> str:
     """The summary as a person reads it: the mean (exact where known) and the quartiles, in points."""
     rows = []
     for r in stats.itertuples(index=False):
-        mean = (f"{fmt.number(r.mean_exact, 3)} (exact)" if not fmt.missing(r.mean_exact)
-                else fmt.value(r.mean, r.mean_lo, r.mean_hi))
-        rows.append({"whose meld": r.measure, "average": mean, "median": f"{r.q50:.0f}",
-                     "middle half": f"{r.q25:.0f} to {r.q75:.0f}", "top tenth from": f"{r.q90:.0f}"})
+        mean = (
+            f"{fmt.number(r.mean_exact, 3)} (exact)"
+            if not fmt.missing(r.mean_exact)
+            else fmt.value(r.mean, r.mean_lo, r.mean_hi)
+        )
+        rows.append(
+            {
+                "whose meld": r.measure,
+                "average": mean,
+                "median": f"{r.q50:.0f}",
+                "middle half": f"{r.q25:.0f} to {r.q75:.0f}",
+                "top tenth from": f"{r.q90:.0f}",
+            }
+        )
     return fmt.markdown_table(rows) + "\n\nPoints on the system's own scale."
 
 
@@ -369,6 +440,10 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     tables = {"meld_summary": stats, "meld_own_hand": own}
     if pair is not None:
         tables["meld_partnership"] = pair
-    return Section(title="Meld distribution", text=meld_paragraph(variant, stats, own, hands),
-                   tables=tables, display={"meld_summary": display_summary(stats)},
-                   figures={"meld_distribution": plot_meld_distribution(own, pair, variant.id, hands)})
+    return Section(
+        title="Meld distribution",
+        text=meld_paragraph(variant, stats, own, hands),
+        tables=tables,
+        display={"meld_summary": display_summary(stats)},
+        figures={"meld_distribution": plot_meld_distribution(own, pair, variant.id, hands)},
+    )

@@ -45,8 +45,13 @@ HOLDING_MEASURES = (
     ("bidding side's meld", lambda r: r[:, h.F_SIDE_MELD]),
 )
 #: Rows of the pass part: (measure in ``simcore.answers.compare.HAND_MEASURES``, unit).
-PASS_MEASURES = (("bidding side meld", "points"), ("bidding side trick points", "points"),
-                 ("bid", "points"), ("bidding side score", "points"), ("bidding side makes", "share"))
+PASS_MEASURES = (
+    ("bidding side meld", "points"),
+    ("bidding side trick points", "points"),
+    ("bid", "points"),
+    ("bidding side score", "points"),
+    ("bidding side makes", "share"),
+)
 COLUMNS = ["part", "measure", "unit", "n", "mean", "lo", "hi", "without_pass", "with_pass", "note"]
 
 
@@ -69,8 +74,18 @@ def _mean_row(part: str, measure: str, values: np.ndarray, unit: str = "points",
     n = len(x)
     mean = float(x.mean()) if n else math.nan
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(n) if n > 1 else math.nan
-    return {"part": part, "measure": measure, "unit": unit, "n": n, "mean": mean, "lo": mean - half,
-            "hi": mean + half, "without_pass": math.nan, "with_pass": math.nan, "note": note}
+    return {
+        "part": part,
+        "measure": measure,
+        "unit": unit,
+        "n": n,
+        "mean": mean,
+        "lo": mean - half,
+        "hi": mean + half,
+        "without_pass": math.nan,
+        "with_pass": math.nan,
+        "note": note,
+    }
 
 
 def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.DataFrame:
@@ -98,24 +113,57 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
         else:
             rows.append(_mean_row("holding", name, f(rec)))
     played = rec[rec[:, h.F_OUTCOME] == h.PLAYED]
-    rows.append(_mean_row("holding", "bidding side's trick points", played[:, h.F_SIDE_TRICKS],
-                          note="played hands; bidder and partner together" if not alone else "played hands"))
+    rows.append(
+        _mean_row(
+            "holding",
+            "bidding side's trick points",
+            played[:, h.F_SIDE_TRICKS],
+            note="played hands; bidder and partner together" if not alone else "played hands",
+        )
+    )
     if has_pass(variant):
         result = compare(no_pass_variant(variant), variant, hands=hands, seed=seed)
         for name, unit in PASS_MEASURES:
             r = result.row(name)
-            rows.append({"part": "pass", "measure": name, "unit": unit, "n": int(r["n"]), "mean": r["diff"],
-                         "lo": r["diff_lo"], "hi": r["diff_hi"], "without_pass": r["a"], "with_pass": r["b"],
-                         "note": "with − without the pass, same deals"})
+            rows.append(
+                {
+                    "part": "pass",
+                    "measure": name,
+                    "unit": unit,
+                    "n": int(r["n"]),
+                    "mean": r["diff"],
+                    "lo": r["diff_lo"],
+                    "hi": r["diff_hi"],
+                    "without_pass": r["a"],
+                    "with_pass": r["b"],
+                    "note": "with − without the pass, same deals",
+                }
+            )
     else:
-        why = ("no partner to pass" if alone else
-               f"no pass in {variant.id} (exchange.pass_cards = 0)")
+        why = "no partner to pass" if alone else f"no pass in {variant.id} (exchange.pass_cards = 0)"
         for name, unit in PASS_MEASURES:
-            rows.append({"part": "pass", "measure": name, "unit": unit, "n": 0, "mean": math.nan, "lo": math.nan,
-                         "hi": math.nan, "without_pass": math.nan, "with_pass": math.nan, "note": why})
+            rows.append(
+                {
+                    "part": "pass",
+                    "measure": name,
+                    "unit": unit,
+                    "n": 0,
+                    "mean": math.nan,
+                    "lo": math.nan,
+                    "hi": math.nan,
+                    "without_pass": math.nan,
+                    "with_pass": math.nan,
+                    "note": why,
+                }
+            )
     out = pd.DataFrame(rows, columns=COLUMNS)
-    out.attrs.update(variant=variant.id, hands=hands, seed=seed, trick_total=variant.trick_total,
-                     pass_cards=int(variant.get("exchange.pass_cards")))
+    out.attrs.update(
+        variant=variant.id,
+        hands=hands,
+        seed=seed,
+        trick_total=variant.trick_total,
+        pass_cards=int(variant.get("exchange.pass_cards")),
+    )
     return out
 
 
@@ -139,8 +187,14 @@ def plot_partner(table: pd.DataFrame, count: str = "") -> Figure:
         ax.invert_yaxis()
         ax.axvline(0, color="black", lw=0.8)
         for yi, v in zip(y, ok["mean"] * scale):
-            ax.annotate(f"{v:.3g}", (v, yi), xytext=(4 if v >= 0 else -4, 8), textcoords="offset points",
-                        ha="left" if v >= 0 else "right", fontsize=8)
+            ax.annotate(
+                f"{v:.3g}",
+                (v, yi),
+                xytext=(4 if v >= 0 else -4, 8),
+                textcoords="offset points",
+                ha="left" if v >= 0 else "right",
+                fontsize=8,
+            )
 
     holding = table[table["part"] == "holding"]
     bars(axes[0], holding)
@@ -163,8 +217,12 @@ def plot_partner(table: pd.DataFrame, count: str = "") -> Figure:
             ax.grid(False)
         axes[2].axis("off")
     n = int(table.attrs.get("hands", 0))
-    fig.suptitle(style.title("Partner's contribution and what the pass is worth (95% intervals)", variant,
-                             count or f"{n:,} hands"), fontsize=11)
+    fig.suptitle(
+        style.title(
+            "Partner's contribution and what the pass is worth (95% intervals)", variant, count or f"{n:,} hands"
+        ),
+        fontsize=11,
+    )
     fig.tight_layout()
     return fig
 
@@ -174,12 +232,12 @@ def _num(x: float) -> str:
 
 
 def _iv(row: pd.Series, scale: float = 1.0) -> str:
-    """"9.90 [9.73–10.07]": the mean with its 95% interval where it shows at the printed digits."""
+    """ "9.90 [9.73–10.07]": the mean with its 95% interval where it shows at the printed digits."""
     return fmt.value(scale * row["mean"], scale * row["lo"], scale * row["hi"])
 
 
 def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
-    """"What partner's pass is worth": partner's meld and the side's tricks, and the paired effect of
+    """ "What partner's pass is worth": partner's meld and the side's tricks, and the paired effect of
     the pass, from ``sizes.played`` hands (and as many paired hands)."""
     table = partner_contribution(variant, sizes.played, seed)
     count = f"{sizes.played:,} hands, seed {seed}"
@@ -190,45 +248,61 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     side, tricks = rows.loc["bidding side's meld"], rows.loc["bidding side's trick points"]
     partner = rows.loc["partner's meld (side meld − bidder's)"]
     k = int(variant.get("exchange.pass_cards"))
-    text = (f"In {variant.id} ({sizes.played:,} hands, seed {seed}; points on a scale of {tt} trick points "
-            f"a hand) the bidder holds {_iv(own)} points of meld as dealt. ")
+    text = (
+        f"In {variant.id} ({sizes.played:,} hands, seed {seed}; points on a scale of {tt} trick points "
+        f"a hand) the bidder holds {_iv(own)} points of meld as dealt. "
+    )
     if math.isnan(partner["mean"]):
-        text += (f"After the widow he holds {_iv(after)}. He plays alone, so the side's meld is his own and "
-                 f"he takes {_iv(tricks)} of the {tt} trick points when the hand is played. There is no "
-                 f"partner and so no pass to value.")
+        text += (
+            f"After the widow he holds {_iv(after)}. He plays alone, so the side's meld is his own and "
+            f"he takes {_iv(tricks)} of the {tt} trick points when the hand is played. There is no "
+            f"partner and so no pass to value."
+        )
     else:
         if k > 0:
-            text += (f"Partner's help shows twice. His pass of {k} cards (net of the {k} the bidder returns) "
-                     f"lifts the bidder's meld by {_iv(gain)} points, to {_iv(after)}; and he melds "
-                     f"{_iv(partner)} more himself. ")
+            text += (
+                f"Partner's help shows twice. His pass of {k} cards (net of the {k} the bidder returns) "
+                f"lifts the bidder's meld by {_iv(gain)} points, to {_iv(after)}; and he melds "
+                f"{_iv(partner)} more himself. "
+            )
         elif gain["mean"] != 0:
-            text += (f"The exchange lifts it by {_iv(gain)} points, to {_iv(after)}; partner melds "
-                     f"{_iv(partner)} himself. ")
+            text += (
+                f"The exchange lifts it by {_iv(gain)} points, to {_iv(after)}; partner melds {_iv(partner)} himself. "
+            )
         else:
             text += f"Partner melds {_iv(partner)} points himself. "
-        text += (f"The side melds {_iv(side)} in all, {_num(side['mean'] - own['mean'])} points more than the "
-                 f"bidder's hand as dealt, and the two together take {_iv(tricks)} of the {tt} trick points "
-                 f"when the hand is played. ")
+        text += (
+            f"The side melds {_iv(side)} in all, {_num(side['mean'] - own['mean'])} points more than the "
+            f"bidder's hand as dealt, and the two together take {_iv(tricks)} of the {tt} trick points "
+            f"when the hand is played. "
+        )
         pm = rows.loc["bidding side meld"]
         if math.isnan(pm["mean"]):
             text += f"There is no pass between partners in {variant.id}, so the pass is not valued here."
         else:
             score, made, bid = rows.loc["bidding side score"], rows.loc["bidding side makes"], rows.loc["bid"]
-            verdict = ("raises" if made["lo"] > 0 else "lowers" if made["hi"] < 0 else "does not detectably change")
-            text += (f"\n\n**What partner's pass is worth:** on the same {int(pm['n']):,} deals played with "
-                     f"the pass of {k} cards and without it, the pass adds {_iv(pm)} points to the bidding "
-                     f"side's meld ({_num(pm['without_pass'])} without, {_num(pm['with_pass'])} with) and "
-                     f"{_iv(score)} points to its score per hand ({_num(score['without_pass'])} without, "
-                     f"{_num(score['with_pass'])} with). Counting on the pass, the bidders bid {_iv(bid)} "
-                     f"points higher, and the pass {verdict} the make rate: {_iv(made, 100)} percentage "
-                     f"points ({100 * made['without_pass']:.0f}% without, {100 * made['with_pass']:.0f}% "
-                     f"with). Differences are with − without the pass, with 95% intervals from the paired "
-                     f"deals. The auction changes with the rule, and both versions bid as boldly as pays "
-                     f"best in the system with its pass, so these are the rule's whole effect at a table of "
-                     f"these simulated players, not the value of the pass to players who re-tune their "
-                     f"bidding without it.")
-    return Section("What partner's pass is worth", text, {"partner_contribution": table},
-                   {"partner": plot_partner(table, count=count)}, {"partner_contribution": display_table(table)})
+            verdict = "raises" if made["lo"] > 0 else "lowers" if made["hi"] < 0 else "does not detectably change"
+            text += (
+                f"\n\n**What partner's pass is worth:** on the same {int(pm['n']):,} deals played with "
+                f"the pass of {k} cards and without it, the pass adds {_iv(pm)} points to the bidding "
+                f"side's meld ({_num(pm['without_pass'])} without, {_num(pm['with_pass'])} with) and "
+                f"{_iv(score)} points to its score per hand ({_num(score['without_pass'])} without, "
+                f"{_num(score['with_pass'])} with). Counting on the pass, the bidders bid {_iv(bid)} "
+                f"points higher, and the pass {verdict} the make rate: {_iv(made, 100)} percentage "
+                f"points ({100 * made['without_pass']:.0f}% without, {100 * made['with_pass']:.0f}% "
+                f"with). Differences are with − without the pass, with 95% intervals from the paired "
+                f"deals. The auction changes with the rule, and both versions bid as boldly as pays "
+                f"best in the system with its pass, so these are the rule's whole effect at a table of "
+                f"these simulated players, not the value of the pass to players who re-tune their "
+                f"bidding without it."
+            )
+    return Section(
+        "What partner's pass is worth",
+        text,
+        {"partner_contribution": table},
+        {"partner": plot_partner(table, count=count)},
+        {"partner_contribution": display_table(table)},
+    )
 
 
 def display_table(table: pd.DataFrame) -> str:
@@ -241,11 +315,19 @@ def display_table(table: pd.DataFrame) -> str:
         elif share:
             value = fmt.pp(r.mean, r.lo, r.hi)
         else:
-            value = fmt.value(r.mean, r.lo, r.hi, "points") if r.part == "holding" else fmt.signed(
-                r.mean, r.lo, r.hi, " points")
+            value = (
+                fmt.value(r.mean, r.lo, r.hi, "points")
+                if r.part == "holding"
+                else fmt.signed(r.mean, r.lo, r.hi, " points")
+            )
         if r.part == "pass" and not fmt.missing(r.mean):
             fmt_side = (lambda x: fmt.pct(x, decimals=1)) if share else (lambda x: fmt.number(x, 3))
             value += f" ({fmt_side(r.without_pass)} without the pass, {fmt_side(r.with_pass)} with)"
-        rows.append({"": "per hand" if r.part == "holding" else "the pass adds (with − without)",
-                     "measure": r.measure, "value [95%]": value})
+        rows.append(
+            {
+                "": "per hand" if r.part == "holding" else "the pass adds (with − without)",
+                "measure": r.measure,
+                "value [95%]": value,
+            }
+        )
     return fmt.markdown_table(rows)

@@ -29,8 +29,19 @@ from simcore.kernels.events import CATALOGUE, EventError, parse_event
 from simcore.variants import Variant, load_variant, shipped_ids
 
 #: The columns of :func:`rare_meld_table`, in order.
-COLUMNS = ("event", "per_hand", "per_hand_lo", "per_hand_hi", "per_hand_exact", "one_in_hand",
-           "per_deal", "per_deal_lo", "per_deal_hi", "per_deal_exact", "one_in_deal")
+COLUMNS = (
+    "event",
+    "per_hand",
+    "per_hand_lo",
+    "per_hand_hi",
+    "per_hand_exact",
+    "one_in_hand",
+    "per_deal",
+    "per_deal_lo",
+    "per_deal_hi",
+    "per_deal_exact",
+    "one_in_deal",
+)
 
 
 def _one_in(exact: float, estimate: float) -> float:
@@ -100,21 +111,37 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
     finite = finite[np.isfinite(finite)]
     right = 10 ** math.ceil(math.log10(max(finite.max(), 10.0)) + 0.35)
     seen = ~np.isnan(sim_one_in)
-    ax.barh(y[seen], sim_one_in[seen] - 1.0, left=1.0, height=0.6, color=style.PALETTE[0],
-            label="simulated")
+    ax.barh(y[seen], sim_one_in[seen] - 1.0, left=1.0, height=0.6, color=style.PALETTE[0], label="simulated")
     hi_drawn = np.where(np.isfinite(hi_one_in), hi_one_in, right)
     centre = np.where(seen, sim_one_in, lo_one_in)
-    ax.errorbar(centre, y, xerr=[centre - lo_one_in, hi_drawn - centre], fmt="none",
-                ecolor=style.PALETTE[7], elinewidth=1.0, capsize=3, label="95% interval")
+    ax.errorbar(
+        centre,
+        y,
+        xerr=[centre - lo_one_in, hi_drawn - centre],
+        fmt="none",
+        ecolor=style.PALETTE[7],
+        elinewidth=1.0,
+        capsize=3,
+        label="95% interval",
+    )
     never = ~seen
     if never.any():
         ax.plot(lo_one_in[never], y[never], "|", color=style.PALETTE[7], markersize=9)
         for yy in y[never]:
-            ax.annotate("", xy=(right, yy), xytext=(right / 1.6, yy),
-                        arrowprops={"arrowstyle": "->", "color": style.PALETTE[7]})
+            ax.annotate(
+                "", xy=(right, yy), xytext=(right / 1.6, yy), arrowprops={"arrowstyle": "->", "color": style.PALETTE[7]}
+            )
     known = np.isfinite(exact_one_in)
-    ax.plot(exact_one_in[known], y[known], "D", color=style.PALETTE[1], markeredgecolor="black",
-            markersize=6, label="exact", zorder=3)
+    ax.plot(
+        exact_one_in[known],
+        y[known],
+        "D",
+        color=style.PALETTE[1],
+        markeredgecolor="black",
+        markersize=6,
+        label="exact",
+        zorder=3,
+    )
     for yy, val, ex in zip(y, sim_one_in, exact_one_in):
         if np.isfinite(ex):
             label = one_in_text(1.0 / ex)
@@ -124,9 +151,16 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
             label = "not dealt"
         ax.text(1.02, yy, label, va="center", ha="left", fontsize=8, transform=ax.get_yaxis_transform())
     simulated_only = bool((~np.isfinite(exact_one_in) & np.isfinite(sim_one_in)).any())
-    ax.text(1.02, len(rows) - 0.4, "odds per hand" + ("\n(≈ simulated)" if simulated_only else ""), va="bottom",
-            ha="left", fontsize=8,
-            fontweight="bold", transform=ax.get_yaxis_transform())
+    ax.text(
+        1.02,
+        len(rows) - 0.4,
+        "odds per hand" + ("\n(≈ simulated)" if simulated_only else ""),
+        va="bottom",
+        ha="left",
+        fontsize=8,
+        fontweight="bold",
+        transform=ax.get_yaxis_transform(),
+    )
     ax.set_xscale("log")
     ax.set_xlim(1.0, right)
     ax.set_yticks(y, [human_name(e) for e in rows["event"]])
@@ -134,9 +168,10 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
     ax.set_xlabel("N: the event is held in one dealt hand in N (log scale)")
     ax.set_ylabel("event in one dealt hand")
     ax.legend(loc="upper right", fontsize=8)
-    ax.set_title(style.title("How rare is each meld? One dealt hand in N holds it", variant_id,
-                             f"{hands:,} hands dealt"),
-                 loc="left")
+    ax.set_title(
+        style.title("How rare is each meld? One dealt hand in N holds it", variant_id, f"{hands:,} hands dealt"),
+        loc="left",
+    )
     fig.tight_layout()  # also when shown without style.save (notebooks)
     return fig
 
@@ -162,17 +197,16 @@ def _odds_text(estimate: float, lo: float, hi: float, exact: float, unit: str) -
 def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int) -> str:
     """Markdown answering "how often is double pinochle dealt?" from a :func:`rare_meld_table`."""
     events = table.set_index("event")
-    head = (f"**How often is double pinochle dealt?** Under {variant.id} ({variant.players} players, "
-            f"{variant.hand_size} cards each from a deck of {variant.deck_size})")
+    head = (
+        f"**How often is double pinochle dealt?** Under {variant.id} ({variant.players} players, "
+        f"{variant.hand_size} cards each from a deck of {variant.deck_size})"
+    )
     if "double-pinochle" not in events.index:
         return head + ", double pinochle is not among the events that can be dealt."
     row = events.loc["double-pinochle"]
-    per_hand = _odds_text(row["per_hand"], row["per_hand_lo"], row["per_hand_hi"], row["per_hand_exact"],
-                          "hands")
-    per_deal = _odds_text(row["per_deal"], row["per_deal_lo"], row["per_deal_hi"], row["per_deal_exact"],
-                          "deals")
-    why = ("" if not math.isnan(row["per_deal_exact"]) else
-           " The per-deal odds are simulated only.")
+    per_hand = _odds_text(row["per_hand"], row["per_hand_lo"], row["per_hand_hi"], row["per_hand_exact"], "hands")
+    per_deal = _odds_text(row["per_deal"], row["per_deal_lo"], row["per_deal_hi"], row["per_deal_exact"], "deals")
+    why = "" if not math.isnan(row["per_deal_exact"]) else " The per-deal odds are simulated only."
     rarest = table.loc[table["one_in_hand"].idxmax()]
     common = table.loc[table["one_in_hand"].idxmin()]
     return (
@@ -209,12 +243,14 @@ FROM_HAND_MARK = "†"
 
 def from_hand_note(players: int) -> str:
     """What :data:`FROM_HAND_MARK` means, for ``players`` hands a deal."""
-    return (f"{FROM_HAND_MARK} the exact odds of one hand times the {players} hands of a deal (two hands of "
-            "one deal holding it is rarer still, far below the digits shown).")
+    return (
+        f"{FROM_HAND_MARK} the exact odds of one hand times the {players} hands of a deal (two hands of "
+        "one deal holding it is rarer still, far below the digits shown)."
+    )
 
 
 def odds_cell(p: float, lo: float, hi: float, exact: float) -> str:
-    """"1 in 393" where the exact value is known, else "≈ 1 in 391 [383–398]" (simulated); an event
+    """ "1 in 393" where the exact value is known, else "≈ 1 in 391 [383–398]" (simulated); an event
     that happens more often than not reads as a share ("59%", "almost always (99%)")."""
     known = not fmt.missing(exact)
     value = exact if known else p
@@ -252,11 +288,17 @@ def display_table(table: pd.DataFrame) -> str:
     rows = []
     for r in table.sort_values("one_in_hand").itertuples(index=False):
         help_text = CATALOGUE[r.event].help if r.event in CATALOGUE else ""
-        rows.append({"meld or hand": f"{human_name(r.event)} ({help_text})" if help_text else human_name(r.event),
-                     "in one dealt hand": odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
-                     "in one deal (any player)": deal_cell(r, players)})
-    notes = "\n\nExact odds are printed plainly; ≈ marks a simulated value, with its 95% interval in brackets " \
-            "where it shows. Per deal: at least one player at the table holds it."
+        rows.append(
+            {
+                "meld or hand": f"{human_name(r.event)} ({help_text})" if help_text else human_name(r.event),
+                "in one dealt hand": odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
+                "in one deal (any player)": deal_cell(r, players),
+            }
+        )
+    notes = (
+        "\n\nExact odds are printed plainly; ≈ marks a simulated value, with its 95% interval in brackets "
+        "where it shows. Per deal: at least one player at the table holds it."
+    )
     if any(FROM_HAND_MARK in r["in one deal (any player)"] for r in rows):
         notes += " " + from_hand_note(players)
     return fmt.markdown_table(rows) + notes
@@ -267,8 +309,10 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section:
     hands."""
     table = rare_meld_table(variant, sizes.dealt, seed)
     hands = table.attrs.get("hands", sizes.dealt)
-    return Section(title="Rare melds",
-                   text=double_pinochle_paragraph(table, variant, hands),
-                   tables={"rare_melds": table},
-                   figures={"rare_melds": plot_rare_melds(table, variant.id, hands)},
-                   display={"rare_melds": display_table(table)})
+    return Section(
+        title="Rare melds",
+        text=double_pinochle_paragraph(table, variant, hands),
+        tables={"rare_melds": table},
+        figures={"rare_melds": plot_rare_melds(table, variant.id, hands)},
+        display={"rare_melds": display_table(table)},
+    )

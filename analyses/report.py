@@ -18,29 +18,38 @@ from simcore.variants import Variant, load_variant
 
 #: The index's line on the strong-play page, which ``pinochle report --strong-play`` writes apart
 #: (:mod:`analyses.strong_report`): it solves for minutes, so the default report only links it.
-STRONG_PLAY_LINE = ("**How far the simulated players are from strong play** (their card play against a stronger "
-                    "computer player that looks ahead, their contracts against perfect play with every card seen, "
-                    "their worst card choices, the bidding card under stronger play): "
-                    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (about 8 minutes "
-                    "of solving on 2 cores, so not part of this command).")
+STRONG_PLAY_LINE = (
+    "**How far the simulated players are from strong play** (their card play against a stronger "
+    "computer player that looks ahead, their contracts against perfect play with every card seen, "
+    "their worst card choices, the bidding card under stronger play): "
+    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (about 8 minutes "
+    "of solving on 2 cores, so not part of this command)."
+)
 
 
 def measured_note(sizes: Sizes, seed: int) -> list[str]:
     """The "How this was measured" note that ends every page, in a card player's words."""
-    return ["## How this was measured", "",
-            f"Every number comes from cards dealt and played by the computer, from seed {seed}: the same seed "
-            "and counts give the same numbers on any machine (`pinochle report`; what is promised: "
-            "docs/report.md).", "",
-            f"- **Odds of a dealt hand** (melds, five nines, redeals): {sizes.dealt:,} hands dealt at random per "
-            "system. Where the odds can be counted exactly (by combinatorics), the exact value is printed and "
-            "the simulation only checks it.",
-            f"- **Bidding and making contracts**: {sizes.played:,} hands bid, passed and played out per system "
-            "by simulated players. They follow a fixed, simple strategy (docs/policies.md): they value a hand by "
-            "its meld and its likely tricks, and bid as boldly as pays best in that system, found by matching "
-            "two partnerships that differ only in boldness over many thousands of hands.",
-            f"- **Games**: {sizes.games:,} whole games for game lengths and redeals a game.",
-            "- **Brackets** after a simulated number give its 95% interval: the range that holds the true value "
-            "in 19 runs out of 20. It is left out where it is narrower than the digits shown.", ""]
+    return [
+        "## How this was measured",
+        "",
+        f"Every number comes from cards dealt and played by the computer, from seed {seed}: the same seed "
+        "and counts give the same numbers on any machine (`pinochle report`; what is promised: "
+        "docs/report.md).",
+        "",
+        f"- **Odds of a dealt hand** (melds, five nines, redeals): {sizes.dealt:,} hands dealt at random per "
+        "system. Where the odds can be counted exactly (by combinatorics), the exact value is printed and "
+        "the simulation only checks it.",
+        f"- **Bidding and making contracts**: {sizes.played:,} hands bid, passed and played out per system "
+        "by simulated players. They follow a fixed, simple strategy (docs/policies.md): they value a hand by "
+        "its meld and its likely tricks, and bid as boldly as pays best in that system, found by matching "
+        "two partnerships that differ only in boldness over many thousands of hands.",
+        f"- **Games**: {sizes.games:,} whole games for game lengths and redeals a game.",
+        "- **Brackets** after a simulated number give its 95% interval: the range that holds the true value "
+        "in 19 runs out of 20. It is left out where it is narrower than the digits shown.",
+        "",
+    ]
+
+
 #: What ``pinochle report`` covers with no --variant: the mainstream single deck, the classic 10-point
 #: partnership auction, and the double deck.
 MAIN_SYSTEMS = ("four-hand-150", "partnership-auction", "double-deck")
@@ -88,12 +97,15 @@ def write_section(section: Section, prefix: str, out: Path, written: list[Path])
 
 def played_by(sizes: Sizes, seed: int) -> str:
     """Who played the hands behind a bidding answer (DESIGN principle 9)."""
-    return (f"Played by simulated players bidding as boldly as pays best in this system, {sizes.played:,} hands, "
-            f"seed {seed}.")
+    return (
+        f"Played by simulated players bidding as boldly as pays best in this system, {sizes.played:,} hands, "
+        f"seed {seed}."
+    )
 
 
-def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes: Sizes, seed: int,
-               written: list[Path]) -> Path:
+def write_card(
+    v: Variant, sections: list[Section], page: Path, out: Path, sizes: Sizes, seed: int, written: list[Path]
+) -> Path:
     """The player's card of one system: ``<id>-card.md`` with its one-page PNG and PDF."""
     png, pdf, md = out / f"{v.id}-card.png", out / f"{v.id}-card.pdf", out / f"{v.id}-card.md"
     fig = card.plot_card(v, sections, played_by(sizes, seed))
@@ -104,15 +116,22 @@ def write_card(v: Variant, sections: list[Section], page: Path, out: Path, sizes
     return md
 
 
-def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTEMS, sizes: Sizes = Sizes(),
-                 seed: int = 1, say: Callable[[str], None] = lambda _: None) -> list[Path]:
+def write_report(
+    out: str | Path,
+    variants: Sequence[str | Variant] = MAIN_SYSTEMS,
+    sizes: Sizes = Sizes(),
+    seed: int = 1,
+    say: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
     """Write the report into ``out`` and return every file written (index first). ``variants`` are ids,
     rules files or loaded rules (a margin tuned just now, say)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    counts = (f"seed {seed}; {sizes.dealt:,} hands dealt per dealing analysis, {sizes.played:,} hands "
-              f"played in full, {sizes.games:,} whole games")
+    counts = (
+        f"seed {seed}; {sizes.dealt:,} hands dealt per dealing analysis, {sizes.played:,} hands "
+        f"played in full, {sizes.games:,} whole games"
+    )
     answers: dict[str, list[str]] = {"double": [], "redeal": [], "bid": []}
     pages, cards = [], []
     for vid in variants:
@@ -121,9 +140,15 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
         sections = system_sections(v, sizes, seed, say)
         page = out / f"{v.id}.md"
         card_page = write_card(v, sections, page, out, sizes, seed, written)
-        lines = [f"# {v.name} (`{v.id}`)", "", v.description, "",
-                 f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
-                 f"The player's card: [{card_page.name}]({card_page.name}).", ""]
+        lines = [
+            f"# {v.name} (`{v.id}`)",
+            "",
+            v.description,
+            "",
+            f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
+            f"The player's card: [{card_page.name}]({card_page.name}).",
+            "",
+        ]
         origin = v.margin_origin
         if origin is not None and origin.bidding and (origin.inherited or origin.set_by in (None, "--tune-margin")):
             lines += [f"**Bidding:** the simulated players bid with {origin.describe()}.", ""]
@@ -138,8 +163,14 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
         answers["double"] += [link, "", by_title["Rare melds"].text, ""]
         answers["redeal"] += [link, "", by_title["How often we redeal"].text, ""]
         if "How high to bid" in by_title:
-            answers["bid"] += [link, "", "\n\n".join(by_title["How high to bid"].text.split("\n\n")[:2]), "",
-                               f"The bidding card: [{card_page.name}]({card_page.name}).", ""]
+            answers["bid"] += [
+                link,
+                "",
+                "\n\n".join(by_title["How high to bid"].text.split("\n\n")[:2]),
+                "",
+                f"The bidding card: [{card_page.name}]({card_page.name}).",
+                "",
+            ]
         say(f"{v.id}: {len(sections)} sections in {time.perf_counter() - start:.0f} s")
     start = time.perf_counter()
     say("house rules (each played both ways on the same deals) ...")
@@ -150,20 +181,38 @@ def write_report(out: str | Path, variants: Sequence[str | Variant] = MAIN_SYSTE
     table = compared.tables["systems"]
     explained = systems.make_rate_explained(table[table["variant"].isin([v.id for v, _ in pages])])
     scales = " ".join(card.scale_sentence(v) for v, _ in pages)
-    index = ["# Pinochle: the answers", "",
-             f"Generated by `pinochle report` ({counts}). Exact odds lead wherever they can be counted; "
-             "simulated numbers carry a 95% interval in brackets where it is wider than the digits shown. How "
-             "this was measured: at the end of the page.", "",
-             "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
-             + ", ".join(f"[{v.name}]({c.name})" for v, c in cards) + ".", "",
-             "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".", "",
-             STRONG_PLAY_LINE, "",
-             f"**Points scales differ.** {scales} Compare systems by shares of the trick points, not raw points.",
-             "",
-             "## How often is double pinochle dealt?", "", *answers["double"], "",
-             "## How often do we redeal?", "", *answers["redeal"], "",
-             "## How high should I bid?", "", *(answers["bid"] or ["No system here plays full hands."]), "",
-             explained, ""]
+    index = [
+        "# Pinochle: the answers",
+        "",
+        f"Generated by `pinochle report` ({counts}). Exact odds lead wherever they can be counted; "
+        "simulated numbers carry a 95% interval in brackets where it is wider than the digits shown. How "
+        "this was measured: at the end of the page.",
+        "",
+        "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
+        + ", ".join(f"[{v.name}]({c.name})" for v, c in cards)
+        + ".",
+        "",
+        "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".",
+        "",
+        STRONG_PLAY_LINE,
+        "",
+        f"**Points scales differ.** {scales} Compare systems by shares of the trick points, not raw points.",
+        "",
+        "## How often is double pinochle dealt?",
+        "",
+        *answers["double"],
+        "",
+        "## How often do we redeal?",
+        "",
+        *answers["redeal"],
+        "",
+        "## How high should I bid?",
+        "",
+        *(answers["bid"] or ["No system here plays full hands."]),
+        "",
+        explained,
+        "",
+    ]
     index += write_section(rules, "house-rules", out, written)
     index += write_section(compared, "systems", out, written)
     index += measured_note(sizes, seed)

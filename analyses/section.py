@@ -70,8 +70,17 @@ class StrongSizes:
     @classmethod
     def tiny(cls) -> StrongSizes:
         """A handful of deals with low limits: seconds once compiled (tests)."""
-        return cls(deals=6, dd_hands=6, endgame_hands=6, limit=20_000, samples=2, solve_from=2, tricks_left=2,
-                   fit_min_hands=2, boot=20)
+        return cls(
+            deals=6,
+            dd_hands=6,
+            endgame_hands=6,
+            limit=20_000,
+            samples=2,
+            solve_from=2,
+            tricks_left=2,
+            fit_min_hands=2,
+            boot=20,
+        )
 
 
 @dataclass

@@ -19,8 +19,20 @@ from analyses.strong_deals import StrongDeals
 from simcore.state.duel import summary
 
 #: Columns of :func:`duel_table`.
-COLUMNS = ("variant", "deals", "sampling", "sampling_lo", "sampling_hi", "heuristic", "heuristic_lo",
-           "heuristic_hi", "difference", "difference_lo", "difference_hi", "seat_sets")
+COLUMNS = (
+    "variant",
+    "deals",
+    "sampling",
+    "sampling_lo",
+    "sampling_hi",
+    "heuristic",
+    "heuristic_lo",
+    "heuristic_hi",
+    "difference",
+    "difference_lo",
+    "difference_hi",
+    "seat_sets",
+)
 
 
 def duel_table(plays: Sequence[StrongDeals]) -> pd.DataFrame:
@@ -31,8 +43,11 @@ def duel_table(plays: Sequence[StrongDeals]) -> pd.DataFrame:
         mine, theirs = p.duel_points()
         got = summary(p.variant, "sampling", p.seed, p.sets, mine, theirs)
         row = {"variant": p.variant.id, "deals": got["hands"]}
-        for name, key in (("sampling", "policy_points"), ("heuristic", "heuristic_points"),
-                          ("difference", "difference")):
+        for name, key in (
+            ("sampling", "policy_points"),
+            ("heuristic", "heuristic_points"),
+            ("difference", "difference"),
+        ):
             row.update({name: got[key]["mean"], f"{name}_lo": got[key]["low"], f"{name}_hi": got[key]["high"]})
         row["seat_sets"] = " and ".join("+".join(map(str, g)) for g in p.sets)
         rows.append(row)
@@ -55,25 +70,40 @@ def _flags(sizes: StrongSizes) -> str:
 
 
 def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Section:
-    """"Card play: the sampling player against the heuristic"."""
+    """ "Card play: the sampling player against the heuristic"."""
     table = duel_table(plays)
     lines = []
     for r in table.itertuples():
         share = f", {fmt.pct(r.difference / r.heuristic)} of what the heuristic scores" if r.heuristic > 0 else ""
-        lines.append(f"* **{r.variant}**: {fmt.signed(r.difference, r.difference_lo, r.difference_hi)} points a "
-                     f"deal{share}; {_verdict(r)}.")
-    rows = [{"system": r.variant, "deals": f"{r.deals:,}", "seats taking turns": r.seat_sets,
-             "sampling player": fmt.value(r.sampling, r.sampling_lo, r.sampling_hi),
-             "heuristic in the same seats": fmt.value(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "difference": fmt.signed(r.difference, r.difference_lo, r.difference_hi)} for r in table.itertuples()]
-    text = (f"Deals 0–{sizes.deals - 1} of seed {seed}, each played with the sampling player in one partnership "
-            "and the heuristic in the other, then the partnerships swapped, beside the heuristic everywhere on "
-            f"the same deal. The sampling player deals the unseen cards {sizes.samples} times a decision in the "
-            f"last {sizes.solve_from} tricks and plays the card best on average with those hands face up; before those "
-            "tricks, and for every bid, pass and meld, it plays as the heuristic, so the difference is card play "
-            "in the endings alone. Points a deal on each system's own scale, 95% intervals over deals "
-            "(paired by deal):\n\n" + "\n".join(lines) + "\n\n"
-            f"The same as `pinochle duel --policy sampling --variant V --hands {sizes.deals} --seed {seed}"
-            f"{_flags(sizes)}` prints.")
-    return Section("Card play: the sampling player against the heuristic", text, tables={"duel": table},
-                   display={"duel": fmt.markdown_table(rows)})
+        lines.append(
+            f"* **{r.variant}**: {fmt.signed(r.difference, r.difference_lo, r.difference_hi)} points a "
+            f"deal{share}; {_verdict(r)}."
+        )
+    rows = [
+        {
+            "system": r.variant,
+            "deals": f"{r.deals:,}",
+            "seats taking turns": r.seat_sets,
+            "sampling player": fmt.value(r.sampling, r.sampling_lo, r.sampling_hi),
+            "heuristic in the same seats": fmt.value(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+            "difference": fmt.signed(r.difference, r.difference_lo, r.difference_hi),
+        }
+        for r in table.itertuples()
+    ]
+    text = (
+        f"Deals 0–{sizes.deals - 1} of seed {seed}, each played with the sampling player in one partnership "
+        "and the heuristic in the other, then the partnerships swapped, beside the heuristic everywhere on "
+        f"the same deal. The sampling player deals the unseen cards {sizes.samples} times a decision in the "
+        f"last {sizes.solve_from} tricks and plays the card best on average with those hands face up; before those "
+        "tricks, and for every bid, pass and meld, it plays as the heuristic, so the difference is card play "
+        "in the endings alone. Points a deal on each system's own scale, 95% intervals over deals "
+        "(paired by deal):\n\n" + "\n".join(lines) + "\n\n"
+        f"The same as `pinochle duel --policy sampling --variant V --hands {sizes.deals} --seed {seed}"
+        f"{_flags(sizes)}` prints."
+    )
+    return Section(
+        "Card play: the sampling player against the heuristic",
+        text,
+        tables={"duel": table},
+        display={"duel": fmt.markdown_table(rows)},
+    )

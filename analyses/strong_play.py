@@ -54,12 +54,15 @@ def _percentiles(x: np.ndarray) -> list[float]:
     return [float(np.percentile(x, q)) for q in (2.5, 97.5)] if len(x) else [math.nan, math.nan]
 
 
-def rules_side_by_side(variant: Variant, strong: np.ndarray, heuristic: np.ndarray, min_hands: int = 50,
-                       boot: int = 200, seed: int = 0) -> dict:
+def rules_side_by_side(
+    variant: Variant, strong: np.ndarray, heuristic: np.ndarray, min_hands: int = 50, boot: int = 200, seed: int = 0
+) -> dict:
     """Both rules of thumb and their difference, each ``a`` and ``b`` with a 95% bootstrap interval."""
     rng = np.random.default_rng(seed)
-    fits = {"strong": bid_rule_of_thumb(strong, variant, min_hands=min_hands),
-            "heuristic": bid_rule_of_thumb(heuristic, variant, min_hands=min_hands)}
+    fits = {
+        "strong": bid_rule_of_thumb(strong, variant, min_hands=min_hands),
+        "heuristic": bid_rule_of_thumb(heuristic, variant, min_hands=min_hands),
+    }
     draws = {k: [] for k in ("strong", "heuristic", "difference")}
     for _ in range(boot):
         pick = rng.integers(0, len(strong), size=len(strong))
@@ -71,15 +74,22 @@ def rules_side_by_side(variant: Variant, strong: np.ndarray, heuristic: np.ndarr
         draws["heuristic"].append((hh["a"], hh["b"]))
         draws["difference"].append((s["a"] - hh["a"], s["b"] - hh["b"]))
     out = {"variant": variant.id, "deals": len(strong), "resamples": len(draws["strong"])}
-    point = {"strong": fits["strong"], "heuristic": fits["heuristic"],
-             "difference": {"a": fits["strong"]["a"] - fits["heuristic"]["a"],
-                            "b": fits["strong"]["b"] - fits["heuristic"]["b"]}}
+    point = {
+        "strong": fits["strong"],
+        "heuristic": fits["heuristic"],
+        "difference": {
+            "a": fits["strong"]["a"] - fits["heuristic"]["a"],
+            "b": fits["strong"]["b"] - fits["heuristic"]["b"],
+        },
+    }
     for name, rows in draws.items():
         arr = np.array(rows, dtype=np.float64).reshape(len(rows), 2)
 
         out[name] = {k: {"estimate": point[name][k], "ci95": _percentiles(arr[:, j])} for j, k in enumerate(("a", "b"))}
-    made = {k: float((r[:, h.F_MADE] == 1).sum() / max(1, (r[:, h.F_BIDDER] >= 0).sum()))
-            for k, r in (("strong", strong), ("heuristic", heuristic))}
+    made = {
+        k: float((r[:, h.F_MADE] == 1).sum() / max(1, (r[:, h.F_BIDDER] >= 0).sum()))
+        for k, r in (("strong", strong), ("heuristic", heuristic))
+    }
     out["made"] = made
     return out
 
@@ -89,25 +99,58 @@ def markdown(result: dict) -> str:
         lo, hi = x["ci95"]
         return f"{x['estimate']:.1f} [{lo:.1f}, {hi:.1f}]"
 
-    lines = [f"{result['variant']}, {result['deals']} deals, {result['resamples']} bootstrap resamples:", "",
-             "| card play | a (points) | b (per point of meld) | made |", "|---|---|---|---|"]
+    lines = [
+        f"{result['variant']}, {result['deals']} deals, {result['resamples']} bootstrap resamples:",
+        "",
+        "| card play | a (points) | b (per point of meld) | made |",
+        "|---|---|---|---|",
+    ]
     for name, label in (("heuristic", "heuristic throughout"), ("strong", "sampling player in the endings")):
         r = result[name]
-        lines.append(f"| {label} | {cell(r['a'])} | {r['b']['estimate']:.2f} [{r['b']['ci95'][0]:.2f}, "
-                     f"{r['b']['ci95'][1]:.2f}] | {result['made'][name]:.3f} |")
+        lines.append(
+            f"| {label} | {cell(r['a'])} | {r['b']['estimate']:.2f} [{r['b']['ci95'][0]:.2f}, "
+            f"{r['b']['ci95'][1]:.2f}] | {result['made'][name]:.3f} |"
+        )
     d = result["difference"]
-    lines.append(f"| difference | {cell(d['a'])} | {d['b']['estimate']:.2f} [{d['b']['ci95'][0]:.2f}, "
-                 f"{d['b']['ci95'][1]:.2f}] | |")
+    lines.append(
+        f"| difference | {cell(d['a'])} | {d['b']['estimate']:.2f} [{d['b']['ci95'][0]:.2f}, "
+        f"{d['b']['ci95'][1]:.2f}] | |"
+    )
     return "\n".join(lines)
 
 
 #: Columns of :func:`card_table`: one row per system and card play ("heuristic", "sampling",
 #: "difference" = sampling − heuristic).
-CARD_COLUMNS = ("variant", "play", "deals", "a", "a_lo", "a_hi", "b", "b_lo", "b_hi", "made", "made_lo", "made_hi",
-                "resamples", "fit_min_hands")
+CARD_COLUMNS = (
+    "variant",
+    "play",
+    "deals",
+    "a",
+    "a_lo",
+    "a_hi",
+    "b",
+    "b_lo",
+    "b_hi",
+    "made",
+    "made_lo",
+    "made_hi",
+    "resamples",
+    "fit_min_hands",
+)
 #: Columns of :func:`total_shift_table`.
-SHIFT_COLUMNS = ("variant", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "sampling", "sampling_lo",
-                 "sampling_hi", "difference", "difference_lo", "difference_hi")
+SHIFT_COLUMNS = (
+    "variant",
+    "hands",
+    "heuristic",
+    "heuristic_lo",
+    "heuristic_hi",
+    "sampling",
+    "sampling_lo",
+    "sampling_hi",
+    "difference",
+    "difference_lo",
+    "difference_hi",
+)
 
 
 def _made(records: np.ndarray) -> np.ndarray:
@@ -133,8 +176,16 @@ def card_table(deals: StrongDeals, min_hands: int, boot: int = 200, seed: int = 
             iv = values_interval(made["sampling"] - made["heuristic"])
         else:
             iv = wilson(int(made[play].sum()), len(made[play]))
-        row = {"variant": v.id, "play": play, "deals": len(strong), "made": iv.estimate, "made_lo": iv.lo,
-               "made_hi": iv.hi, "resamples": got["resamples"] if got else 0, "fit_min_hands": min_hands}
+        row = {
+            "variant": v.id,
+            "play": play,
+            "deals": len(strong),
+            "made": iv.estimate,
+            "made_lo": iv.lo,
+            "made_hi": iv.hi,
+            "resamples": got["resamples"] if got else 0,
+            "fit_min_hands": min_hands,
+        }
         for k in ("a", "b"):
             fit = got[key][k] if got else {"estimate": math.nan, "ci95": [math.nan, math.nan]}
             row.update({k: fit["estimate"], f"{k}_lo": fit["ci95"][0], f"{k}_hi": fit["ci95"][1]})
@@ -191,13 +242,25 @@ def plot_fifty_lines(plays: Sequence[StrongDeals], cards: pd.DataFrame, min_hand
             if not len(table):
                 continue
             colour = style.PALETTE[k]
-            ax.plot(table["meld_mean"], table["line_50"], ls="none", color=colour, **looks[strong],
-                    label=f"{'heuristic' if not strong else 'sampling player'}: 50% bid")
+            ax.plot(
+                table["meld_mean"],
+                table["line_50"],
+                ls="none",
+                color=colour,
+                **looks[strong],
+                label=f"{'heuristic' if not strong else 'sampling player'}: 50% bid",
+            )
             fit = cards[(cards["variant"] == p.variant.id) & (cards["play"] == play)].iloc[0]
             if not math.isnan(fit["a"]):
                 x = np.array([table["meld_mean"].min(), table["meld_mean"].max()])
-                ax.plot(x, fit["a"] + fit["b"] * x, "-", color=colour, alpha=0.8,
-                        label=f"{fmt.number(fit['a'])} + {fit['b']:.2f} × meld")
+                ax.plot(
+                    x,
+                    fit["a"] + fit["b"] * x,
+                    "-",
+                    color=colour,
+                    alpha=0.8,
+                    label=f"{fmt.number(fit['a'])} + {fit['b']:.2f} × meld",
+                )
         ax.set_title(f"{p.variant.id} ({len(p.plays):,} deals)")
         ax.set_xlabel("bidder's meld as dealt (points)")
         if ax.get_legend_handles_labels()[0]:
@@ -223,25 +286,40 @@ def _fit(x: float, lo: float, hi: float, signed: bool = False, digits: int = 3) 
 
 
 def _card_rows(cards: pd.DataFrame) -> list[dict]:
-    names = {"heuristic": "heuristic throughout", "sampling": "sampling player in the endings",
-             "difference": "difference"}
-    return [{"system": r.variant, "card play": names[r.play],
-             "a (points)": _fit(r.a, r.a_lo, r.a_hi, r.play == "difference"),
-             "b (per point of meld)": _fit(r.b, r.b_lo, r.b_hi, r.play == "difference", digits=2),
-             "contracts made": fmt.pp(r.made, r.made_lo, r.made_hi) if r.play == "difference"
-             else fmt.pct(r.made, r.made_lo, r.made_hi)} for r in cards.itertuples()]
+    names = {
+        "heuristic": "heuristic throughout",
+        "sampling": "sampling player in the endings",
+        "difference": "difference",
+    }
+    return [
+        {
+            "system": r.variant,
+            "card play": names[r.play],
+            "a (points)": _fit(r.a, r.a_lo, r.a_hi, r.play == "difference"),
+            "b (per point of meld)": _fit(r.b, r.b_lo, r.b_hi, r.play == "difference", digits=2),
+            "contracts made": fmt.pp(r.made, r.made_lo, r.made_hi)
+            if r.play == "difference"
+            else fmt.pct(r.made, r.made_lo, r.made_hi),
+        }
+        for r in cards.itertuples()
+    ]
 
 
 def _shift_rows(shift: pd.DataFrame) -> list[dict]:
-    return [{"system": r.variant, "played hands": f"{r.hands:,}",
-             "heuristic": fmt.value(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-             "sampling player": fmt.value(r.sampling, r.sampling_lo, r.sampling_hi),
-             "difference a deal": fmt.signed(r.difference, r.difference_lo, r.difference_hi)}
-            for r in shift.itertuples()]
+    return [
+        {
+            "system": r.variant,
+            "played hands": f"{r.hands:,}",
+            "heuristic": fmt.value(r.heuristic, r.heuristic_lo, r.heuristic_hi),
+            "sampling player": fmt.value(r.sampling, r.sampling_lo, r.sampling_hi),
+            "difference a deal": fmt.signed(r.difference, r.difference_lo, r.difference_hi),
+        }
+        for r in shift.itertuples()
+    ]
 
 
 def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Section:
-    """"The bidding card under strong play": the rule refitted on the sampling player's deals beside
+    """ "The bidding card under strong play": the rule refitted on the sampling player's deals beside
     the heuristic's, and the side total's shift a deal."""
     cards = pd.concat([card_table(p, sizes.fit_min_hands, sizes.boot) for p in plays], ignore_index=True)
     shift = total_shift_table(plays)
@@ -262,31 +340,46 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
             rule = "the rule itself is not fitted at this size (too few meld bins in a row with enough hands)"
         else:
             span = (d["a_hi"] - d["a_lo"]) / step
-            rule = (f"refitted, bid up to {fmt.number(c.loc['heuristic', 'a'])} + {c.loc['heuristic', 'b']:.2f} × "
-                    f"meld with the heuristic's play and {fmt.number(c.loc['sampling', 'a'])} + "
-                    f"{c.loc['sampling', 'b']:.2f} × meld with the sampling player's: a moves by "
-                    f"{_fit(d['a'], d['a_lo'], d['a_hi'], True)} points and b by "
-                    f"{_fit(d['b'], d['b_lo'], d['b_hi'], True)}"
-                    + (f", an interval {span:.0f} bid steps wide, too loose at {len(p.plays):,} deals to place the "
-                       "line" if span > 4 else ""))
-        lines.append(f"* **{p.variant.id}**: {total} (a bid step is {step}); {rule}. Contracts made "
-                     f"{fmt.pp(d['made'], d['made_lo'], d['made_hi'])}.")
-    text = ("The report's rule of thumb \"bid up to a + b × your meld\" (the line through the highest bid made "
-            "half the time, by the bidder's meld as dealt) refitted on the card-play match's deals as played with the "
-            "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
-            "passing and meld are the heuristic's in both, so the two differ by the card play of the last "
-            f"{sizes.solve_from} tricks alone, both sides' at once. The intervals come from refitting on "
-            f"{sizes.boot} sets of deals drawn at random from these, with replacement (a bootstrap; the same sets "
-            f"for both fits, so the difference's interval is paired); meld rows need {sizes.fit_min_hands} hands "
-            "to enter a fit, fewer than the report's card "
-            "uses, so these lines are rougher than the card's. The bidding side's total a hand (kept meld + trick "
-            "points, whose median in each meld bin the 50% line follows) measures the same shift without fitting "
-            "a line, paired by deal, and so far more sharply: it is the figure to read here, and the card's line "
-            "moves up by about as much when every player plays the endings this well.\n\n" + "\n".join(lines))
-    return Section("The bidding card under strong play", text, tables={"bid_rule": cards, "side_total": shift},
-                   figures={"bid_rule": plot_fifty_lines(plays, cards, sizes.fit_min_hands, count)},
-                   display={"bid_rule": fmt.markdown_table(_card_rows(cards)),
-                            "side_total": fmt.markdown_table(_shift_rows(shift))})
+            rule = (
+                f"refitted, bid up to {fmt.number(c.loc['heuristic', 'a'])} + {c.loc['heuristic', 'b']:.2f} × "
+                f"meld with the heuristic's play and {fmt.number(c.loc['sampling', 'a'])} + "
+                f"{c.loc['sampling', 'b']:.2f} × meld with the sampling player's: a moves by "
+                f"{_fit(d['a'], d['a_lo'], d['a_hi'], True)} points and b by "
+                f"{_fit(d['b'], d['b_lo'], d['b_hi'], True)}"
+                + (
+                    f", an interval {span:.0f} bid steps wide, too loose at {len(p.plays):,} deals to place the line"
+                    if span > 4
+                    else ""
+                )
+            )
+        lines.append(
+            f"* **{p.variant.id}**: {total} (a bid step is {step}); {rule}. Contracts made "
+            f"{fmt.pp(d['made'], d['made_lo'], d['made_hi'])}."
+        )
+    text = (
+        'The report\'s rule of thumb "bid up to a + b × your meld" (the line through the highest bid made '
+        "half the time, by the bidder's meld as dealt) refitted on the card-play match's deals as played with the "
+        "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
+        "passing and meld are the heuristic's in both, so the two differ by the card play of the last "
+        f"{sizes.solve_from} tricks alone, both sides' at once. The intervals come from refitting on "
+        f"{sizes.boot} sets of deals drawn at random from these, with replacement (a bootstrap; the same sets "
+        f"for both fits, so the difference's interval is paired); meld rows need {sizes.fit_min_hands} hands "
+        "to enter a fit, fewer than the report's card "
+        "uses, so these lines are rougher than the card's. The bidding side's total a hand (kept meld + trick "
+        "points, whose median in each meld bin the 50% line follows) measures the same shift without fitting "
+        "a line, paired by deal, and so far more sharply: it is the figure to read here, and the card's line "
+        "moves up by about as much when every player plays the endings this well.\n\n" + "\n".join(lines)
+    )
+    return Section(
+        "The bidding card under strong play",
+        text,
+        tables={"bid_rule": cards, "side_total": shift},
+        figures={"bid_rule": plot_fifty_lines(plays, cards, sizes.fit_min_hands, count)},
+        display={
+            "bid_rule": fmt.markdown_table(_card_rows(cards)),
+            "side_total": fmt.markdown_table(_shift_rows(shift)),
+        },
+    )
 
 
 def main(argv: list[str]) -> None:

@@ -47,8 +47,13 @@ def sampling_player(sizes: StrongSizes) -> SamplingPlayer:
     return SamplingPlayer(samples=sizes.samples, solve_from=sizes.solve_from)
 
 
-def compute(variants: Sequence[Variant], sizes: StrongSizes, seed: int, workers: int = 1,
-            say: Callable[[str], None] = lambda _: None) -> StrongResults:
+def compute(
+    variants: Sequence[Variant],
+    sizes: StrongSizes,
+    seed: int,
+    workers: int = 1,
+    say: Callable[[str], None] = lambda _: None,
+) -> StrongResults:
     """Every system's plays, solves and endings, as one list of jobs over ``workers`` processes."""
     for v in variants:
         check_variant(v)  # one line for a system the make odds cannot state, before any work
@@ -56,15 +61,17 @@ def compute(variants: Sequence[Variant], sizes: StrongSizes, seed: int, workers:
     parts = []  # (system, kind, first job, jobs)
     jobs = []
     for v in variants:
-        for kind, more in (("plays", strong_deals.jobs(v, sizes.deals, seed, player)),
-                           ("odds", dd_make_rate.jobs(v, sizes.dd_hands, seed, sizes.limit)),
-                           ("endings", worst_decisions.jobs(v, sizes.endgame_hands, seed, sizes.tricks_left))):
+        for kind, more in (
+            ("plays", strong_deals.jobs(v, sizes.deals, seed, player)),
+            ("odds", dd_make_rate.jobs(v, sizes.dd_hands, seed, sizes.limit)),
+            ("endings", worst_decisions.jobs(v, sizes.endgame_hands, seed, sizes.tricks_left)),
+        ):
             parts.append((v, kind, len(jobs), len(more)))
             jobs += more
     results = run_jobs(jobs, workers, say)
     got: dict[str, list] = {"plays": [], "odds": [], "endings": []}
     for v, kind, first, n in parts:
-        mine = results[first:first + n]
+        mine = results[first : first + n]
         if kind == "plays":
             got[kind].append(strong_deals.gather(v, seed, player, mine))
         elif kind == "odds":
@@ -76,8 +83,12 @@ def compute(variants: Sequence[Variant], sizes: StrongSizes, seed: int, workers:
 
 def sections(results: StrongResults, sizes: StrongSizes, seed: int) -> list[Section]:
     """The page's sections in reading order: card play, make odds, worst decisions, bidding card."""
-    return [strong_duel.section(results.plays, sizes, seed), dd_make_rate.section(results.odds, sizes, seed),
-            worst_decisions.section(results.endings, sizes, seed), strong_play.section(results.plays, sizes, seed)]
+    return [
+        strong_duel.section(results.plays, sizes, seed),
+        dd_make_rate.section(results.odds, sizes, seed),
+        worst_decisions.section(results.endings, sizes, seed),
+        strong_play.section(results.plays, sizes, seed),
+    ]
 
 
 def command(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> str:
@@ -89,32 +100,44 @@ def command(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> str:
 
 def measured_note(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> list[str]:
     """The "How this was measured" note that ends the page, in a card player's words."""
-    return ["## How this was measured", "",
-            f"Every deal comes from seed {seed}, so `{command(sizes, seed, variants)}` gives the same numbers "
-            "again, however many processes it runs on. The heuristic and the sampling player play the same deals, "
-            "so the luck of the deal cancels out of their difference (each difference is paired by deal). "
-            "Perfect play is found by trying every way the remaining cards can be played with all hands face up: "
-            "it is a yardstick, not a player, since it sees cards no player sees. Brackets give 95% intervals: "
-            "the range that holds the true value in 19 runs out of 20.", ""]
+    return [
+        "## How this was measured",
+        "",
+        f"Every deal comes from seed {seed}, so `{command(sizes, seed, variants)}` gives the same numbers "
+        "again, however many processes it runs on. The heuristic and the sampling player play the same deals, "
+        "so the luck of the deal cancels out of their difference (each difference is paired by deal). "
+        "Perfect play is found by trying every way the remaining cards can be played with all hands face up: "
+        "it is a yardstick, not a player, since it sees cards no player sees. Brackets give 95% intervals: "
+        "the range that holds the true value in 19 runs out of 20.",
+        "",
+    ]
 
 
 def players(results: StrongResults, sizes: StrongSizes) -> str:
     """Who played (DESIGN principle 9)."""
     margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
-    return (f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed, "
-            f"simple strategy bidding as boldly as pays best in each system (docs/policies.md; the boldness, "
-            f"`policy.margin`: {margins}). *The sampling player* (`simcore/state/sampler.py`), a stronger player "
-            f"for the last {sizes.solve_from} tricks: at each card it deals the cards it cannot see "
-            f"{sizes.samples} ways that fit the play so far, works out every legal card's result on each of "
-            f"those deals with all hands face up, and plays the card best on average; before those tricks, and "
-            f"for every bid, pass and meld, it plays as the heuristic. *Perfect play* (\"double dummy\", as "
-            f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
-            f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
-            f"left at the start of a trick).")
+    return (
+        f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed, "
+        f"simple strategy bidding as boldly as pays best in each system (docs/policies.md; the boldness, "
+        f"`policy.margin`: {margins}). *The sampling player* (`simcore/state/sampler.py`), a stronger player "
+        f"for the last {sizes.solve_from} tricks: at each card it deals the cards it cannot see "
+        f"{sizes.samples} ways that fit the play so far, works out every legal card's result on each of "
+        f"those deals with all hands face up, and plays the card best on average; before those tricks, and "
+        f'for every bid, pass and meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
+        f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
+        f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
+        f"left at the start of a trick)."
+    )
 
 
-def write_strong_play(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, sizes: StrongSizes = StrongSizes(),
-                      seed: int = 1, workers: int = 1, say: Callable[[str], None] = lambda _: None) -> list[Path]:
+def write_strong_play(
+    out: str | Path,
+    variants: Sequence[str] = MAIN_SYSTEMS,
+    sizes: StrongSizes = StrongSizes(),
+    seed: int = 1,
+    workers: int = 1,
+    say: Callable[[str], None] = lambda _: None,
+) -> list[Path]:
     """Write ``strong-play.md`` with its CSV and PNG files into ``out``; return them, the page first."""
     start = time.perf_counter()
     results = compute([load_variant(v) for v in variants], sizes, seed, workers, say)
@@ -123,8 +146,15 @@ def write_strong_play(out: str | Path, variants: Sequence[str] = MAIN_SYSTEMS, s
     return files
 
 
-def write_page(out: str | Path, results: StrongResults, sizes: StrongSizes, seed: int, variants: Sequence[str],
-               workers: int, seconds: float) -> list[Path]:
+def write_page(
+    out: str | Path,
+    results: StrongResults,
+    sizes: StrongSizes,
+    seed: int,
+    variants: Sequence[str],
+    workers: int,
+    seconds: float,
+) -> list[Path]:
     """The page and its files from computed ``results`` (``seconds``: how long computing took)."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
@@ -133,22 +163,29 @@ def write_page(out: str | Path, results: StrongResults, sizes: StrongSizes, seed
     for s in sections(results, sizes, seed):
         body += write_section(s, "strong-play", out, written)
     ids = ", ".join(f"`{v.id}`" for v in results.variants)
-    lines = ["# How far the heuristic is from strong play", "",
-             f"Generated by `{command(sizes, seed, variants)}` for {ids}. Four measurements of how far the "
-             "heuristic players of the other pages are from strong play: its card play against the sampling "
-             "player's, its contracts against perfect play, its worst decisions in the endings, and the "
-             "bidding card refitted under the sampling player's play. Back to [the answers](index.md); the method "
-             "and the earlier hand-run figures: [docs/policies.md](../docs/policies.md).", "",
-             players(results, sizes), "",
-             f"**How much.** Per system: deals 0–{sizes.deals - 1} of seed {seed} for the card-play match and the "
-             f"bidding card, each played four times (the heuristic everywhere, the sampling player in each "
-             f"partnership in turn, the sampling player everywhere); the first hands of seeds "
-             f"{seed}–{seed + sizes.dd_hands - 1} solved for the make odds; the last {sizes.tricks_left} tricks of "
-             f"the first hands of seeds {seed}–{seed + sizes.endgame_hands - 1} replayed for the worst decisions. "
-             f"The sampling player took {sum(p.solved for p in results.plays):,} card decisions in its tricks "
-             "(each position once, however many plays met it).", "",
-             f"{RUN_LINE} {seconds / 60:.1f} minutes with {workers} worker process{'es' if workers > 1 else ''} "
-             "(the numbers do not depend on how many).", ""]
+    lines = [
+        "# How far the heuristic is from strong play",
+        "",
+        f"Generated by `{command(sizes, seed, variants)}` for {ids}. Four measurements of how far the "
+        "heuristic players of the other pages are from strong play: its card play against the sampling "
+        "player's, its contracts against perfect play, its worst decisions in the endings, and the "
+        "bidding card refitted under the sampling player's play. Back to [the answers](index.md); the method "
+        "and the earlier hand-run figures: [docs/policies.md](../docs/policies.md).",
+        "",
+        players(results, sizes),
+        "",
+        f"**How much.** Per system: deals 0–{sizes.deals - 1} of seed {seed} for the card-play match and the "
+        f"bidding card, each played four times (the heuristic everywhere, the sampling player in each "
+        f"partnership in turn, the sampling player everywhere); the first hands of seeds "
+        f"{seed}–{seed + sizes.dd_hands - 1} solved for the make odds; the last {sizes.tricks_left} tricks of "
+        f"the first hands of seeds {seed}–{seed + sizes.endgame_hands - 1} replayed for the worst decisions. "
+        f"The sampling player took {sum(p.solved for p in results.plays):,} card decisions in its tricks "
+        "(each position once, however many plays met it).",
+        "",
+        f"{RUN_LINE} {seconds / 60:.1f} minutes with {workers} worker process{'es' if workers > 1 else ''} "
+        "(the numbers do not depend on how many).",
+        "",
+    ]
     page = out / PAGE
     page.write_text("\n".join(lines + body + measured_note(sizes, seed, variants)))
     return [page] + written

@@ -19,9 +19,16 @@ DPI = 110
 
 #: DejaVu Sans ships inside matplotlib, so every machine has it (matplotlib lists its own fonts before the
 #: system's, and ``font_manager.findfont`` picked its copy on the machine that wrote reports/).
-STYLE = {"font.family": "DejaVu Sans", "font.size": 10, "axes.titlesize": 11, "axes.labelsize": 10,
-         "axes.prop_cycle": cycler(color=PALETTE), "axes.grid": True, "grid.alpha": 0.3,
-         "legend.frameon": False}
+STYLE = {
+    "font.family": "DejaVu Sans",
+    "font.size": 10,
+    "axes.titlesize": 11,
+    "axes.labelsize": 10,
+    "axes.prop_cycle": cycler(color=PALETTE),
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "legend.frameon": False,
+}
 
 
 def new_figure(rows: int = 1, cols: int = 1, size: tuple[float, float] = FIGSIZE):
@@ -53,8 +60,10 @@ def laid_out(fig: Figure) -> Figure:
 
 #: What a saved file says about its making: nothing that changes from run to run or with the version
 #: of matplotlib (a PNG's "Software", a PDF's dates, "Creator" and "Producer"), so a rerun writes the same bytes.
-METADATA = {".png": {"Software": None}, ".pdf": {"Creator": None, "CreationDate": None, "ModDate": None,
-                                                  "Producer": None}}
+METADATA = {
+    ".png": {"Software": None},
+    ".pdf": {"Creator": None, "CreationDate": None, "ModDate": None, "Producer": None},
+}
 
 
 def save(fig: Figure, path) -> None:

@@ -34,8 +34,13 @@ def system_row(variant_id: str, sizes: Sizes, seed: int = 1) -> dict:
     hold them), and where playable the make rate, mean bid and meld as shares of the trick points,
     and hands per game."""
     v = load_variant(variant_id)
-    row: dict = {"variant": v.id, "players": v.players, "deck": v.deck_size, "hand": v.hand_size,
-                 "trick_points": v.trick_total}
+    row: dict = {
+        "variant": v.id,
+        "players": v.players,
+        "deck": v.deck_size,
+        "hand": v.hand_size,
+        "trick_points": v.trick_total,
+    }
     events = []
     names = EVENTS + (("redeal",) if v.redeal_min_nines > 0 else ())
     for name in EVENTS + ("redeal",):
@@ -60,16 +65,30 @@ def system_row(variant_id: str, sizes: Sizes, seed: int = 1) -> dict:
     row["min_bid"] = v.get("auction.min_bid") if v.get("auction.kind") is not None else math.nan
     row["margin"] = v.get("policy.margin")
     row["scale"] = math.nan if v.get("scale") is None else v.get("scale")
-    for key in ("make_rate", "make_lo", "make_hi", "bid_share", "side_meld_share", "hands_per_game", "mean_bid",
-                "mean_side_meld", "mean_side_tricks"):
+    for key in (
+        "make_rate",
+        "make_lo",
+        "make_hi",
+        "bid_share",
+        "side_meld_share",
+        "hands_per_game",
+        "mean_bid",
+        "mean_side_meld",
+        "mean_side_tricks",
+    ):
         row[key] = math.nan
     if v.get("auction.kind") not in (None, "none"):
         result = simulate(v, sizes.played, seed, parse_policies("heuristic", v.players))
         made, means = result.rates()["made"], result.means()
-        row.update(make_rate=made.estimate, make_lo=made.lo, make_hi=made.hi,
-                   bid_share=means["bid"].estimate / v.trick_total,
-                   side_meld_share=means["side_meld"].estimate / v.trick_total,
-                   mean_bid=means["bid"].estimate, mean_side_meld=means["side_meld"].estimate)
+        row.update(
+            make_rate=made.estimate,
+            make_lo=made.lo,
+            make_hi=made.hi,
+            bid_share=means["bid"].estimate / v.trick_total,
+            side_meld_share=means["side_meld"].estimate / v.trick_total,
+            mean_bid=means["bid"].estimate,
+            mean_side_meld=means["side_meld"].estimate,
+        )
         if "side_tricks" in means:
             row["mean_side_tricks"] = means["side_tricks"].estimate
     try:
@@ -95,8 +114,12 @@ def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
     deal alike share a row, since the odds of a dealt hand depend on nothing else."""
     from analyses.rare_melds import human_name
 
-    shapes = (table.sort_values(["deck", "players", "variant"])
-              .groupby(["deck", "players", "hand"], sort=False)["variant"].apply(list).reset_index())
+    shapes = (
+        table.sort_values(["deck", "players", "variant"])
+        .groupby(["deck", "players", "hand"], sort=False)["variant"]
+        .apply(list)
+        .reset_index()
+    )
     shapes = shapes.iloc[::-1].reset_index(drop=True)  # drawn from the bottom up: the smallest deck on top
     fig, ax = style.new_figure(size=(9.0, 0.55 * len(shapes) + 2.0))
     first = table.set_index("variant")
@@ -113,20 +136,27 @@ def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
             elif not fmt.missing(est) and est > 0:
                 sim_x.append(1 / est)
                 sim_y.append(yy)
-        ax.plot(exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none",
-                label=human_name(name))
+        ax.plot(
+            exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none", label=human_name(name)
+        )
         ax.plot(sim_x, sim_y, MARKERS[i], color=colour, mfc="white", ms=7, mew=1.2, ls="none")
     ax.set_xscale("log")
     ax.set_xlim(1, None)
-    labels = [f"{r.deck} cards, {r.players} × {r.hand}\n"
-              + textwrap.fill(", ".join(r.variant), 48, break_on_hyphens=False) for r in shapes.itertuples()]
+    labels = [
+        f"{r.deck} cards, {r.players} × {r.hand}\n" + textwrap.fill(", ".join(r.variant), 48, break_on_hyphens=False)
+        for r in shapes.itertuples()
+    ]
     ax.set_yticks(y, labels, fontsize=7.5)
     ax.set_ylim(-0.6, len(shapes) - 0.4)
-    ax.set_xlabel("one dealt hand in N holds it (log scale; hollow: simulated, no exact value;\n"
-                  "no mark: impossible in that deck, or never dealt in the simulation)")
+    ax.set_xlabel(
+        "one dealt hand in N holds it (log scale; hollow: simulated, no exact value;\n"
+        "no mark: impossible in that deck, or never dealt in the simulation)"
+    )
     ax.legend(loc="upper left", bbox_to_anchor=(1.01, 1.0), fontsize=8, title="meld or hand", title_fontsize=8)
-    ax.set_title(style.title("How rare each meld is, by how the cards are dealt", "every system",
-                             f"{hands:,} hands each"), loc="left")
+    ax.set_title(
+        style.title("How rare each meld is, by how the cards are dealt", "every system", f"{hands:,} hands each"),
+        loc="left",
+    )
     return fig
 
 
@@ -145,7 +175,8 @@ LEGEND = (
     "system's own redeal rule. **Bidder makes** — the share of contracts the bidding side makes, "
     "simulated players bidding as boldly as pays best in that system, 95% interval in brackets. **Hands a "
     "game** — hands played in an average game by those players. Odds are exact where they can be counted"
-    "{approx}. A cell says why when a value does not apply.")
+    "{approx}. A cell says why when a value does not apply."
+)
 #: What the legend adds when a cell of the table is simulated, not exact.
 APPROX = "; ≈ marks a simulated value, with its 95% interval in brackets where it shows"
 
@@ -159,17 +190,24 @@ def display_table(table: pd.DataFrame) -> str:
             redeal = _odds(r, "redeal", "_deal") + " deals"
         else:
             redeal = "no redeal rule"
-        rows.append({
-            "system": r["variant"], "deck, hands": f"{r['deck']}, {r['players']} × {r['hand']}",
-            "double pinochle, a hand": _odds(r, "double-pinochle"),
-            "double pinochle, a deal": _odds(r, "double-pinochle", "_deal"),
-            "five nines, a hand": "no nines in the deck" if no_nines else _odds(r, "five-nines"),
-            "redeal": redeal,
-            "bidder makes": ("no auction" if fmt.missing(r["make_rate"]) else
-                             fmt.pct(r["make_rate"], r["make_lo"], r["make_hi"], decimals=0)),
-            "hands a game": ("no game rules" if fmt.missing(r["hands_per_game"]) else
-                             fmt.number(r["hands_per_game"], 2)),
-        })
+        rows.append(
+            {
+                "system": r["variant"],
+                "deck, hands": f"{r['deck']}, {r['players']} × {r['hand']}",
+                "double pinochle, a hand": _odds(r, "double-pinochle"),
+                "double pinochle, a deal": _odds(r, "double-pinochle", "_deal"),
+                "five nines, a hand": "no nines in the deck" if no_nines else _odds(r, "five-nines"),
+                "redeal": redeal,
+                "bidder makes": (
+                    "no auction"
+                    if fmt.missing(r["make_rate"])
+                    else fmt.pct(r["make_rate"], r["make_lo"], r["make_hi"], decimals=0)
+                ),
+                "hands a game": (
+                    "no game rules" if fmt.missing(r["hands_per_game"]) else fmt.number(r["hands_per_game"], 2)
+                ),
+            }
+        )
     shown = fmt.markdown_table(rows)
     return shown + "\n\n" + LEGEND.format(approx=APPROX if "≈" in shown else "")
 
@@ -187,14 +225,15 @@ def systems_paragraph(table: pd.DataFrame) -> str:
             exact = not fmt.missing(r["double-pinochle_exact"])
             return f"one hand in {1 / r['dp']:,.0f}" + (" exactly" if exact else ", simulated")
 
-        text += (f"Double pinochle is rarest in {lo.variant} ({odds(lo)}) and commonest in {hi.variant} "
-                 f"({odds(hi)}). ")
+        text += f"Double pinochle is rarest in {lo.variant} ({odds(lo)}) and commonest in {hi.variant} ({odds(hi)}). "
     played = table.dropna(subset=["make_rate"])
     if len(played):
         lo, hi = played.loc[played["make_rate"].idxmin()], played.loc[played["make_rate"].idxmax()]
-        text += ("Where full hands are played, the simulated bidder's side makes its contract from "
-                 f"{fmt.pct(lo['make_rate'], lo['make_lo'], lo['make_hi'], decimals=0)} ({lo['variant']}) to "
-                 f"{fmt.pct(hi['make_rate'], hi['make_lo'], hi['make_hi'], decimals=0)} ({hi['variant']}) of the time.")
+        text += (
+            "Where full hands are played, the simulated bidder's side makes its contract from "
+            f"{fmt.pct(lo['make_rate'], lo['make_lo'], lo['make_hi'], decimals=0)} ({lo['variant']}) to "
+            f"{fmt.pct(hi['make_rate'], hi['make_lo'], hi['make_hi'], decimals=0)} ({hi['variant']}) of the time."
+        )
     return text
 
 
@@ -218,7 +257,8 @@ def make_rate_explained(table: pd.DataFrame) -> str:
             f"{fmt.number(need, 3)} to take in tricks: {fmt.pct(need / tt, decimals=0)} of the trick points, "
             f"where the side takes {fmt.pct(takes / tt, decimals=0)} on average. "
             + _boldness(r["margin"], tt)
-            + f" Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}.")
+            + f" Bidders make {fmt.pct(r['make_rate'], r['make_lo'], r['make_hi'], decimals=0)}."
+        )
     low, high = rows.iloc[0], rows.iloc[-1]
     return (
         f"**Why do bidders make {fmt.pct(low['make_rate'], decimals=0)} of their contracts in {low['variant']} but "
@@ -228,12 +268,14 @@ def make_rate_explained(table: pd.DataFrame) -> str:
         "neither a bolder nor a more cautious partnership scores more points a hand (docs/policies.md). The "
         "make rate is wherever that best boldness lands. What decides it is how much of the contract the meld "
         "already covers and how much is left to win in the play, on each system's own scale:\n\n"
-        + "\n".join(lines) + "\n\n"
+        + "\n".join(lines)
+        + "\n\n"
         "Where the side must take about as many trick points as it usually does, any bad split of the cards "
         "sets it, yet bidding boldly still scores more points a hand than holding back: about half the "
         "contracts fail at the best boldness. Where the meld covers most of the contract and the side needs "
         "far fewer trick points than it usually takes, caution pays and nearly every contract is made. "
-        "Scales differ (single points against tens), so compare the shares, not the raw points.")
+        "Scales differ (single points against tens), so compare the shares, not the raw points."
+    )
 
 
 def _boldness(margin: float, trick_points: float) -> str:
@@ -241,19 +283,29 @@ def _boldness(margin: float, trick_points: float) -> str:
     points) above or below what they expect their hand to take."""
     points = fmt.number(abs(margin) * trick_points, 2)
     if margin > 0:
-        return (f"Its players bid up to about {points} points beyond what they expect the hand to take "
-                f"({abs(margin):.2f} of the trick points).")
+        return (
+            f"Its players bid up to about {points} points beyond what they expect the hand to take "
+            f"({abs(margin):.2f} of the trick points)."
+        )
     if margin < 0:
-        return (f"Its players stop about {points} points short of what they expect the hand to take "
-                f"({abs(margin):.2f} of the trick points).")
+        return (
+            f"Its players stop about {points} points short of what they expect the hand to take "
+            f"({abs(margin):.2f} of the trick points)."
+        )
     return "Its players bid up to what they expect the hand to take."
 
 
 def section(sizes: Sizes, seed: int = 1, variants: Sequence[str] | None = None) -> Section:
     """The systems side by side, with a paragraph on the extremes."""
     table = systems_table(sizes, seed, variants)
-    return Section("The systems side by side", systems_paragraph(table), tables={"systems": table},
-                   figures={"systems": plot_systems(table, sizes.dealt)},
-                   display={"systems": display_table(table)},
-                   captions={"systems": "How rare each meld is in one dealt hand, by deck and hand size (systems "
-                                        "that deal alike share a row)"})
+    return Section(
+        "The systems side by side",
+        systems_paragraph(table),
+        tables={"systems": table},
+        figures={"systems": plot_systems(table, sizes.dealt)},
+        display={"systems": display_table(table)},
+        captions={
+            "systems": "How rare each meld is in one dealt hand, by deck and hand size (systems "
+            "that deal alike share a row)"
+        },
+    )

@@ -21,8 +21,9 @@ def chunks(first: int, count: int, size: int) -> list[range]:
     return [range(a, min(a + size, first + count)) for a in range(first, first + count, size)]
 
 
-def run_jobs(jobs: list[Job], workers: int = 1, say: Callable[[str], None] = lambda _: None,
-             every: float = 60.0) -> list:
+def run_jobs(
+    jobs: list[Job], workers: int = 1, say: Callable[[str], None] = lambda _: None, every: float = 60.0
+) -> list:
     """``[function(*args) for function, args in jobs]``, in ``workers`` processes (1: here, in order);
     ``say`` hears how many are done about every ``every`` seconds."""
     start, last, done = time.perf_counter(), time.perf_counter(), 0

@@ -16,8 +16,20 @@ from simcore.kernel_cache import use_keyed_cache
 use_keyed_cache()  # before any kernel module imports numba: a changed kernel never loads stale code
 
 #: The names of :mod:`simcore.api` importable from ``simcore`` (``variants`` is the rules package).
-API = ("advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds", "simulate",
-       "solve", "widow")
+API = (
+    "advise",
+    "bid_odds",
+    "compare",
+    "games",
+    "hand_records",
+    "hold_odds",
+    "meld",
+    "new_hand",
+    "odds",
+    "simulate",
+    "solve",
+    "widow",
+)
 
 __all__ = list(API)
 

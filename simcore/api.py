@@ -40,8 +40,21 @@ import pandas as pd
 
 from simcore.variants import Variant, load_variant, require_auction, require_full_hands, shipped_ids
 
-__all__ = ["advise", "bid_odds", "compare", "games", "hand_records", "hold_odds", "meld", "new_hand", "odds",
-           "simulate", "solve", "variants", "widow"]
+__all__ = [
+    "advise",
+    "bid_odds",
+    "compare",
+    "games",
+    "hand_records",
+    "hold_odds",
+    "meld",
+    "new_hand",
+    "odds",
+    "simulate",
+    "solve",
+    "variants",
+    "widow",
+]
 
 DEFAULT_VARIANT = "four-hand-150"
 VariantLike = str | os.PathLike | Variant
@@ -52,8 +65,10 @@ def _variant(variant: VariantLike, overrides: Iterable[str] = ()) -> Variant:
     overrides = [overrides] if isinstance(overrides, str) else list(overrides)
     if isinstance(variant, Variant):
         if overrides:
-            raise ValueError("overrides apply when rules are loaded: give the id or the rules file with "
-                             f"overrides={overrides!r}, not a Variant")
+            raise ValueError(
+                "overrides apply when rules are loaded: give the id or the rules file with "
+                f"overrides={overrides!r}, not a Variant"
+            )
         return variant
     return load_variant(os.fspath(variant), overrides)
 
@@ -76,8 +91,17 @@ def _one_in(estimate: float) -> float:
 
 
 def _interval_rows(kind: str, intervals: dict, share: bool) -> list[dict]:
-    return [{"kind": kind, "measure": name, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
-             "one_in": _one_in(iv.estimate) if share else math.nan} for name, iv in intervals.items()]
+    return [
+        {
+            "kind": kind,
+            "measure": name,
+            "estimate": iv.estimate,
+            "lo": iv.lo,
+            "hi": iv.hi,
+            "one_in": _one_in(iv.estimate) if share else math.nan,
+        }
+        for name, iv in intervals.items()
+    ]
 
 
 def _frame(rows: list[dict], front: dict, categorical: Sequence[str] = ()) -> pd.DataFrame:
@@ -102,14 +126,26 @@ def variants() -> pd.DataFrame:
     rows = []
     for i in shipped_ids():
         v = load_variant(i)
-        rows.append({"id": v.id, "name": v.name, "description": v.description, "players": v.players,
-                     "cards": v.deck_size, "plays_hands": v.get("auction.kind") is not None,
-                     "plays_games": bool(v.has_game_rules)})
+        rows.append(
+            {
+                "id": v.id,
+                "name": v.name,
+                "description": v.description,
+                "players": v.players,
+                "cards": v.deck_size,
+                "plays_hands": v.get("auction.kind") is not None,
+                "plays_games": bool(v.has_game_rules),
+            }
+        )
     return pd.DataFrame(rows)
 
 
-def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trump: str | None = None,
-         overrides: Iterable[str] = ()) -> pd.DataFrame:
+def meld(
+    hand: str | Sequence[str],
+    variant: VariantLike = DEFAULT_VARIANT,
+    trump: str | None = None,
+    overrides: Iterable[str] = (),
+) -> pd.DataFrame:
     """A hand's meld under every trump (or only ``trump``, one of S H D C): one row per named meld
     held, with ``variant``, ``hand``, ``trump``, ``total`` (the hand's meld under that trump), ``best``
     (the trump the hand melds most under), ``meld``, ``count`` and ``points``. A trump under which
@@ -139,17 +175,23 @@ def meld(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, trum
         total = int(meld_breakdown(counts_in, s, table, flags, counts, points))
         held = [(NAMED_MELDS[i], int(counts[i]), int(points[i])) for i in range(N_NAMED) if counts[i]]
         for name, c, p in held or [(None, 0, 0)]:
-            rows.append({"trump": SUITS[s], "total": total, "best": s == best, "meld": name, "count": c,
-                         "points": p})
+            rows.append({"trump": SUITS[s], "total": total, "best": s == best, "meld": name, "count": c, "points": p})
     frame = _frame(rows, {"variant": v.id, "hand": format_hand(counts_in)})
     frame["trump"] = _category(frame["trump"], SUITS)
     frame["meld"] = _category(frame["meld"], NAMED_MELDS)
     return frame
 
 
-def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAULT_VARIANT,
-         hands: int = 4_000_000, seed: int = 1, overrides: Iterable[str] = (), hold: str | None = None,
-         given: str | Sequence[str] | None = None, auction: str | None = None) -> pd.DataFrame:
+def odds(
+    events: str | Sequence[str] | None = None,
+    variant: VariantLike = DEFAULT_VARIANT,
+    hands: int = 4_000_000,
+    seed: int = 1,
+    overrides: Iterable[str] = (),
+    hold: str | None = None,
+    given: str | Sequence[str] | None = None,
+    auction: str | None = None,
+) -> pd.DataFrame:
     """Dealt-hand events (default: every catalogue event; ``"meld>=30"`` too) over ``hands`` dealt
     hands, as ``pinochle odds``: two rows per event, ``per`` "hand" (the share of dealt hands holding
     it) and "deal" (at least one player holds it), with ``variant``, ``seed``, ``hands``, ``deals``,
@@ -182,17 +224,30 @@ def odds(events: str | Sequence[str] | None = None, variant: VariantLike = DEFAU
     rows = []
     for o in result.events:
         for per, iv, exact in (("hand", o.per_hand, o.exact_hand), ("deal", o.per_deal, o.exact_deal)):
-            rows.append({"event": o.event.name, "per": per, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
-                         "one_in": _one_in(iv.estimate), "exact": float(exact) if exact is not None else math.nan})
-    frame = _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands, "deals": result.deals},
-                   ["event"])
+            rows.append(
+                {
+                    "event": o.event.name,
+                    "per": per,
+                    "estimate": iv.estimate,
+                    "lo": iv.lo,
+                    "hi": iv.hi,
+                    "one_in": _one_in(iv.estimate),
+                    "exact": float(exact) if exact is not None else math.nan,
+                }
+            )
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands, "deals": result.deals}, ["event"])
     frame["per"] = _category(frame["per"], ["hand", "deal"])
     return frame
 
 
-def hold_odds(hand: str | Sequence[str], events: str | Sequence[str] | None = None,
-              variant: VariantLike = DEFAULT_VARIANT, hands: int = 4_000_000, seed: int = 1,
-              overrides: Iterable[str] = ()) -> pd.DataFrame:
+def hold_odds(
+    hand: str | Sequence[str],
+    events: str | Sequence[str] | None = None,
+    variant: VariantLike = DEFAULT_VARIANT,
+    hands: int = 4_000_000,
+    seed: int = 1,
+    overrides: Iterable[str] = (),
+) -> pd.DataFrame:
     """Dealt-hand events (default: every catalogue event) given the cards I hold (seat 0, the dealer's
     left; fewer than a hand: the rest of my hand is dealt at random too), as ``pinochle odds --hold``:
     one row per event and place (``me``, ``partner``, ``left``, ``right``, ``any_other``, ``table``,
@@ -216,11 +271,20 @@ def hold_odds(hand: str | Sequence[str], events: str | Sequence[str] | None = No
     rows = []
     for event, by_place in result.events:
         for place, o in by_place.items():
-            rows.append({"event": event.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
-                         "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
-                         "exact": float(o.exact) if o.exact is not None else math.nan})
-    return _frame(rows, {"variant": v.id, "seed": seed, "hand": format_hand(given), "deals": result.deals},
-                  ["event", "place"])
+            rows.append(
+                {
+                    "event": event.name,
+                    "place": place,
+                    "estimate": o.estimate.estimate,
+                    "lo": o.estimate.lo,
+                    "hi": o.estimate.hi,
+                    "one_in": _one_in(o.estimate.estimate),
+                    "exact": float(o.exact) if o.exact is not None else math.nan,
+                }
+            )
+    return _frame(
+        rows, {"variant": v.id, "seed": seed, "hand": format_hand(given), "deals": result.deals}, ["event", "place"]
+    )
 
 
 def _positive(name: str, value: int | None) -> None:
@@ -233,12 +297,22 @@ def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
     """The parsed ``given=`` condition (None for none), places seen from seat ``me``."""
     from simcore.answers.conditioned import read_condition
 
-    return None if given is None else read_condition(v, given if isinstance(given, str) else list(given), me,
-                                                     label="given=")
+    return (
+        None
+        if given is None
+        else read_condition(v, given if isinstance(given, str) else list(given), me, label="given=")
+    )
 
 
-def _odds_given(v: Variant, events: list, hands: int, seed: int, hold: str | None,
-                given: str | Sequence[str] | None, auction: str | None) -> pd.DataFrame:
+def _odds_given(
+    v: Variant,
+    events: list,
+    hands: int,
+    seed: int,
+    hold: str | None,
+    given: str | Sequence[str] | None,
+    auction: str | None,
+) -> pd.DataFrame:
     """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
     from simcore.answers.auction_so_far import read_auction, with_auction
     from simcore.answers.given import given_odds
@@ -248,19 +322,33 @@ def _odds_given(v: Variant, events: list, hands: int, seed: int, hold: str | Non
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)
     calls = None if auction is None else read_auction(v, auction, label="auction=")[1]
     result = given_odds(v, events, cards, hands, seed, condition=with_auction(_condition(v, given, 0), calls))
-    rows = [{"event": e.name, "place": place, "estimate": o.estimate.estimate, "lo": o.estimate.lo,
-             "hi": o.estimate.hi, "one_in": _one_in(o.estimate.estimate),
-             "exact": float(o.exact) if o.exact is not None else math.nan}
-            for e, by_place in result.events for place, o in by_place.items()]
+    rows = [
+        {
+            "event": e.name,
+            "place": place,
+            "estimate": o.estimate.estimate,
+            "lo": o.estimate.lo,
+            "hi": o.estimate.hi,
+            "one_in": _one_in(o.estimate.estimate),
+            "exact": float(o.exact) if o.exact is not None else math.nan,
+        }
+        for e, by_place in result.events
+        for place, o in by_place.items()
+    ]
     frame = _frame(rows, {"variant": v.id, "seed": seed, "deals": result.deals}, ["event", "place"])
     if result.acceptance is not None:
         frame.attrs["acceptance"] = result.acceptance.to_json()
     return frame
 
 
-def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed: int = 1,
-             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
-             out: str | os.PathLike | None = None) -> pd.DataFrame:
+def simulate(
+    variant: VariantLike = DEFAULT_VARIANT,
+    hands: int = 200_000,
+    seed: int = 1,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+    out: str | os.PathLike | None = None,
+) -> pd.DataFrame:
     """``hands`` full hands, as ``pinochle simulate``: one row per measure, with ``variant``, ``seed``,
     ``hands``, ``policies``, ``kind`` ("rate": a share of hands, of hands with a bidder for made, set
     and boston; "mean": per hand, on the system's scale; side = the bidder's side), ``measure``,
@@ -278,8 +366,11 @@ def simulate(variant: VariantLike = DEFAULT_VARIANT, hands: int = 200_000, seed:
     _positive("hands", hands)
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
-    return _frame(rows, {"variant": v.id, "seed": seed, "hands": result.hands,
-                         "policies": ",".join(result.policies)}, ["kind", "measure"])
+    return _frame(
+        rows,
+        {"variant": v.id, "seed": seed, "hands": result.hands, "policies": ",".join(result.policies)},
+        ["kind", "measure"],
+    )
 
 
 def records_frame(records: np.ndarray, variant: Variant, seed: int) -> pd.DataFrame:
@@ -298,8 +389,13 @@ def records_frame(records: np.ndarray, variant: Variant, seed: int) -> pd.DataFr
     return frame
 
 
-def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, seed: int = 1,
-                 policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+def hand_records(
+    variant: VariantLike = DEFAULT_VARIANT,
+    hands: int = 10_000,
+    seed: int = 1,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+) -> pd.DataFrame:
     """The record of every one of ``hands`` full hands, one row per hand (the rows of ``simulate
     --out``): ``variant``, ``seed``, ``hand``, ``redeals``, ``bidder`` (seat, -1 for none), ``bid``,
     ``trump``, ``outcome``, ``made`` (1, 0; -1 without a contract), the bidder's meld before and after
@@ -316,10 +412,17 @@ def hand_records(variant: VariantLike = DEFAULT_VARIANT, hands: int = 10_000, se
     return records_frame(records(v, hands, seed, _policies(policy, v.players)), v, seed)
 
 
-def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed: int = 1,
-             policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = (),
-             given: str | Sequence[str] | None = None, bid: int | None = None, meld: int | None = None,
-             basis: str | None = None) -> pd.DataFrame:
+def bid_odds(
+    variant: VariantLike = DEFAULT_VARIANT,
+    hands: int = 400_000,
+    seed: int = 1,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+    given: str | Sequence[str] | None = None,
+    bid: int | None = None,
+    meld: int | None = None,
+    basis: str | None = None,
+) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
@@ -348,16 +451,19 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
         from simcore.answers.bidodds import highest_bid, is_bid
 
         if not is_bid(v, bid) or bid > highest_bid(v):
-            raise ValueError(f"bid={bid!r}: not a bid the table answers in {v.id} (from {v.lowest_contract} by "
-                             f"the auction's steps, up to {highest_bid(v)})")
+            raise ValueError(
+                f"bid={bid!r}: not a bid the table answers in {v.id} (from {v.lowest_contract} by "
+                f"the auction's steps, up to {highest_bid(v)})"
+            )
     if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
         raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
     result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
     if bid is not None or meld is not None:
         cells = result.joint_table(basis, bid, meld)
         cells["one_in"] = [_one_in(x) for x in cells["estimate"]]
-        frame = _frame(cells.to_dict("records"), {"variant": v.id, "seed": seed,
-                                                  "policies": ",".join(result.policies)}, ["basis"])
+        frame = _frame(
+            cells.to_dict("records"), {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["basis"]
+        )
         if result.acceptance is not None:
             frame.attrs["acceptance"] = result.acceptance.to_json()
         return frame
@@ -366,17 +472,34 @@ def bid_odds(variant: VariantLike = DEFAULT_VARIANT, hands: int = 400_000, seed:
         if name not in t.columns:  # a table over two values at once: not one row per value
             continue
         for r in t.to_dict("records"):
-            rows.append({"by": name, "value": r[name], "hands": r["hands"], "made": r["made"],
-                         "estimate": r["p_make"], "lo": r["lo"], "hi": r["hi"], "one_in": _one_in(r["p_make"])})
+            rows.append(
+                {
+                    "by": name,
+                    "value": r[name],
+                    "hands": r["hands"],
+                    "made": r["made"],
+                    "estimate": r["p_make"],
+                    "lo": r["lo"],
+                    "hi": r["hi"],
+                    "one_in": _one_in(r["p_make"]),
+                }
+            )
     frame = _frame(rows, {"variant": v.id, "seed": seed, "policies": ",".join(result.policies)}, ["by"])
     if result.acceptance is not None:
         frame.attrs["acceptance"] = result.acceptance.to_json()
     return frame
 
 
-def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, seat: int = 0,
-           hands: int | None = None, seed: int = 1, policy: str | Sequence[str] = "heuristic",
-           overrides: Iterable[str] = (), given: str | Sequence[str] | None = None) -> pd.DataFrame:
+def advise(
+    hand: str | Sequence[str],
+    variant: VariantLike = DEFAULT_VARIANT,
+    seat: int = 0,
+    hands: int | None = None,
+    seed: int = 1,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+    given: str | Sequence[str] | None = None,
+) -> pd.DataFrame:
     """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
@@ -402,16 +525,27 @@ def advise(hand: str | Sequence[str], variant: VariantLike = DEFAULT_VARIANT, se
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     _positive("hands", hands)
     a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
-    rows = [{"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi,
-             "one_in": _one_in(iv.estimate)} for bid, made, iv in a.bids]
-    frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals,
-                          "named_trump": None if a.named is None else SUITS[a.named]})
+    rows = [
+        {"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi, "one_in": _one_in(iv.estimate)}
+        for bid, made, iv in a.bids
+    ]
+    frame = _frame(
+        rows,
+        {
+            "variant": v.id,
+            "seed": seed,
+            "seat": seat,
+            "hands": a.deals,
+            "named_trump": None if a.named is None else SUITS[a.named],
+        },
+    )
     frame.attrs["highest"] = [{"share": h.share, "bid": h.bid, "lo": h.lo, "hi": h.hi} for h in a.highest]
     frame.attrs["headline"] = {
         "highest_bid": {f"{s.share:.0%}": {"bid": s.bid, "lo": s.lo, "hi": s.hi} for s in a.highest},
         "meld_by_trump": dict(zip(SUITS, a.by_trump)),
         "side_total": {"estimate": a.total.estimate, "lo": a.total.lo, "hi": a.total.hi},
-        "partner_meld": None if a.partner_meld is None else a.partner_meld.to_json()}
+        "partner_meld": None if a.partner_meld is None else a.partner_meld.to_json(),
+    }
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
     return frame
@@ -435,15 +569,27 @@ def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(cards, v.deck_copies, v.hand_size)
     r = widow_worth(v, cards)
-    rows = [{"trump": SUITS[s], "before": r.before[s], "mean_after": float(r.mean(r.after[:, s])),
-             "mean_gain": float(r.mean(r.after[:, s] - r.before[s]))} for s in range(4)]
+    rows = [
+        {
+            "trump": SUITS[s],
+            "before": r.before[s],
+            "mean_after": float(r.mean(r.after[:, s])),
+            "mean_gain": float(r.mean(r.after[:, s] - r.before[s])),
+        }
+        for s in range(4)
+    ]
     frame = _frame(rows, {"variant": v.id, "hand": format_hand(cards), "widows": r.total_ways})
     frame.attrs["gain"] = r.to_json()["gain"]
     return frame
 
 
-def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int = 1,
-          policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+def games(
+    variant: VariantLike = DEFAULT_VARIANT,
+    games: int = 20_000,
+    seed: int = 1,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+) -> pd.DataFrame:
     """``games`` whole games, as ``pinochle games``: one row per measure, with ``variant``, ``seed``,
     ``games``, ``policies``, ``kind`` ("rate": a share of games; "mean": per game), ``measure``,
     ``estimate``, ``lo``, ``hi`` and ``one_in``. Where every deal is a game settled in chips
@@ -466,13 +612,22 @@ def games(variant: VariantLike = DEFAULT_VARIANT, games: int = 20_000, seed: int
         result = play_games(v, games, seed, policies)
         played = result.games
         rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), False)
-    return _frame(rows, {"variant": v.id, "seed": seed, "games": played, "policies": ",".join(result.policies)},
-                  ["kind", "measure"])
+    return _frame(
+        rows,
+        {"variant": v.id, "seed": seed, "games": played, "policies": ",".join(result.policies)},
+        ["kind", "measure"],
+    )
 
 
-def compare(a: VariantLike | None = None, b: VariantLike | None = None, overrides: Iterable[str] = (),
-            question: str | None = None, games: int | None = None, hands: int | None = None,
-            seed: int = 1) -> pd.DataFrame:
+def compare(
+    a: VariantLike | None = None,
+    b: VariantLike | None = None,
+    overrides: Iterable[str] = (),
+    question: str | None = None,
+    games: int | None = None,
+    hands: int | None = None,
+    seed: int = 1,
+) -> pd.DataFrame:
     """Two rule sets on the same deals, as ``pinochle compare``: A and B (B defaults to A with
     ``overrides``), or a named ``question`` (``simcore.answers.questions.QUESTIONS``). Whole games
     by default (40,000), or ``hands`` single hands; a question in its own mode and size unless ``games``
@@ -513,23 +668,55 @@ def compare(a: VariantLike | None = None, b: VariantLike | None = None, override
     rows = []
     for r in result.table.to_dict("records"):
         size = result.size(r["measure"])
-        rows.append({"measure": r["measure"], "n": int(r["n"]), "a": r["a"], "a_lo": r["a_lo"], "a_hi": r["a_hi"],
-                     "b": r["b"], "b_lo": r["b_lo"], "b_hi": r["b_hi"],
-                     "estimate": r["diff"], "lo": r["diff_lo"], "hi": r["diff_hi"],
-                     "detectable": bool(r["diff_lo"] > 0 or r["diff_hi"] < 0), "size": size["size"],
-                     "threshold": size["threshold"],
-                     "narrowing": r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else math.inf})
-    frame = _frame(rows, {"question": result.question, "variant_a": result.a.id, "variant_b": result.b.id,
-                          "mode": result.mode, "seed": seed}, ["measure"])
+        rows.append(
+            {
+                "measure": r["measure"],
+                "n": int(r["n"]),
+                "a": r["a"],
+                "a_lo": r["a_lo"],
+                "a_hi": r["a_hi"],
+                "b": r["b"],
+                "b_lo": r["b_lo"],
+                "b_hi": r["b_hi"],
+                "estimate": r["diff"],
+                "lo": r["diff_lo"],
+                "hi": r["diff_hi"],
+                "detectable": bool(r["diff_lo"] > 0 or r["diff_hi"] < 0),
+                "size": size["size"],
+                "threshold": size["threshold"],
+                "narrowing": r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else math.inf,
+            }
+        )
+    frame = _frame(
+        rows,
+        {
+            "question": result.question,
+            "variant_a": result.a.id,
+            "variant_b": result.b.id,
+            "mode": result.mode,
+            "seed": seed,
+        },
+        ["measure"],
+    )
     frame["size"] = _category(frame["size"], ["negligible", "small", "large", "unsettled"])
     frame.attrs["verdict"] = result.verdict()
     return frame
 
 
-def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: Sequence[str] | None = None,
-          trump: str | None = None, leader: int | None = None, bidder: int = 0, partner: int = -1,
-          first_trick: bool = False, broken: bool = False, at_least: int | None = None,
-          policy: str | Sequence[str] = "heuristic", overrides: Iterable[str] = ()) -> pd.DataFrame:
+def solve(
+    variant: VariantLike = DEFAULT_VARIANT,
+    seed: int | None = 1,
+    hands: Sequence[str] | None = None,
+    trump: str | None = None,
+    leader: int | None = None,
+    bidder: int = 0,
+    partner: int = -1,
+    first_trick: bool = False,
+    broken: bool = False,
+    at_least: int | None = None,
+    policy: str | Sequence[str] = "heuristic",
+    overrides: Iterable[str] = (),
+) -> pd.DataFrame:
     """Double dummy (``pinochle solve``): the trick points (as taken, last-trick bonus included) the
     bidding side and the others take with every hand known and perfect play. The position is the
     first hand of ``seed`` at its first lead (after the stock with two-hand), or ``hands`` (one string
@@ -555,16 +742,34 @@ def solve(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, hands: S
         position = given_position(v, list(hands), SUITS.index(suit), leader, bidder, partner, first_trick, broken)
         seed = None
     r = solve_position(position, at_least)
-    return pd.DataFrame([{
-        "variant": v.id, "seed": seed, "trump": SUITS[position.trump], "leader": position.leader,
-        "tricks": position.tricks, "in_play": position.in_play,
-        "bidding_side_points": r.side_points if r.side_points is not None else math.nan,
-        "other_side_points": r.other_points if r.other_points is not None else math.nan,
-        "target": at_least, "reaches": r.reaches, "seconds": r.seconds, "nodes": r.nodes}])
+    return pd.DataFrame(
+        [
+            {
+                "variant": v.id,
+                "seed": seed,
+                "trump": SUITS[position.trump],
+                "leader": position.leader,
+                "tricks": position.tricks,
+                "in_play": position.in_play,
+                "bidding_side_points": r.side_points if r.side_points is not None else math.nan,
+                "other_side_points": r.other_points if r.other_points is not None else math.nan,
+                "target": at_least,
+                "reaches": r.reaches,
+                "seconds": r.seconds,
+                "nodes": r.nodes,
+            }
+        ]
+    )
 
 
-def new_hand(variant: VariantLike = DEFAULT_VARIANT, seed: int | None = 1, cards=None, overrides: Iterable[str] = (),
-             hand: int = 0, need=None):
+def new_hand(
+    variant: VariantLike = DEFAULT_VARIANT,
+    seed: int | None = 1,
+    cards=None,
+    overrides: Iterable[str] = (),
+    hand: int = 0,
+    need=None,
+):
     """One hand to play decision by decision: a :class:`simcore.state.HandState` at its first decision
     (``current_player()``, ``legal_actions()``, ``apply(action)``, ``observation(seat)``, ``returns()``).
     ``seed`` deals what ``simulate(variant, seed=seed)`` deals first (``hand``: the first deal of chunk

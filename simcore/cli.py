@@ -37,8 +37,28 @@ from simcore.commands import (
 from simcore.commands.common import EXIT_INTERRUPTED, EXIT_USAGE, UsageError, execution, user_errors
 
 #: The subcommands in the order ``pinochle --help`` lists them.
-COMMANDS = (variants, meld, odds, simulate, bid_odds, advise, widow, playthrough, duel, solve, endgame, dd_odds,
-            games, compare, tune, report, runs, export, bench, serve)
+COMMANDS = (
+    variants,
+    meld,
+    odds,
+    simulate,
+    bid_odds,
+    advise,
+    widow,
+    playthrough,
+    duel,
+    solve,
+    endgame,
+    dd_odds,
+    games,
+    compare,
+    tune,
+    report,
+    runs,
+    export,
+    bench,
+    serve,
+)
 
 
 def _version() -> str:

@@ -58,8 +58,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     imported = time.perf_counter()
     status = pinochle(argv)
     done = time.perf_counter()
-    print(f"import {imported - start:.1f} s; command {done - imported:.1f} s, of which compiling "
-          f"{times.total:.1f} s", file=sys.stderr)
+    print(
+        f"import {imported - start:.1f} s; command {done - imported:.1f} s, of which compiling {times.total:.1f} s",
+        file=sys.stderr,
+    )
     for line in times.lines():
         print("  " + line, file=sys.stderr)
     return status

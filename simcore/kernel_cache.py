@@ -28,8 +28,11 @@ ROOT = Path(__file__).resolve().parent
 COMPILED = re.compile(r"^\s*@(?:numba\.)?(?:njit|jit|leaf|vectorize|guvectorize)\b", re.M)
 #: ``from simcore.x.y import a, b`` and ``import simcore.x.y`` at a module's top level: a kernel reads only
 #: its own module's globals, which come from those (an import inside a Python function cannot feed one).
-IMPORT = re.compile(r"^(?:from[ \t]+(simcore(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)"
-                    r"|import[ \t]+(simcore(?:\.\w+)+))", re.M)
+IMPORT = re.compile(
+    r"^(?:from[ \t]+(simcore(?:\.\w+)*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)"
+    r"|import[ \t]+(simcore(?:\.\w+)+))",
+    re.M,
+)
 #: Caches of older keys kept beside the current one (another branch checked out and back, say).
 KEEP_OLDER = 2
 
@@ -61,8 +64,9 @@ def _imports(path: Path, root: Path) -> set[Path]:
 def kernel_sources(root: Path = ROOT) -> list[Path]:
     """Every module under ``root`` that numba compiles from, and every simcore module those import,
     transitively; sorted."""
-    todo = [p for p in root.rglob("*.py") if "__pycache__" not in p.parts
-            and COMPILED.search(p.read_text(encoding="utf-8"))]
+    todo = [
+        p for p in root.rglob("*.py") if "__pycache__" not in p.parts and COMPILED.search(p.read_text(encoding="utf-8"))
+    ]
     seen = set(todo)
     while todo:
         for dep in _imports(todo.pop(), root):
@@ -87,8 +91,11 @@ def keyed_cache_dir(root: Path = ROOT) -> Path:
 
 def _prune(current: Path) -> None:
     """Deletes the caches of older keys beside ``current``, but the :data:`KEEP_OLDER` most recent."""
-    older = sorted((p for p in current.parent.iterdir() if p.is_dir() and p != current),
-                   key=lambda p: p.stat().st_mtime, reverse=True)
+    older = sorted(
+        (p for p in current.parent.iterdir() if p.is_dir() and p != current),
+        key=lambda p: p.stat().st_mtime,
+        reverse=True,
+    )
     for stale in older[KEEP_OLDER:]:
         shutil.rmtree(stale, ignore_errors=True)
 
@@ -144,5 +151,7 @@ def compile_notice(kernels: Sequence[Kernel]) -> str | None:
     if not todo:
         return None
     names = todo[0].name if len(todo) == 1 else ", ".join(k.name for k in todo[:-1]) + " and " + todo[-1].name
-    return (f"pinochle: compiling {names} (first run only: about {sum(k.seconds for k in todo)} s on 2 idle "
-            "cores, more on a busy machine; kept for later runs)")
+    return (
+        f"pinochle: compiling {names} (first run only: about {sum(k.seconds for k in todo)} s on 2 idle "
+        "cores, more on a busy machine; kept for later runs)"
+    )

@@ -14,8 +14,7 @@ from simcore.variants import Variant, load_variant
 def dealt_hands(variant: Variant, n: int, seed: int) -> np.ndarray:
     """uint8[n, 24]: the first n hands (all seats) of seeded deals of the variant."""
     deals = -(-n // variant.players)
-    out = deal_hands(variant.deck_cards, variant.players, variant.hand_size, chunk_states(seed, [0])[0],
-                     deals)
+    out = deal_hands(variant.deck_cards, variant.players, variant.hand_size, chunk_states(seed, [0])[0], deals)
     return out[:, : variant.players].reshape(-1, N_TYPES)[:n].copy()
 
 
@@ -55,5 +54,9 @@ def _private_store(tmp_path, monkeypatch):
 
 
 def pytest_addoption(parser):
-    parser.addoption("--fuzz-long", action="store_true", default=False,
-                     help="run the fuzz test deep (2,000 cases, a few minutes) instead of its short batch (120)")
+    parser.addoption(
+        "--fuzz-long",
+        action="store_true",
+        default=False,
+        help="run the fuzz test deep (2,000 cases, a few minutes) instead of its short batch (120)",
+    )

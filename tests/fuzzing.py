@@ -66,23 +66,65 @@ def _toml_value(value) -> str:
 
 def _toml(data: dict) -> str:
     top = [f"{k} = {_toml_value(v)}" for k, v in data.items() if not isinstance(v, dict)]
-    tables = [f"\n[{k}]\n" + "\n".join(f"{json.dumps(sk)} = {_toml_value(sv)}" for sk, sv in v.items())
-              for k, v in data.items() if isinstance(v, dict)]
+    tables = [
+        f"\n[{k}]\n" + "\n".join(f"{json.dumps(sk)} = {_toml_value(sv)}" for sk, sv in v.items())
+        for k, v in data.items()
+        if isinstance(v, dict)
+    ]
     return "\n".join(top) + "\n" + "\n".join(tables) + "\n"
 
 
-_ODD_VALUES = [0, -1, 1, 2, 7, 2**63, 2**64 + 5, 2**53, 9_007_199_254_740_992, 10**7, 1_000_001, "x", "",
-               True, False, [1], [], 1.5, float("nan"), {"a": 1}, [[[[1]]]], "widow", "bidder_alone", "open"]
+_ODD_VALUES = [
+    0,
+    -1,
+    1,
+    2,
+    7,
+    2**63,
+    2**64 + 5,
+    2**53,
+    9_007_199_254_740_992,
+    10**7,
+    1_000_001,
+    "x",
+    "",
+    True,
+    False,
+    [1],
+    [],
+    1.5,
+    float("nan"),
+    {"a": 1},
+    [[[[1]]]],
+    "widow",
+    "bidder_alone",
+    "open",
+]
 
 
 def _mutated_rules(rng: random.Random) -> tuple[dict[str, bytes], str, str]:
     """(files, path of the file to load, how it was mutated) from a shipped rules file."""
     vid = rng.choice(_shipped_ids())
     data = tomllib.loads(_shipped_text(vid))
-    kind = rng.choice(["value", "value", "value", "delete", "delete", "add", "sizes", "choice", "broken",
-                       "bytes", "nested", "extends"])
-    keys = [(t, k) for t, v in data.items() if isinstance(v, dict) for k in v] + \
-           [(None, k) for k, v in data.items() if not isinstance(v, dict)]
+    kind = rng.choice(
+        [
+            "value",
+            "value",
+            "value",
+            "delete",
+            "delete",
+            "add",
+            "sizes",
+            "choice",
+            "broken",
+            "bytes",
+            "nested",
+            "extends",
+        ]
+    )
+    keys = [(t, k) for t, v in data.items() if isinstance(v, dict) for k in v] + [
+        (None, k) for k, v in data.items() if not isinstance(v, dict)
+    ]
     table, key = rng.choice(keys)
     where = data[table] if table else data
     text: bytes | None = None
@@ -94,8 +136,9 @@ def _mutated_rules(rng: random.Random) -> tuple[dict[str, bytes], str, str]:
     elif kind == "add":
         where[rng.choice(["colour", "double_pinochel", "target", "x_" + key])] = rng.choice(_ODD_VALUES)
     elif kind == "sizes":
-        for t, k in rng.sample([("deal", "players"), ("deal", "hand_size"), ("deal", "widow"),
-                                ("deck", "copies")], rng.randint(1, 3)):
+        for t, k in rng.sample(
+            [("deal", "players"), ("deal", "hand_size"), ("deal", "widow"), ("deck", "copies")], rng.randint(1, 3)
+        ):
             data.setdefault(t, {})[k] = data.get(t, {}).get(k, 4) + rng.choice([-3, -1, 1, 2, 12])
     elif kind == "choice":
         choice_keys = [(t, k) for t, k in keys if isinstance((data[t] if t else data)[k], str)]
@@ -104,8 +147,8 @@ def _mutated_rules(rng: random.Random) -> tuple[dict[str, bytes], str, str]:
     elif kind == "broken":
         raw = _toml(data)
         cut = rng.randrange(len(raw))
-        junk = rng.choice(["", "=", "[", "\"", "]]", "\n[deck]\n"])
-        text = (raw[:cut] + junk + raw[cut + rng.randint(0, 20):]).encode()
+        junk = rng.choice(["", "=", "[", '"', "]]", "\n[deck]\n"])
+        text = (raw[:cut] + junk + raw[cut + rng.randint(0, 20) :]).encode()
     elif kind == "bytes":
         raw = _toml(data).encode()
         cut = rng.randrange(len(raw))
@@ -127,8 +170,14 @@ def _mutated_rules(rng: random.Random) -> tuple[dict[str, bytes], str, str]:
             text = b'extends = "a.toml"\n'
         else:
             base = rng.choice(_shipped_ids())
-            extra = rng.choice([f"\n[meld]\nrun = {rng.choice([0, 15, 150, 10_000, 10_001])}\n",
-                                "\n[deal]\nplayers = 3\n", f'\nid = "{base}-mine"\n', "\n[game]\ntarget = 0\n"])
+            extra = rng.choice(
+                [
+                    f"\n[meld]\nrun = {rng.choice([0, 15, 150, 10_000, 10_001])}\n",
+                    "\n[deal]\nplayers = 3\n",
+                    f'\nid = "{base}-mine"\n',
+                    "\n[game]\ntarget = 0\n",
+                ]
+            )
             text = f'extends = "{base}"\n{extra}'.encode()
     if text is None:
         text = _toml(data).encode()
@@ -146,17 +195,70 @@ def _set_pair(rng: random.Random) -> str:
 
         _SET_KEYS = sorted(KEYS)
     key = rng.choice(_SET_KEYS + ["meld.pinochel", "deal", "extends", "id", "", "game.target.x"])
-    value = rng.choice(["0", "-1", "1", "3", "9223372036854775808", "9007199254740992", "1e999", "nan",
-                        "inf", "true", "false", "abc", "[1, 2]", "[]", "'x'", '"open"', "bidder_alone",
-                        "redeal", "[[[[[[1]]]]]]", "[" * 2000 + "]" * 2000, "{a = 1}", "", "1_000", "0x10",
-                        "10000", "10001", "250"])
+    value = rng.choice(
+        [
+            "0",
+            "-1",
+            "1",
+            "3",
+            "9223372036854775808",
+            "9007199254740992",
+            "1e999",
+            "nan",
+            "inf",
+            "true",
+            "false",
+            "abc",
+            "[1, 2]",
+            "[]",
+            "'x'",
+            '"open"',
+            "bidder_alone",
+            "redeal",
+            "[[[[[[1]]]]]]",
+            "[" * 2000 + "]" * 2000,
+            "{a = 1}",
+            "",
+            "1_000",
+            "0x10",
+            "10000",
+            "10001",
+            "250",
+        ]
+    )
     return f"{key}={value}" if rng.random() > 0.05 else key
 
 
-_EVENT_PARTS = ["double-pinochle", "aces-around", "five-nines", "redeal", "no-meld", "run", "roundhouse",
-                "meld>=30", "meld>=0", "meld>=1000000", "meld>=1000001", "meld>=9223372036854775808",
-                "meld>=" + "9" * 5000, "meld>=٣٠", "meld>=２０", "meld>=-5", "meld>=", "meld>= 30", "meld>=30\n",
-                "double-pinochle\n", "", " ", "Pinochle", "meld>=3.5", "meld>=0x10", "meld≥30", "\x00", "é"]
+_EVENT_PARTS = [
+    "double-pinochle",
+    "aces-around",
+    "five-nines",
+    "redeal",
+    "no-meld",
+    "run",
+    "roundhouse",
+    "meld>=30",
+    "meld>=0",
+    "meld>=1000000",
+    "meld>=1000001",
+    "meld>=9223372036854775808",
+    "meld>=" + "9" * 5000,
+    "meld>=٣٠",
+    "meld>=２０",
+    "meld>=-5",
+    "meld>=",
+    "meld>= 30",
+    "meld>=30\n",
+    "double-pinochle\n",
+    "",
+    " ",
+    "Pinochle",
+    "meld>=3.5",
+    "meld>=0x10",
+    "meld≥30",
+    "\x00",
+    "é",
+]
 
 
 def _hand_string(rng: random.Random) -> str:

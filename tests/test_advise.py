@@ -82,7 +82,7 @@ def test_every_spade_makes_its_meld_every_trick_and_partners_marriages():
     curve = {b: x for b, _, x in a.bids}
     assert curve[1770].estimate == 1.0 and a.played == 1.0
     assert set(curve) == {1770, 1780, 1790, 1800, 1810, 1820}  # from the last near-certain bid to the first
-    for bid, x in curve.items():                                 # made at most 5% of the time
+    for bid, x in curve.items():  # made at most 5% of the time
         p = _partner_marriages_at_least(-(-(bid - 1770) // 20))
         se = (p * (1 - p) / a.deals) ** 0.5
         assert abs(x.estimate - p) <= 4.5 * se, (bid, x, p)
@@ -92,8 +92,17 @@ def test_every_spade_makes_its_meld_every_trick_and_partners_marriages():
 def test_advise_cli_text_json_and_the_api(capsys):
     """The text names the seat, the meld and the bids; --json is strict and carries the curve; the API
     gives one row per bid; the same seed gives the same numbers."""
-    argv = ["advise", "AS AS 10S KS QS JS 9S AH KH QH AD JD", "--variant", "auction", "--hands", "600",
-            "--seed", "3", "--no-store"]
+    argv = [
+        "advise",
+        "AS AS 10S KS QS JS 9S AH KH QH AD JD",
+        "--variant",
+        "auction",
+        "--hands",
+        "600",
+        "--seed",
+        "3",
+        "--no-store",
+    ]
     assert main(argv) == 0
     text = capsys.readouterr().out
     assert "seat 0 (the dealer's left, who opens) holds" in text and "and 3 more at random" in text
@@ -109,14 +118,17 @@ def test_advise_cli_text_json_and_the_api(capsys):
     assert np.allclose(frame["estimate"], estimates)
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["advise", "AS KS", "--variant", "partnership"], "no auction"),
-    (["advise", "AS KS", "--seat", "4"], "--seat 4"),
-    (["advise", "AS AS AS"], "AS"),
-    (["advise", "AS 9S", "--variant", "double-deck"], "9S"),
-    (["advise", "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH"], "13 cards"),
-    (["advise", "XS"], "XS"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["advise", "AS KS", "--variant", "partnership"], "no auction"),
+        (["advise", "AS KS", "--seat", "4"], "--seat 4"),
+        (["advise", "AS AS AS"], "AS"),
+        (["advise", "AS 9S", "--variant", "double-deck"], "9S"),
+        (["advise", "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH"], "13 cards"),
+        (["advise", "XS"], "XS"),
+    ],
+)
 def test_advise_refuses_bad_input_in_one_line(capsys, argv, words):
     assert main(argv + ["--hands", "10", "--no-store"]) == 2
     err = capsys.readouterr().err.strip()

@@ -35,6 +35,7 @@ def _inside(frame, est, lo, hi, exact):
 
 # --- rare melds -------------------------------------------------------------------------------
 
+
 def test_rare_meld_table_has_every_column_and_honest_intervals(four_hand):
     table = rm.rare_meld_table(four_hand, HANDS, SEED)
     assert list(table.columns) == list(rm.COLUMNS)
@@ -81,16 +82,25 @@ def test_rare_melds_section_answers_the_double_pinochle_question(four_hand):
 
 # --- meld distribution ------------------------------------------------------------------------
 
+
 def test_own_hand_distribution_matches_the_exact_one(four_hand):
     own = md.own_hand_distribution(four_hand, HANDS, SEED)
-    assert list(own.columns) == ["meld", "share_best", "share_best_lo", "share_best_hi", "exact_best",
-                                 "share_fixed", "share_fixed_lo", "share_fixed_hi", "exact_fixed"]
+    assert list(own.columns) == [
+        "meld",
+        "share_best",
+        "share_best_lo",
+        "share_best_hi",
+        "exact_best",
+        "share_fixed",
+        "share_fixed_lo",
+        "share_fixed_hi",
+        "exact_fixed",
+    ]
     for col in ("share_best", "exact_best", "share_fixed", "exact_fixed"):
         assert own[col].sum() == pytest.approx(1.0)
     for key in ("best", "fixed"):
         rows = own[own[f"exact_{key}"] > 0.001]
-        known, inside, worst = _inside(rows, f"share_{key}", f"share_{key}_lo", f"share_{key}_hi",
-                                       f"exact_{key}")
+        known, inside, worst = _inside(rows, f"share_{key}", f"share_{key}_lo", f"share_{key}_hi", f"exact_{key}")
         assert known >= 15
         assert inside >= 0.85 * known and worst < 4.5, (key, known, inside, worst)
         # the bulk of the distribution, in total variation distance
@@ -102,8 +112,18 @@ def test_own_hand_distribution_matches_the_exact_one(four_hand):
 
 def test_summary_means_hold_the_exact_means_and_partners_meld_more(four_hand):
     stats = md.summary(four_hand, HANDS, SEED).set_index("measure")
-    assert list(stats.columns) == ["count", "mean", "mean_lo", "mean_hi", "mean_exact",
-                                   "q10", "q25", "q50", "q75", "q90"]
+    assert list(stats.columns) == [
+        "count",
+        "mean",
+        "mean_lo",
+        "mean_hi",
+        "mean_exact",
+        "q10",
+        "q25",
+        "q50",
+        "q75",
+        "q90",
+    ]
     best, fixed, pair = (stats.loc[m] for m in md.MEASURES)
     for row in (best, fixed):
         assert row["mean_lo"] <= row["mean_exact"] <= row["mean_hi"]
@@ -127,8 +147,7 @@ def test_tallies_agree_with_the_reference_scorer_hand_by_hand(four_hand):
         best += [max(m) for m in melds]
         fixed += [m[md.FIXED_TRUMP] for m in melds]
         pairs += [max(melds[s][t] + melds[s + 2][t] for t in range(N_SUITS)) for s in range(2)]
-    for values, frame, col in ((best, own, "share_best"), (fixed, own, "share_fixed"),
-                               (pairs, pair, "share")):
+    for values, frame, col in ((best, own, "share_best"), (fixed, own, "share_fixed"), (pairs, pair, "share")):
         counted = dict(zip(frame["meld"], np.rint(frame[col] * len(values)).astype(int)))
         expected = {m: values.count(m) for m in set(values)}
         assert {m: n for m, n in counted.items() if n} == expected, col

@@ -64,8 +64,10 @@ def test_make_rate_rises_with_meld(four_hand_records):
     assert solid["side_meld"].max() - solid["side_meld"].min() >= 15  # a wide enough spread to judge
     rho = solid["side_meld"].rank().corr(solid["p_make"].rank())
     assert rho > 0.9
-    low, high = solid[solid["side_meld"] <= solid["side_meld"].quantile(0.25)], \
-        solid[solid["side_meld"] >= solid["side_meld"].quantile(0.75)]
+    low, high = (
+        solid[solid["side_meld"] <= solid["side_meld"].quantile(0.25)],
+        solid[solid["side_meld"] >= solid["side_meld"].quantile(0.75)],
+    )
     p_low = wilson(int(low["made"].sum()), int(low["hands"].sum()))
     p_high = wilson(int(high["made"].sum()), int(high["hands"].sum()))
     assert p_low.hi < p_high.lo
@@ -84,8 +86,10 @@ def test_side_total_reproduces_every_played_outcome():
 
 def test_highest_bid_counts_totals_and_hands_given_up():
     v = load_variant("four-hand-150")  # minimum bid 20, steps of one
-    rows = [{"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 5, "side_meld": 10,
-             "side_tricks": 10 + k % 10} for k in range(100)]  # side totals 20..29, ten hands each
+    rows = [
+        {"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 5, "side_meld": 10, "side_tricks": 10 + k % 10}
+        for k in range(100)
+    ]  # side totals 20..29, ten hands each
     table = bs.highest_bid_table(_records(rows), v, odds=(0.5, 0.75), min_hands=10)
     row = table.iloc[0]
     assert row["bidder_meld"] == 5 and row["hands"] == 100 and row["given_up"] == 0
@@ -156,8 +160,9 @@ def test_no_pass_comparison_without_a_pass_or_a_partner():
     assert not pt.has_pass(load_variant("auction")) and pt.has_pass(load_variant("four-hand-150"))
 
 
-@pytest.mark.parametrize("module, variant", [(bs, "four-hand-150"), (bs, "auction"), (pt, "four-hand-150"),
-                                             (pt, "double-deck")])
+@pytest.mark.parametrize(
+    "module, variant", [(bs, "four-hand-150"), (bs, "auction"), (pt, "four-hand-150"), (pt, "double-deck")]
+)
 def test_section_returns_text_tables_and_figures(module, variant):
     sec = module.section(load_variant(variant), Sizes.small(), seed=2)
     try:

@@ -83,16 +83,22 @@ def test_report_writes_every_file_it_lists_for_a_rules_file_of_ones_own(tmp_path
     from analyses.report import write_report
 
     rules = tmp_path / "my-house.toml"
-    rules.write_text('extends = "four-hand-150"\nid = "my-house"\nname = "Our house"\n'
-                     'assumptions = ["double pinochle 50: our table"]\n\n[meld]\ndouble_pinochle = 50\n')
+    rules.write_text(
+        'extends = "four-hand-150"\nid = "my-house"\nname = "Our house"\n'
+        'assumptions = ["double pinochle 50: our table"]\n\n[meld]\ndouble_pinochle = 50\n'
+    )
     out = tmp_path / "out"
     files = write_report(out, [str(rules)], SMALL, seed=2)
     assert files[0].name == "index.md"
     for f in files:
         assert f.exists() and f.stat().st_size > 0, f
     index = files[0].read_text()
-    for question in ("How often is double pinochle dealt?", "How often do we redeal?",
-                     "How high should I bid?", "Which house rules matter"):
+    for question in (
+        "How often is double pinochle dealt?",
+        "How often do we redeal?",
+        "How high should I bid?",
+        "Which house rules matter",
+    ):
         assert question in index
     page = (out / "my-house.md").read_text()
     card = (out / "my-house-card.md").read_text()

@@ -29,11 +29,13 @@ def close(a, b) -> bool:
 
 
 def test_import_simcore_loads_no_numerical_library_and_reexports_lazily():
-    code = ("import sys, simcore\n"
-            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'simcore.api') if m in sys.modules))\n"
-            "from simcore import odds, simulate\n"
-            "import simcore.api\n"
-            "print(odds is simcore.api.odds, simulate.__module__)\n")
+    code = (
+        "import sys, simcore\n"
+        "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'simcore.api') if m in sys.modules))\n"
+        "from simcore import odds, simulate\n"
+        "import simcore.api\n"
+        "print(odds is simcore.api.odds, simulate.__module__)\n"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.splitlines() == ["[]", "True simcore.api"]
     assert set(simcore.API) <= set(dir(simcore)) and set(simcore.API) < set(api.__all__)
@@ -49,6 +51,7 @@ def test_the_docstring_examples_run():
 
 def test_variants_lists_every_shipped_system():
     from simcore.variants import shipped_ids
+
     v = api.variants()
     assert list(v["id"]) == shipped_ids()
     assert v.set_index("id").loc["partnership", "plays_games"] in (True, False)
@@ -72,8 +75,10 @@ def test_meld_matches_the_cli(capsys):
 
 def test_meld_takes_an_id_a_path_or_a_variant_with_overrides(tmp_path):
     hand = "QS QS JD JD AS AH AD AC 9S 9H 9D 9C"
+
     def pinochles(m):
         return int(m.loc[(m.trump == "H") & (m.meld == "pinochle"), "points"].iloc[0])
+
     assert pinochles(api.meld(hand, "four-hand-150")) == 30
     assert pinochles(api.meld(hand, overrides=["meld.double_pinochle=3000"])) == 3000
     house = tmp_path / "house.toml"
@@ -91,7 +96,9 @@ def test_odds_matches_the_cli_json(capsys):
     assert list(o.columns[:6]) == ["variant", "seed", "hands", "deals", "event", "per"]
     assert set(RUN) <= set(o.columns) and len(o) == 4
     assert list(o["per"].cat.categories) == ["hand", "deal"] and list(o["event"].cat.categories) == [
-        "double-pinochle", "meld>=20"]
+        "double-pinochle",
+        "meld>=20",
+    ]
     rows = o.set_index(["event", "per"])
     for e in data["events"]:
         for per in ("hand", "deal"):
@@ -121,8 +128,9 @@ def test_advise_names_the_bids_made_half_and_three_quarters_of_the_time(capsys):
     hand = "AS AS 10S KS QS JS 9S AH KH QH AD JD"
     data = cli_json(capsys, "advise", hand, "--variant", "auction", "--hands", "2000")
     a = api.advise(hand, "auction", hands=2_000)
-    assert a.attrs["highest"] == [{"share": h["share"], "bid": h["bid"], "lo": h["ci95"][0], "hi": h["ci95"][1]}
-                                  for h in data["highest_bid"]]
+    assert a.attrs["highest"] == [
+        {"share": h["share"], "bid": h["bid"], "lo": h["ci95"][0], "hi": h["ci95"][1]} for h in data["highest_bid"]
+    ]
     made = a.loc[a.estimate >= 0.5, "bid"]
     assert a.attrs["highest"][0]["bid"] == made.max()
 
@@ -140,6 +148,7 @@ def test_simulate_matches_the_cli_json_and_defaults_to_the_heuristic(capsys):
     assert rows.loc[("mean", "bid"), "one_in"] != rows.loc[("mean", "bid"), "one_in"]  # NaN for a mean
     # the answers layer takes no policies too: the heuristic at every seat
     from simcore.answers.simulate import simulate
+
     assert simulate(load_variant("double-deck"), 3000, 2).policies == ("heuristic",) * 4
 
 
@@ -152,6 +161,7 @@ def test_simulate_per_seat_policies_as_a_list_or_a_string():
 
 def test_hand_records_name_their_columns_and_match_the_summary():
     from simcore.kernels import hand_record as h
+
     r = api.hand_records("four-hand-150", hands=2000, seed=1)
     assert list(r.columns) == ["variant", "seed", "hand", *h.FIELDS] and len(r) == 2000
     assert list(r["outcome"].cat.categories) == list(h.OUTCOMES)
@@ -166,6 +176,7 @@ def test_parquet_out_carries_the_run_in_its_metadata(tmp_path):
 
     from simcore.kernels import hand_record as h
     from simcore.run.store import code_version
+
     out = tmp_path / "hands.parquet"
     api.simulate("double-deck", hands=1500, seed=4, policy="heuristic,random,heuristic,random", out=out)
     frame = pd.read_parquet(out)
@@ -185,8 +196,9 @@ def test_parquet_out_carries_the_run_in_its_metadata(tmp_path):
 def test_bid_odds_matches_the_cli_json(capsys):
     data = cli_json(capsys, "bid-odds", "--hands", "3000", "--seed", "5")
     b = api.bid_odds(hands=3000, seed=5)
-    assert {"variant", "seed", "policies", "by", "value", "hands", "made", "estimate", "lo", "hi",
-            "one_in"} == set(b.columns)
+    assert {"variant", "seed", "policies", "by", "value", "hands", "made", "estimate", "lo", "hi", "one_in"} == set(
+        b.columns
+    )
     for name, rows in data["tables"].items():
         got = b[b.by == name]
         assert list(got["value"]) == [r[name] for r in rows] and list(got["hands"]) == [r["hands"] for r in rows]
@@ -210,8 +222,13 @@ def test_games_matches_the_cli_json(capsys):
 def test_games_settles_auction_deals_in_chips():
     g = api.games("auction", games=200).set_index("measure")
     assert g.loc["the bidder", "kind"] == "mean" and g.loc["bidder collects", "kind"] == "rate"
-    rates = ["bidder collects", "opponents concede (bidder collects)", "single bete (conceded)",
-             "forfeit unseen (kitty only)", "double bete (set)"]
+    rates = [
+        "bidder collects",
+        "opponents concede (bidder collects)",
+        "single bete (conceded)",
+        "forfeit unseen (kitty only)",
+        "double bete (set)",
+    ]
     assert g.loc[rates, "estimate"].sum() == pytest.approx(1)
 
 

@@ -103,10 +103,13 @@ def test_a_search_that_circles_steps_between_its_bases(monkeypatch):
 
     def fake(variant, margins, size, seed, base):  # from 0.1 the best is 0.2, from 0.2 the best is 0.1
         peak = {0.0: 0.1, 0.1: 0.2, 0.2: 0.1}.get(round(base, 6), base)
-        gains = [0.0 if abs(m - base) < 1e-9 else 1.0 - 5 * abs(m - peak) if round(base, 6) != 0.15 else -1.0
-                 for m in margins]
-        return pd.DataFrame({"margin": margins, "gain": gains, "gain_lo": [x - 0.2 for x in gains],
-                             "gain_hi": [x + 0.2 for x in gains]})
+        gains = [
+            0.0 if abs(m - base) < 1e-9 else 1.0 - 5 * abs(m - peak) if round(base, 6) != 0.15 else -1.0
+            for m in margins
+        ]
+        return pd.DataFrame(
+            {"margin": margins, "gain": gains, "gain_lo": [x - 0.2 for x in gains], "gain_hi": [x + 0.2 for x in gains]}
+        )
 
     monkeypatch.setattr(bt, "duel", fake)
     path = bt.tune_margin(load_variant("five-hand-called-card"), 100, start=0.0)

@@ -88,9 +88,11 @@ def test_joint_tally_counts_hand_worked_cells():
 
 
 def test_scoring_rules_change_the_rebuilt_total():
-    set_hand = records(dict(bid=300, made=0, side_meld=30, side_tricks=0, side_score=-300),
-                       dict(bid=300, made=0, side_meld=30, side_tricks=20, side_score=-300),
-                       dict(bid=30, made=1, side_meld=30, side_tricks=20, side_score=80))
+    set_hand = records(
+        dict(bid=300, made=0, side_meld=30, side_tricks=0, side_score=-300),
+        dict(bid=300, made=0, side_meld=30, side_tricks=20, side_score=-300),
+        dict(bid=30, made=1, side_meld=30, side_tricks=20, side_score=80),
+    )
     # a made hand's total is its score (less the bid where the bid is added), whatever the rules
     assert side_totals(PARAMS, set_hand)[1].tolist() == [0, 50, 80]
     saved_by_points = (100, 10, 10, lay.SAVE_POINTS, 30, 0, 0, 0, 0, -1, 1)
@@ -100,10 +102,12 @@ def test_scoring_rules_change_the_rebuilt_total():
 
 
 def test_unplayed_hands_stop_at_every_bid_or_from_their_threshold():
-    rec = records(dict(bid=60, outcome=h.NO_TRUMP_MARRIAGE),
-                  dict(bid=70, outcome=h.SET_WITHOUT_PLAY, side_meld=10),  # under the minimum to play
-                  dict(bid=90, outcome=h.CONCEDED, side_meld=20),
-                  dict(bid=90, bidder=1, outcome=h.CONCEDED, side_meld=20))  # a random seat never concedes
+    rec = records(
+        dict(bid=60, outcome=h.NO_TRUMP_MARRIAGE),
+        dict(bid=70, outcome=h.SET_WITHOUT_PLAY, side_meld=10),  # under the minimum to play
+        dict(bid=90, outcome=h.CONCEDED, side_meld=20),
+        dict(bid=90, bidder=1, outcome=h.CONCEDED, side_meld=20),
+    )  # a random seat never concedes
     # lowest 50 by 1; play needs 15 meld; a heuristic seat concedes when short by 46 or more
     params = (50, 1, 1, lay.SAVE_NOTHING, 0, 0, 0, 0, 15, 46, 1, 0)
     played, _, stop = side_totals(params, rec)
@@ -165,20 +169,45 @@ def cli(capsys, *argv):
 
 
 def test_bid_and_meld_print_one_line(capsys):
-    code, out, err = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--bid", "250", "--meld",
-                         "60", "--hands", "3000", "--no-store")
+    code, out, err = cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "partnership-auction",
+        "--bid",
+        "250",
+        "--meld",
+        "60",
+        "--hands",
+        "3000",
+        "--no-store",
+    )
     assert code == 0 and len(out.splitlines()) == 1, out
     line = out.strip()
     assert line.startswith("P(make 250 | bidder's meld as dealt 60) = ") and " over " in line
     assert "3,000 hands of partnership-auction, seed 1, policy heuristic, margin " in line
-    code, out, _ = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--bid", "250", "--meld",
-                       "65", "--basis", "after_exchange", "--hands", "3000", "--no-store")
+    code, out, _ = cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "partnership-auction",
+        "--bid",
+        "250",
+        "--meld",
+        "65",
+        "--basis",
+        "after_exchange",
+        "--hands",
+        "3000",
+        "--no-store",
+    )
     assert code == 0 and "side's meld after the exchange 60 (the bin of meld 65" in out
 
 
 def test_json_has_the_documented_shape(capsys):
-    code, out, _ = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--json",
-                       "--no-store")
+    code, out, _ = cli(
+        capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--json", "--no-store"
+    )
     data = json.loads(out)
     assert code == 0 and {"variant", "seed", "hands", "policy", "cells"} <= set(data)
     assert data["variant"] == "partnership-auction" and data["hands"] == 2000 and data["policy"] == "heuristic"
@@ -187,38 +216,87 @@ def test_json_has_the_documented_shape(capsys):
     assert {c["basis"] for c in data["cells"]} == {"dealt", "after_exchange"}
     assert all(c["make"]["ci95"][0] <= c["make"]["estimate"] <= c["make"]["ci95"][1] for c in data["cells"])
     # a meld nobody held: one cell per basis, no estimate (null, not NaN)
-    code, out, _ = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--json",
-                       "--bid", "250", "--meld", "2000", "--no-store")
+    code, out, _ = cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "partnership-auction",
+        "--hands",
+        "2000",
+        "--json",
+        "--bid",
+        "250",
+        "--meld",
+        "2000",
+        "--no-store",
+    )
     assert "NaN" not in out
     cells = json.loads(out)["cells"]
-    assert len(cells) == 2 and all(c["make"] == {"estimate": None, "ci95": [0.0, 1.0], "n": 0, "made": 0,
-                                                 "unknown": 0} for c in cells)
+    assert len(cells) == 2 and all(
+        c["make"] == {"estimate": None, "ci95": [0.0, 1.0], "n": 0, "made": 0, "unknown": 0} for c in cells
+    )
 
 
 def test_csv_gives_the_cells_in_long_form(capsys, tmp_path):
-    code, out, _ = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--csv",
-                       "--meld", "60", "--basis", "dealt", "--no-store")
+    code, out, _ = cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "partnership-auction",
+        "--hands",
+        "2000",
+        "--csv",
+        "--meld",
+        "60",
+        "--basis",
+        "dealt",
+        "--no-store",
+    )
     frame = pd.read_csv(io.StringIO(out))
-    assert code == 0 and list(frame.columns) == ["variant", "basis", "bid", "meld", "meld_bin", "n", "made",
-                                                 "unknown", "estimate", "lo", "hi"]
+    assert code == 0 and list(frame.columns) == [
+        "variant",
+        "basis",
+        "bid",
+        "meld",
+        "meld_bin",
+        "n",
+        "made",
+        "unknown",
+        "estimate",
+        "lo",
+        "hi",
+    ]
     assert set(frame["basis"]) == {"dealt"} and set(frame["meld"]) == {60} and frame["bid"].is_monotonic_increasing
     path = tmp_path / "cells.csv"
-    code, out, _ = cli(capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--csv",
-                       str(path), "--json", "--no-store")
+    code, out, _ = cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "partnership-auction",
+        "--hands",
+        "2000",
+        "--csv",
+        str(path),
+        "--json",
+        "--no-store",
+    )
     assert code == 0 and len(pd.read_csv(path)) == len(json.loads(out)["cells"])
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--bid", "90"], "--bid 90: below the lowest contract in partnership-auction (bids go 100, 110"),
-    (["--bid", "255"], "--bid 255: not a bid in partnership-auction"),
-    (["--bid", "99990"], "the table answers bids up to"),
-    (["--bid", "two"], "invalid int value"),
-    (["--meld", "-10"], "meld is never negative"),
-    (["--meld", "lots"], "'lots' is not a whole number"),
-    (["--basis", "after"], "invalid choice"),
-    (["--json", "--csv"], "--json and --csv without a FILE both print"),
-    (["--variant", "partnership", "--bid", "250"], "no auction, so no bids"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--bid", "90"], "--bid 90: below the lowest contract in partnership-auction (bids go 100, 110"),
+        (["--bid", "255"], "--bid 255: not a bid in partnership-auction"),
+        (["--bid", "99990"], "the table answers bids up to"),
+        (["--bid", "two"], "invalid int value"),
+        (["--meld", "-10"], "meld is never negative"),
+        (["--meld", "lots"], "'lots' is not a whole number"),
+        (["--basis", "after"], "invalid choice"),
+        (["--json", "--csv"], "--json and --csv without a FILE both print"),
+        (["--variant", "partnership", "--bid", "250"], "no auction, so no bids"),
+    ],
+)
 def test_bad_input_is_one_line_with_exit_status_2(capsys, argv, message):
     if "--variant" not in argv:
         argv = ["--variant", "partnership-auction"] + argv

@@ -50,15 +50,21 @@ def test_pooled_bid_is_read_from_the_pooled_hands():
     v = load_variant("four-hand-150")  # minimum bid 20, steps of one, bins of one point
     # meld 5: side totals 20..29 (ten hands each): 50% line 25. Meld 6: totals 20..27: 50% line 24.
     # Pooled: 180 hands, P(total >= 24) = (60 + 40) / 180 >= 0.5, P(>= 25) = (50 + 30) / 180 < 0.5: 24.
-    rows = [{"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 5, "side_meld": 10,
-             "side_tricks": 10 + k % 10} for k in range(100)]
-    rows += [{"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 6, "side_meld": 10,
-              "side_tricks": 10 + k % 8} for k in range(80)]
+    rows = [
+        {"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 5, "side_meld": 10, "side_tricks": 10 + k % 10}
+        for k in range(100)
+    ]
+    rows += [
+        {"bidder": 0, "bid": 30, "outcome": h.PLAYED, "bidder_meld": 6, "side_meld": 10, "side_tricks": 10 + k % 8}
+        for k in range(80)
+    ]
     table = bs.highest_bid_table(_records(rows), v, odds=(0.5,), min_hands=10)
     assert list(table["bid_50"]) == [25, 24]
     assert list(table["bid_50_pooled"]) == [24, 24] and list(table["pool_50"]) == [5, 5]
-    cells = [r["bid made 50% of the time"] for r in bs.bidding_card(table.assign(bid_75=math.nan, bid_75_lo=math.nan,
-                                                                                   bid_75_hi=math.nan))]
+    cells = [
+        r["bid made 50% of the time"]
+        for r in bs.bidding_card(table.assign(bid_75=math.nan, bid_75_lo=math.nan, bid_75_hi=math.nan))
+    ]
     assert all(c.startswith("24") and c.endswith(bs.POOLED_MARK) for c in cells)
 
 
@@ -82,12 +88,14 @@ def test_odds_near_certainty_read_as_shares():
 
 def test_a_rare_deal_is_the_exact_hand_odds_times_the_players():
     # double run in four-hand-150: 1 in 24,775,439 hands exactly, never seen in a simulation of deals
-    row = SimpleNamespace(per_deal=0.0, per_deal_lo=0.0, per_deal_hi=3.8e-6, per_deal_exact=math.nan,
-                          per_hand_exact=1 / 24_775_439)
+    row = SimpleNamespace(
+        per_deal=0.0, per_deal_lo=0.0, per_deal_hi=3.8e-6, per_deal_exact=math.nan, per_hand_exact=1 / 24_775_439
+    )
     assert rare_melds.deal_cell(row, 4) == "1 in 6,193,860" + rare_melds.FROM_HAND_MARK
     # a common event with no exact per-deal value stays simulated
-    row = SimpleNamespace(per_deal=0.143, per_deal_lo=0.142, per_deal_hi=0.144, per_deal_exact=math.nan,
-                          per_hand_exact=0.0383)
+    row = SimpleNamespace(
+        per_deal=0.143, per_deal_lo=0.142, per_deal_hi=0.144, per_deal_exact=math.nan, per_hand_exact=0.0383
+    )
     assert rare_melds.deal_cell(row, 4).startswith("≈ 1 in 6.99")
 
 
@@ -109,8 +117,14 @@ def test_bidding_notes_explain_pass_and_pooling():
     v = load_variant("double-deck")
     table = pd.DataFrame({"bidder_meld": [8], "hands": [100]})
     table.attrs.update(bin_width=2, bidders=200)
-    rows = [{"your meld as dealt": "8–9", "bid made 50% of the time": "pass",
-             "bid made 75% of the time": "55*", "hands": "100"}]
+    rows = [
+        {
+            "your meld as dealt": "8–9",
+            "bid made 50% of the time": "pass",
+            "bid made 75% of the time": "55*",
+            "hands": "100",
+        }
+    ]
     notes = " ".join(card.bidding_notes(v, {"highest_bid": table}, rows))
     assert "every meld from 8 to 9 points in steps of 2" in notes and "50% of bidders" in notes
     assert '"pass": even the minimum bid (50)' in notes
@@ -136,8 +150,14 @@ def test_the_printed_card_draws_every_bidding_row(vid):
     v = load_variant(vid)
     tables = _committed_tables(vid)
     fig = card.plot_card(v, [Section("t", "", tables)], "played by")
-    drawn = [c.get_text().get_text() for ax in fig.axes for child in ax.get_children() if isinstance(child, Table)
-             for (i, j), c in child.get_celld().items() if j == 0 and i > 0]
+    drawn = [
+        c.get_text().get_text()
+        for ax in fig.axes
+        for child in ax.get_children()
+        if isinstance(child, Table)
+        for (i, j), c in child.get_celld().items()
+        if j == 0 and i > 0
+    ]
     rows = bs.bidding_card(tables["highest_bid"])
     assert len(rows) > 22  # more than the old card's one-page cut
     for r in rows:

@@ -21,8 +21,19 @@ def test_card_types_follow_suit_then_trick_order():
     assert card_name(23) == "9C"
 
 
-@pytest.mark.parametrize("token, name", [("AS", "AS"), ("10s", "10S"), ("TS", "10S"), ("t♥", "10H"),
-                                         ("Q♠", "QS"), ("j♦", "JD"), ("9♣", "9C"), (" kh ", "KH")])
+@pytest.mark.parametrize(
+    "token, name",
+    [
+        ("AS", "AS"),
+        ("10s", "10S"),
+        ("TS", "10S"),
+        ("t♥", "10H"),
+        ("Q♠", "QS"),
+        ("j♦", "JD"),
+        ("9♣", "9C"),
+        (" kh ", "KH"),
+    ],
+)
 def test_parse_card_accepts_ten_as_t_symbols_and_any_case(token, name):
     assert card_name(parse_card(token)) == name
 

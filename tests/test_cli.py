@@ -46,8 +46,7 @@ def test_meld_json_and_best_trump_by_default(capsys):
 def test_meld_with_override_and_user_file(capsys, tmp_path):
     hand = "QS QS JD JD AS AH AD AC 9S 9H 9D 9C"
     assert "pinochle ×2: 30" in run(capsys, "meld", hand, "--trump", "H")[1]
-    assert "pinochle ×2: 3000" in run(capsys, "meld", hand, "--trump", "H", "--set",
-                                      "meld.double_pinochle=3000")[1]
+    assert "pinochle ×2: 3000" in run(capsys, "meld", hand, "--trump", "H", "--set", "meld.double_pinochle=3000")[1]
     house = tmp_path / "house.toml"
     house.write_text('extends = "four-hand-150"\nid = "house"\n[meld]\ndouble_pinochle = 500\n')
     code, out, _ = run(capsys, "meld", hand, "--trump", "H", "--variant", str(house))
@@ -55,8 +54,7 @@ def test_meld_with_override_and_user_file(capsys, tmp_path):
 
 
 def test_odds_json_has_the_documented_shape(capsys):
-    code, out, _ = run(capsys, "odds", "double-pinochle", "meld>=20", "--hands", "40000", "--seed",
-                       "3", "--json")
+    code, out, _ = run(capsys, "odds", "double-pinochle", "meld>=20", "--hands", "40000", "--seed", "3", "--json")
     data = json.loads(out)
     assert code == 0
     assert data["variant"] == "four-hand-150" and data["hands"] == 40000 and data["seed"] == 3
@@ -80,8 +78,17 @@ def test_odds_table_and_list(capsys):
 def test_simulate_prints_rates_means_and_bids(capsys, tmp_path):
     code, out, _ = run(capsys, "simulate", "--hands", "3000", "--variant", "double-deck")
     assert code == 0 and "made rate" in out and "mean side tricks" in out and "winning bids" in out
-    code, out, _ = run(capsys, "simulate", "--hands", "3000", "--json", "--policy",
-                       "heuristic,random,heuristic,random", "--out", str(tmp_path / "h.parquet"))
+    code, out, _ = run(
+        capsys,
+        "simulate",
+        "--hands",
+        "3000",
+        "--json",
+        "--policy",
+        "heuristic,random,heuristic,random",
+        "--out",
+        str(tmp_path / "h.parquet"),
+    )
     data = json.loads(out)
     assert code == 0 and data["hands"] == 3000 and data["policies"][1] == "random"
     assert 0 < data["rates"]["made"]["estimate"] < 1 and data["bids"][0]["bid"] >= 20
@@ -90,6 +97,7 @@ def test_simulate_prints_rates_means_and_bids(capsys, tmp_path):
 
 def test_bid_odds_prints_tables_and_writes_csv(capsys, tmp_path):
     import pandas as pd
+
     csv = tmp_path / "odds.csv"
     code, out, _ = run(capsys, "bid-odds", "--hands", "3000", "--csv", str(csv))
     assert code == 0 and "P(make) by bid" in out and "P(make) by trump length" in out
@@ -129,6 +137,7 @@ def test_odds_table_heads_both_one_in_n_columns(capsys):
 
 def test_every_hands_option_says_dealt_or_played(capsys):
     from simcore.cli import build_parser
+
     parser = build_parser()
     subs = next(a for a in parser._actions if a.dest == "command").choices
     for name, sub in subs.items():
@@ -140,6 +149,7 @@ def test_every_hands_option_says_dealt_or_played(capsys):
 def test_compare_help_lists_each_question_with_the_keys_it_changes():
     from simcore.answers.compare import QUESTIONS
     from simcore.cli import build_parser
+
     subs = next(a for a in build_parser()._actions if a.dest == "command").choices
     text = " ".join(next(a.help for a in subs["compare"]._actions if a.dest == "question").split())
     for name, q in QUESTIONS.items():
@@ -168,13 +178,16 @@ def test_report_json_is_a_manifest_of_the_files_written(capsys, tmp_path, monkey
         return files
 
     monkeypatch.setattr(analyses.report, "write_report", fake_write_report)
-    code, out, _ = run(capsys, "report", "--variant", "four-hand-150", "--hands", "1000", "--out",
-                       str(tmp_path / "r"), "--json")
+    code, out, _ = run(
+        capsys, "report", "--variant", "four-hand-150", "--hands", "1000", "--out", str(tmp_path / "r"), "--json"
+    )
     data = json.loads(out)
     assert code == 0 and data["variants"] == ["four-hand-150"] and data["seed"] == 1
     assert data["index"].endswith("index.md") and data["sizes"]["played"] == 1000
     assert [(Path(f["path"]).name, f["kind"], f["bytes"]) for f in data["files"]] == [
-        ("index.md", "md", 7), ("four-hand-150.png", "png", 7)]
+        ("index.md", "md", 7),
+        ("four-hand-150.png", "png", 7),
+    ]
 
 
 def test_export_json_says_what_it_wrote(capsys, tmp_path):
@@ -187,8 +200,7 @@ def test_export_json_says_what_it_wrote(capsys, tmp_path):
 
 
 def test_bench_reports_hands_per_second(capsys):
-    code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--games", "500",
-                       "--json")
+    code, out, _ = run(capsys, "bench", "--hands", "40000", "--full-hands", "4000", "--games", "500", "--json")
     rows = json.loads(out)
     pairs = ["four-hand-150", "double-deck"]
     full = pairs + ["six-hand-triple-pack", "five-hand-widow", "two-hand"]
@@ -241,8 +253,10 @@ BAD = [
     (["odds", "--set", "deal.hand_size=13"], "players × hand_size + widow must equal"),
     (["meld", "AS AS AS KS QS JS 10S 9S 9S KH QH JH"], "3 × AS but the deck has only 2"),
     (["meld", "AS KS", "--variant", "four-hand-150"], "a hand in this variant holds 12"),
-    (["meld", "9S AS KS QS JS 10S AH KH QH JH 10H AD AD KD QD JD 10D AC KC QC", "--variant",
-      "double-deck"], "9S but the deck has none"),
+    (
+        ["meld", "9S AS KS QS JS 10S AH KH QH JH 10H AD AD KD QD JD 10D AC KC QC", "--variant", "double-deck"],
+        "9S but the deck has none",
+    ),
     (["meld", "AS XX"], "'XX' is not a card"),
     (["meld", "AS", "--trump", "X"], "'X' is not a suit"),
     (["frobnicate"], "invalid choice"),
@@ -259,8 +273,10 @@ BAD = [
     (["games", "--variant", "auction", "--set", "settlement.values=[[300, 3], [200, 1]]"], "bids rising"),
     (["games", "--variant", "auction", "--set", "settlement.people=2"], "at least the 3 players"),
     (["simulate", "--set", "settlement.values=[[20, 1]]"], "chips settle a bidder playing alone"),
-    (["games", "--variant", "two-hand", "--set", "deal.players=3", "--set", "deal.hand_size=8"],
-     "declaring out settles a game between two score lines"),
+    (
+        ["games", "--variant", "two-hand", "--set", "deal.players=3", "--set", "deal.hand_size=8"],
+        "declaring out settles a game between two score lines",
+    ),
     (["simulate", "--variant", "two-hand", "--set", "auction.kind=open"], "the stock's turned card names trump"),
     (["games", "--games", "0"], "must be a positive integer"),
     (["games", "--policy", "random,random"], "2 policies given for 4 seats"),
@@ -295,9 +311,10 @@ def test_bad_input_is_one_line_with_exit_status_2(capsys, argv, message):
 def test_rules_without_hand_rules_are_dealt_but_not_played(capsys, tmp_path):
     # a user's file may stop at the deal and the meld: odds work, full hands say why they cannot
     from importlib import resources
+
     text = (resources.files("simcore.variants") / "rules" / "two-hand.toml").read_text(encoding="utf-8")
     bare = tmp_path / "bare.toml"
-    bare.write_text(text[:text.index("[teams]")].replace("stock_play = true", ""), encoding="utf-8")
+    bare.write_text(text[: text.index("[teams]")].replace("stock_play = true", ""), encoding="utf-8")
     assert run(capsys, "odds", "--variant", str(bare), "--hands", "1000", "--no-store")[0] == 0
     for argv in (["simulate", "--variant", str(bare)], ["games", "--variant", str(bare)]):
         code, out, err = run(capsys, *argv)
@@ -318,10 +335,25 @@ def test_bad_rules_files_name_the_file(capsys, tmp_path):
 
 @pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
 def test_console_script_end_to_end():
-    ok = subprocess.run([str(SCRIPT), "meld", "QS JD", "--variant", "four-hand-150", "--set",
-                         "deal.hand_size=2", "--set", "deal.widow=40", "--set", "deal.widow_kind=stock",
-                         "--set", "exchange.pass_cards=0"],
-                        capture_output=True, text=True)
+    ok = subprocess.run(
+        [
+            str(SCRIPT),
+            "meld",
+            "QS JD",
+            "--variant",
+            "four-hand-150",
+            "--set",
+            "deal.hand_size=2",
+            "--set",
+            "deal.widow=40",
+            "--set",
+            "deal.widow_kind=stock",
+            "--set",
+            "exchange.pass_cards=0",
+        ],
+        capture_output=True,
+        text=True,
+    )
     assert ok.returncode == 0 and "pinochle: 4" in ok.stdout
     bad = subprocess.run([str(SCRIPT), "odds", "nope"], capture_output=True, text=True)
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and "Traceback" not in bad.stderr
@@ -352,10 +384,12 @@ def test_kernels_run_clean_under_numba_boundscheck():
         "    play_games(load_variant('two-hand'), 20, 1, parse_policies(pol, 2))\n"
         "print('clean')\n"
     )
-    env = dict(os.environ, NUMBA_BOUNDSCHECK="1", NUMBA_CACHE_DIR=os.path.join(
-        os.environ.get("TMPDIR", "/tmp"), "pinochle-numba-boundscheck"))
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
-                          timeout=900)
+    env = dict(
+        os.environ,
+        NUMBA_BOUNDSCHECK="1",
+        NUMBA_CACHE_DIR=os.path.join(os.environ.get("TMPDIR", "/tmp"), "pinochle-numba-boundscheck"),
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=900)
     assert done.returncode == 0 and "clean" in done.stdout, done.stderr[-2000:]
 
 
@@ -364,8 +398,12 @@ def test_ctrl_c_prints_the_finished_chunks_as_a_partial_result():
     import signal
     import time
 
-    run = subprocess.Popen([str(SCRIPT), "odds", "double-pinochle", "--hands", "4000000000", "--json"],
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [str(SCRIPT), "odds", "double-pinochle", "--hands", "4000000000", "--json"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(10)
     run.send_signal(signal.SIGINT)
     out, err = run.communicate(timeout=120)
@@ -378,9 +416,11 @@ def test_ctrl_c_prints_the_finished_chunks_as_a_partial_result():
 
 def test_help_and_version_load_no_numerical_library():
     # `pinochle --help` must answer at once: nothing heavy is imported before the arguments are parsed
-    code = ("import sys\nfrom simcore.cli import main\n"
-            "for argv in (['--help'], ['--version']):\n"
-            "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
-            "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'dask', 'duckdb') if m in sys.modules))")
+    code = (
+        "import sys\nfrom simcore.cli import main\n"
+        "for argv in (['--help'], ['--version']):\n"
+        "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
+        "print(sorted(m for m in ('numpy', 'numba', 'pandas', 'dask', 'duckdb') if m in sys.modules))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "pinochle 0.1.0" in out and out.strip().splitlines()[-1] == "[]"

@@ -20,14 +20,22 @@ def _one_line(capsys, argv, message):
     assert len(err.strip().splitlines()) == 1 and message in err and "Traceback" not in err, err
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["simulate", "--hands", "10", "--out", "/nonexistent/dir/x.parquet"],
-     "--out /nonexistent/dir/x.parquet: there is no directory /nonexistent/dir"),
-    (["bid-odds", "--hands", "10", "--csv", "/nonexistent/x.csv"], "--csv /nonexistent/x.csv: there is no directory"),
-    (["report", "--out", "/proc/nope"], "--out /proc/nope: cannot create the directory"),
-    (["odds", "--set", "meld.dix=10\nmeld.pinochle=999"], "spans lines; give one KEY=VALUE per --set"),
-    (["compare", "four-hand-150", "--set", "meld.dix=10\rmeld.pinochle=999"], "spans lines"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (
+            ["simulate", "--hands", "10", "--out", "/nonexistent/dir/x.parquet"],
+            "--out /nonexistent/dir/x.parquet: there is no directory /nonexistent/dir",
+        ),
+        (
+            ["bid-odds", "--hands", "10", "--csv", "/nonexistent/x.csv"],
+            "--csv /nonexistent/x.csv: there is no directory",
+        ),
+        (["report", "--out", "/proc/nope"], "--out /proc/nope: cannot create the directory"),
+        (["odds", "--set", "meld.dix=10\nmeld.pinochle=999"], "spans lines; give one KEY=VALUE per --set"),
+        (["compare", "four-hand-150", "--set", "meld.dix=10\rmeld.pinochle=999"], "spans lines"),
+    ],
+)
 def test_unwritable_outputs_and_multi_line_set_are_refused(capsys, argv, message):
     _one_line(capsys, argv, message)
 
@@ -42,8 +50,11 @@ def test_output_paths_that_are_the_wrong_kind_are_refused(capsys, tmp_path):
 
 def test_a_store_in_a_missing_directory_is_refused_and_not_created(capsys, tmp_path):
     missing = tmp_path / "no" / "such"
-    _one_line(capsys, ["odds", "--hands", "10", "--store", str(missing / "r.duckdb")],
-              f"--store {missing / 'r.duckdb'}: there is no directory {missing}")
+    _one_line(
+        capsys,
+        ["odds", "--hands", "10", "--store", str(missing / "r.duckdb")],
+        f"--store {missing / 'r.duckdb'}: there is no directory {missing}",
+    )
     assert not (tmp_path / "no").exists()
 
 

@@ -32,7 +32,11 @@ def test_compile_times_counts_each_kernel_and_its_copies():
 
 def test_compile_times_wraps_the_command_line(tmp_path):
     hand = "AS AS 10S KS QS QS JS JD JD KH QH 9S"
-    out = subprocess.run([sys.executable, "-m", "simcore.compile_times", "meld", hand], capture_output=True,
-                         text=True, env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)})  # a cold cache
+    out = subprocess.run(
+        [sys.executable, "-m", "simcore.compile_times", "meld", hand],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)},
+    )  # a cold cache
     assert out.returncode == 0 and "four-hand-150" in out.stdout
     assert "of which compiling" in out.stderr and "simcore.kernels.meld" in out.stderr

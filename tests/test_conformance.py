@@ -70,8 +70,17 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
     policies = parse_policies("heuristic", v.players)
     rec, trace = trace_hand(v, SEED, policies)
     out = np.zeros((3, h.N_FIELDS), dtype=np.int64)
-    hands_batch(chunk_states(SEED, [0]), np.array([3]), np.array([0]), v.tables, v.hand_rules, policies,
-                  seat_margins(v, None), *free_deal(v.tables), out)
+    hands_batch(
+        chunk_states(SEED, [0]),
+        np.array([3]),
+        np.array([0]),
+        v.tables,
+        v.hand_rules,
+        policies,
+        seat_margins(v, None),
+        *free_deal(v.tables),
+        out,
+    )
     assert np.array_equal(rec, out[0])
     # the trace holds every card of the deal exactly once; a played hand is whole tricks, each seat
     # playing one card to each
@@ -95,8 +104,11 @@ def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, po
     for seed in range(150):
         rec, trace, seats = trace_hand(v, seed, policies, with_seats=True)
         expected_rec, expected_seats = referee(v, trace.tolist(), seats=True)
-        assert {k: x for k, x in expected_rec.items() if not k.startswith("_")} == dict(
-            zip(h.FIELDS, rec.tolist())), (vid, policy, seed)
+        assert {k: x for k, x in expected_rec.items() if not k.startswith("_")} == dict(zip(h.FIELDS, rec.tolist())), (
+            vid,
+            policy,
+            seed,
+        )
         assert expected_seats == seats.tolist(), (vid, policy, seed)
         bidder = int(rec[h.F_BIDDER])
         if v.get("teams.kind") == "bidder_alone" and bidder >= 0:
@@ -108,8 +120,17 @@ def test_the_reference_referee_replays_every_decision_to_the_same_record(vid, po
 def test_hand_records_keep_the_invariants(vid, policy):
     v = load_variant(vid)
     rec = np.zeros((3000, h.N_FIELDS), dtype=np.int64)
-    hands_batch(chunk_states(11, [0]), np.array([3000]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), seat_margins(v, None), *free_deal(v.tables), rec)
+    hands_batch(
+        chunk_states(11, [0]),
+        np.array([3000]),
+        np.array([0]),
+        v.tables,
+        v.hand_rules,
+        parse_policies(policy, v.players),
+        seat_margins(v, None),
+        *free_deal(v.tables),
+        rec,
+    )
     field = {name: rec[:, i] for i, name in enumerate(h.FIELDS)}
     played = field["outcome"] == h.PLAYED
     # every trick point of the hand is won by one side or the other (buried cards count too); with a

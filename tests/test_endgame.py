@@ -11,8 +11,15 @@ from simcore.solver.position import PositionError
 from simcore.variants import load_variant
 
 
-@pytest.mark.parametrize("vid, policy", [("partnership-auction", "heuristic"), ("auction", "heuristic"),
-                                         ("five-hand-called-card", "random"), ("two-hand", "heuristic")])
+@pytest.mark.parametrize(
+    "vid, policy",
+    [
+        ("partnership-auction", "heuristic"),
+        ("auction", "heuristic"),
+        ("five-hand-called-card", "random"),
+        ("two-hand", "heuristic"),
+    ],
+)
 def test_the_losses_add_up_to_what_the_bidding_side_took(vid, policy):
     # from the first replayed trick the bidding side takes its double-dummy value, less what its own
     # decisions gave up, plus what the other side's gave up: exactly, on every hand
@@ -42,11 +49,16 @@ def test_best_play_gives_up_nothing_and_the_summary_counts_every_played_hand():
     assert result.played == len(result.totals) and result.played >= 5
     assert len(result.decisions) == result.played * 3 * 4
     per_hand = result.per_hand()
-    assert set(per_hand) == {"bidding side: heuristic", "bidding side: random card", "defenders: heuristic",
-                             "defenders: random card"}
+    assert set(per_hand) == {
+        "bidding side: heuristic",
+        "bidding side: random card",
+        "defenders: heuristic",
+        "defenders: random card",
+    }
     total = result.decisions["loss"].sum() / result.played
-    assert per_hand["bidding side: heuristic"].estimate + per_hand["defenders: heuristic"].estimate == \
-        pytest.approx(total)
+    assert per_hand["bidding side: heuristic"].estimate + per_hand["defenders: heuristic"].estimate == pytest.approx(
+        total
+    )
 
 
 def test_cli_endgame_text_json_and_bad_input(capsys):

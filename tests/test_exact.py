@@ -16,14 +16,23 @@ from simcore.variants import load_variant
 
 SMALL_DECKS = {  # dealing only: no cards pass at tables of eight
     # 32 cards, two of each: pinochles, marriages, kings around, nines
-    "kqj9": ['deck.ranks=["K","Q","J","9"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4",
-             "exchange.pass_cards=0"],
+    "kqj9": [
+        'deck.ranks=["K","Q","J","9"]',
+        "deck.copies=2",
+        "deal.players=8",
+        "deal.hand_size=4",
+        "exchange.pass_cards=0",
+    ],
     # 20 cards, one of each: runs are possible in a 5-card hand
-    "run": ['deck.ranks=["A","10","K","Q","J"]', "deck.copies=1", "deal.players=4",
-            "deal.hand_size=5"],
+    "run": ['deck.ranks=["A","10","K","Q","J"]', "deck.copies=1", "deal.players=4", "deal.hand_size=5"],
     # 32 cards, two of each, hands of 4: aces and jacks around, double pinochle
-    "akqj": ['deck.ranks=["A","K","Q","J"]', "deck.copies=2", "deal.players=8", "deal.hand_size=4",
-             "exchange.pass_cards=0"],
+    "akqj": [
+        'deck.ranks=["A","K","Q","J"]',
+        "deck.copies=2",
+        "deal.players=8",
+        "deal.hand_size=4",
+        "exchange.pass_cards=0",
+    ],
 }
 
 
@@ -139,18 +148,46 @@ def test_per_deal_is_out_of_reach_for_events_of_many_card_types():
 
 
 TINY_DEALS = {  # three hands of 4 from 16 cards, 4 left over; or two hands of 8
-    "kq": ['deck.ranks=["K","Q"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
-           "deal.widow_kind=widow", "teams.kind=bidder_alone", "exchange.pass_cards=0"],
-    "kq8": ['deck.ranks=["K","Q"]', "deck.copies=2", "deal.players=2", "deal.hand_size=8",
-            "teams.kind=bidder_alone", "exchange.pass_cards=0"],
-    "qj": ['deck.ranks=["Q","J"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
-           "deal.widow_kind=widow",
-           "teams.kind=bidder_alone",
-           "exchange.pass_cards=0"],
-    "a9": ['deck.ranks=["A","9"]', "deck.copies=2", "deal.players=3", "deal.hand_size=4", "deal.widow=4",
-           "deal.widow_kind=widow",
-           "teams.kind=bidder_alone",
-           "exchange.pass_cards=0", "redeal.min_nines=3", "redeal.require_no_meld=false"],
+    "kq": [
+        'deck.ranks=["K","Q"]',
+        "deck.copies=2",
+        "deal.players=3",
+        "deal.hand_size=4",
+        "deal.widow=4",
+        "deal.widow_kind=widow",
+        "teams.kind=bidder_alone",
+        "exchange.pass_cards=0",
+    ],
+    "kq8": [
+        'deck.ranks=["K","Q"]',
+        "deck.copies=2",
+        "deal.players=2",
+        "deal.hand_size=8",
+        "teams.kind=bidder_alone",
+        "exchange.pass_cards=0",
+    ],
+    "qj": [
+        'deck.ranks=["Q","J"]',
+        "deck.copies=2",
+        "deal.players=3",
+        "deal.hand_size=4",
+        "deal.widow=4",
+        "deal.widow_kind=widow",
+        "teams.kind=bidder_alone",
+        "exchange.pass_cards=0",
+    ],
+    "a9": [
+        'deck.ranks=["A","9"]',
+        "deck.copies=2",
+        "deal.players=3",
+        "deal.hand_size=4",
+        "deal.widow=4",
+        "deal.widow_kind=widow",
+        "teams.kind=bidder_alone",
+        "exchange.pass_cards=0",
+        "redeal.min_nines=3",
+        "redeal.require_no_meld=false",
+    ],
 }
 
 
@@ -161,8 +198,11 @@ def _hands_from(copies: tuple[int, ...], h: int) -> tuple[tuple[tuple[int, ...],
         return (((0,) * len(copies), 1),)
     if not copies:
         return ()
-    return tuple(((k,) + rest, comb(copies[0], k) * ways) for k in range(min(h, copies[0]) + 1)
-                 for rest, ways in _hands_from(copies[1:], h - k))
+    return tuple(
+        ((k,) + rest, comb(copies[0], k) * ways)
+        for k in range(min(h, copies[0]) + 1)
+        for rest, ways in _hands_from(copies[1:], h - k)
+    )
 
 
 def _deals_missing(copies: tuple[int, ...], h: int, hands: int, holds, memo: dict) -> int:
@@ -172,7 +212,9 @@ def _deals_missing(copies: tuple[int, ...], h: int, hands: int, holds, memo: dic
     if (copies, hands) not in memo:
         memo[copies, hands] = sum(
             ways * _deals_missing(tuple(c - k for c, k in zip(copies, hand)), h, hands - 1, holds, memo)
-            for hand, ways in _hands_from(copies, h) if not holds(hand))
+            for hand, ways in _hands_from(copies, h)
+            if not holds(hand)
+        )
     return memo[copies, hands]
 
 
@@ -236,6 +278,7 @@ def test_meld_distribution_equals_the_python_integer_method(vid, trump):
 
 def test_primes_carry_every_allowed_deck():
     from simcore.answers.exact import _ROOT_ORDERS, PRIMES, _primes_for, _root
+
     for p in PRIMES:
         assert p < 2**26 and all(p % f for f in range(2, int(p**0.5) + 1))
         assert (p - 1) % max(_ROOT_ORDERS) == 0

@@ -92,14 +92,13 @@ def examples(path: Path) -> list[Example]:
             i += 1
             continue
         start = i
-        before = "\n".join(lines[max(0, start - 6): start]).rstrip()
+        before = "\n".join(lines[max(0, start - 6) : start]).rstrip()
         reason = NOT_CHECKED.search(before.rsplit("```", 1)[-1]) if before.endswith("-->") else None
         commands: list[Command] = []
         i += 1
         while i < len(lines) and not lines[i].startswith("```"):
             if lines[i].startswith("$ "):
-                commands.append(parse_command(lines[i][2:], i + 1) if reason is None
-                                else Command([], [], [], i + 1))
+                commands.append(parse_command(lines[i][2:], i + 1) if reason is None else Command([], [], [], i + 1))
             elif commands:
                 commands[-1].expected.append(lines[i])
             i += 1
@@ -129,7 +128,7 @@ def python_examples(path: Path) -> list[PythonExample]:
         end = lines.index("```", i + 1)
         if end + 1 < len(lines) and lines[end + 1] == "```":
             close = lines.index("```", end + 2)
-            found.append(PythonExample(i + 1, "\n".join(lines[i + 1: end]), lines[end + 2: close], end + 2))
+            found.append(PythonExample(i + 1, "\n".join(lines[i + 1 : end]), lines[end + 2 : close], end + 2))
             i = close + 1
         else:
             i = end + 1
@@ -198,11 +197,14 @@ def test_format_rule_parses_pipes_and_refuses_other_programs():
 
 
 def test_normalisation_touches_only_times_and_rates():
-    assert normalised(["seed 1, 1.1 s  ", "(0.04 s, 19,794 trick starts searched)", "474 k hands/s",
-                       "48.6 M hands/s", "12 ms"]) == \
-        ["seed 1, <time>", "(<time>, 19,794 trick starts searched)", "<rate>", "<rate>", "<time>"]
-    assert normalised(["S 48  H 36", "meld>=30 0.00265 [0.0026, 0.0027]", "1 in 393"]) == \
-        ["S 48  H 36", "meld>=30 0.00265 [0.0026, 0.0027]", "1 in 393"]
+    assert normalised(
+        ["seed 1, 1.1 s  ", "(0.04 s, 19,794 trick starts searched)", "474 k hands/s", "48.6 M hands/s", "12 ms"]
+    ) == ["seed 1, <time>", "(<time>, 19,794 trick starts searched)", "<rate>", "<rate>", "<time>"]
+    assert normalised(["S 48  H 36", "meld>=30 0.00265 [0.0026, 0.0027]", "1 in 393"]) == [
+        "S 48  H 36",
+        "meld>=30 0.00265 [0.0026, 0.0027]",
+        "1 in 393",
+    ]
 
 
 def _rewrite(example: Example, outputs: list[list[str]]) -> None:
@@ -211,7 +213,7 @@ def _rewrite(example: Example, outputs: list[list[str]]) -> None:
     now = examples(example.path)[example.index]
     for command, out in sorted(zip(now.commands, outputs), key=lambda c: -c[0].line):
         start = command.line  # index of the first expected line (0-based) is the $ line's 1-based number
-        lines[start: start + len(command.expected)] = out
+        lines[start : start + len(command.expected)] = out
     example.path.write_text("\n".join(lines), encoding="utf-8")
 
 
@@ -231,8 +233,9 @@ def test_example(example, capsys, monkeypatch):
         _rewrite(example, outputs)
         return
     for command, out in zip(example.commands, outputs):
-        assert normalised(out) == normalised(command.expected), \
+        assert normalised(out) == normalised(command.expected), (
             f"{example.path.name}:{command.line}: `pinochle {shlex.join(command.argv)}` prints otherwise"
+        )
 
 
 @pytest.mark.parametrize("path", PYTHON, ids=lambda p: str(p.relative_to(ROOT)))
@@ -244,11 +247,12 @@ def test_python_examples(path, monkeypatch):
         if os.environ.get("PINOCHLE_UPDATE_EXAMPLES"):
             lines = path.read_text(encoding="utf-8").split("\n")
             now = python_examples(path)[index]
-            lines[now.output_line: now.output_line + len(now.expected)] = out
+            lines[now.output_line : now.output_line + len(now.expected)] = out
             path.write_text("\n".join(lines), encoding="utf-8")
             continue
-        assert normalised(out) == normalised(example.expected), \
+        assert normalised(out) == normalised(example.expected), (
             f"{path.name}:{example.line}: the Python example prints otherwise"
+        )
 
 
 def _anchors(path: Path) -> set[str]:

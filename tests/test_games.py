@@ -20,7 +20,8 @@ def test_random_play_games_end_too():
     assert np.all(records[:, g.GF_WINNER] >= 0)
     for game in (0, 77, 199):
         assert reference_game(v, 5, game, parse_policies("random", 4)) == dict(
-            zip(g.GAME_FIELDS, records[game].tolist()))
+            zip(g.GAME_FIELDS, records[game].tolist())
+        )
 
 
 def _winner(scores, bidding, target, rules):
@@ -115,6 +116,7 @@ def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes
     # partners each score half of the points they earned as partners."
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
+
     v = load_variant("five-hand-called-card")
     pol = parse_policies(policy, v.players)
     partnered = alone = 0
@@ -122,7 +124,7 @@ def test_a_called_partner_is_the_first_holder_to_the_left_and_each_partner_takes
         rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
         bidder = int(rec[h.F_BIDDER])
-        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        ((card, partner),) = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         dealt = np.zeros((v.players, 24), dtype=int)
         for code, a, b, c in rows:
             if code == h.T_DEAL and a < v.players:
@@ -148,6 +150,7 @@ def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_sco
     # high bidder leads, and must lead in the trump suit."
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
+
     v = load_variant("five-hand-ace-partner")
     pol = parse_policies(policy, v.players)
     for seed in range(60):
@@ -161,7 +164,7 @@ def test_the_ace_of_trump_finds_the_partner_and_every_player_takes_his_sides_sco
         left = [(bidder + i) % v.players for i in range(1, v.players)]
         aces = [s for s in left if dealt[s, trump * 6]]
         tens = [s for s in left if dealt[s, trump * 6 + 1]]
-        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        ((card, partner),) = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         assert partner == (aces[0] if aces else tens[0] if tens else partner)
         assert card == trump * 6 + (0 if aces else 1 if tens else card % 6)
         side = [s for s in range(v.players) if s in (bidder, partner)]
@@ -178,13 +181,14 @@ def test_universal_partners_share_everything_and_the_others_share_only_the_trick
     # individually and share only the trick count."
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
+
     v = load_variant("five-hand-universal")
     pol = parse_policies("heuristic", v.players)
     checked = 0
     for seed in range(40):
         rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
-        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        ((card, partner),) = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         bidder = int(rec[h.F_BIDDER])
         side = {bidder, partner} - {-1}
         others = [s for s in range(v.players) if s not in side]
@@ -203,13 +207,14 @@ def test_only_the_bidders_meld_counts_and_he_may_play_alone():
     # partner is needed" - "only the winning bidder's meld is counted toward the final score"
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
+
     v = load_variant("five-hand-widow-96")
     pol = parse_policies("random", v.players)
     alone = called = 0
     for seed in range(80):
         rec, trace, seats = trace_hand(v, seed, pol, with_seats=True)
         rows = trace.tolist()
-        (card, partner), = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
+        ((card, partner),) = [(a, b) for code, a, b, c in rows if code == h.T_CALL]
         alone += card < 0
         called += partner >= 0
         assert rec[h.F_SIDE_MELD] == rec[h.F_BIDDER_MELD_AFTER]  # the partner's meld adds nothing
@@ -227,6 +232,7 @@ def test_draw_pinochle_draws_within_the_stock_and_leads_trump_only_once_broken(o
     # led until it is 'broken'"; "Each player receives (draws) the same number of cards as he discarded"
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
+
     v = load_variant("draw-pinochle", overrides)
     most = 5 if v.players == 4 else 4
     for policy in ("heuristic", "random"):
@@ -254,6 +260,7 @@ def test_the_seats_that_melded_a_double_pinochle_are_the_referees(vid):
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
     from simcore.reference.hand import referee
+
     v = load_variant(vid)
     pol = parse_policies("heuristic", v.players)
     seen = 0
@@ -270,6 +277,7 @@ def test_a_double_pinochle_at_3000_decides_the_game():
     # it wins; at Hoyle's 300 it helps, no more
     pol = parse_policies("heuristic", 4)
     from simcore.answers.game_results import lone_double_pinochle, won_by_lone_double_pinochle
+
     for value, low, high in ((3000, 0.99, 1.0), (300, 0.6, 0.95)):
         records, _ = game_records(load_variant("four-pass", [f"meld.double_pinochle={value}"]), 3000, 1, pol)
         lone = lone_double_pinochle(records)

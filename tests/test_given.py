@@ -59,8 +59,9 @@ def test_exact_given_matches_brute_force_on_a_small_deck():
             assert exact == Fraction(hits, total), (name, h)
     # with nothing held and a whole hand, it is the unconditioned value
     full = load_variant("four-hand-150")
-    assert event_probability_given(CATALOGUE["pinochle"], tuple(int(x) for x in full.deck_copies),
-                                   (0,) * N_TYPES, 12) == event_probability(full, CATALOGUE["pinochle"])
+    assert event_probability_given(
+        CATALOGUE["pinochle"], tuple(int(x) for x in full.deck_copies), (0,) * N_TYPES, 12
+    ) == event_probability(full, CATALOGUE["pinochle"])
 
 
 def test_wanted_cards_in_the_widow_by_hand():
@@ -109,8 +110,20 @@ def _cli(capsys, *argv):
 
 
 def test_cli_hold_and_want(capsys):
-    code, out, _ = _cli(capsys, "odds", "pinochle", "--variant", "auction", "--hold", "QS JD", "--want", "AS",
-                        "--hands", "30000", "--json")
+    code, out, _ = _cli(
+        capsys,
+        "odds",
+        "pinochle",
+        "--variant",
+        "auction",
+        "--hold",
+        "QS JD",
+        "--want",
+        "AS",
+        "--hands",
+        "30000",
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and doc["hold"] == "QS  JD"
     given = doc["events"][0]["given"]
@@ -122,15 +135,18 @@ def test_cli_hold_and_want(capsys):
     assert code == 0 and "partner" in out and "exact" in out and "estimated" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["--hold", "AS AS AS"], "--hold 'AS AS AS': the hand holds 3 × AS but the deck has only 2"),
-    (["--variant", "double-deck", "--hold", "9S"], "--hold '9S': the hand holds 1 × 9S but the deck has none"),
-    (["--hold", "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH"], "13 cards, but a hand holds 12"),
-    (["--hold", "XX"], "--hold 'XX'"),
-    (["--want", "AS"], "four-hand-150 deals no widow"),
-    (["--variant", "auction", "--hold", "AS AS", "--want", "AS"], "--want 'AS'"),
-    (["--variant", "auction", "--want", "AS KS QS JS"], "4 cards, but the widow holds 3"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["--hold", "AS AS AS"], "--hold 'AS AS AS': the hand holds 3 × AS but the deck has only 2"),
+        (["--variant", "double-deck", "--hold", "9S"], "--hold '9S': the hand holds 1 × 9S but the deck has none"),
+        (["--hold", "AS AS 10S 10S KS KS QS QS JS JS 9S 9S AH"], "13 cards, but a hand holds 12"),
+        (["--hold", "XX"], "--hold 'XX'"),
+        (["--want", "AS"], "four-hand-150 deals no widow"),
+        (["--variant", "auction", "--hold", "AS AS", "--want", "AS"], "--want 'AS'"),
+        (["--variant", "auction", "--want", "AS KS QS JS"], "4 cards, but the widow holds 3"),
+    ],
+)
 def test_cli_refuses_impossible_cards_in_one_line(capsys, argv, message):
     code, out, err = _cli(capsys, "odds", "pinochle", *argv, "--hands", "1000")
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

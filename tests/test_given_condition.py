@@ -48,16 +48,24 @@ FOUR = load_variant("four-hand-150")  # 48 cards (A 10 K Q J 9, two copies), fou
 
 
 def _parse(text, variant=FOUR, me=0):
-    return parse_condition(text, variant.players, me, variant.players == 4,
-                           bool(variant.get("deal.widow")) and variant.get("deal.widow_kind") != "stock")
+    return parse_condition(
+        text,
+        variant.players,
+        me,
+        variant.players == 4,
+        bool(variant.get("deal.widow")) and variant.get("deal.widow_kind") != "stock",
+    )
 
 
 def test_the_language_reads_places_and_tests():
     c = _parse("partner: meld>=20; left: holds AS AS JD, spades<=2; right: aces>=3 and meld(H)>=4; seat 3: value>=30")
     assert [cl.seats for cl in c.clauses] == [(2,), (1,), (3,), (3,)]
     assert c.clauses[0].tests == (Bound(Q_MELD, -1, 20, int(NO_LIMIT)),)
-    assert c.clauses[1].tests == (Bound(Q_CARD, 0, 2, int(NO_LIMIT)), Bound(Q_CARD, 16, 1, int(NO_LIMIT)),
-                                  Bound(Q_SUIT, 0, 0, 2))
+    assert c.clauses[1].tests == (
+        Bound(Q_CARD, 0, 2, int(NO_LIMIT)),
+        Bound(Q_CARD, 16, 1, int(NO_LIMIT)),
+        Bound(Q_SUIT, 0, 0, 2),
+    )
     assert c.clauses[2].tests == (Bound(Q_RANK, 0, 3, int(NO_LIMIT)), Bound(Q_MELD, 1, 4, int(NO_LIMIT)))
     assert c.clauses[3].tests == (Bound(Q_VALUE, 0, 30, int(NO_LIMIT)),)
     # places are seen from my seat; 'any' is every other player; the widow is seat `players`
@@ -73,19 +81,22 @@ def test_the_language_reads_places_and_tests():
     assert rows.shape == (2, 11) and list(rows[:, 1]) == [2, 4]  # seat bit masks
 
 
-@pytest.mark.parametrize("text, variant, message", [
-    ("partner meld>=20", FOUR, "write PLACE: TEST"),
-    ("north: meld>=20", FOUR, "place 'north' is not known"),
-    ("left: meld=>20", FOUR, "is not understood"),
-    ("left: holds XS", FOUR, "'XS' is not a card"),
-    ("left: holds", FOUR, "'holds' needs cards"),
-    ("left: colour>=2", FOUR, "'colour' is not a quantity"),
-    ("seat 4: aces>=1", FOUR, "seats are 0 to 3"),
-    ("widow: aces>=1", FOUR, "this system deals no widow"),
-    ("partner: aces>=1", load_variant("auction"), "no fixed partners"),
-    ("left: aces>=1,", FOUR, "an empty test"),
-    ("  ;  ", FOUR, "no condition"),
-])
+@pytest.mark.parametrize(
+    "text, variant, message",
+    [
+        ("partner meld>=20", FOUR, "write PLACE: TEST"),
+        ("north: meld>=20", FOUR, "place 'north' is not known"),
+        ("left: meld=>20", FOUR, "is not understood"),
+        ("left: holds XS", FOUR, "'XS' is not a card"),
+        ("left: holds", FOUR, "'holds' needs cards"),
+        ("left: colour>=2", FOUR, "'colour' is not a quantity"),
+        ("seat 4: aces>=1", FOUR, "seats are 0 to 3"),
+        ("widow: aces>=1", FOUR, "this system deals no widow"),
+        ("partner: aces>=1", load_variant("auction"), "no fixed partners"),
+        ("left: aces>=1,", FOUR, "an empty test"),
+        ("  ;  ", FOUR, "no condition"),
+    ],
+)
 def test_bad_conditions_are_refused_in_one_line(text, variant, message):
     with pytest.raises(ConditionError, match=None) as e:
         _parse(text, variant)
@@ -119,8 +130,14 @@ def test_exact_acceptance_is_the_hypergeometric_worked_by_hand():
 
 def test_exact_conditional_odds_at_the_conditioned_hand():
     # P(left holds a pinochle | left holds both QS): 1 - P(no JD among left's other 10 of 46)
-    result = given_odds(FOUR, [CATALOGUE["pinochle"]], np.zeros(N_TYPES, dtype=np.uint8), 200_000, 3,
-                        condition=_parse("left: holds QS QS"))
+    result = given_odds(
+        FOUR,
+        [CATALOGUE["pinochle"]],
+        np.zeros(N_TYPES, dtype=np.uint8),
+        200_000,
+        3,
+        condition=_parse("left: holds QS QS"),
+    )
     left = result.events[0][1]["left"]
     assert left.exact == 1 - Fraction(math.comb(44, 10), math.comb(46, 10))
     p = float(left.exact)
@@ -146,15 +163,19 @@ def _plain_quantity(hand, t, variant):
     if t.quantity == Q_RANK:
         return sum(hand[s * len(RANKS) + t.param] for s in range(len(SUITS)))
     if t.quantity == Q_MELD:
-        return max(reference_total(hand, s, variant) for s in range(4)) if t.param < 0 else \
-            reference_total(hand, t.param, variant)
+        return (
+            max(reference_total(hand, s, variant) for s in range(4))
+            if t.param < 0
+            else reference_total(hand, t.param, variant)
+        )
     raise AssertionError("not a plain quantity")
 
 
 def _plain_meets(hands, condition, variant):
     for clause in condition.clauses:
-        if not any(all(t.lo <= _plain_quantity(hands[s], t, variant) <= t.hi for t in clause.tests)
-                   for s in clause.seats):
+        if not any(
+            all(t.lo <= _plain_quantity(hands[s], t, variant) <= t.hi for t in clause.tests) for s in clause.seats
+        ):
             return False
     return True
 
@@ -170,7 +191,7 @@ def test_conditioned_odds_agree_with_brute_force_rejection_in_plain_python():
     while kept < 6_000:
         rng.shuffle(deck)
         tried += 1
-        hands = [np.bincount(deck[8 * p: 8 * p + 8], minlength=N_TYPES).astype(np.uint8) for p in range(4)]
+        hands = [np.bincount(deck[8 * p : 8 * p + 8], minlength=N_TYPES).astype(np.uint8) for p in range(4)]
         if not _plain_meets(hands, condition, SMALL):
             continue
         kept += 1
@@ -202,24 +223,29 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
     state = chunk_states(9, [0])[0]
     r = v.hand_rules
     for _ in range(50):
-        tries = deal_accepted_into(state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags,
-                                   totals, scratch, hands, widow)
+        tries = deal_accepted_into(
+            state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags, totals, scratch, hands, widow
+        )
         assert tries >= 1 and accepts(hands, widow, 4, 12, cond, table, flags, totals, scratch)
         worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
         assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
-        value = hand_quantity(hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 0, 0, 12, table, flags,
-                              totals, scratch)
+        value = hand_quantity(
+            hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 0, 0, 12, table, flags, totals, scratch
+        )
         assert value == math.floor(worth)
 
 
-@pytest.mark.parametrize("text, message", [
-    ("left: aces>=9", "impossible, a hand there holds at most 8"),
-    ("left: holds AS AS; right: holds AS", "impossible, it places 3 × AS and the deck has 2"),
-    ("left: spades<0", "is an empty range"),
-    ("left: spades<2 and spades>3", "impossible, no deal meets it"),  # exact 0
-    ("left: aces>=7", "too rare to sample"),  # exact 5,355,454 / C(48, 12): 1 in 13,009
-    ("left: meld>=100000", "no deal of 200,000 met it"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("left: aces>=9", "impossible, a hand there holds at most 8"),
+        ("left: holds AS AS; right: holds AS", "impossible, it places 3 × AS and the deck has 2"),
+        ("left: spades<0", "is an empty range"),
+        ("left: spades<2 and spades>3", "impossible, no deal meets it"),  # exact 0
+        ("left: aces>=7", "too rare to sample"),  # exact 5,355,454 / C(48, 12): 1 in 13,009
+        ("left: meld>=100000", "no deal of 200,000 met it"),
+    ],
+)
 def test_impossible_and_too_rare_conditions_are_refused(text, message):
     with pytest.raises(ConditionError) as e:
         check_condition(FOUR, _parse(text), None, -1, 1)
@@ -234,6 +260,7 @@ def test_holding_cards_myself_counts_against_the_others():
 
 # --- the full hand under a condition (advise, bid-odds) and the API ---------------------------------
 
+
 def _traced_deal(trace, players):
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
     widow = np.zeros(N_TYPES, dtype=np.uint8)
@@ -243,11 +270,14 @@ def _traced_deal(trace, players):
     return hands, widow
 
 
-@pytest.mark.parametrize("vid, text, seat", [
-    ("four-hand-150", "partner: meld>=12; left: spades<=2", 0),
-    ("auction", "widow: holds AS; right: aces>=2", 1),
-    ("four-hand-150", "any: holds QS QS", -1),
-])
+@pytest.mark.parametrize(
+    "vid, text, seat",
+    [
+        ("four-hand-150", "partner: meld>=12; left: spades<=2", 0),
+        ("auction", "widow: holds AS; right: aces>=2", 1),
+        ("four-hand-150", "any: holds QS QS", -1),
+    ],
+)
 def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
     v = load_variant(vid)
     condition = read_condition(v, text, max(seat, 0))
@@ -290,6 +320,7 @@ def test_advise_given_a_strong_partner_expects_more():
 
 # --- the command line -------------------------------------------------------------------------------
 
+
 def _cli(capsys, *argv):
     code = main(list(argv))
     out, err = capsys.readouterr()
@@ -297,37 +328,52 @@ def _cli(capsys, *argv):
 
 
 def test_cli_odds_advise_and_bid_odds_take_given(capsys):
-    code, out, _ = _cli(capsys, "odds", "pinochle", "--given", "left: holds QS QS", "--given", "partner: aces>=3",
-                        "--hands", "40000", "--json")
+    code, out, _ = _cli(
+        capsys,
+        "odds",
+        "pinochle",
+        "--given",
+        "left: holds QS QS",
+        "--given",
+        "partner: aces>=3",
+        "--hands",
+        "40000",
+        "--json",
+    )
     doc = json.loads(out)
     assert code == 0 and doc["condition"]["given"] == "left: QS>=2; partner: aces>=3"
     assert doc["condition"]["accepted"] == doc["deals"] and doc["condition"]["method"] == "rejection"
     code, out, _ = _cli(capsys, "odds", "pinochle", "--hold", "AS", "--given", "left: holds QS QS", "--hands", "20000")
     assert code == 0 and "given left: QS>=2:" in out and "only those are kept (rejection)" in out
     assert "exact" in out and "estimated" in out
-    code, out, _ = _cli(capsys, "advise", "AS 10S KS QS JS AH KH QH AD JD 9C 9C", "--given", "partner: meld>=10",
-                        "--hands", "2000")
+    code, out, _ = _cli(
+        capsys, "advise", "AS 10S KS QS JS AH KH QH AD JD 9C 9C", "--given", "partner: meld>=10", "--hands", "2000"
+    )
     assert code == 0 and "given partner: meld>=10:" in out
     assert "partner's meld under S as dealt, given the table above: mean" in out
     code, out, _ = _cli(capsys, "bid-odds", "--given", "me: aces>=3", "--hands", "4000", "--bid", "30", "--meld", "10")
     assert code == 0 and "deals given me: aces>=3" in out and out.count("\n") == 1
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["odds", "--given", "north: aces>=1"], "--given 'north: aces>=1': place 'north' is not known"),
-    (["odds", "--given", "left aces>=1"], "write PLACE: TEST"),
-    (["odds", "--given", "left: aces>=7"], "too rare to sample"),
-    (["odds", "--given", "left: holds AS AS", "--hold", "AS"], "impossible, it places 3 × AS"),
-    (["odds", "--variant", "auction", "--want", "AS", "--given", "left: aces>=1"], "--want with --given"),
-    (["advise", "AS AS", "--given", "partner: aces>=1", "--variant", "auction"], "no fixed partners"),
-    (["bid-odds", "--given", "widow: aces>=1"], "this system deals no widow"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds", "--given", "north: aces>=1"], "--given 'north: aces>=1': place 'north' is not known"),
+        (["odds", "--given", "left aces>=1"], "write PLACE: TEST"),
+        (["odds", "--given", "left: aces>=7"], "too rare to sample"),
+        (["odds", "--given", "left: holds AS AS", "--hold", "AS"], "impossible, it places 3 × AS"),
+        (["odds", "--variant", "auction", "--want", "AS", "--given", "left: aces>=1"], "--want with --given"),
+        (["advise", "AS AS", "--given", "partner: aces>=1", "--variant", "auction"], "no fixed partners"),
+        (["bid-odds", "--given", "widow: aces>=1"], "this system deals no widow"),
+    ],
+)
 def test_cli_refuses_bad_conditions_in_one_line(capsys, argv, message):
     code, out, err = _cli(capsys, *argv, "--hands", "1000")
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err
 
 
 # --- partner's meld ---------------------------------------------------------------------------------
+
 
 def _exact_partner_meld(pool, size):
     """(melds under spades, ways) of every draw of ``size`` cards from ``pool``, as weighted multisets."""
@@ -354,8 +400,9 @@ def test_partners_meld_agrees_with_an_exact_count_on_a_small_deck():
     assert int(ways.sum()) == math.comb(24, 8)
     _agrees(partner_meld(SMALL, mine, 0, 0, deals=60_000, seed=3), melds, ways)
     # its posterior given the left hand holds both AD: partner's 8 are a draw from the other 22 cards
-    posterior = partner_meld(SMALL, mine, 0, 0, deals=60_000, seed=3,
-                             condition=read_condition(SMALL, "left: holds AD AD"))
+    posterior = partner_meld(
+        SMALL, mine, 0, 0, deals=60_000, seed=3, condition=read_condition(SMALL, "left: holds AD AD")
+    )
     _agrees(posterior, *_exact_partner_meld(SMALL.deck_copies - mine - parse_hand("AD AD"), 8))
     assert partner_meld(load_variant("auction"), parse_hand("AS"), 0, 0) is None  # no partners: no line
 
@@ -365,17 +412,20 @@ def test_partners_meld_agrees_with_an_exact_count_on_a_small_deck():
 DOUBLE = load_variant("double-deck")  # no redeal rule: the model's first deal is the deal kept
 
 
-@pytest.mark.parametrize("vid, calls, message", [
-    ("four-pass", "pass 240", "call 2 '240': below the minimum bid 250"),
-    ("four-pass", "pass 265", "call 2 '265': not a bid in four-pass (bids go up by 10)"),
-    ("four-pass", "260 250", "call 2 '250': seat 1 must bid at least 270, above the bid of 260"),
-    ("four-pass", "pass pass pass pass 300", "call 5 '300': the auction is over after 4 calls"),
-    ("four-pass", "pass 260 pass pass 270", "call 5 '270': the auction is over after 4 calls"),
-    ("four-pass", "pass 260 two", "call 3 'two': a call is 'pass' or a bid"),
-    ("auction", "pass 310", "call 1 'pass': seat 0 (the dealer's left) must open in auction"),
-    ("double-deck", "pass 62", "call 2 '62': not a bid in double-deck (bids go up by 1, by 5 from 60)"),
-    ("partnership", "pass", "has no auction"),
-])
+@pytest.mark.parametrize(
+    "vid, calls, message",
+    [
+        ("four-pass", "pass 240", "call 2 '240': below the minimum bid 250"),
+        ("four-pass", "pass 265", "call 2 '265': not a bid in four-pass (bids go up by 10)"),
+        ("four-pass", "260 250", "call 2 '250': seat 1 must bid at least 270, above the bid of 260"),
+        ("four-pass", "pass pass pass pass 300", "call 5 '300': the auction is over after 4 calls"),
+        ("four-pass", "pass 260 pass pass 270", "call 5 '270': the auction is over after 4 calls"),
+        ("four-pass", "pass 260 two", "call 3 'two': a call is 'pass' or a bid"),
+        ("auction", "pass 310", "call 1 'pass': seat 0 (the dealer's left) must open in auction"),
+        ("double-deck", "pass 62", "call 2 '62': not a bid in double-deck (bids go up by 1, by 5 from 60)"),
+        ("partnership", "pass", "has no auction"),
+    ],
+)
 def test_auctions_the_rules_do_not_allow_are_refused_naming_the_call(vid, calls, message):
     with pytest.raises(ValueError) as e:
         read_auction(load_variant(vid), calls)
@@ -410,8 +460,9 @@ def test_the_auction_posterior_acceptance_matches_a_direct_simulation_of_the_mod
 
 
 def test_cli_odds_auction(capsys):
-    code, out, _ = _cli(capsys, "odds", "pinochle", "--variant", "double-deck", "--auction", "pass 50",
-                        "--hands", "8000")
+    code, out, _ = _cli(
+        capsys, "odds", "pinochle", "--variant", "double-deck", "--auction", "pass 50", "--hands", "8000"
+    )
     assert code == 0 and "auction: seat 0 pass  seat 1 50; under the model bidders" in out
     assert "seat 1 meld (best trump) over 2,000 deals: mean" in out
     code, _, err = _cli(capsys, "odds", "--variant", "double-deck", "--auction", "pass 45", "--hands", "800")
@@ -428,8 +479,12 @@ def test_the_api_answers_what_the_cli_answers(capsys):
     code, out, _ = _cli(capsys, "bid-odds", "--hands", "4000", "--bid", "30", "--meld", "10", "--json")
     doc = json.loads(out)["cells"][0]
     assert code == 0 and doc["make"]["n"] == cell.loc[0, "n"] and doc["make"]["made"] == cell.loc[0, "made"]
-    for bad, message in ((dict(bid=31.5), "bid=31.5"), (dict(bid=5), "bid=5: not a bid"),
-                         (dict(meld=-2), "meld=-2"), (dict(basis="x", bid=30), "basis='x'")):
+    for bad, message in (
+        (dict(bid=31.5), "bid=31.5"),
+        (dict(bid=5), "bid=5: not a bid"),
+        (dict(meld=-2), "meld=-2"),
+        (dict(basis="x", bid=30), "basis='x'"),
+    ):
         with pytest.raises(ValueError, match=message) as e:
             api.bid_odds(hands=1_000, **bad)
         assert "--" not in str(e.value)

@@ -15,10 +15,20 @@ from simcore.variants import load_variant
 def records(vid, hands, seed, policy, overrides=()):
     """Play hands through the kernel and return the raw records (int64[hands, N_FIELDS])."""
     from simcore.kernels.rng import chunk_states
+
     v = load_variant(vid, list(overrides))
     out = np.zeros((hands, h.N_FIELDS), dtype=np.int64)
-    hands_batch(chunk_states(seed, [0]), np.array([hands]), np.array([0]), v.tables, v.hand_rules,
-                  parse_policies(policy, v.players), seat_margins(v, None), *free_deal(v.tables), out)
+    hands_batch(
+        chunk_states(seed, [0]),
+        np.array([hands]),
+        np.array([0]),
+        v.tables,
+        v.hand_rules,
+        parse_policies(policy, v.players),
+        seat_margins(v, None),
+        *free_deal(v.tables),
+        out,
+    )
     return v, out
 
 
@@ -49,8 +59,13 @@ def test_same_seed_same_hands_whatever_the_thread_count():
 def test_random_play_on_a_symmetric_deal_splits_trick_points_evenly():
     # random bids, a random trump, no pass and the dealer's left leading: nothing favours the bidding
     # side, so the two sides' mean trick points agree within 4.5 standard errors of the difference
-    v, rec = records("four-hand-150", 60_000, seed=21, policy="random",
-                     overrides=["exchange.pass_cards=0", 'play.lead="dealer_left"'])
+    v, rec = records(
+        "four-hand-150",
+        60_000,
+        seed=21,
+        policy="random",
+        overrides=["exchange.pass_cards=0", 'play.lead="dealer_left"'],
+    )
     diff = rec[:, h.F_SIDE_TRICKS] - rec[:, h.F_OTHER_TRICKS]
     se = diff.std(ddof=1) / np.sqrt(len(diff))
     assert abs(diff.mean()) < 4.5 * se
@@ -74,6 +89,7 @@ def test_policies_are_checked():
 
 def test_simulate_writes_one_parquet_row_per_hand(tmp_path):
     import pandas as pd
+
     v = load_variant("four-hand-150")
     out = tmp_path / "hands.parquet"
     result = simulate(v, 5000, 1, parse_policies("heuristic", 4), out=out)
@@ -84,12 +100,14 @@ def test_simulate_writes_one_parquet_row_per_hand(tmp_path):
 
 def test_odd_tables_cannot_sit_partners_across():
     from simcore.variants import RulesError
+
     with pytest.raises(RulesError, match="even number of players"):
         load_variant("four-hand-150", ["deal.players=3", "deal.hand_size=16"])
 
 
 def test_bid_odds_tables_count_every_bidding_hand():
     from simcore.answers.bidodds import bid_odds
+
     v = load_variant("four-hand-150")
     result = bid_odds(v, 20_000, 2, parse_policies("heuristic", 4))
     sim = simulate(v, 20_000, 2, parse_policies("heuristic", 4))
@@ -110,6 +128,7 @@ WIDOW_SHARED = ["deal.hand_size=11", "deal.widow=4", "deal.widow_kind=widow", "e
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
     from simcore.reference.hand import referee
+
     v = load_variant("partnership-auction", WIDOW_SHARED)
     for seed in range(60):
         rec, trace = trace_hand(v, seed, parse_policies(policy, 4))
@@ -125,16 +144,26 @@ def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
 def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
     from simcore.kernels.cards import parse_hand
     from simcore.kernels.policies import HEURISTIC, widow_order
+
     v = load_variant("partnership-auction")
     # spades trump; the bidder holds A 10 K Q of spades: the jack of spades completes the run (150
     # instead of a 40 royal marriage), the jack of diamonds makes a pinochle only with a queen of
     # spades he has (40); the nine of clubs adds nothing
     hand = parse_hand("AS TS KS QS 9H 9H JH KD KC QC TH")
     widow = parse_hand("9C JD JS AH")
-    order = widow_order(hand, widow, 0, HEURISTIC, v.meld_table(), v.meld_flags(),
-                        np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64))
+    order = widow_order(
+        hand,
+        widow,
+        0,
+        HEURISTIC,
+        v.meld_table(),
+        v.meld_flags(),
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.uint64),
+    )
     names = [int(t) for t in order]
     from simcore.kernels.cards import parse_card
+
     assert names[0] == parse_card("JS") and names[1] == parse_card("JD")
     assert names[-1] == parse_card("9C")
     assert hand.sum() == 11  # the hand is left as it was
@@ -142,16 +171,17 @@ def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
 
 def test_minimum_meld_to_play_and_to_count():
     from simcore.reference.hand import referee
+
     # nobody holds 10,000 meld: every hand whose bidder can name trump is set without play, scoring
     # minus the bid
-    v, rec = records("double-deck", 2000, seed=3, policy="heuristic",
-                     overrides=["scoring.min_meld_to_play=10000"])
+    v, rec = records("double-deck", 2000, seed=3, policy="heuristic", overrides=["scoring.min_meld_to_play=10000"])
     assert np.all((rec[:, h.F_OUTCOME] == h.SET_WITHOUT_PLAY) | (rec[:, h.F_OUTCOME] == h.NO_TRUMP_MARRIAGE))
     assert (rec[:, h.F_OUTCOME] == h.SET_WITHOUT_PLAY).mean() > 0.9
     assert np.all(rec[:, h.F_SIDE_SCORE] == -rec[:, h.F_BID])
     # seeds/003: 20 meld to play and to count, 20 trick points to save meld
-    v = load_variant("double-deck", ["scoring.min_meld_to_play=20", "scoring.min_meld_to_count=20",
-                                     "scoring.save_meld=points"])
+    v = load_variant(
+        "double-deck", ["scoring.min_meld_to_play=20", "scoring.min_meld_to_count=20", "scoring.save_meld=points"]
+    )
     set_early = 0
     for seed in range(150):
         rec, trace = trace_hand(v, seed, parse_policies("random", 4))
@@ -166,6 +196,7 @@ def test_minimum_meld_to_play_and_to_count():
 
 def test_boston_counts_the_hands_where_the_bidding_side_took_every_trick_point(tmp_path):
     import pandas as pd
+
     v = load_variant("double-deck")
     out = tmp_path / "hands.parquet"
     result = simulate(v, 20_000, 5, parse_policies("heuristic", 4), out=out)
@@ -180,14 +211,16 @@ def test_eight_players_in_two_alternating_teams_of_four(policy):
     # six-eight-partnership with eight: 12 cards each from 96, every trick point to one team or the
     # other, and the plain referee agrees with every hand
     from simcore.reference.hand import referee
+
     overrides = ["deal.players=8", "deal.hand_size=12"]
     v, rec = records("six-eight-partnership", 2000, seed=3, policy=policy, overrides=overrides)
     assert v.players == 8 and v.trick_total == 490
     assert np.all(rec[:, h.F_SIDE_TRICKS] + rec[:, h.F_OTHER_TRICKS] == 490)
     # no bidder: neither team is favoured much, but for the dix exchange, which gives the dealer's turned
     # trump to the first player with a dix (from the dealer's left, so most often the other team)
-    _, plain = records("six-eight-partnership", 2000, seed=3, policy=policy,
-                       overrides=overrides + ["exchange.dix_for_turned=false"])
+    _, plain = records(
+        "six-eight-partnership", 2000, seed=3, policy=policy, overrides=overrides + ["exchange.dix_for_turned=false"]
+    )
     assert abs(plain[:, h.F_SIDE_TRICKS].mean() - 245) < 5
     assert rec[:, h.F_SIDE_TRICKS].mean() > plain[:, h.F_SIDE_TRICKS].mean()
     policies = parse_policies(policy, 8)

@@ -47,7 +47,8 @@ def module_level_imports(path: Path) -> list[tuple[int, str]]:
             for a in node.names:
                 sub = f"{node.module}.{a.name}"
                 is_module = (ROOT / Path(*sub.split("."))).with_suffix(".py").exists() or (
-                    ROOT / Path(*sub.split(".")) / "__init__.py").exists()
+                    ROOT / Path(*sub.split(".")) / "__init__.py"
+                ).exists()
                 found.append((node.lineno, sub if is_module else node.module))
     return found
 
@@ -73,8 +74,9 @@ def test_no_module_imports_a_higher_layer_at_load():
         for line, target in module_level_imports(path):
             theirs = layer_of(target)
             if own is not None and theirs is not None and theirs > own:
-                upward.append(f"{path.relative_to(ROOT)}:{line} ({LAYERS[own][0]}) imports {target} "
-                              f"({LAYERS[theirs][0]})")
+                upward.append(
+                    f"{path.relative_to(ROOT)}:{line} ({LAYERS[own][0]}) imports {target} ({LAYERS[theirs][0]})"
+                )
     assert upward == []
 
 

@@ -19,8 +19,11 @@ def _file(tmp_path, name: str, text: str) -> str:
 @pytest.fixture
 def house(tmp_path) -> str:
     """Partnership auction bid from 250 with the bidder leading, its margin inherited (-0.1)."""
-    return _file(tmp_path, "house.toml", 'extends = "partnership-auction"\nid = "house"\n'
-                 "[auction]\nmin_bid = 250\n[play]\nlead = \"bidder\"\n")
+    return _file(
+        tmp_path,
+        "house.toml",
+        'extends = "partnership-auction"\nid = "house"\n[auction]\nmin_bid = 250\n[play]\nlead = "bidder"\n',
+    )
 
 
 def test_a_file_changing_bidding_and_play_keys_is_warned_about_by_name(house):
@@ -29,8 +32,9 @@ def test_a_file_changing_bidding_and_play_keys_is_warned_about_by_name(house):
     assert origin.changed == ("auction.min_bid", "play.lead")
     assert origin.warning.startswith(f"pinochle: warning: {house} changes auction.min_bid, play.lead but keeps ")
     assert "\n" not in origin.warning and "--tune-margin" in origin.warning
-    assert origin.describe() == ("margin -0.1, inherited from partnership-auction (tuned for its rules, not "
-                                 "for auction.min_bid, play.lead)")
+    assert origin.describe() == (
+        "margin -0.1, inherited from partnership-auction (tuned for its rules, not for auction.min_bid, play.lead)"
+    )
 
 
 def test_meld_changes_and_values_equal_to_the_parents_are_not_changes(tmp_path):
@@ -90,12 +94,14 @@ def test_a_margin_tuned_now_replaces_the_inherited_one_and_says_how_it_was_found
     tuned = with_tuned_margin(variant, seed=3, size=2_000)
     search = tune_margin(variant, 2_000, 3, 0.1)  # the same search, run again: the same answer
     assert tuned.get("policy.margin") == search.attrs["margin"]
-    assert {k: v for k, v in tuned.values.items() if k != "policy.margin"} == \
-        {k: v for k, v in variant.values.items() if k != "policy.margin"}
+    assert {k: v for k, v in tuned.values.items() if k != "policy.margin"} == {
+        k: v for k, v in variant.values.items() if k != "policy.margin"
+    }
     origin = tuned.margin_origin
     assert origin.set_by == "--tune-margin" and origin.warning is None and origin.file == house
-    assert origin.describe().startswith(f"margin {search.attrs['margin']:g}, tuned now for these rules (from -0.1 "
-                                        "in steps of 0.1, ")
+    assert origin.describe().startswith(
+        f"margin {search.attrs['margin']:g}, tuned now for these rules (from -0.1 in steps of 0.1, "
+    )
     assert "2,000 deals a seating, seed 3, " in origin.describe()
     with pytest.raises(NotForThisSystem):  # no auction: nothing to tune
         with_tuned_margin(load_variant("two-hand"))
@@ -110,17 +116,31 @@ def _cli(capsys, *argv):
 
 
 def test_bid_odds_warns_once_and_says_which_margin_it_used(capsys, house):
-    code, out, err = _cli(capsys, "bid-odds", "--variant", house, "--hands", "2000", "--bid", "250", "--meld",
-                          "60", "--no-store")
+    code, out, err = _cli(
+        capsys, "bid-odds", "--variant", house, "--hands", "2000", "--bid", "250", "--meld", "60", "--no-store"
+    )
     warnings = [line for line in err.splitlines() if "warning" in line]
     assert code == 0 and len(warnings) == 1 and warnings[0].startswith(f"pinochle: warning: {house} changes ")
-    assert out.rstrip().endswith("margin -0.1, inherited from partnership-auction (tuned for its rules, not for "
-                                 "auction.min_bid, play.lead)")
+    assert out.rstrip().endswith(
+        "margin -0.1, inherited from partnership-auction (tuned for its rules, not for auction.min_bid, play.lead)"
+    )
 
 
 def test_tune_margin_tunes_before_the_answer_and_says_so(capsys, house):
-    code, out, err = _cli(capsys, "bid-odds", "--variant", house, "--hands", "2000", "--bid", "250", "--meld",
-                          "60", "--no-store", "--tune-margin")
+    code, out, err = _cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        house,
+        "--hands",
+        "2000",
+        "--bid",
+        "250",
+        "--meld",
+        "60",
+        "--no-store",
+        "--tune-margin",
+    )
     assert code == 0 and "warning" not in err and "tuning the bidding margin for house" in err
     assert ", tuned now for these rules (from -0.1 in steps of 0.1, " in out and " s)" in out
 
@@ -131,9 +151,11 @@ def test_compare_states_whether_a_and_b_share_a_margin(capsys, house):
     assert out.splitlines()[1] == (
         "bidding: A and B bid with the same margin, -0.1 (A: margin -0.1, tuned for partnership-auction; B: margin "
         "-0.1, inherited from partnership-auction (tuned for its rules, not for auction.min_bid, play.lead)); "
-        "--tune-margin tunes each for its own rules")
-    code, out, _ = _cli(capsys, "compare", "partnership-auction", house, "--hands", "500", "--no-store",
-                        "--tune-margin")
+        "--tune-margin tunes each for its own rules"
+    )
+    code, out, _ = _cli(
+        capsys, "compare", "partnership-auction", house, "--hands", "500", "--no-store", "--tune-margin"
+    )
     line = out.splitlines()[1]
     assert code == 0 and "(A: margin -0.1, tuned for partnership-auction; B: margin " in line
     assert "tuned now for these rules" in line and "--tune-margin tunes" not in line

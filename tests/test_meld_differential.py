@@ -26,8 +26,9 @@ def _mismatches(variant, hands):
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("vid", ["four-pass", "five-hand-called-card", "double-deck",
-                                 "five-hand-widow-96", "six-hand-triple-pack"])
+@pytest.mark.parametrize(
+    "vid", ["four-pass", "five-hand-called-card", "double-deck", "five-hand-widow-96", "six-hand-triple-pack"]
+)
 def test_kernel_matches_reference_on_100000_dealt_hands(vid):
     variant = load_variant(vid)
     hands = dealt_hands(variant, 100_000, seed=11)
@@ -36,14 +37,21 @@ def test_kernel_matches_reference_on_100000_dealt_hands(vid):
     assert not bad, f"{len(bad)} hands differ, first: {bad[0]}"
 
 
-@pytest.mark.parametrize("vid, overrides", [
-    ("four-hand-150", []), ("four-pass", []), ("double-deck", []),
-    ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_king=7"]),
-    ("five-hand-universal", []), ("six-hand-triple-pack", []), ("five-hand-widow-96", []),
-    ("ok-pinochle", ["meld.roundhouse_bonus=100", "meld.run_or_royal=true"]),
-    ("double-deck", ["meld.run_scores_royal=true"]),
-    ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_marriage_per_run=true"]),
-])
+@pytest.mark.parametrize(
+    "vid, overrides",
+    [
+        ("four-hand-150", []),
+        ("four-pass", []),
+        ("double-deck", []),
+        ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_king=7"]),
+        ("five-hand-universal", []),
+        ("six-hand-triple-pack", []),
+        ("five-hand-widow-96", []),
+        ("ok-pinochle", ["meld.roundhouse_bonus=100", "meld.run_or_royal=true"]),
+        ("double-deck", ["meld.run_scores_royal=true"]),
+        ("double-deck", ["meld.run_extra_marriage=30", "meld.run_extra_marriage_per_run=true"]),
+    ],
+)
 def test_kernel_matches_reference_on_crowded_hands(vid, overrides):
     variant = load_variant(vid, overrides)
     hands = crowded_hands(variant, 4000, seed=5)

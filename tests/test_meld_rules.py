@@ -38,7 +38,9 @@ def test_a_run_that_also_scores_its_royal_marriage():
     assert score("partnership-auction", "AS 10S KS QS JS", "S", on) == (190, {"run": 1, "royal_marriage": 1})
     # a second K-Q beside the run is still the extra marriage (40), not a third royal
     assert score("partnership-auction", "AS 10S KS KS QS QS JS", "S", on) == (
-        230, {"run": 1, "run_extra_marriage": 1, "royal_marriage": 1})
+        230,
+        {"run": 1, "run_extra_marriage": 1, "royal_marriage": 1},
+    )
     # two runs hold two royal marriages: the double run and the double royal marriage
     total, melds = score("double-deck", "AS AS 10S 10S KS KS QS QS JS JS", "S", on)
     assert melds == {"run": 2, "royal_marriage": 2}
@@ -78,8 +80,7 @@ def test_four_pass_run_conventions():
     assert score("four-pass", "AH 10H KH QH JH", "H")[0] == 150
     assert score("four-pass", "AH 10H KH KH QH JH", "H") == (190, {"run": 1, "run_extra_king": 1})
     assert score("four-pass", "AH 10H KH QH QH JH", "H") == (190, {"run": 1, "run_extra_queen": 1})
-    assert score("four-pass", "AH 10H KH KH QH QH JH", "H") == (
-        230, {"run": 1, "run_extra_marriage": 1})
+    assert score("four-pass", "AH 10H KH KH QH QH JH", "H") == (230, {"run": 1, "run_extra_marriage": 1})
     assert score("four-pass", "AH AH 10H 10H KH KH QH QH JH JH", "H") == (1500, {"run": 2})
 
 

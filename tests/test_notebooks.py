@@ -25,8 +25,7 @@ GOLDEN = Path(__file__).parent / "golden" / "notebooks"
 
 def test_there_is_a_notebook_per_analysis():
     names = {p.stem for p in NOTEBOOKS}
-    assert {"rare_melds", "meld_distribution", "redeal", "partner", "bid_strategy", "house_rules",
-            "systems"} <= names
+    assert {"rare_melds", "meld_distribution", "redeal", "partner", "bid_strategy", "house_rules", "systems"} <= names
 
 
 def text_outputs(cells) -> str:
@@ -53,8 +52,12 @@ def test_committed_notebook_is_the_default_run_the_report_shows(path):
     assert [c["execution_count"] for c in code] == list(range(1, len(code) + 1)), "not run top to bottom"
     assert all(o["output_type"] != "error" for c in code for o in c["outputs"])
     report = "\n".join(p.read_text() for p in (ROOT / "reports").glob("*.md"))
-    shown = [("".join(o["data"]["text/markdown"])).strip() for c in code for o in c["outputs"]
-             if o["output_type"] in ("execute_result", "display_data") and "text/markdown" in o["data"]]
+    shown = [
+        ("".join(o["data"]["text/markdown"])).strip()
+        for c in code
+        for o in c["outputs"]
+        if o["output_type"] in ("execute_result", "display_data") and "text/markdown" in o["data"]
+    ]
     for block in shown:
         assert block in report, f"{path.name} shows a table or paragraph the committed report does not:\n{block[:300]}"
     sizes = [o for c in code for o in c["outputs"] if "Sizes(" in "".join(o.get("data", {}).get("text/plain", ""))]
@@ -68,8 +71,9 @@ def test_notebook_runs_and_gives_the_recorded_outputs(path, monkeypatch):
     nbclient = pytest.importorskip("nbclient")
     monkeypatch.setenv("PINOCHLE_NOTEBOOK_SIZE", "small")
     book = nbformat.read(path, as_version=4)
-    client = nbclient.NotebookClient(book, timeout=600, kernel_name="python3",
-                                     resources={"metadata": {"path": str(path.parent.parent)}})
+    client = nbclient.NotebookClient(
+        book, timeout=600, kernel_name="python3", resources={"metadata": {"path": str(path.parent.parent)}}
+    )
     client.execute()  # raises CellExecutionError on the first failing cell
     assert all(cell.get("outputs") is not None for cell in book.cells if cell.cell_type == "code")
     got = text_outputs(book.cells)

@@ -55,9 +55,10 @@ def test_four_hand_estimates_agree_with_exact_values():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("vid, extra", [("double-deck", ["meld>=30", "meld>=60"]),
-                                        ("five-hand-called-card", ["meld>=200"]),
-                                        ("auction", ["meld>=300"])])
+@pytest.mark.parametrize(
+    "vid, extra",
+    [("double-deck", ["meld>=30", "meld>=60"]), ("five-hand-called-card", ["meld>=200"]), ("auction", ["meld>=300"])],
+)
 def test_other_decks_agree_with_exact_values(vid, extra):
     v = load_variant(vid)
     names = [n for n in CATALOGUE if n not in ("double-run",)] + extra
@@ -84,6 +85,7 @@ def test_same_seed_same_numbers_whatever_the_thread_count():
 def test_a_longer_run_extends_a_shorter_one_chunk_by_chunk():
     # chunk k draws from (seed, k): the first 32768 deals of a 70000-deal run are a 32768-deal run
     from simcore.run.runner import CHUNK_DEALS
+
     v = load_variant("four-hand-150")
     events = [parse_event("marriage", v)]
     short = simulate_odds(v, events, CHUNK_DEALS * v.players, seed=3, exact=False)
@@ -96,6 +98,7 @@ def test_a_longer_run_extends_a_shorter_one_chunk_by_chunk():
 
 def test_wilson_interval_known_values_and_edges():
     from simcore.run.stats import wilson
+
     iv = wilson(10, 100)
     assert iv.estimate == 0.1 and abs(iv.lo - 0.05523) < 1e-4 and abs(iv.hi - 0.17437) < 1e-4
     assert wilson(0, 50).lo == 0.0 and wilson(50, 50).hi == 1.0
@@ -103,10 +106,16 @@ def test_wilson_interval_known_values_and_edges():
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("vid, names", [
-    ("five-hand-widow-96", ["meld>=10", "meld>=39", "double-pinochle", "five-nines", "aces-around"]),
-    ("six-hand-triple-pack", ["meld>=180", "meld>=640", "double-pinochle", "double-aces", "aces-around",
-                              "no-aces"])])
+@pytest.mark.parametrize(
+    "vid, names",
+    [
+        ("five-hand-widow-96", ["meld>=10", "meld>=39", "double-pinochle", "five-nines", "aces-around"]),
+        (
+            "six-hand-triple-pack",
+            ["meld>=180", "meld>=640", "double-pinochle", "double-aces", "aces-around", "no-aces"],
+        ),
+    ],
+)
 def test_big_decks_agree_with_exact_values(vid, names):
     # 96 and 120 cards: the exact meld distribution comes from the modular kernels (seconds)
     v = load_variant(vid)

@@ -16,10 +16,13 @@ from simcore.reference.play import reference_legal, reference_playout, winning_p
 from simcore.variants import load_variant
 
 DUTY_SETS = [
-    {"play.follow_must_head": f'"{head}"', "play.head_when_trumped": hwt,
-     "play.void_must_trump": vt, "play.void_must_overtrump": vo}
-    for head, hwt, vt, vo in itertools.product(HEAD_MODES, ("true", "false"), ("true", "false"),
-                                               ("true", "false"))
+    {
+        "play.follow_must_head": f'"{head}"',
+        "play.head_when_trumped": hwt,
+        "play.void_must_trump": vt,
+        "play.void_must_overtrump": vo,
+    }
+    for head, hwt, vt, vo in itertools.product(HEAD_MODES, ("true", "false"), ("true", "false"), ("true", "false"))
 ]
 
 
@@ -76,14 +79,22 @@ def test_legal_cards_match_the_reference_on_100000_positions(sample, duties):
 
 
 def _legal(vid, hand, trick, trump, **duties):
-    v = with_duties(vid, {k: v for k, v in {
-        "play.follow_must_head": f'"{duties.get("head", "always")}"',
-        "play.head_when_trumped": str(duties.get("hwt", False)).lower(),
-        "play.void_must_trump": str(duties.get("vt", True)).lower(),
-        "play.void_must_overtrump": str(duties.get("vo", True)).lower()}.items()})
+    v = with_duties(
+        vid,
+        {
+            k: v
+            for k, v in {
+                "play.follow_must_head": f'"{duties.get("head", "always")}"',
+                "play.head_when_trumped": str(duties.get("hwt", False)).lower(),
+                "play.void_must_trump": str(duties.get("vt", True)).lower(),
+                "play.void_must_overtrump": str(duties.get("vo", True)).lower(),
+            }.items()
+        },
+    )
     cards = np.array([parse_card(c) for c in trick.split()] + [0] * 4, dtype=np.int64)
     mask = legal_mask(held_mask(parse_hand(hand)), cards, len(trick.split()), "SHDC".index(trump), v.play_rules())
     from simcore.kernels.cards import card_name
+
     return sorted(card_name(t) for t in range(N_TYPES) if (mask >> t) & 1)
 
 
@@ -107,15 +118,20 @@ def test_draw_pinochle_example_trumped_lead():
 
 
 def test_void_players_trump_and_overtrump_as_the_duties_say():
-    assert _legal("four-hand-150", "QD 9D JH", "AC KD", "D") == ["9D", "QD"]      # cannot beat K♦
+    assert _legal("four-hand-150", "QD 9D JH", "AC KD", "D") == ["9D", "QD"]  # cannot beat K♦
     assert _legal("four-hand-150", "AD 9D JH", "AC KD", "D", vo=False) == ["9D", "AD"]
     assert _legal("four-hand-150", "AD 9D JH", "AC", "D", vt=False) == ["9D", "AD", "JH"]
-    assert _legal("four-hand-150", "JH 9S", "AC KD", "D") == ["9S", "JH"]         # nothing to follow
+    assert _legal("four-hand-150", "JH 9S", "AC KD", "D") == ["9S", "JH"]  # nothing to follow
 
 
 def test_trick_winner_first_of_equal_cards_and_trump():
-    for trick, trump, winner in (("AC AC KC", "S", 0), ("10C AC AC", "S", 1), ("AC 9S KC", "S", 1),
-                                 ("9S JS 9S", "S", 1), ("AC KH QD", "S", 0)):
+    for trick, trump, winner in (
+        ("AC AC KC", "S", 0),
+        ("10C AC AC", "S", 1),
+        ("AC 9S KC", "S", 1),
+        ("9S JS 9S", "S", 1),
+        ("AC KH QD", "S", 0),
+    ):
         cards = np.array([parse_card(c) for c in trick.split()], dtype=np.int64)
         assert trick_winner(cards, 3, "SHDC".index(trump)) == winner
         assert winning_position(cards.tolist(), "SHDC".index(trump)) == winner
@@ -129,11 +145,11 @@ def test_random_playouts_match_the_reference_and_keep_the_invariants(vid):
         hands = deal[: v.players].copy()
         state = chunk_states(99, [d])[0]
         plays = np.zeros(v.players * v.hand_size, dtype=np.int64)
-        won = random_playout(hands.copy(), d % v.players, d % 4, v.play_rules(), v.trick_points,
-                             v.last_trick, state.copy(), plays)
+        won = random_playout(
+            hands.copy(), d % v.players, d % 4, v.play_rules(), v.trick_points, v.last_trick, state.copy(), plays
+        )
         ref_won, ref_plays = reference_playout(hands.tolist(), d % v.players, d % 4, v, state)
         assert won.tolist() == ref_won and plays.tolist() == ref_plays
         # every card dealt is played exactly once, and the trick points add up to the hand's total
         assert np.array_equal(np.bincount(plays, minlength=N_TYPES), hands.sum(axis=0))
         assert won.sum() == v.trick_total - int((v.trick_points * deal[v.players]).sum())
-

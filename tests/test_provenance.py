@@ -73,7 +73,7 @@ def _split_comment(line: str) -> tuple[str, str]:
         elif c in "\"'":
             quote = c
         elif c == "#":
-            return line[:i], line[i + 1:].strip()
+            return line[:i], line[i + 1 :].strip()
         i += 1
     return line, ""
 
@@ -105,7 +105,7 @@ def scan(text: str) -> dict[str, KeyLine]:
             start, depth = i, 0
             while True:  # a multi-line array: every line up to the closing bracket
                 code, comment = _split_comment(lines[i])
-                depth += _depth(code[code.index("=") + 1:] if i == start else code)
+                depth += _depth(code[code.index("=") + 1 :] if i == start else code)
                 if comment:
                     comments.append(comment)
                 if depth <= 0 or i + 1 == len(lines):
@@ -134,8 +134,17 @@ def _default(key: str) -> Any:
     return float(spec.default) if spec.kind is float and spec.default is not None else spec.default
 
 
-SINGLES = ("meld.run", "meld.royal_marriage", "meld.marriage", "meld.aces_around", "meld.kings_around",
-           "meld.queens_around", "meld.jacks_around", "meld.pinochle", "meld.dix")
+SINGLES = (
+    "meld.run",
+    "meld.royal_marriage",
+    "meld.marriage",
+    "meld.aces_around",
+    "meld.kings_around",
+    "meld.queens_around",
+    "meld.jacks_around",
+    "meld.pinochle",
+    "meld.dix",
+)
 
 #: Group words: an ``assumptions`` entry whose label (the text before its first colon) is one of these
 #: covers the keys the patterns match. A rules table's name covers its table (``tricks: ...``), except
@@ -167,8 +176,9 @@ def covers(entry: str, key: str) -> bool:
     return any(fnmatch.fnmatchcase(key, pattern) for pattern in GROUPS.get(label, ()))
 
 
-def problems(text: str, parent: str | None = None, parent_assumptions: list[str] | None = None,
-             parent_source: str = "") -> list[str]:
+def problems(
+    text: str, parent: str | None = None, parent_assumptions: list[str] | None = None, parent_source: str = ""
+) -> list[str]:
     """What is wrong with one rules file's provenance, one line per key (empty: all good).
 
     ``parent`` is the ``extends`` target's id; its loaded values give the parent values and its
@@ -210,8 +220,11 @@ def problems(text: str, parent: str | None = None, parent_assumptions: list[str]
         elif TUNED.search(comment) and key in TUNED_KEYS:
             continue
         else:
-            found.append(f"{head}: no provenance comment (seeds/00N, document, assumed"
-                         + (", tuned" if key in TUNED_KEYS else "") + ")")
+            found.append(
+                f"{head}: no provenance comment (seeds/00N, document, assumed"
+                + (", tuned" if key in TUNED_KEYS else "")
+                + ")"
+            )
     return found
 
 
@@ -286,8 +299,10 @@ def test_document_is_a_citation_only_when_the_source_names_a_document():
 def test_a_key_changed_from_the_parent_needs_a_source_and_an_equal_one_does_not():
     parent = load_variant("double-pack")
     same = parent.get("auction.min_bid")
-    text = ('extends = "double-pack"\nid = "child"\nname = "c"\ndescription = "d"\nsource = "seeds/001"\n\n'
-            f'[auction]\nmin_bid = {same}\n\n[game]\ntarget = {parent.get("game.target") + 1000}\n')
+    text = (
+        'extends = "double-pack"\nid = "child"\nname = "c"\ndescription = "d"\nsource = "seeds/001"\n\n'
+        f"[auction]\nmin_bid = {same}\n\n[game]\ntarget = {parent.get('game.target') + 1000}\n"
+    )
     found = problems(text)
     assert len(found) == 1 and "game.target" in found[0], found
 

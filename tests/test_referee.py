@@ -17,6 +17,7 @@ SEED = 7
 
 def test_the_referee_catches_broken_decisions():
     from simcore.reference.hand import RuleBroken, referee
+
     v = load_variant("four-hand-150")
     rec, trace = trace_hand(v, SEED, parse_policies("heuristic", 4))
     rows = trace.tolist()
@@ -39,8 +40,8 @@ def test_the_referee_catches_broken_decisions():
 @pytest.mark.parametrize("policy", ["heuristic", "random"])
 def test_simultaneous_pass_and_jump_bids_are_refereed(policy):
     from simcore.reference.hand import referee
-    v = load_variant("double-deck", ["exchange.pass_cards=3", "exchange.simultaneous=true",
-                                     "auction.jump_steps=2"])
+
+    v = load_variant("double-deck", ["exchange.pass_cards=3", "exchange.simultaneous=true", "auction.jump_steps=2"])
     policies = parse_policies(policy, 4)
     jumps = passes = 0
     for seed in range(100):
@@ -61,6 +62,7 @@ def test_no_duty_to_beat_a_winning_partner_is_refereed(policy):
     # the duty to beat would have forbidden
     from simcore.reference.hand import referee
     from simcore.reference.play import reference_legal, winning_position
+
     v = load_variant("four-hand-150", ["play.beat_partner=false"])
     strict = load_variant("four-hand-150")
     policies = parse_policies(policy, 4)

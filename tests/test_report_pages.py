@@ -25,11 +25,24 @@ def page_problems(text: str) -> list[str]:
 
 
 def test_the_checker_catches_what_the_issue_found():
-    for bad in ("| 2.8e-05 |", "| nan |", "0.32 redeals (0.32–0.32; estimated)", "95% range 32 to 32",
-                "the bidder held no marriage to name trump record no meld"):
+    for bad in (
+        "| 2.8e-05 |",
+        "| nan |",
+        "0.32 redeals (0.32–0.32; estimated)",
+        "95% range 32 to 32",
+        "the bidder held no marriage to name trump record no meld",
+    ):
         assert page_problems(bad), bad
-    for good in ("54% [53–55%]", "1 in 393", "from 1 to 30", "2 to 3", "A-10-K-Q-J", "trick-count-10-10-10",
-                 "[5–5.5]", "−20.5 pp [−20.7 to −20.3]"):
+    for good in (
+        "54% [53–55%]",
+        "1 in 393",
+        "from 1 to 30",
+        "2 to 3",
+        "A-10-K-Q-J",
+        "trick-count-10-10-10",
+        "[5–5.5]",
+        "−20.5 pp [−20.7 to −20.3]",
+    ):
         assert not page_problems(good), good
 
 
@@ -84,8 +97,16 @@ def test_the_index_links_the_strong_play_page_and_the_page_its_files():
 
 
 #: Words a card player should not meet unexplained on the pages (the developers' terms).
-JARGON = ("tuned margin", "duels", "equilibrium", "root mean square", "trick starts", "percentile bootstrap",
-          "gave-up", "solves that gave up")
+JARGON = (
+    "tuned margin",
+    "duels",
+    "equilibrium",
+    "root mean square",
+    "trick starts",
+    "percentile bootstrap",
+    "gave-up",
+    "solves that gave up",
+)
 
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)

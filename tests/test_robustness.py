@@ -47,13 +47,16 @@ def test_extends_naming_an_unknown_id_names_the_file_and_the_key(capsys, tmp_pat
     assert str(f) in err and "extends = 'no-such-variant'" in err and "--variant" not in err
 
 
-@pytest.mark.parametrize("argv", [
-    ["odds", "--set", "meld.pinochle=9223372036854775808"],
-    ["simulate", "--set", "auction.step=9223372036854775808"],
-    ["simulate", "--variant", "double-pack", "--set", "meld.queens_around=9007199254740992"],
-    ["games", "--variant", "five-hand-widow-96", "--set", "meld.run_extra_king=9007199254740992"],
-    ["simulate", "--set", "meld.marriage=1000000"],
-])
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["odds", "--set", "meld.pinochle=9223372036854775808"],
+        ["simulate", "--set", "auction.step=9223372036854775808"],
+        ["simulate", "--variant", "double-pack", "--set", "meld.queens_around=9007199254740992"],
+        ["games", "--variant", "five-hand-widow-96", "--set", "meld.run_extra_king=9007199254740992"],
+        ["simulate", "--set", "meld.marriage=1000000"],
+    ],
+)
 def test_values_beyond_their_range_are_refused_before_anything_runs(capsys, argv):
     # "meld.run_extra_king = 9007199254740992" once made the auction step towards an unreachable limit
     assert "from 0 to 10,000" in refused(capsys, *argv) or "from 1 to 10,000" in refused(capsys, *argv)
@@ -88,8 +91,10 @@ def test_bids_beyond_the_table_are_shown_as_or_more(capsys):
     assert code == 0 and "531 or more" in out
 
 
-@pytest.mark.parametrize("event", ["meld>=9223372036854775808", "meld>=" + "9" * 5000, "meld>=٣٠",
-                                   "meld>=２０", "meld>=30\n", "double-pinochle\n"])
+@pytest.mark.parametrize(
+    "event",
+    ["meld>=9223372036854775808", "meld>=" + "9" * 5000, "meld>=٣٠", "meld>=２０", "meld>=30\n", "double-pinochle\n"],
+)
 def test_odd_event_expressions_are_refused_in_one_line(capsys, event):
     refused(capsys, "odds", event, "--hands", "1000")
 
@@ -113,12 +118,12 @@ def test_rates_that_do_not_apply_say_so_and_json_gives_null(capsys):
 def test_deleting_any_key_of_a_shipped_file_gives_a_result_or_one_line(capsys, tmp_path):
     text = (resources.files("simcore.variants") / "rules" / "four-hand-150.toml").read_text(encoding="utf-8")
     lines = text.splitlines()
-    keyed = [i for i, line in enumerate(lines) if "=" in line and not line.startswith((" ", "#", "\""))]
+    keyed = [i for i, line in enumerate(lines) if "=" in line and not line.startswith((" ", "#", '"'))]
     assert len(keyed) > 50
     outcomes = set()
     for n, i in enumerate(keyed):
         f = tmp_path / f"without-{i}.toml"
-        f.write_text("\n".join(lines[:i] + lines[i + 1:]) + "\n")
+        f.write_text("\n".join(lines[:i] + lines[i + 1 :]) + "\n")
         # every key under simulate, every other key under games too: both read the whole rules record
         for argv in (["simulate", "--hands", "16"], ["games", "--games", "1"])[: 1 + n % 2]:
             code, out, err = run(capsys, *argv, "--variant", str(f))

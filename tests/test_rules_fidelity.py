@@ -92,8 +92,14 @@ def test_auction_names_trump_after_taking_the_widow(after):
     # hands before the widow.)
     assert load_variant("auction").get("exchange.trump_after_widow")
     assert load_variant("five-hand-widow-96").get("exchange.trump_after_widow")
-    v = load_variant("auction", ["auction.trump_needs_marriage=true", "scoring.forfeit_unseen=false",
-                                 f"exchange.trump_after_widow={str(after).lower()}"])
+    v = load_variant(
+        "auction",
+        [
+            "auction.trump_needs_marriage=true",
+            "scoring.forfeit_unseen=false",
+            f"exchange.trump_after_widow={str(after).lower()}",
+        ],
+    )
     rescued = 0
     for seed in range(400):
         rec, trace = trace_hand(v, seed, parse_policies("heuristic", 3))
@@ -110,6 +116,7 @@ def test_ok_pinochle_throws_in_only_250_or_more_short():
     # seeds/004: "if the declarer is 250+ points under their bid after melding they may throw in their
     # cards"; "If their bid is within 250 points after melding they may play their hand".
     from simcore.reference.hand import Table, _without_play, throw_in_refusal
+
     v = load_variant("ok-pinochle")
     assert v.get("scoring.concede_short_by") == 250
     assert "230 short" in throw_in_refusal(v, 300 - 70, forced=False)  # seed 49's throw-in: bid 300, meld 70
@@ -128,10 +135,17 @@ def test_three_hand_double_pack_concession_gives_each_opponent_meld_plus_100():
     # seeds/001: "The high bidder may concede defeat before leading, in which case each opponent scores
     # his meld plus 100, while the bidder is set back the amount of his bid."
     from simcore.reference.hand import _seat_scores
+
     v = load_variant("three-hand-double-pack")
     assert v.get("scoring.concede_bonus") == 100
-    rec = {"_side": [1, 0, 0], "_meld": [300, 80, 120], "_stage": "not played", "outcome": h.CONCEDED,
-           "side_score": -500, "other_score": 300}
+    rec = {
+        "_side": [1, 0, 0],
+        "_meld": [300, 80, 120],
+        "_stage": "not played",
+        "outcome": h.CONCEDED,
+        "side_score": -500,
+        "other_score": 300,
+    }
     assert _seat_scores(v, rec) == [-500, 180, 220]
     # the kernel agrees, on hands where the dealer is forced to a bid he cannot make and concedes
     v = load_variant("three-hand-double-pack", ["auction.min_bid=3000"])
@@ -149,10 +163,19 @@ def test_three_hand_double_pack_burial_counts_but_does_not_save_meld():
     # discard (30 points) counts towards the bid; without a trick won his 600 meld is lost, so 30 of a
     # 500 bid is set. Were the discard to save the meld (the old file), he would make 630.
     from simcore.reference.hand import _score
+
     for saves, made, score in ((False, 0, -500), (True, 1, 630)):
         v = load_variant("three-hand-double-pack", [f"scoring.buried_saves_meld={str(saves).lower()}"])
-        rec = _score(v, meld=[0, 600], dix=[0, 0], tricks_pts=[220, 30], tricks_won=[25, 0], bidder=0, bid=500,
-                     rec={"_buried": 30})
+        rec = _score(
+            v,
+            meld=[0, 600],
+            dix=[0, 0],
+            tricks_pts=[220, 30],
+            tricks_won=[25, 0],
+            bidder=0,
+            bid=500,
+            rec={"_buried": 30},
+        )
         assert (rec["made"], rec["side_score"]) == (made, score)
     assert not load_variant("three-hand-double-pack").get("scoring.buried_saves_meld")
     # kernel and referee agree where the burial decides (a 200-point save makes it decide often)
@@ -173,6 +196,7 @@ def test_a_follower_beats_the_highest_card_of_the_led_suit_even_once_trumped(vid
     # next player must still play the A, the only heart above the K.
     from simcore.kernels.play import held_mask, legal_mask
     from simcore.reference.play import reference_legal
+
     v = load_variant(vid)
     assert v.get("play.head_when_trumped")
     spades, ace_h, king_h, nine_s = SUITS.index("S"), card_type("AH"), card_type("KH"), card_type("9S")
@@ -188,6 +212,7 @@ def test_five_hand_widow_a_follower_may_trump_instead_of_following():
     # trump: holding a heart, a spade and a club, the heart or the spade, not the club.
     from simcore.kernels.play import held_mask, legal_mask
     from simcore.reference.play import reference_legal
+
     v = load_variant("five-hand-widow")
     assert v.get("play.trump_instead")
     spades = SUITS.index("S")
@@ -223,7 +248,7 @@ def _trumps_while_holding_led(trace, trump, players):
     for i, (seat, card) in enumerate(plays):
         if i % players == 0:
             led = card // 6
-        elif card // 6 == trump != led and hands[seat, led * 6: led * 6 + 6].sum() > 0:
+        elif card // 6 == trump != led and hands[seat, led * 6 : led * 6 + 6].sum() > 0:
             count += 1
         hands[seat, card] -= 1
     return count
@@ -257,6 +282,7 @@ def test_double_deck_no_trump_marriage_gives_the_opponents_nothing_or_their_meld
     # side automatically lose the amount of their bid and neither side counts anything for meld" (the
     # file). seeds/003: "The opponents will get their meld providing they have at least 20" (an override).
     from simcore.reference.meld import reference_total
+
     assert load_variant("double-deck").get("scoring.opponents_no_trump") == "nothing"
     v = load_variant("double-deck", [f"scoring.opponents_no_trump={form}", "scoring.min_meld_to_count=20"])
     stopped = scored = 0
@@ -283,6 +309,7 @@ def test_five_hand_widow_forfeit_in_both_readings(loses):
     # applies "The team who doesn't fulfill their bid must subtract their bid"; the override reads the
     # forfeit literally.
     from simcore.reference.hand import Table, _without_play
+
     assert load_variant("five-hand-widow").get("scoring.concede_loses_bid")
     v = load_variant("five-hand-widow", [f"scoring.concede_loses_bid={str(loses).lower()}"])
     rec = {}
@@ -322,12 +349,12 @@ def test_double_deck_heuristic_bids_only_holding_a_marriage_to_name_trump():
     assert stopped > 0  # the forced dealer
 
 
-
 def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
     # seeds/000 'Version 5': "If no one bids, the dealer gets the hand for 50. It's the dealer's option to
     # discard the hand but the dealer's score will take a deduction of 50 points. If this happens, the
     # other players will have their meld added to their score."
     from simcore.reference.hand import Table, _without_play, throw_in_refusal
+
     v = load_variant("five-hand-widow-96")
     assert v.get("scoring.concede") and v.get("scoring.concede_only_forced")
     rec = {}
@@ -342,8 +369,9 @@ def test_five_hand_widow_96_the_forced_dealer_may_throw_in_for_minus_50():
     assert (thrown[:, f("bidder")] == 4).all() and (thrown[:, f("bid")] == 50).all()
     assert (thrown[:, f("side_score")] == -50).all()
     # the kernel and the referee agree on such hands, seat by seat
-    seeds = [s for s in range(3000) if trace_hand(v, s, parse_policies("heuristic", 5))[0][f("outcome")]
-             == h.CONCEDED][:3]
+    seeds = [s for s in range(3000) if trace_hand(v, s, parse_policies("heuristic", 5))[0][f("outcome")] == h.CONCEDED][
+        :3
+    ]
     assert seeds
     for seed in seeds:
         _agreed(v, seed, "heuristic")
@@ -358,6 +386,7 @@ def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_h
     # AH 10H QH JH 9H, takes the KH for his nine and melds a run (150) and still his dix (10): 160; the
     # dealer, who now holds that nine, scores nothing for it.
     from simcore.reference.hand import Table, _meld, _swap_dix
+
     v = load_variant(vid)
     assert v.get("exchange.dix_for_turned")
     hearts, king_h, nine_h = SUITS.index("H"), card_type("KH"), card_type("9H")
@@ -373,8 +402,11 @@ def test_partnership_a_dix_may_be_exchanged_for_the_turned_card_and_scores_its_h
     _meld(v, hands, hearts, side, -1, -1, 0, rec)
     assert rec["_meld"][0] == 160 and rec["_meld"][dealer] == 0 and rec["_dix"][0] == 10
     # a seat with no dix has none to give, and is not asked
-    table = Table(players, hands=[parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)],
-                  turned=king_h)
+    table = Table(
+        players,
+        hands=[parse_hand("KH 9H").tolist() if s == dealer else [0] * 24 for s in range(players)],
+        turned=king_h,
+    )
     assert _drive(_swap_dix(v, table, hearts), []) == (-1, [])
     # the kernel exchanges (the heuristic whenever the dealer is an opponent) and the referee agrees;
     # the rule off, the same traces are refused
@@ -405,6 +437,7 @@ def test_partnership_a_side_declares_out_once_its_meld_and_tricks_reach_the_targ
     # current deal as part of its total unless it has won a trick after melding."
     from simcore.answers.game_results import game_records
     from simcore.kernels import game as g
+
     v = load_variant(vid)
     assert v.get("game.declare_out")
     players = v.players
@@ -445,6 +478,7 @@ def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_k
     # the bidder -3, everybody else 0, the kitty +3 (no trump is named, so nothing doubles).
     from simcore.answers.settlement import settle
     from simcore.reference.hand import _forfeit_unseen
+
     v = load_variant("auction")
     assert v.get("scoring.forfeit_unseen")
     forfeit = _record(bidder=0, bid=300, trump=-1, outcome=h.FORFEITED_UNSEEN)
@@ -452,6 +486,7 @@ def test_auction_the_compulsory_300_may_be_forfeited_unseen_for_3_chips_to_the_k
     assert settle(load_variant("auction", ["settlement.people=4"]), forfeit).tolist() == [[-3, 0, 0, 0, 3]]
     # only the compulsory opening, nobody having bid over it, and only where the rules allow it
     from simcore.reference.hand import Table
+
     rec = {}
     assert _drive(_forfeit_unseen(v, Table(3), 0, 300, rec, False), [1]) == (True, [(0, "forfeit")])
     assert (rec["side_score"], rec["other_score"], rec["trump"]) == (-300, 0, -1)
@@ -477,6 +512,7 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
     # from 350) pay 5 each, the bidder collects 15; in spades twice that.
     from simcore.answers.settlement import settle
     from simcore.reference.hand import _without_play
+
     v = load_variant("auction")
     assert v.get("scoring.opponents_concede")
     hearts, spades = SUITS.index("H"), SUITS.index("S")
@@ -486,6 +522,7 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
     assert settle(v, conceded).tolist() == [[-10, 30, -10, -10]]
     # the referee scores it as made at the bid ("The bidder can never win more than he bid")
     from simcore.reference.hand import Table
+
     rec = {}
     assert _drive(_without_play(v, Table(3), 1, 350, False, [0, 380], rec), [1]) == (True, [(2, "concede")])
     assert (rec["made"], rec["side_score"], rec["other_score"]) == (1, 350, 0)
@@ -497,8 +534,11 @@ def test_auction_the_opponents_may_concede_and_the_bidder_collects_from_every_ot
     assert len(given) > 0 and (given[:, h.F_MADE] == 1).all()
     assert (given[:, h.F_SIDE_MELD] >= given[:, h.F_BID]).all()
     assert (given[:, h.F_SIDE_SCORE] == given[:, h.F_BID]).all()
-    seeds = [s for s in range(200) if trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME]
-             == h.CONCEDED_BY_OPPONENTS][:3]
+    seeds = [
+        s
+        for s in range(200)
+        if trace_hand(v, s, parse_policies("heuristic", 3))[0][h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS
+    ][:3]
     for seed in seeds:
         rec, trace = trace_hand(v, seed, parse_policies("heuristic", 3))
         assert referee(v, trace.tolist()) == dict(zip(h.FIELDS, rec.tolist()))
@@ -511,13 +551,13 @@ def test_five_hand_asked_card_the_partner_gives_the_card_asked_for_and_gets_one_
     # first person to his left that has the card is the partner ... The partner gives them the card and
     # then they must give one back. A double run is 150 points."
     from simcore.reference.meld import reference_total
+
     v = load_variant("five-hand-asked-card")
     assert v.get("auction.min_bid") == 50 and v.get("teams.call") == "named" and v.get("exchange.pass_called_card")
     hearts = SUITS.index("H")
     # worked by hand: QS QS JD JD is a double pinochle, 30; three of each, 75; A 10 K Q J of hearts twice
     # in hearts is a double run, 150
-    for cards, points in (("QS QS JD JD", 30), ("QS QS QS JD JD JD", 75),
-                          ("AH AH 10H 10H KH KH QH QH JH JH", 150)):
+    for cards, points in (("QS QS JD JD", 30), ("QS QS QS JD JD JD", 75), ("AH AH 10H 10H KH KH QH QH JH JH", 150)):
         assert reference_total(parse_hand(cards).tolist(), hearts, v) == points
     for policy in ("heuristic", "random"):
         for seed in range(30):
@@ -542,9 +582,12 @@ def _check_meld(v, text, trump):
     """(kernel, reference) checks of the hand ``text`` melded under ``trump`` (a suit letter)."""
     from simcore.kernels.meld import meld_checks
     from simcore.reference.meld import reference_checks
+
     hand, s = parse_hand(text), SUITS.index(trump)
-    return (int(meld_checks(hand, s, v.tables.meld_table, v.tables.meld_flags, v.tables.check_melds)),
-            reference_checks(hand, s, v))
+    return (
+        int(meld_checks(hand, s, v.tables.meld_table, v.tables.meld_flags, v.tables.check_melds)),
+        reference_checks(hand, s, v),
+    )
 
 
 def test_check_pays_checks_for_the_rare_melds():
@@ -573,10 +616,23 @@ def test_check_contract_defeat_and_game_checks_worked_by_hand():
     # score exceeds the losers', plus 5 checks if the losers have a net minus score."
     from simcore.kernels.game import contract_checks, game_checks
     from simcore.reference.game import _contract_checks, _game_checks
+
     v = load_variant("check")
     rules, brackets = v.game_rules, v.tables.check_contracts
-    for bid, want in ((190, 0), (200, 2), (240, 2), (250, 4), (290, 4), (300, 7), (350, 10), (390, 10), (400, 15),
-                      (440, 15), (450, 20), (600, 35)):
+    for bid, want in (
+        (190, 0),
+        (200, 2),
+        (240, 2),
+        (250, 4),
+        (290, 4),
+        (300, 7),
+        (350, 10),
+        (390, 10),
+        (400, 15),
+        (440, 15),
+        (450, 20),
+        (600, 35),
+    ):
         assert contract_checks(bid, brackets, rules.check_every, rules.check_more) == want, bid
         assert _contract_checks(v, bid) == want, bid
     for won, lost, want in ((1020, 650, 10 + 4), (1000, 900, 10 + 1), (1010, 1020, 10), (1000, -30, 10 + 11 + 5)):
@@ -590,10 +646,11 @@ def test_check_games_pay_the_checks_the_reference_finds():
     from simcore.answers.game_results import game_records
     from simcore.kernels import game as g
     from simcore.reference.game import reference_game
+
     v = load_variant("check")
     pol = parse_policies("heuristic", 4)
     records, _ = game_records(v, 40, seed=3, policies=pol)
-    checks = records[:, g.GF_CHECKS_0:g.GF_CHECKS_0 + 2]
+    checks = records[:, g.GF_CHECKS_0 : g.GF_CHECKS_0 + 2]
     assert np.all(checks.sum(axis=1) >= 10)  # at least the game's
     for game in range(0, 40, 5):
         assert reference_game(v, 3, game, pol) == dict(zip(g.GAME_FIELDS, records[game].tolist()))
@@ -601,14 +658,15 @@ def test_check_games_pay_the_checks_the_reference_finds():
     # must find it too
     v = load_variant("check", ["checks.slam=1000"])
     records, _ = game_records(v, 8, seed=3, policies=pol)
-    assert records[7, g.GF_CHECKS_0:g.GF_CHECKS_0 + 2].max() >= 1000
+    assert records[7, g.GF_CHECKS_0 : g.GF_CHECKS_0 + 2].max() >= 1000
     assert reference_game(v, 3, 7, pol) == dict(zip(g.GAME_FIELDS, records[7].tolist()))
     others, _ = game_records(load_variant("partnership-auction"), 20, seed=3, policies=pol)
-    assert not others[:, g.GF_CHECKS_0:].any()  # no [checks], none paid
+    assert not others[:, g.GF_CHECKS_0 :].any()  # no [checks], none paid
 
 
 def test_checks_need_two_partnerships_playing_a_game():
     from simcore.variants.loader import RulesError
+
     with pytest.raises(RulesError, match="checks.contract"):
         load_variant("auction", ["checks.contract=[[300, 3]]"])
     with pytest.raises(RulesError, match="bids rising"):

@@ -18,17 +18,16 @@ def test_a_deal_gives_each_seat_its_count_never_a_void_suit_and_keeps_pinned_car
     for _ in range(300):
         truth = {s: rng.integers(0, N_TYPES, size=int(rng.integers(0, 8))).tolist() for s in seats}
         out = rng.integers(0, N_TYPES, size=int(rng.integers(0, 4))).tolist()
-        void = {s: {u for u in range(4) if all(c // 6 != u for c in truth[s]) and rng.random() < 0.7}
-                for s in seats}
+        void = {s: {u for u in range(4) if all(c // 6 != u for c in truth[s]) and rng.random() < 0.7} for s in seats}
         pinned = {s: truth[s][:1] if s == 2 else [] for s in seats}
         need = {s: len(truth[s]) - len(pinned[s]) for s in seats}
-        pool = sorted([c for s in seats for c in truth[s][len(pinned[s]):]] + out)
+        pool = sorted([c for s in seats for c in truth[s][len(pinned[s]) :]] + out)
         got = deal_unseen(rng, pool, need, void, pinned)
         assert got is not None
         left = list(pool)
         for s in seats:
-            assert got[s][:len(pinned[s])] == pinned[s]
-            extra = got[s][len(pinned[s]):]
+            assert got[s][: len(pinned[s])] == pinned[s]
+            extra = got[s][len(pinned[s]) :]
             assert len(extra) == need[s] and all(c // 6 not in void[s] for c in extra)
             for c in extra:
                 left.remove(c)  # every card dealt came from the pool, once
@@ -108,8 +107,26 @@ def test_cli_duel_plays_the_sampling_player(capsys):
     import json
 
     from simcore.cli import main
-    assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--hands", "2",
-                 "--samples", "2", "--solve-from", "3", "--json"]) == 0
+
+    assert (
+        main(
+            [
+                "duel",
+                "--variant",
+                "partnership-auction",
+                "--policy",
+                "sampling",
+                "--hands",
+                "2",
+                "--samples",
+                "2",
+                "--solve-from",
+                "3",
+                "--json",
+            ]
+        )
+        == 0
+    )
     got = json.loads(capsys.readouterr().out)
     assert got["policy"] == "sampling" and got["hands"] == 2 and got["seat_sets"] == [[0, 2], [1, 3]]
     assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--samples", "0"]) == 2

@@ -25,16 +25,19 @@ def test_the_schedule_by_bracket_and_spades_double():
     assert contract_chips(AUCTION, bids[:2], np.full(2, SPADES)).tolist() == [6, 6]
 
 
-@pytest.mark.parametrize("rec, chips", [
-    # made at 350 in hearts: 5 from each opponent and from the kitty (350 or more)
-    (record(1, 350, HEARTS), [-5, 15, -5, -5]),
-    # made at 300: the kitty stays out below 350
-    (record(0, 300, HEARTS), [6, -3, -3, 0]),
-    # played and lost at 400 in spades: a double bete, twice 20 to each opponent and to the kitty
-    (record(2, 400, SPADES, made=0), [40, 40, -120, 40]),
-    # conceded after the widow at 300 in spades: a single bete, 6 to each opponent
-    (record(0, 300, SPADES, h.CONCEDED, 0), [-12, 6, 6, 0]),
-])
+@pytest.mark.parametrize(
+    "rec, chips",
+    [
+        # made at 350 in hearts: 5 from each opponent and from the kitty (350 or more)
+        (record(1, 350, HEARTS), [-5, 15, -5, -5]),
+        # made at 300: the kitty stays out below 350
+        (record(0, 300, HEARTS), [6, -3, -3, 0]),
+        # played and lost at 400 in spades: a double bete, twice 20 to each opponent and to the kitty
+        (record(2, 400, SPADES, made=0), [40, 40, -120, 40]),
+        # conceded after the widow at 300 in spades: a single bete, 6 to each opponent
+        (record(0, 300, SPADES, h.CONCEDED, 0), [-12, 6, 6, 0]),
+    ],
+)
 def test_one_deal_settled_by_hand(rec, chips):
     assert settle(AUCTION, rec[None, :])[0].tolist() == chips
 
@@ -59,6 +62,7 @@ def test_games_settles_auction_deals_in_chips(capsys):
     import json
 
     from simcore.cli import main
+
     assert main(["games", "--variant", "auction", "--games", "3000", "--no-store"]) == 0
     out = capsys.readouterr().out
     assert "3,000 deals, each a game settled in chips, 3 people" in out and "kitty" in out

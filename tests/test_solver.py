@@ -29,9 +29,17 @@ from simcore.variants import load_variant, shipped_ids
 
 def _duties(v) -> tuple:
     """Everything the trick play of a system depends on."""
-    return (v.players, v.get("teams.kind"), tuple(v.play_rules()), v.get("play.beat_partner"),
-            v.get("play.bidder_leads_trump"), v.get("play.trump_led_once_broken"), tuple(v.trick_points[:6]),
-            v.last_trick, tuple(v.deck_copies))
+    return (
+        v.players,
+        v.get("teams.kind"),
+        tuple(v.play_rules()),
+        v.get("play.beat_partner"),
+        v.get("play.bidder_leads_trump"),
+        v.get("play.trump_led_once_broken"),
+        tuple(v.trick_points[:6]),
+        v.last_trick,
+        tuple(v.deck_copies),
+    )
 
 
 def _duty_sets() -> list[tuple[str, list[str]]]:
@@ -42,8 +50,10 @@ def _duty_sets() -> list[tuple[str, list[str]]]:
     for vid in shipped_ids():
         seen.setdefault(_duties(load_variant(vid)), (vid, []))
     return list(seen.values()) + [
-        ("partnership", ["play.beat_partner=false"]), ("five-hand-called-card", ["play.beat_partner=false"]),
-        ("four-hand-150", ["play.bidder_leads_trump=true", "play.trump_led_once_broken=true"])]
+        ("partnership", ["play.beat_partner=false"]),
+        ("five-hand-called-card", ["play.beat_partner=false"]),
+        ("four-hand-150", ["play.bidder_leads_trump=true", "play.trump_led_once_broken=true"]),
+    ]
 
 
 DUTY_SETS = _duty_sets()
@@ -56,20 +66,20 @@ def random_position(v, tricks: int, rng: random.Random) -> Position:
     rng.shuffle(deck)
     hands = np.zeros((v.players, N_TYPES), dtype=np.uint8)
     for s in range(v.players):
-        for c in deck[s * tricks:(s + 1) * tricks]:
+        for c in deck[s * tricks : (s + 1) * tricks]:
             hands[s, c] += 1
     bidder = rng.randrange(v.players)
     partner = rng.choice([-1] + [s for s in range(v.players) if s != bidder])
     partner = partner if v.get("teams.kind") == "called_card" else -1
     first = rng.random() < 0.3
     leader = bidder if first else rng.randrange(v.players)
-    return Position(v, hands, rng.randrange(4), leader, sides(v, bidder, partner), bidder, first,
-                    rng.random() < 0.5)
+    return Position(v, hands, rng.randrange(4), leader, sides(v, bidder, partner), bidder, first, rng.random() < 0.5)
 
 
 def _reference(p: Position) -> int:
-    return reference_value(p.variant, [list(map(int, h)) for h in p.hands], p.trump, p.leader, list(p.side),
-                           p.bidder, p.first, p.broken)
+    return reference_value(
+        p.variant, [list(map(int, h)) for h in p.hands], p.trump, p.leader, list(p.side), p.bidder, p.first, p.broken
+    )
 
 
 @pytest.mark.parametrize("vid, overrides", DUTY_SETS, ids=[i + "".join("+" + o for o in os) for i, os in DUTY_SETS])
@@ -113,8 +123,9 @@ def test_solve_many_answers_as_one_solve_at_a_time_whatever_the_threads():
     alone = [solve(p, t) for p, t in zip(positions, targets)]
     for threads in (1, 2):
         many = solve_many(positions, targets, threads=threads)
-        assert [(m.side_points, m.reaches, m.nodes) for m in many] == [(a.side_points, a.reaches, a.nodes)
-                                                                      for a in alone]
+        assert [(m.side_points, m.reaches, m.nodes) for m in many] == [
+            (a.side_points, a.reaches, a.nodes) for a in alone
+        ]
     assert solve_many([]) == []
     with pytest.raises(ValueError):
         solve_many(positions, [1])
@@ -153,15 +164,13 @@ def test_legal_cards_are_the_reference_duties_at_every_card_of_a_trick(vid, over
         hands = [list(map(int, h)) for h in p.hands]
         trick: list[int] = []
         for _ in range(v.players):
-            expected = reference_moves(v, hands, trick, p.trump, p.leader, list(p.side), p.bidder, p.first,
-                                       p.broken)
+            expected = reference_moves(v, hands, trick, p.trump, p.leader, list(p.side), p.bidder, p.first, p.broken)
             assert legal_at(p, trick) == expected, (p.to_json(), trick)
             trick.append(rng.choice(expected))
 
 
 def _other_side(p: Position) -> Position:
-    return Position(p.variant, p.hands, p.trump, p.leader, tuple(1 - s for s in p.side), p.bidder, p.first,
-                    p.broken)
+    return Position(p.variant, p.hands, p.trump, p.leader, tuple(1 - s for s in p.side), p.bidder, p.first, p.broken)
 
 
 @pytest.mark.parametrize("vid", ["partnership", "five-hand-widow", "three-hand-double-pack"])
@@ -180,8 +189,8 @@ def _heuristic_card(p: Position, hands: np.ndarray, trick: list[int], legal: lis
     v, players, trump = p.variant, p.variant.players, p.trump
     seat = (p.leader + len(trick)) % players
     ctx = np.zeros(CTX_SIZE, dtype=np.int64)
-    ctx[C_POINTS:C_POINTS + N_TYPES] = v.trick_points
-    ctx[C_SIDE:C_SIDE + players] = p.side
+    ctx[C_POINTS : C_POINTS + N_TYPES] = v.trick_points
+    ctx[C_SIDE : C_SIDE + players] = p.side
     unseen = 0
     for s in range(players):
         if s != seat:
@@ -190,8 +199,11 @@ def _heuristic_card(p: Position, hands: np.ndarray, trick: list[int], legal: lis
     for i, c in enumerate(trick[1:], 1):
         if beats(c, win, trump):
             win, win_seat = c, (p.leader + i) % players
-    return int(choose_card(hands, seat, sum(1 << t for t in legal), len(trick), win, win_seat, players, trump,
-                           np.int64(unseen), ctx))
+    return int(
+        choose_card(
+            hands, seat, sum(1 << t for t in legal), len(trick), win, win_seat, players, trump, np.int64(unseen), ctx
+        )
+    )
 
 
 def _duel(p: Position, perfect_side: int) -> int:
@@ -221,8 +233,9 @@ def _duel(p: Position, perfect_side: int) -> int:
             hands[(p.leader + i) % players, c] -= 1
         pts = sum(int(v.trick_points[c]) for c in trick) + (v.last_trick if hands[0].sum() == 0 else 0)
         taken += pts if p.side[w] == 1 else 0
-        p = Position(v, hands, p.trump, w, p.side, p.bidder, False,
-                     p.broken or any(SUIT_OF[c] == p.trump for c in trick))
+        p = Position(
+            v, hands, p.trump, w, p.side, p.bidder, False, p.broken or any(SUIT_OF[c] == p.trump for c in trick)
+        )
     return taken
 
 
@@ -251,7 +264,7 @@ def test_a_seeded_position_is_the_hand_as_played():
         p = seeded_position(v, 3)
         rec, trace = trace_hand(v, 3, parse_policies("heuristic", v.players))
         plays = [(a, b) for code, a, b, _ in trace.tolist() if code == h.T_PLAY]
-        last = plays[-v.players * v.hand_size:]
+        last = plays[-v.players * v.hand_size :]
         assert p.hands.sum() == len(last) and p.trump == rec[h.F_TRUMP] and p.leader == last[0][0]
         for seat, card in last:
             assert p.hands[seat, card] > 0
@@ -311,16 +324,19 @@ def test_cli_solve_text_json_and_threshold(capsys):
     assert code == 0 and "after the stock is gone" in out and "taken in the tricks before" in out and "counted" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["AS", "KS", "AH", "--trump", "S", "--leader", "0"], "give 4 hands"),
-    (["AS", "KS", "AH", "KH"], "need --trump and --leader"),
-    (["AS", "KS", "AH", "KH", "--trump", "X", "--leader", "0"], "not a suit"),
-    (["AS", "KS", "AH", "KH Q", "--trump", "S", "--leader", "0"], "not a card"),
-    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "4"], "leader 4"),
-    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--seed", "2"], "either --seed"),
-    (["--seed", "2", "--trump", "S"], "only with hands given"),
-    (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--partner", "2"], "calls no partner"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["AS", "KS", "AH", "--trump", "S", "--leader", "0"], "give 4 hands"),
+        (["AS", "KS", "AH", "KH"], "need --trump and --leader"),
+        (["AS", "KS", "AH", "KH", "--trump", "X", "--leader", "0"], "not a suit"),
+        (["AS", "KS", "AH", "KH Q", "--trump", "S", "--leader", "0"], "not a card"),
+        (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "4"], "leader 4"),
+        (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--seed", "2"], "either --seed"),
+        (["--seed", "2", "--trump", "S"], "only with hands given"),
+        (["AS", "KS", "AH", "KH", "--trump", "S", "--leader", "0", "--partner", "2"], "calls no partner"),
+    ],
+)
 def test_cli_solve_bad_input_is_one_line_and_exit_2(capsys, argv, message):
     code, out, err = run(capsys, "solve", "--variant", "four-hand-150", *argv)
     assert code == 2 and message in err and len(err.strip().splitlines()) == 1 and out == ""

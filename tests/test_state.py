@@ -101,7 +101,7 @@ def test_random_legal_play_always_finishes_and_clones_replay(vid):
         rec = state.record()
         assert set(rec) == set(h.FIELDS) and len(state.returns()) == v.players
         if half is not None:  # the clone continues independently to the same end with the same moves
-            rest = state.history()[len(half.history()):]
+            rest = state.history()[len(half.history()) :]
             for seat, action in rest:
                 if seat != CHANCE:
                     half.apply(action)
@@ -168,18 +168,36 @@ def test_duel_plays_a_python_policy_against_the_heuristic_and_refuses_bad_polici
     out = json.loads(capsys.readouterr().out)
     assert out["difference"] == {"mean": 0.0, "low": 0.0, "high": 0.0} and out["seat_sets"] == [[0], [1], [2]]
     # a weak policy (always the first legal action) loses points a deal to the heuristic, partners swapped
-    assert main(["duel", "--variant", "four-hand-150", "--policy", "simcore.state.players:first_legal",
-                 "--hands", "4", "--json"]) == 0
+    assert (
+        main(
+            [
+                "duel",
+                "--variant",
+                "four-hand-150",
+                "--policy",
+                "simcore.state.players:first_legal",
+                "--hands",
+                "4",
+                "--json",
+            ]
+        )
+        == 0
+    )
     out = json.loads(capsys.readouterr().out)
     assert out["seat_sets"] == [[0, 2], [1, 3]] and out["hands"] == 4
     assert out["difference"]["low"] <= out["difference"]["mean"] <= out["difference"]["high"]
     # bad policies: one line naming what was wrong, exit status 2
-    (tmp_path / "cheat.py").write_text("from simcore.state import Action\n"
-                                       "def bot(state):\n    return Action('bid', 7)\nnot_callable = 3\n")
+    (tmp_path / "cheat.py").write_text(
+        "from simcore.state import Action\ndef bot(state):\n    return Action('bid', 7)\nnot_callable = 3\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
-    for spec, message in (("nosuchmodule:bot", "cannot import"), ("cheat:missing", "has no 'missing'"),
-                          ("cheat:not_callable", "not a callable"), ("cheat", "module:function"),
-                          ("cheat:bot", "returned Action(kind='bid', value=7) at seat 0")):
+    for spec, message in (
+        ("nosuchmodule:bot", "cannot import"),
+        ("cheat:missing", "has no 'missing'"),
+        ("cheat:not_callable", "not a callable"),
+        ("cheat", "module:function"),
+        ("cheat:bot", "returned Action(kind='bid', value=7) at seat 0"),
+    ):
         assert main(["duel", "--variant", "four-hand-150", "--policy", spec, "--hands", "1"]) == 2
         err = capsys.readouterr().err
         assert message in err and err.count("\n") == 1 and "Traceback" not in err, (spec, err)

@@ -44,8 +44,12 @@ class Player:
         """The melds open now, by the kernel; the reference must agree on each."""
         mask = st.open_melds(self.usage, self.hand, self.trump, TABLE, self.chosen)
         kernel = {NAMES[m] for m in range(st.N_STOCK_MELDS) if (mask >> m) & 1}
-        plain = {name for name in NAMES[:st.N_STOCK_MELDS] if ref.meld_points(TWO, name, self.trump) > 0
-                 and ref.take_meld([[set(u) for u in copies] for copies in self.copies], name, self.trump)}
+        plain = {
+            name
+            for name in NAMES[: st.N_STOCK_MELDS]
+            if ref.meld_points(TWO, name, self.trump) > 0
+            and ref.take_meld([[set(u) for u in copies] for copies in self.copies], name, self.trump)
+        }
         assert kernel == plain
         return kernel
 
@@ -64,10 +68,15 @@ class Player:
         self.same_state()
 
     def same_state(self) -> None:
-        bits = {"run": st.U_RUN, "marriage": st.U_MARRIAGE, "around": st.U_AROUND, "pinochle": st.U_PINOCHLE,
-                "dix": st.U_DIX}
+        bits = {
+            "run": st.U_RUN,
+            "marriage": st.U_MARRIAGE,
+            "around": st.U_AROUND,
+            "pinochle": st.U_PINOCHLE,
+            "dix": st.U_DIX,
+        }
         for t in range(24):
-            kernel = sorted(int(u) for u in self.usage[t, :self.hand[t]])
+            kernel = sorted(int(u) for u in self.usage[t, : self.hand[t]])
             plain = sorted(sum(bits[c] for c in used) for used in self.copies[t])
             assert kernel == plain, t
 
@@ -143,14 +152,16 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
             held = [t for t in range(24) if p.hand[t]]
             if held and rng.random() < 0.5:
                 from simcore.kernels.cards import card_name
+
                 p.play(card_name(int(rng.choice(held))))
             t = int(rng.integers(24))
             if p.hand[t] < 2:
                 p.draw(t)
 
 
-@pytest.mark.parametrize("taken, counted", [(87, 90), (126, 120), (124, 120), (125, 120), (133, 130), (0, 0),
-                                            (7, 10), (250, 250)])
+@pytest.mark.parametrize(
+    "taken, counted", [(87, 90), (126, 120), (124, 120), (125, 120), (133, 130), (0, 0), (7, 10), (250, 250)]
+)
 def test_seven_or_more_counts_as_ten(taken, counted):
     # seeds/001: "87 points count as 90. If one player scores 126 and the other 124, or if each scores
     # 125, they count only 120 each"
@@ -163,8 +174,18 @@ def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
     rec, trace = trace_hand(TWO, 3, pol)
     out = np.zeros((1, h.N_FIELDS), dtype=np.int64)
     from simcore.kernels.rng import chunk_states
-    hands_batch(chunk_states(3, [0]), np.array([1]), np.array([0]), TWO.tables, TWO.hand_rules, pol,
-                  seat_margins(TWO, None), *free_deal(TWO.tables), out)
+
+    hands_batch(
+        chunk_states(3, [0]),
+        np.array([1]),
+        np.array([0]),
+        TWO.tables,
+        TWO.hand_rules,
+        pol,
+        seat_margins(TWO, None),
+        *free_deal(TWO.tables),
+        out,
+    )
     assert np.array_equal(rec, out[0])
     assert (trace[:, 0] == h.T_PLAY).sum() == 48 and (trace[:, 0] == h.T_DRAW).sum() == 24
     trump_row = trace[trace[:, 0] == h.T_TRUMP][0]
@@ -237,13 +258,13 @@ def test_the_referee_catches_broken_stock_play():
     loser = [r for r in rows[:i] if r[0] == h.T_TRICK][-1]
     assert loser[1] == seat
     cases = {
-        "melded after a trick it did not win": rows[:i] + [[h.T_MELDED, 1 - seat, *rows[i][2:]]] + rows[i + 1:],
-        "two melds in one turn": rows[:i + 1] + [rows[i]] + rows[i + 1:],
-        "scored": rows[:i] + [[*rows[i][:3], rows[i][3] + 10]] + rows[i + 1:],
+        "melded after a trick it did not win": rows[:i] + [[h.T_MELDED, 1 - seat, *rows[i][2:]]] + rows[i + 1 :],
+        "two melds in one turn": rows[: i + 1] + [rows[i]] + rows[i + 1 :],
+        "scored": rows[:i] + [[*rows[i][:3], rows[i][3] + 10]] + rows[i + 1 :],
     }
     draws = [j for j, r in enumerate(rows) if r[0] == h.T_DRAW]
     a, b = draws[0], draws[1]
-    cases["should draw"] = rows[:a] + [rows[b], rows[a]] + rows[b + 1:]
+    cases["should draw"] = rows[:a] + [rows[b], rows[a]] + rows[b + 1 :]
     for message, broken in cases.items():
         with pytest.raises(AssertionError, match=message):
             referee(TWO, broken)
@@ -270,6 +291,7 @@ def test_two_hand_games_end_by_declaring_out_and_match_the_reference():
 def test_the_heuristic_outscores_random_play_from_either_seat():
     # the heuristic keeps its meld cards, shows its dixes and melds every time; random play does not
     from simcore.answers.simulate import hand_records
+
     for policies in ("heuristic,random", "random,heuristic"):
         rec = hand_records(TWO, 4000, 9, parse_policies(policies, 2))
         seat0, seat1 = rec[:, h.F_SIDE_SCORE].mean(), rec[:, h.F_OTHER_SCORE].mean()
@@ -282,10 +304,18 @@ def test_the_copy_played_is_chosen_without_numba_too():
     import os
     import subprocess
     import sys
-    code = ("import numpy as np\nfrom simcore.kernels import stock\n"
-            "usage = np.zeros((24, 8), dtype=np.uint8); hand = np.zeros(24, dtype=np.uint8)\n"
-            "hand[3] = 2; usage[3, 0] = 0b1; usage[3, 1] = 0b111\n"
-            "print(stock.most_used(usage, hand, 3))")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          env={**os.environ, "NUMBA_DISABLE_JIT": "1"}, timeout=120)
+
+    code = (
+        "import numpy as np\nfrom simcore.kernels import stock\n"
+        "usage = np.zeros((24, 8), dtype=np.uint8); hand = np.zeros(24, dtype=np.uint8)\n"
+        "hand[3] = 2; usage[3, 0] = 0b1; usage[3, 1] = 0b111\n"
+        "print(stock.most_used(usage, hand, 3))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NUMBA_DISABLE_JIT": "1"},
+        timeout=120,
+    )
     assert done.returncode == 0 and done.stdout.strip() == "1", done.stderr[-500:]

@@ -72,8 +72,9 @@ def test_a_repeated_request_is_read_and_a_larger_one_computes_only_new_chunks(tm
 def test_stored_chunks_are_counted_as_read(tmp_path):
     store = tmp_path / "s.duckdb"
     with executing(Execution(store=store)):
-        task = partial(odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(),
-                       *event_arrays(EVENTS))
+        task = partial(
+            odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(), *event_arrays(EVENTS)
+        )
         info = RunInfo("odds-test", V.id, V.content_hash, {"test": 1}, "sum")
         a = run_job(Job(task, "sum", info), 3, 3 * CHUNK_DEALS + 10)
         b = run_job(Job(task, "sum", info), 3, 5 * CHUNK_DEALS)
@@ -118,8 +119,11 @@ def test_a_store_of_another_schema_or_not_a_store_is_refused_in_one_line(tmp_pat
     junk = tmp_path / "junk.duckdb"
     junk.write_bytes(b"this is not a database" * 100)
     for path, words in ((store, "incompatible version"), (junk, "not a results store")):
-        done = subprocess.run([str(SCRIPT), "odds", "double-pinochle", "--hands", "1000", "--store", str(path)],
-                              capture_output=True, text=True)
+        done = subprocess.run(
+            [str(SCRIPT), "odds", "double-pinochle", "--hands", "1000", "--store", str(path)],
+            capture_output=True,
+            text=True,
+        )
         assert done.returncode == 2 and words in done.stderr and len(done.stderr.strip().splitlines()) == 1
         assert "Traceback" not in done.stderr
 
@@ -154,8 +158,9 @@ def test_a_dead_workers_chunks_are_recomputed_with_the_same_result(tmp_path):
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
-    task = partial(odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(),
-                   *event_arrays(EVENTS))
+    task = partial(
+        odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(), *event_arrays(EVENTS)
+    )
     info = RunInfo("odds-fault-test", V.id, V.content_hash, {}, "sum")
     here = run_job(Job(task, "sum"), 5, 6 * CHUNK_DEALS)
     marker = tmp_path / "died"
@@ -175,8 +180,9 @@ def _json_run(args, env=None):
 def test_ctrl_c_keeps_finished_chunks_and_a_rerun_resumes_to_the_uninterrupted_result(tmp_path):
     store = tmp_path / "s.duckdb"
     args = ["simulate", "--variant", "double-deck", "--hands", "1500000", "--seed", "9"]
-    run = subprocess.Popen([str(SCRIPT), *args, "--store", str(store), "--json"], stdout=subprocess.PIPE,
-                           stderr=subprocess.PIPE, text=True)
+    run = subprocess.Popen(
+        [str(SCRIPT), *args, "--store", str(store), "--json"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
     deadline = time.monotonic() + 300
     while time.monotonic() < deadline and run.poll() is None:  # wait for the first stored batch
         time.sleep(0.5)
@@ -197,8 +203,18 @@ def test_ctrl_c_keeps_finished_chunks_and_a_rerun_resumes_to_the_uninterrupted_r
 @pytest.mark.skipif(not SCRIPT.exists(), reason="console script not installed")
 def test_two_processes_writing_one_store_at_once(tmp_path):
     store = tmp_path / "s.duckdb"
-    args = [str(SCRIPT), "odds", "double-pinochle", "--hands", "100000000", "--seed", "4", "--store", str(store),
-            "--json"]
+    args = [
+        str(SCRIPT),
+        "odds",
+        "double-pinochle",
+        "--hands",
+        "100000000",
+        "--seed",
+        "4",
+        "--store",
+        str(store),
+        "--json",
+    ]
     runs = [subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(2)]
     outs = [r.communicate(timeout=600) for r in runs]
     assert all(r.returncode == 0 for r in runs), [e[-2000:] for _, e in outs]
@@ -234,19 +250,21 @@ def test_runs_and_export(tmp_path, capsys):
     games = pd.read_parquet(tmp_path / "g.parquet")
     plain, _ = game_records(V, 600, 1, parse_policies("heuristic", 4))
     assert np.array_equal(games.drop(columns="chunk").to_numpy(), plain)
-    assert main(["export", "--store", store, "--run", odds_run[:10], "--chunks", "--out",
-                 str(tmp_path / "c.csv")]) == 0
+    assert main(["export", "--store", store, "--run", odds_run[:10], "--chunks", "--out", str(tmp_path / "c.csv")]) == 0
     assert sorted(pd.read_csv(tmp_path / "c.csv")["chunk"].unique()) == [0, 1]
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["runs", "--store", "/nonexistent/x.duckdb"], "no such store"),
-    (["export", "--out", "x.txt"], "ending in .parquet or .csv"),
-    (["odds", "--hands", "1000", "--store", "/"], "is a directory"),
-    (["odds", "--hands", "1000", "--scheduler", "localhost:8786"], "Dask scheduler address"),
-    (["odds", "--hands", "1000", "--workers", "0"], "positive integer"),
-    (["odds", "--hands", "1000", "--workers", "2", "--scheduler", "tcp://h:1"], "not allowed with"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["runs", "--store", "/nonexistent/x.duckdb"], "no such store"),
+        (["export", "--out", "x.txt"], "ending in .parquet or .csv"),
+        (["odds", "--hands", "1000", "--store", "/"], "is a directory"),
+        (["odds", "--hands", "1000", "--scheduler", "localhost:8786"], "Dask scheduler address"),
+        (["odds", "--hands", "1000", "--workers", "0"], "positive integer"),
+        (["odds", "--hands", "1000", "--workers", "2", "--scheduler", "tcp://h:1"], "not allowed with"),
+    ],
+)
 def test_bad_store_and_cluster_options_are_one_line(capsys, argv, words):
     from simcore.cli import main
 
@@ -274,8 +292,9 @@ def test_a_progress_bar_on_a_terminal_and_none_with_json():
     def stderr_of(*args):
         master, slave = pty.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))  # a real terminal has a size
-        run = subprocess.Popen([str(SCRIPT), "simulate", "--hands", "600000", "--no-store", *args],
-                               stdout=subprocess.PIPE, stderr=slave)
+        run = subprocess.Popen(
+            [str(SCRIPT), "simulate", "--hands", "600000", "--no-store", *args], stdout=subprocess.PIPE, stderr=slave
+        )
         os.close(slave)
         chunks = []
         while True:  # read while it runs: a terminal holds only a few kilobytes
@@ -335,6 +354,11 @@ def test_a_cluster_run_keeps_a_few_tasks_per_worker_in_flight(monkeypatch):
     monkeypatch.setattr(distributed, "wait", wait)
     execution = SimpleNamespace(client=lambda: client)
     missing = list(range(40))  # 40 chunks, 2 threads: 3 chunks a task, 14 tasks
-    seen = [k for idx, values in runner._cluster_batches(Job(None), 1, np.ones(40, dtype=np.int64), missing,
-                                                          threading.Event(), execution) for k in values]
+    seen = [
+        k
+        for idx, values in runner._cluster_batches(
+            Job(None), 1, np.ones(40, dtype=np.int64), missing, threading.Event(), execution
+        )
+        for k in values
+    ]
     assert sorted(seen) == missing and client.most == runner.IN_FLIGHT_PER_THREAD * 2

@@ -14,8 +14,21 @@ def test_the_sampling_player_changes_only_the_card_play():
     v = load_variant("partnership-auction")
     strong = played_records(v, 4, 1, SamplingPlayer(samples=2, solve_from=3))
     plain = played_records(v, 4, 1, kernel_policy("heuristic"))
-    before_play = [h.FIELDS.index(f) for f in ("redeals", "bidder", "bid", "trump", "bidder_meld", "bidder_meld_after",
-                                                "side_meld", "other_meld", "trump_len", "aces")]
+    before_play = [
+        h.FIELDS.index(f)
+        for f in (
+            "redeals",
+            "bidder",
+            "bid",
+            "trump",
+            "bidder_meld",
+            "bidder_meld_after",
+            "side_meld",
+            "other_meld",
+            "trump_len",
+            "aces",
+        )
+    ]
     assert np.array_equal(strong[:, before_play], plain[:, before_play])
 
 

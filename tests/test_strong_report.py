@@ -132,10 +132,29 @@ def test_same_seed_same_page_whatever_the_workers(tmp_path):
 
 
 def test_cli_writes_the_page_and_its_manifest(capsys, tmp_path):
-    code = main(["report", "--strong-play", "--variant", "four-hand-150", "--deals", "2", "--limit", "20000",
-                 "--workers", "1", "--seed", "4", "--out", str(tmp_path), "--json"])
+    code = main(
+        [
+            "report",
+            "--strong-play",
+            "--variant",
+            "four-hand-150",
+            "--deals",
+            "2",
+            "--limit",
+            "20000",
+            "--workers",
+            "1",
+            "--seed",
+            "4",
+            "--out",
+            str(tmp_path),
+            "--json",
+        ]
+    )
     manifest = json.loads(capsys.readouterr().out)
     assert code == 0 and manifest["sizes"]["deals"] == 2 and manifest["sizes"]["limit"] == 20000
     assert manifest["index"] == str(tmp_path / PAGE)
-    assert "pinochle report --strong-play --deals 2 --seed 4 --limit 20000 --variant four-hand-150" in (
-        tmp_path / PAGE).read_text()
+    assert (
+        "pinochle report --strong-play --deals 2 --seed 4 --limit 20000 --variant four-hand-150"
+        in (tmp_path / PAGE).read_text()
+    )

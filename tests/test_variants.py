@@ -1,4 +1,3 @@
-
 import numpy as np
 import pytest
 
@@ -6,10 +5,26 @@ from simcore.variants import RulesError, load_variant, shipped_ids
 from simcore.variants.variant import MAX_MULT, multiple_values
 
 IDS_IN_CATALOGUE = {
-    "four-hand-150", "partnership-auction", "partnership", "firehouse", "check", "four-pass",
-    "ok-pinochle", "double-deck", "double-pack", "three-hand-double-pack", "six-hand-triple-pack",
-    "six-eight-partnership", "auction", "two-hand", "five-hand-called-card", "five-hand-widow",
-    "five-hand-universal", "five-hand-ace-partner", "five-hand-widow-96", "five-hand-cutthroat",
+    "four-hand-150",
+    "partnership-auction",
+    "partnership",
+    "firehouse",
+    "check",
+    "four-pass",
+    "ok-pinochle",
+    "double-deck",
+    "double-pack",
+    "three-hand-double-pack",
+    "six-hand-triple-pack",
+    "six-eight-partnership",
+    "auction",
+    "two-hand",
+    "five-hand-called-card",
+    "five-hand-widow",
+    "five-hand-universal",
+    "five-hand-ace-partner",
+    "five-hand-widow-96",
+    "five-hand-cutthroat",
     "draw-pinochle",
 }
 
@@ -44,9 +59,11 @@ def test_set_overrides_any_key_and_renames_the_variant():
 
 def test_user_file_extends_a_shipped_file(tmp_path):
     house = tmp_path / "my-house.toml"
-    house.write_text('extends = "four-hand-150"\nid = "my-house"\n'
-                     'assumptions = ["double pinochle 3000: our table"]\n'
-                     '[meld]\ndouble_pinochle = 3000\n')
+    house.write_text(
+        'extends = "four-hand-150"\nid = "my-house"\n'
+        'assumptions = ["double pinochle 3000: our table"]\n'
+        "[meld]\ndouble_pinochle = 3000\n"
+    )
     v = load_variant(str(house))
     assert v.id == "my-house" and v.meld_value("pinochle", 2) == 3000
     assert v.meld_value("run", 1) == 15 and v.players == 4
@@ -85,8 +102,7 @@ def test_wrong_types_and_ranges_say_what_is_allowed():
 def test_deck_that_cannot_be_dealt_is_refused():
     msg = _error("four-hand-150", ["deal.hand_size=13"])
     assert "deal.hand_size = 13" in msg and "48 cards" in msg and "4 × 13 + 0 = 52" in msg
-    assert "say what the 4 undealt cards are" in _error(
-        "four-hand-150", ["deal.hand_size=11", "deal.widow=4"])
+    assert "say what the 4 undealt cards are" in _error("four-hand-150", ["deal.hand_size=11", "deal.widow=4"])
     assert "trick order" in _error("four-hand-150", ['deck.ranks=["K","A"]'])
 
 
@@ -128,14 +144,25 @@ def test_key_reference_page_is_up_to_date():
     from pathlib import Path
 
     from simcore.variants.schema import reference_markdown
+
     page = Path(__file__).resolve().parents[1] / "docs" / "rules-keys.md"
     assert page.read_text(encoding="utf-8") == reference_markdown(), (
-        "regenerate docs/rules-keys.md from simcore.variants.schema.reference_markdown()")
+        "regenerate docs/rules-keys.md from simcore.variants.schema.reference_markdown()"
+    )
 
 
-@pytest.mark.parametrize("vid, total", [("four-hand-150", 25), ("double-deck", 50), ("auction", 250),
-                                        ("four-pass", 250), ("five-hand-called-card", 370),
-                                        ("five-hand-widow-96", 50), ("six-hand-triple-pack", 750)])
+@pytest.mark.parametrize(
+    "vid, total",
+    [
+        ("four-hand-150", 25),
+        ("double-deck", 50),
+        ("auction", 250),
+        ("four-pass", 250),
+        ("five-hand-called-card", 370),
+        ("five-hand-widow-96", 50),
+        ("six-hand-triple-pack", 750),
+    ],
+)
 def test_trick_points_add_up_to_the_documents_totals(vid, total):
     # seeds: 25 per hand (000), 50 (003), 250 (001, 002, 004), 370 (000 five-hand), last trick 30 (001)
     assert load_variant(vid).trick_total == total
@@ -146,10 +173,11 @@ def test_contradictory_hand_rules_are_refused():
     assert "no partner to pass with" in _error("auction", ["exchange.pass_cards=3"])
     assert "no widow to take" in _error("four-hand-150", ["exchange.widow_to_bidder=true"])
     assert "from 1 to the 50 trick points" in _error(
-        "double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=60"])
+        "double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=60"]
+    )
     assert "below the minimum bid" in _error("double-deck", ["auction.step_from=40"])
-    assert "one widow card per player: deal.widow = 4" in _error(
-        "partnership-auction", ["exchange.widow_shared=true"])
+    assert "one widow card per player: deal.widow = 4" in _error("partnership-auction", ["exchange.widow_shared=true"])
     assert "or is shared out, not both" in _error(
-        "auction", ["exchange.widow_shared=true", "exchange.widow_to_bidder=true"])
+        "auction", ["exchange.widow_shared=true", "exchange.widow_to_bidder=true"]
+    )
     load_variant("double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=20"])

@@ -44,8 +44,13 @@ def rows_equal(got: list[dict], frame, columns) -> None:
     assert len(got) == len(want)
     for g, w in zip(got, want):
         for c in columns:
-            assert g[c] == pytest.approx(w[c], rel=1e-12, nan_ok=True) if isinstance(w[c], float) else g[c] == str(
-                w[c]) if hasattr(w[c], "value") else g[c] == w[c], (c, g[c], w[c])
+            assert (
+                g[c] == pytest.approx(w[c], rel=1e-12, nan_ok=True)
+                if isinstance(w[c], float)
+                else g[c] == str(w[c])
+                if hasattr(w[c], "value")
+                else g[c] == w[c]
+            ), (c, g[c], w[c])
 
 
 def test_every_page_loads_with_assets_from_the_package(client):
@@ -68,7 +73,8 @@ def test_variants_and_meld_are_the_apis(client):
     got = client.post("/api/meld", json={"hand": HAND, "variant": "partnership"}).json()
     want = api.meld(HAND, "partnership")
     assert [(r["trump"], r["total"], r["meld"], r["points"]) for r in got] == [
-        (r.trump, r.total, r.meld, r.points) for r in want.itertuples()]
+        (r.trump, r.total, r.meld, r.points) for r in want.itertuples()
+    ]
 
 
 def test_deck_lists_the_systems_cards(client):
@@ -81,40 +87,53 @@ def test_advise_job_gives_the_apis_curve_and_the_50_75_bids(client):
     job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 1000, "seed": 4}))
     frame = api.advise(HAND, hands=1000, seed=4)
     # the progress counts the hands played, then the deals of partner's meld
-    assert job["status"] == "done" and job["done"] == job["total"] == 1000 + frame.attrs["headline"]["partner_meld"]["deals"]
+    assert (
+        job["status"] == "done"
+        and job["done"] == job["total"] == 1000 + frame.attrs["headline"]["partner_meld"]["deals"]
+    )
     assert [(r["bid"], r["made"], r["lo"], r["hi"]) for r in job["result"]["rows"]] == [
-        (r.bid, r.made, pytest.approx(r.lo, rel=1e-12), pytest.approx(r.hi, rel=1e-12)) for r in frame.itertuples()]
+        (r.bid, r.made, pytest.approx(r.lo, rel=1e-12), pytest.approx(r.hi, rel=1e-12)) for r in frame.itertuples()
+    ]
     assert job["result"]["highest"] == frame.attrs["highest"]
 
 
 def test_hold_and_dealt_odds_jobs_are_the_apis(client):
-    job = finished(client, client.post("/api/hold-odds", json={"hand": HAND, "events": ["run", "pinochle"],
-                                                               "hands": 4000, "variant": "auction"}))
+    job = finished(
+        client,
+        client.post(
+            "/api/hold-odds", json={"hand": HAND, "events": ["run", "pinochle"], "hands": 4000, "variant": "auction"}
+        ),
+    )
     frame = api.hold_odds(HAND, ["run", "pinochle"], "auction", hands=4000)
     assert [(r["event"], r["place"], r["estimate"]) for r in job["result"]["rows"]] == [
-        (r.event, r.place, pytest.approx(r.estimate, rel=1e-12)) for r in frame.itertuples()]
+        (r.event, r.place, pytest.approx(r.estimate, rel=1e-12)) for r in frame.itertuples()
+    ]
     job = finished(client, client.post("/api/odds", json={"events": ["roundhouse"], "hands": 8000, "seed": 5}))
     frame = api.odds("roundhouse", hands=8000, seed=5)
     assert [(r["per"], r["estimate"], r["exact"]) for r in job["result"]["rows"]] == [
-        (r.per, pytest.approx(r.estimate, rel=1e-12), pytest.approx(r.exact, rel=1e-12)) for r in frame.itertuples()]
+        (r.per, pytest.approx(r.estimate, rel=1e-12), pytest.approx(r.exact, rel=1e-12)) for r in frame.itertuples()
+    ]
 
 
-@pytest.mark.parametrize("path, body, field, words", [
-    ("/api/meld", {"hand": "AS ZZ"}, "hand", "not a card"),
-    ("/api/meld", {"hand": "AS AS AS"}, "hand", "AS"),
-    ("/api/meld", {"hand": HAND, "variant": "no-such-game"}, "variant", "not a shipped rules id"),
-    ("/api/meld", {"hand": HAND, "variant": "../../pyproject.toml"}, "variant", "never a file"),
-    ("/api/meld", {"hand": HAND, "rules_text": "id = = 3"}, "rules", "not valid TOML"),
-    ("/api/meld", {"hand": HAND, "rules_text": 'id = "x"\nextends = "/etc/hosts.toml"'}, "rules", "never a file"),
-    ("/api/meld", {"hand": HAND, "rules_text": "x" * 20_001}, "rules_text", "at most 20000"),
-    ("/api/advise", {"hand": HAND, "hands": 10**9}, "hands", "less than or equal"),
-    ("/api/advise", {"hand": HAND, "seat": 5}, "seat", "seat"),
-    ("/api/advise", {"hand": HAND, "variant": "partnership"}, "variant", "no auction"),
-    ("/api/odds", {"events": ["no-such-meld"]}, "events", "no-such-meld"),
-    ("/api/compare", {"question": "nope"}, "question", "not a question"),
-    ("/api/deal", {"moves": [5]}, "moves", "move 1"),
-    ("/api/deal", {"cards": ["AS"] * 5}, "cards", "deck"),
-])
+@pytest.mark.parametrize(
+    "path, body, field, words",
+    [
+        ("/api/meld", {"hand": "AS ZZ"}, "hand", "not a card"),
+        ("/api/meld", {"hand": "AS AS AS"}, "hand", "AS"),
+        ("/api/meld", {"hand": HAND, "variant": "no-such-game"}, "variant", "not a shipped rules id"),
+        ("/api/meld", {"hand": HAND, "variant": "../../pyproject.toml"}, "variant", "never a file"),
+        ("/api/meld", {"hand": HAND, "rules_text": "id = = 3"}, "rules", "not valid TOML"),
+        ("/api/meld", {"hand": HAND, "rules_text": 'id = "x"\nextends = "/etc/hosts.toml"'}, "rules", "never a file"),
+        ("/api/meld", {"hand": HAND, "rules_text": "x" * 20_001}, "rules_text", "at most 20000"),
+        ("/api/advise", {"hand": HAND, "hands": 10**9}, "hands", "less than or equal"),
+        ("/api/advise", {"hand": HAND, "seat": 5}, "seat", "seat"),
+        ("/api/advise", {"hand": HAND, "variant": "partnership"}, "variant", "no auction"),
+        ("/api/odds", {"events": ["no-such-meld"]}, "events", "no-such-meld"),
+        ("/api/compare", {"question": "nope"}, "question", "not a question"),
+        ("/api/deal", {"moves": [5]}, "moves", "move 1"),
+        ("/api/deal", {"cards": ["AS"] * 5}, "cards", "deck"),
+    ],
+)
 def test_bad_input_is_a_4xx_with_one_line_for_its_field(client, path, body, field, words):
     r = client.post(path, json=body)
     assert 400 <= r.status_code < 500
@@ -170,8 +189,9 @@ def test_the_deal_viewer_plays_the_hand_the_state_api_plays():
         assert end["over"] and end["returns"] == state.returns() == [12, 66, 12, 66]
         # a card of the page's choosing, then the rest replayed from the moves the page holds
         first = start["legal"][-1]
-        after = client.post("/api/deal", json={"seed": 1, "moves": start["moves"] + [first["code"]],
-                                               "values": False}).json()
+        after = client.post(
+            "/api/deal", json={"seed": 1, "moves": start["moves"] + [first["code"]], "values": False}
+        ).json()
         assert first["card"] in [c for _, c in after["trick"]]
         again = client.post("/api/deal", json={"seed": 1, "moves": after["moves"], "values": False}).json()
         assert again == after
@@ -191,12 +211,18 @@ def test_deal_values_agree_with_the_solver():
     with TestClient(create_app(warm=False)) as client:
         view = client.post("/api/deal", json={"seed": 3, "values": False}).json()
         while len(view["hands"][0]) > 4 or view["trick"]:
-            view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"], "then": "heuristic",
-                                                  "values": False}).json()
+            view = client.post(
+                "/api/deal", json={"seed": 3, "moves": view["moves"], "then": "heuristic", "values": False}
+            ).json()
         view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"]}).json()
     seat = view["to_act"]
-    solved = api.solve("four-hand-150", hands=[" ".join(h) for h in view["hands"]], trump=view["trump"],
-                       leader=seat, bidder=view["bidder"]).iloc[0]
+    solved = api.solve(
+        "four-hand-150",
+        hands=[" ".join(h) for h in view["hands"]],
+        trump=view["trump"],
+        leader=seat,
+        bidder=view["bidder"],
+    ).iloc[0]
     mine = (seat - view["bidder"]) % 2 == 0
     assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
     assert set(view["values"]) == {a["card"] for a in view["legal"]}
@@ -273,11 +299,14 @@ def test_a_full_queue_is_429_with_one_line():
     assert r.status_code == 429 and "busy" in r.json()["error"]
 
 
-@pytest.mark.parametrize("argv, words", [
-    (["--port", "99999"], "not a port number"),
-    (["--time-cap", "0"], "positive number of seconds"),
-    (["--jobs", "0"], "invalid choice"),
-])
+@pytest.mark.parametrize(
+    "argv, words",
+    [
+        (["--port", "99999"], "not a port number"),
+        (["--time-cap", "0"], "positive number of seconds"),
+        (["--jobs", "0"], "invalid choice"),
+    ],
+)
 def test_serve_refuses_bad_options_in_one_line(capsys, argv, words):
     from simcore.cli import main
 
@@ -306,9 +335,13 @@ def test_pinochle_serve_prints_its_address_answers_and_stops_on_ctrl_c():
     import sys
     import urllib.request
 
-    proc = subprocess.Popen([sys.executable, "-c", "from simcore.cli import main; raise SystemExit(main())", "serve",
-                             "--port", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)})
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from simcore.cli import main; raise SystemExit(main())", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "PYTHONPATH": os.pathsep.join(sys.path)},
+    )
     try:
         line = proc.stdout.readline()
         assert line.startswith("pinochle: serving on http://127.0.0.1:") and "/docs" in line

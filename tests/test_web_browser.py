@@ -16,8 +16,10 @@ import pytest
 pytest.importorskip("fastapi", reason="pinochle serve needs fastapi (pip install -e .)")
 webdriver = pytest.importorskip("selenium.webdriver", reason="browser tests need selenium (pip install -e .[dev])")
 if not (shutil.which("chromium") and shutil.which("chromedriver")):
-    pytest.skip("browser tests need chromium and chromium-driver (apt-get install chromium chromium-driver)",
-                allow_module_level=True)
+    pytest.skip(
+        "browser tests need chromium and chromium-driver (apt-get install chromium chromium-driver)",
+        allow_module_level=True,
+    )
 
 import uvicorn
 from selenium.webdriver.common.by import By
@@ -51,8 +53,14 @@ def server():
 @pytest.fixture(scope="module")
 def browser():
     options = webdriver.ChromeOptions()
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--hide-scrollbars", "--force-device-scale-factor=1"):
+    for arg in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-dev-shm-usage",
+        "--disable-gpu",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+    ):
         options.add_argument(arg)
     options.binary_location = shutil.which("chromium")
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(shutil.which("chromedriver")))
@@ -69,8 +77,11 @@ def shots(tmp_path_factory) -> Path:
 
 
 def wait(driver, css: str, seconds: float = 120, text: str | None = None):
-    cond = ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text) if text else \
-        ec.visibility_of_element_located((By.CSS_SELECTOR, css))
+    cond = (
+        ec.text_to_be_present_in_element((By.CSS_SELECTOR, css), text)
+        if text
+        else ec.visibility_of_element_located((By.CSS_SELECTOR, css))
+    )
     WebDriverWait(driver, seconds).until(cond)
     return driver.find_element(By.CSS_SELECTOR, css)
 
@@ -80,8 +91,10 @@ def screenshot(driver, shots: Path, name: str) -> None:
     for label, (width, height) in WIDTHS.items():
         driver.set_window_size(width, height)
         time.sleep(0.5)
-        full, chrome = driver.execute_script("return [Math.max(document.body.scrollHeight, document.documentElement"
-                                             ".scrollHeight), window.outerHeight - window.innerHeight]")
+        full, chrome = driver.execute_script(
+            "return [Math.max(document.body.scrollHeight, document.documentElement"
+            ".scrollHeight), window.outerHeight - window.innerHeight]"
+        )
         driver.set_window_size(width, min(max(height, full + chrome + 10), 4000))
         time.sleep(0.5)
         driver.save_screenshot(str(shots / f"{name}-{label}.png"))

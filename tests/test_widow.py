@@ -85,17 +85,21 @@ def _cli(capsys, *argv):
 def test_cli_widow(capsys):
     code, out, _ = _cli(capsys, "widow", "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "--variant", "auction")
     assert code == 0 and "5,456 widows" in out and "exact" in out and "best widows:" in out
-    code, out, _ = _cli(capsys, "widow", "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "--variant", "auction",
-                        "--json")
+    code, out, _ = _cli(
+        capsys, "widow", "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "--variant", "auction", "--json"
+    )
     doc = json.loads(out)
     assert doc["widows"] == 5456 and set(doc["by_trump"]) == {"S", "H", "D", "C"} and doc["rule"]
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["AS 10S KS QS JS 9S AH 10H QH JH 9H AD"], "four-hand-150: the bidder takes no widow"),
-    (["AS 10S KS", "--variant", "auction"], "give the whole hand (15 cards in auction)"),
-    (["AS AS AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D", "--variant", "auction"], "the deck has only 2"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["AS 10S KS QS JS 9S AH 10H QH JH 9H AD"], "four-hand-150: the bidder takes no widow"),
+        (["AS 10S KS", "--variant", "auction"], "give the whole hand (15 cards in auction)"),
+        (["AS AS AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D", "--variant", "auction"], "the deck has only 2"),
+    ],
+)
 def test_cli_widow_refuses_bad_input_in_one_line(capsys, argv, message):
     code, _, err = _cli(capsys, "widow", *argv)
     assert code == 2 and message in err and err.count("\n") == 1 and "Traceback" not in err

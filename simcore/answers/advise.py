@@ -48,11 +48,13 @@ CHUNK = 1_024
 #: Shares whose highest bid is reported.
 SHARES = (0.5, 0.75)
 
-METHOD = ("Each deal of the unseen cards is played out with this seat the bidder at the lowest contract "
-          "(no auction). Its side total (the side's meld as kept plus its trick points as counted) is "
-          "what it would take at any bid, so it makes bid B when the total reaches B, unless the rules "
-          "(or a bidder conceding a hopeless contract) would stop it unplayed at B. Hands the rules "
-          "stop at any bid (no trump marriage, too little meld) make nothing.")
+METHOD = (
+    "Each deal of the unseen cards is played out with this seat the bidder at the lowest contract "
+    "(no auction). Its side total (the side's meld as kept plus its trick points as counted) is "
+    "what it would take at any bid, so it makes bid B when the total reaches B, unless the rules "
+    "(or a bidder conceding a hopeless contract) would stop it unplayed at B. Hands the rules "
+    "stop at any bid (no trump marriage, too little meld) make nothing."
+)
 
 
 class AdviseError(ValueError):
@@ -100,18 +102,27 @@ class Advice:
         def iv(x: Interval) -> dict:
             return {"estimate": x.estimate, "ci95": [x.lo, x.hi]}
 
-        return {"variant": self.variant.id, "seed": self.seed, "hands": self.deals,
-                "policies": list(self.policies),
-                "seat": self.seat, "hand": format_hand(self.hand),
-                "meld": {"by_trump": dict(zip(SUITS, self.by_trump)),
-                         "best_trump": SUITS[int(np.argmax(self.by_trump))],
-                         "named_trump": None if self.named is None else SUITS[self.named]},
-                "trump_named": self.named_share, "played": self.played, "side_total": iv(self.total),
-                "bids": [{"bid": b, "make": {**iv(x), "made": m, "n": self.deals}} for b, m, x in self.bids],
-                "highest_bid": [{"share": s.share, "bid": s.bid, "ci95": [s.lo, s.hi]} for s in self.highest],
-                "condition": None if self.acceptance is None else self.acceptance.to_json(),
-                "partner_meld": None if self.partner_meld is None else self.partner_meld.to_json(),
-                "method": METHOD}
+        return {
+            "variant": self.variant.id,
+            "seed": self.seed,
+            "hands": self.deals,
+            "policies": list(self.policies),
+            "seat": self.seat,
+            "hand": format_hand(self.hand),
+            "meld": {
+                "by_trump": dict(zip(SUITS, self.by_trump)),
+                "best_trump": SUITS[int(np.argmax(self.by_trump))],
+                "named_trump": None if self.named is None else SUITS[self.named],
+            },
+            "trump_named": self.named_share,
+            "played": self.played,
+            "side_total": iv(self.total),
+            "bids": [{"bid": b, "make": {**iv(x), "made": m, "n": self.deals}} for b, m, x in self.bids],
+            "highest_bid": [{"share": s.share, "bid": s.bid, "ci95": [s.lo, s.hi]} for s in self.highest],
+            "condition": None if self.acceptance is None else self.acceptance.to_json(),
+            "partner_meld": None if self.partner_meld is None else self.partner_meld.to_json(),
+            "method": METHOD,
+        }
 
 
 def seat_name(variant: Variant, seat: int) -> str:
@@ -127,8 +138,16 @@ def check_advisable(variant: Variant, seat: int) -> None:
         raise AdviseError(f"--seat {seat}: {variant.id} seats players 0 to {variant.players - 1}")
 
 
-def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None = None, seed: int = 1,
-           policies: np.ndarray | None = None, progress: bool = False, condition: Condition | None = None) -> Advice:
+def advise(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int = 0,
+    deals: int | None = None,
+    seed: int = 1,
+    policies: np.ndarray | None = None,
+    progress: bool = False,
+    condition: Condition | None = None,
+) -> Advice:
     """Advice for the hand ``given`` (uint8[24] copy counts, already checked against the deck and the
     hand size) held by ``seat``, over ``deals`` deals of the unseen cards (None: enough for a ±2-point
     interval on the mean side total, see :data:`TARGET_POINTS`); ``policies``: each seat's policy code
@@ -140,12 +159,19 @@ def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None
     acceptance = None if condition is None else check_condition(variant, condition, given, seat, seed)
     accept = NO_CONDITION if condition is None else condition_rows(variant, condition)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
-    policies = (np.full(variant.players, HEURISTIC, dtype=np.int64) if policies is None
-                else np.asarray(policies, dtype=np.int64))
+    policies = (
+        np.full(variant.players, HEURISTIC, dtype=np.int64)
+        if policies is None
+        else np.asarray(policies, dtype=np.int64)
+    )
     contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
     margins = np.zeros(variant.players)  # bidding limits: unused without an auction
-    job = Job(partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract, accept)), "rows",
-              chunk_deals=CHUNK, unit="hands")
+    job = Job(
+        partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract, accept)),
+        "rows",
+        chunk_deals=CHUNK,
+        unit="hands",
+    )
     params = joint_params(variant, policies)
     if deals is None:
         first = run_job(job, seed, FIRST_DEALS)
@@ -161,22 +187,47 @@ def advise(variant: Variant, given: np.ndarray, seat: int = 0, deals: int | None
     totals = np.zeros(4, dtype=np.int64)
     meld_by_trump(given, table, flags, totals)
     by_trump = tuple(int(x) for x in totals)
-    named = int(choose_trump(given, HEURISTIC, bool(variant.hand_rules.trump_needs_marriage), table, flags,
-                             totals, np.zeros(4, dtype=np.uint64)))
+    named = int(
+        choose_trump(
+            given,
+            HEURISTIC,
+            bool(variant.hand_rules.trump_needs_marriage),
+            table,
+            flags,
+            totals,
+            np.zeros(4, dtype=np.uint64),
+        )
+    )
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = _make_curve(variant, played, total, stop)
     # the trump I would name: the heuristic's, or my best meld's where I could name none
     trump = by_trump.index(max(by_trump)) if named < 0 else named
     partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
-    return Advice(variant, given, seat, seed, n, tuple(POLICY_NAMES[p] for p in policies), by_trump,
-                  None if named < 0 else named, named_share, values_interval(value),
-                  float(np.mean(played)) if n else math.nan, _around(curve), [_highest(curve, s) for s in SHARES],
-                  run.seconds, run.interrupted, acceptance, partners)
+    return Advice(
+        variant,
+        given,
+        seat,
+        seed,
+        n,
+        tuple(POLICY_NAMES[p] for p in policies),
+        by_trump,
+        None if named < 0 else named,
+        named_share,
+        values_interval(value),
+        float(np.mean(played)) if n else math.nan,
+        _around(curve),
+        [_highest(curve, s) for s in SHARES],
+        run.seconds,
+        run.interrupted,
+        acceptance,
+        partners,
+    )
 
 
-def _make_curve(variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray
-                ) -> list[tuple[int, int, Interval]]:
+def _make_curve(
+    variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray
+) -> list[tuple[int, int, Interval]]:
     """(bid, deals that make it, P(make)) for every bid from the lowest contract up to the highest total taken."""
     lo, width = bid_grid(variant)
     top = int(total[played].max()) if played.any() else lo
@@ -192,7 +243,7 @@ def _around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tupl
     p = [x.estimate for _, _, x in curve]
     first = max([i for i, v in enumerate(p) if v >= 0.95], default=0)
     last = min([i for i, v in enumerate(p) if v <= 0.05], default=len(p) - 1)
-    rows = curve[first: last + 1]
+    rows = curve[first : last + 1]
     if len(rows) > most:
         keep = np.unique(np.linspace(0, len(rows) - 1, most).round().astype(int))
         rows = [rows[i] for i in keep]
@@ -202,9 +253,11 @@ def _around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tupl
 def _highest(curve: list[tuple[int, int, Interval]], share: float) -> BidShare:
     """The highest bid made in at least ``share`` of the deals; its interval runs from the highest bid
     whose interval lies at or above ``share`` to the highest whose interval reaches it."""
+
     def last(ok) -> int | None:
         bids = [b for b, _, x in curve if ok(x)]
         return max(bids) if bids else None
 
-    return BidShare(share, last(lambda x: x.estimate >= share), last(lambda x: x.lo >= share),
-                    last(lambda x: x.hi >= share))
+    return BidShare(
+        share, last(lambda x: x.estimate >= share), last(lambda x: x.lo >= share), last(lambda x: x.hi >= share)
+    )

@@ -28,9 +28,11 @@ from simcore.kernels.condition import NO_LIMIT, Q_LIMIT, Bound, Clause, Conditio
 from simcore.variants import Variant, require_auction
 from simcore.variants import layout as lay
 
-MODEL = ("under the model bidders (the tuned heuristic's bid rule: a seat bids while the next bid is within "
-         "its limit, its hand value plus the margin); a bid of X is read as a limit of at least X, a pass as "
-         "a limit below the bid it faced; deals that disagree are dealt again (rejection)")
+MODEL = (
+    "under the model bidders (the tuned heuristic's bid rule: a seat bids while the next bid is within "
+    "its limit, its hand value plus the margin); a bid of X is read as a limit of at least X, a pass as "
+    "a limit below the bid it faced; deals that disagree are dealt again (rejection)"
+)
 
 
 class AuctionError(ConditionError):
@@ -60,8 +62,10 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
     r = variant.hand_rules
     tokens = text.replace(",", " ").split()
     if not tokens:
-        raise AuctionError(f"{label}: no calls; give them in turn order from the dealer's left, e.g. "
-                           f"'pass {r.min_bid} {h.next_bid(r.min_bid, r)}'")
+        raise AuctionError(
+            f"{label}: no calls; give them in turn order from the dealer's left, e.g. "
+            f"'pass {r.min_bid} {h.next_bid(r.min_bid, r)}'"
+        )
     players = variant.players
     single = r.auction == lay.AUCTION_SINGLE
     active = (1 << players) - 1
@@ -71,10 +75,14 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
         where = f"{label} call {i + 1} {token!r}"
         while True:  # the kernel's turn order: past the seats that passed and the high bidder, until it ends
             n_active = bin(active).count("1")
-            if (single and turns >= players) or n_active == 0 or (
-                    n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1):
-                raise AuctionError(f"{where}: the auction is over after {len(calls)} call"
-                                   f"{'s' if len(calls) != 1 else ''}")
+            if (
+                (single and turns >= players)
+                or n_active == 0
+                or (n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1)
+            ):
+                raise AuctionError(
+                    f"{where}: the auction is over after {len(calls)} call{'s' if len(calls) != 1 else ''}"
+                )
             if (active >> seat) & 1 and seat != high_seat:
                 break
             turns, seat = turns + 1, (seat + 1) % players
@@ -95,8 +103,11 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
             if bid < want:
                 raise AuctionError(f"{where}: {name} must bid at least {want}, above the bid of {high}")
             if not _on_grid(bid, r):
-                raise AuctionError(f"{where}: not a bid in {variant.id} (bids go up by {r.step}"
-                                   + (f", by {r.step_after} from {r.step_from}" if r.step_from > 0 else "") + ")")
+                raise AuctionError(
+                    f"{where}: not a bid in {variant.id} (bids go up by {r.step}"
+                    + (f", by {r.step_after} from {r.step_from}" if r.step_from > 0 else "")
+                    + ")"
+                )
             if high == 0 and r.max_opening > 0 and bid > r.max_opening:
                 raise AuctionError(f"{where}: the opening bid is at most {r.max_opening} in {variant.id}")
             calls.append(Call(seat, bid, want, forced))
@@ -132,8 +143,10 @@ def _condition(variant: Variant, text: str, calls: list[Call], label: str) -> Co
     for s in range(variant.players):
         if lo[s] > -1 or hi[s] < NO_LIMIT:
             if lo[s] > hi[s]:
-                raise AuctionError(f"{label} {text!r}: under the model bidders {_seat_name(variant, s)} cannot "
-                                   f"both bid {lo[s]} and pass below {hi[s] + 1}")
+                raise AuctionError(
+                    f"{label} {text!r}: under the model bidders {_seat_name(variant, s)} cannot "
+                    f"both bid {lo[s]} and pass below {hi[s] + 1}"
+                )
             clauses.append(Clause(f"seat {s}", (s,), (Bound(Q_LIMIT, 0, lo[s], hi[s]),)))
     return Condition(text, tuple(clauses), variant.players, label)
 
@@ -142,5 +155,6 @@ def with_auction(condition: Condition | None, auction: Condition | None) -> Cond
     """Both conditions at once (either may be None)."""
     if condition is None or auction is None:
         return condition or auction
-    return Condition(f"{condition.text}; {auction.text}", condition.clauses + auction.clauses,
-                     condition.players, condition.label)
+    return Condition(
+        f"{condition.text}; {auction.text}", condition.clauses + auction.clauses, condition.players, condition.label
+    )

@@ -42,19 +42,35 @@ def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, giv
     deals run in a leaf, as in the odds."""
     cards, hands, widow = deal_buffers(deck, players)
     totals, scratch = condition_scratch()
-    return _deal_and_meld(state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags,
-                          given, given.sum() > 0, cond)
+    return _deal_and_meld(
+        state,
+        size,
+        cards,
+        hands,
+        widow,
+        totals,
+        scratch,
+        players,
+        hand_size,
+        table,
+        flags,
+        given,
+        given.sum() > 0,
+        cond,
+    )
 
 
 @leaf
-def _deal_and_meld(state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags, given,
-                   conditioned, cond):
+def _deal_and_meld(
+    state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags, given, conditioned, cond
+):
     """:func:`deal_and_meld_chunk`'s deals, with its scratch, without reference counting."""
     acc = np.int64(0)
     for _ in range(size):
         if cond.shape[0] > 0:
-            deal_accepted_into(state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch,
-                               hands, widow)
+            deal_accepted_into(
+                state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch, hands, widow
+            )
         elif conditioned:
             deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
         else:
@@ -67,9 +83,9 @@ def _deal_and_meld(state, size, cards, hands, widow, totals, scratch, players, h
 def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, cond, out):
     """:func:`deal_and_meld_chunk` over chunk i into ``out[i]``, chunks on threads
     (:func:`simcore.kernels.threads.each_chunk`)."""
+
     def one(ci: int) -> None:
-        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given,
-                                      cond)
+        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given, cond)
 
     each_chunk(one, states.shape[0])
 
@@ -104,16 +120,24 @@ class BenchResult(Timings):
     condition_acceptance: float = 0.0  # the share of deals that meet it
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "deck_cards": self.cards, "hands": self.hands,
-                "seconds": list(self.seconds), "threads": self.threads,
-                "hands_per_s": self.hands_per_s, "median_hands_per_s": self.median_hands_per_s,
-                "reference_python_hands_per_s": self.reference_hands_per_s,
-                "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s,
-                "given_cards": GIVEN_CARDS, "given_hands_per_s": self.given_hands_per_s,
-                "given_ratio": self.given_hands_per_s / self.hands_per_s,
-                "condition": BENCH_CONDITION, "condition_acceptance": self.condition_acceptance,
-                "condition_hands_per_s": self.condition_hands_per_s,
-                "condition_ratio": self.condition_hands_per_s / self.hands_per_s}
+        return {
+            "variant": self.variant,
+            "deck_cards": self.cards,
+            "hands": self.hands,
+            "seconds": list(self.seconds),
+            "threads": self.threads,
+            "hands_per_s": self.hands_per_s,
+            "median_hands_per_s": self.median_hands_per_s,
+            "reference_python_hands_per_s": self.reference_hands_per_s,
+            "speedup_vs_reference": self.hands_per_s / self.reference_hands_per_s,
+            "given_cards": GIVEN_CARDS,
+            "given_hands_per_s": self.given_hands_per_s,
+            "given_ratio": self.given_hands_per_s / self.hands_per_s,
+            "condition": BENCH_CONDITION,
+            "condition_acceptance": self.condition_acceptance,
+            "condition_hands_per_s": self.condition_hands_per_s,
+            "condition_ratio": self.condition_hands_per_s / self.hands_per_s,
+        }
 
 
 #: The cards seat 0 holds in the conditioned deal's timing (``odds --hold``): one pinochle.
@@ -123,23 +147,34 @@ GIVEN_CARDS = "QS JD"
 BENCH_CONDITION = "left: holds AS; partner: trump>=5"
 
 
-def _run(variant: Variant, deals: int, seed: int, given: np.ndarray | None = None,
-         cond: np.ndarray = NO_CONDITION) -> np.ndarray:
+def _run(
+    variant: Variant, deals: int, seed: int, given: np.ndarray | None = None, cond: np.ndarray = NO_CONDITION
+) -> np.ndarray:
     sizes = chunk_sizes(deals)
     out = np.zeros(len(sizes), dtype=np.int64)
     given = np.zeros(N_TYPES, dtype=np.uint8) if given is None else given
     deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
-    deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, deck,
-                        variant.players, variant.hand_size, variant.meld_table(), variant.meld_flags(),
-                        given, cond, out)
+    deal_and_meld_batch(
+        chunk_states(seed, list(range(len(sizes)))),
+        sizes,
+        deck,
+        variant.players,
+        variant.hand_size,
+        variant.meld_table(),
+        variant.meld_flags(),
+        given,
+        cond,
+        out,
+    )
     return out
 
 
 def _reference_rate(variant: Variant, hands: int, seed: int) -> float:
     from simcore.kernels.deal import deal_hands
 
-    dealt = deal_hands(variant.deck_cards, variant.players, variant.hand_size,
-                       chunk_states(seed, [0])[0], -(-hands // variant.players))
+    dealt = deal_hands(
+        variant.deck_cards, variant.players, variant.hand_size, chunk_states(seed, [0])[0], -(-hands // variant.players)
+    )
     start = time.perf_counter()
     n = 0
     for deal in dealt:
@@ -168,12 +203,17 @@ def bench(variant_id: str, hands: int = 20_000_000, seed: int = 1, repeats: int 
             start = time.perf_counter()
             _run(variant, deals, seed, *args)
             out.append(time.perf_counter() - start)
-    return BenchResult(hands=deals * variant.players, seconds=tuple(seconds),
-                       threads=numba.get_num_threads(), variant=variant_id, cards=variant.deck_size,
-                       reference_hands_per_s=reference,
-                       given_hands_per_s=deals * variant.players / min(given_seconds),
-                       condition_hands_per_s=deals * variant.players / min(cond_seconds),
-                       condition_acceptance=acceptance.accepted / acceptance.tried)
+    return BenchResult(
+        hands=deals * variant.players,
+        seconds=tuple(seconds),
+        threads=numba.get_num_threads(),
+        variant=variant_id,
+        cards=variant.deck_size,
+        reference_hands_per_s=reference,
+        given_hands_per_s=deals * variant.players / min(given_seconds),
+        condition_hands_per_s=deals * variant.players / min(cond_seconds),
+        condition_acceptance=acceptance.accepted / acceptance.tried,
+    )
 
 
 def _timed(run: Callable[[int], Any], size: int, repeats: int) -> tuple[tuple[float, ...], Any]:
@@ -195,9 +235,15 @@ class HandBenchResult(Timings):
     variant: str = ""
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "kernel": "full hand, heuristic", "hands": self.hands,
-                "seconds": list(self.seconds), "threads": self.threads,
-                "hands_per_s": self.hands_per_s, "median_hands_per_s": self.median_hands_per_s}
+        return {
+            "variant": self.variant,
+            "kernel": "full hand, heuristic",
+            "hands": self.hands,
+            "seconds": list(self.seconds),
+            "threads": self.threads,
+            "hands_per_s": self.hands_per_s,
+            "median_hands_per_s": self.median_hands_per_s,
+        }
 
 
 def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: int = 3) -> HandBenchResult:
@@ -208,8 +254,7 @@ def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: i
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
     seconds, _ = _timed(lambda n: simulate(variant, n, seed, policies), hands, repeats)
-    return HandBenchResult(hands=hands, seconds=seconds, threads=numba.get_num_threads(),
-                           variant=variant_id)
+    return HandBenchResult(hands=hands, seconds=seconds, threads=numba.get_num_threads(), variant=variant_id)
 
 
 @dataclass(frozen=True)
@@ -220,9 +265,16 @@ class GameBenchResult(Timings):
     hands_per_game: float = 0.0
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "kernel": "whole game, heuristic", "games": self.hands,
-                "seconds": list(self.seconds), "threads": self.threads, "games_per_s": self.hands_per_s,
-                "median_games_per_s": self.median_hands_per_s, "hands_per_game": self.hands_per_game}
+        return {
+            "variant": self.variant,
+            "kernel": "whole game, heuristic",
+            "games": self.hands,
+            "seconds": list(self.seconds),
+            "threads": self.threads,
+            "games_per_s": self.hands_per_s,
+            "median_games_per_s": self.median_hands_per_s,
+            "hands_per_game": self.hands_per_game,
+        }
 
 
 def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: int = 3) -> GameBenchResult:
@@ -233,16 +285,26 @@ def bench_games(variant_id: str, games: int = 40_000, seed: int = 1, repeats: in
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
     seconds, result = _timed(lambda n: play_games(variant, n, seed, policies), games, repeats)
-    return GameBenchResult(hands=games, seconds=seconds, threads=numba.get_num_threads(),
-                           variant=variant_id, hands_per_game=float(result.column("hands").mean()))
+    return GameBenchResult(
+        hands=games,
+        seconds=seconds,
+        threads=numba.get_num_threads(),
+        variant=variant_id,
+        hands_per_game=float(result.column("hands").mean()),
+    )
 
 
 #: The double-dummy solves ``pinochle bench --solver`` times: (system, tricks played before the position,
 #: the question) — a whole 48-card deal (exact value; and the threshold form: can the bidding side take
 #: what its contract needs?), the same for partnership-auction, the last 12 tricks of an 80-card deal and
 #: the whole 80-card one.
-SOLVER_BENCH = (("four-hand-150", 0, "exact"), ("four-hand-150", 0, "threshold"), ("partnership-auction", 0, "exact"),
-                ("double-deck", 8, "exact"), ("double-deck", 0, "exact"))
+SOLVER_BENCH = (
+    ("four-hand-150", 0, "exact"),
+    ("four-hand-150", 0, "threshold"),
+    ("partnership-auction", 0, "exact"),
+    ("double-deck", 8, "exact"),
+    ("double-deck", 0, "exact"),
+)
 
 
 @dataclass(frozen=True)
@@ -270,18 +332,29 @@ class SolverBenchResult:
 
     def to_json(self) -> dict:
         question = "exact value" if self.form == "exact" else "threshold at the contract's need"
-        return {"variant": self.variant, "kernel": f"double-dummy solve, {question}", "form": self.form,
-                "deck_cards": self.deck_cards,
-                "tricks": self.tricks, "tricks_played_before": self.tricks_played, "solves": len(self.seconds),
-                "threads": 1, "median_seconds": self.percentile(50), "p99_seconds": self.percentile(99),
-                "max_seconds": max(self.seconds, default=float("nan")),
-                "median_nodes": float(np.median(self.nodes)) if self.nodes else float("nan"),
-                "gave_up": self.gave_up, "node_limit": self.limit, "skipped_seeds": self.skipped,
-                "seconds": list(self.seconds)}
+        return {
+            "variant": self.variant,
+            "kernel": f"double-dummy solve, {question}",
+            "form": self.form,
+            "deck_cards": self.deck_cards,
+            "tricks": self.tricks,
+            "tricks_played_before": self.tricks_played,
+            "solves": len(self.seconds),
+            "threads": 1,
+            "median_seconds": self.percentile(50),
+            "p99_seconds": self.percentile(99),
+            "max_seconds": max(self.seconds, default=float("nan")),
+            "median_nodes": float(np.median(self.nodes)) if self.nodes else float("nan"),
+            "gave_up": self.gave_up,
+            "node_limit": self.limit,
+            "skipped_seeds": self.skipped,
+            "seconds": list(self.seconds),
+        }
 
 
-def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0,
-                 form: str = "exact") -> SolverBenchResult:
+def bench_solver(
+    variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0, form: str = "exact"
+) -> SolverBenchResult:
     """Time the double-dummy solves of the seeded heuristic hands 1, 2, ... (``pinochle solve --seed``)
     until ``deals`` were solved, each with a new table: the exact value, or with ``form="threshold"``
     whether the bidding side reaches its contract's need (``pinochle dd-odds``'s question); seeds whose
@@ -315,8 +388,18 @@ def bench_solver(variant_id: str, deals: int, tricks_played: int = 0, limit: int
         seconds.append(result.seconds)
         nodes.append(result.nodes)
         gave_up += result.gave_up
-    return SolverBenchResult(variant_id, form, variant.deck_size, variant.hand_size - tricks_played, tricks_played,
-                             tuple(seconds), tuple(nodes), gave_up, limit, skipped)
+    return SolverBenchResult(
+        variant_id,
+        form,
+        variant.deck_size,
+        variant.hand_size - tricks_played,
+        tricks_played,
+        tuple(seconds),
+        tuple(nodes),
+        gave_up,
+        limit,
+        skipped,
+    )
 
 
 #: The systems ``pinochle bench --state`` plays through the Python game state: 48 and 80 cards, and
@@ -336,9 +419,16 @@ class StateBenchResult:
     decisions: int
 
     def to_json(self) -> dict:
-        return {"variant": self.variant, "kernel": "Python game state, bridged heuristic", "hands": self.hands,
-                "threads": 1, "seconds": self.seconds, "ms_per_hand": self.seconds / self.hands * 1e3,
-                "us_per_decision": self.seconds / self.decisions * 1e6, "decisions": self.decisions}
+        return {
+            "variant": self.variant,
+            "kernel": "Python game state, bridged heuristic",
+            "hands": self.hands,
+            "threads": 1,
+            "seconds": self.seconds,
+            "ms_per_hand": self.seconds / self.hands * 1e3,
+            "us_per_decision": self.seconds / self.decisions * 1e6,
+            "decisions": self.decisions,
+        }
 
 
 def bench_state(variant_id: str, hands: int, seed: int = 1) -> StateBenchResult:
@@ -362,8 +452,12 @@ def bench_state(variant_id: str, hands: int, seed: int = 1) -> StateBenchResult:
 
 
 #: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).
-EXECUTION_MODES = ("threads", "threads + store, writing", "threads, read from the store",
-                   "local Dask cluster, 2 workers")
+EXECUTION_MODES = (
+    "threads",
+    "threads + store, writing",
+    "threads, read from the store",
+    "local Dask cluster, 2 workers",
+)
 
 
 @dataclass(frozen=True)
@@ -383,13 +477,19 @@ class ExecutionBenchResult:
         return self.rate(mode) / self.rate("threads")
 
     def to_json(self) -> dict:
-        return {"workload": self.workload, "hands": self.hands,
-                "modes": {m: {"seconds": list(s), "hands_per_s": self.rate(m), "ratio_to_threads": self.ratio(m)}
-                          for m, s in self.seconds.items()}}
+        return {
+            "workload": self.workload,
+            "hands": self.hands,
+            "modes": {
+                m: {"seconds": list(s), "hands_per_s": self.rate(m), "ratio_to_threads": self.ratio(m)}
+                for m, s in self.seconds.items()
+            },
+        }
 
 
-def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, seed: int = 1,
-                    repeats: int = 3) -> list[ExecutionBenchResult]:
+def bench_execution(
+    odds_hands: int = 20_000_000, full_hands: int = 400_000, seed: int = 1, repeats: int = 3
+) -> list[ExecutionBenchResult]:
     """Time deal + meld odds (every catalogue event) and full hands under each execution mode; the
     cluster is started (and warmed up) before the clock runs."""
     import tempfile
@@ -404,9 +504,13 @@ def bench_execution(odds_hands: int = 20_000_000, full_hands: int = 400_000, see
     variant = load_variant("four-hand-150")
     events = [parse_event(n, variant) for n in CATALOGUE]
     policies = parse_policies("heuristic", variant.players)
-    workloads = {"odds, every event, four-hand-150": (odds_hands, lambda n, s: simulate_odds(
-                     variant, events, n, s, exact=False)),
-                 "full hands, heuristic, four-hand-150": (full_hands, lambda n, s: simulate(variant, n, s, policies))}
+    workloads = {
+        "odds, every event, four-hand-150": (
+            odds_hands,
+            lambda n, s: simulate_odds(variant, events, n, s, exact=False),
+        ),
+        "full hands, heuristic, four-hand-150": (full_hands, lambda n, s: simulate(variant, n, s, policies)),
+    }
     results = []
     with tempfile.TemporaryDirectory() as tmp, executing(Execution(workers=2)) as cluster:
         cluster.client()

@@ -29,8 +29,13 @@ from simcore.variants import layout as lay
 
 BINS = 1024
 #: Tables: (name, record field, how its value maps to a bin).
-TABLES = (("bid", h.F_BID), ("bidder_meld", h.F_BIDDER_MELD), ("side_meld", h.F_SIDE_MELD),
-          ("trump_length", h.F_TRUMP_LEN), ("aces", h.F_ACES))
+TABLES = (
+    ("bid", h.F_BID),
+    ("bidder_meld", h.F_BIDDER_MELD),
+    ("side_meld", h.F_SIDE_MELD),
+    ("trump_length", h.F_TRUMP_LEN),
+    ("aces", h.F_ACES),
+)
 
 
 def _units(variant: Variant) -> dict[str, tuple[int, int]]:
@@ -38,9 +43,13 @@ def _units(variant: Variant) -> dict[str, tuple[int, int]]:
     smallest common unit (1 or 10 points), counts by one."""
     table = variant.meld_table()
     meld_unit = gcd(*[int(x) for x in table.ravel() if x] + [int(variant.meld_flags()[0]) or 0]) or 1
-    return {"bid": (variant.lowest_contract, variant.get("auction.step")),
-            "bidder_meld": (0, meld_unit), "side_meld": (0, meld_unit),
-            "trump_length": (0, 1), "aces": (0, 1)}
+    return {
+        "bid": (variant.lowest_contract, variant.get("auction.step")),
+        "bidder_meld": (0, meld_unit),
+        "side_meld": (0, meld_unit),
+        "trump_length": (0, 1),
+        "aces": (0, 1),
+    }
 
 
 #: The joint table's axes: meld bins (of the table's meld unit, from 0; the last holds that meld or
@@ -54,21 +63,24 @@ BASES = ("dealt", "after_exchange")
 #: stopped it unplayed: at higher bids it is a bid not made, at lower ones its fate is unknown).
 JOINT_SIZE = len(BASES) * 2 * MELD_BINS * TOTAL_BINS
 
-METHOD = ("A hand's side total (the bidding side's meld as kept plus its trick points as counted) is "
-          "what it would take at any bid, so 'makes B' is 'side total >= B' for every bid B, not only "
-          "the bid it was played at. Cells condition on the bidder's meld as dealt (in the trump he "
-          "named) or on the side's meld after the pass or widow, binned as the by-meld tables bin them. "
-          "Only hands the simulated players bid and played reach the table: hands where everybody "
-          "passed have no bidder and are left out. A hand not played (thrown in, set without play, no "
-          "trump marriage) counts as not making any bid; where the rules would have let it play at a "
-          "lower bid its total there is unknown, and the cell counts such hands as 'unknown' (still "
-          "not made: the estimate is a lower bound, by at most unknown / n).")
+METHOD = (
+    "A hand's side total (the bidding side's meld as kept plus its trick points as counted) is "
+    "what it would take at any bid, so 'makes B' is 'side total >= B' for every bid B, not only "
+    "the bid it was played at. Cells condition on the bidder's meld as dealt (in the trump he "
+    "named) or on the side's meld after the pass or widow, binned as the by-meld tables bin them. "
+    "Only hands the simulated players bid and played reach the table: hands where everybody "
+    "passed have no bidder and are left out. A hand not played (thrown in, set without play, no "
+    "trump marriage) counts as not making any bid; where the rules would have let it play at a "
+    "lower bid its total there is unknown, and the cell counts such hands as 'unknown' (still "
+    "not made: the estimate is a lower bound, by at most unknown / n)."
+)
 
 
 def bid_grid(variant: Variant) -> tuple[int, int]:
     """(lowest contract, width): every bid lies on lowest + k × width (the steps' common unit)."""
-    step, step_from, step_after = (int(variant.get(k)) for k in ("auction.step", "auction.step_from",
-                                                                 "auction.step_after"))
+    step, step_from, step_after = (
+        int(variant.get(k)) for k in ("auction.step", "auction.step_from", "auction.step_after")
+    )
     return variant.lowest_contract, gcd(step, step_after) if step_from > 0 else step
 
 
@@ -100,8 +112,18 @@ def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     if r.concede != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
         concede_at = max(r.trick_total * 9 // 10 + 1, r.concede_short_by)
     concedes = tuple(int(p == HEURISTIC) for p in np.asarray(policies))
-    return (lo, width, meld_unit, r.save_meld, r.save_meld_points, r.min_meld_to_count,
-            r.bid_added, r.set_if_short_by, r.min_meld_to_play, concede_at) + concedes
+    return (
+        lo,
+        width,
+        meld_unit,
+        r.save_meld,
+        r.save_meld_points,
+        r.min_meld_to_count,
+        r.bid_added,
+        r.set_if_short_by,
+        r.min_meld_to_play,
+        concede_at,
+    ) + concedes
 
 
 def side_totals(params: tuple[int, ...], rec: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -186,8 +208,11 @@ def joint_cells(joint: np.ndarray, lo: int, width: int, bids: list[int] | np.nda
     # suffix sums over the total bins: at[..., j] = hands in bins ≥ j
     at = np.cumsum(joint[..., ::-1], axis=-1)[..., ::-1]
     n = joint[:, 0].sum(axis=-1)
-    return {"n": np.repeat(n[:, :, None], len(k), axis=2), "made": at[:, 0][..., k + 1],
-            "unknown": at[:, 1][..., k + 1]}
+    return {
+        "n": np.repeat(n[:, :, None], len(k), axis=2),
+        "made": at[:, 0][..., k + 1],
+        "unknown": at[:, 1][..., k + 1],
+    }
 
 
 def bid_tally(units: dict[str, tuple[int, int]], rec: np.ndarray) -> np.ndarray:
@@ -227,8 +252,16 @@ class BidOdds:
         rows = []
         for b in np.nonzero(total)[0]:
             iv = wilson(int(made[b]), int(total[b]))
-            rows.append({name: origin + int(b) * width, "hands": int(total[b]), "made": int(made[b]),
-                         "p_make": iv.estimate, "lo": iv.lo, "hi": iv.hi})
+            rows.append(
+                {
+                    name: origin + int(b) * width,
+                    "hands": int(total[b]),
+                    "made": int(made[b]),
+                    "p_make": iv.estimate,
+                    "lo": iv.lo,
+                    "hi": iv.hi,
+                }
+            )
         return pd.DataFrame(rows, columns=[name, "hands", "made", "p_make", "lo", "hi"])
 
     def tables(self) -> dict[str, pd.DataFrame]:
@@ -261,13 +294,16 @@ class BidOdds:
             return []
         seen = np.nonzero(self.joint[:, 0].sum(axis=(0, 1)))[0]
         bid_seen = np.nonzero(self.tally[0, 0])[0]
-        top_bin = max([int(seen.max()) - 1 if len(seen) else 0,
-                       int(bid_seen.max()) * _units(self.variant)["bid"][1] // width if len(bid_seen) else 0])
+        top_bin = max(
+            [
+                int(seen.max()) - 1 if len(seen) else 0,
+                int(bid_seen.max()) * _units(self.variant)["bid"][1] // width if len(bid_seen) else 0,
+            ]
+        )
         top = min(lo + max(top_bin, 0) * width, highest_bid(self.variant))
         return [b for b in range(lo, top + 1, width) if is_bid(self.variant, b)]
 
-    def joint_table(self, basis: str | None = None, bid: int | None = None,
-                    meld: int | None = None) -> pd.DataFrame:
+    def joint_table(self, basis: str | None = None, bid: int | None = None, meld: int | None = None) -> pd.DataFrame:
         """P(make B | meld M), one row per (basis, bid, meld bin with hands): the bidding side's total
         reaching B (:data:`METHOD`), with its 95% Wilson interval, the hands it rests on (``n``), those
         made and those ``unknown`` (not played, counted as not made). ``basis``, ``bid`` and ``meld``
@@ -290,30 +326,59 @@ class BidOdds:
                 for j, b in enumerate(bids):
                     n, made = int(cells["n"][i, m, j]), int(cells["made"][i, m, j])
                     iv = wilson(made, n)
-                    rows.append({"basis": name, "bid": int(b), "meld": int(m) * self.meld_unit,
-                                 "meld_bin": self.meld_label(int(m)), "n": n, "made": made,
-                                 "unknown": int(cells["unknown"][i, m, j]), "estimate": iv.estimate,
-                                 "lo": iv.lo, "hi": iv.hi})
+                    rows.append(
+                        {
+                            "basis": name,
+                            "bid": int(b),
+                            "meld": int(m) * self.meld_unit,
+                            "meld_bin": self.meld_label(int(m)),
+                            "n": n,
+                            "made": made,
+                            "unknown": int(cells["unknown"][i, m, j]),
+                            "estimate": iv.estimate,
+                            "lo": iv.lo,
+                            "hi": iv.hi,
+                        }
+                    )
         return pd.DataFrame(rows, columns=columns)
 
     def cells_json(self, basis: str | None = None, bid: int | None = None, meld: int | None = None) -> list[dict]:
         """The joint table as the ``cells`` of ``--json``."""
-        return [{"bid": r.bid, "meld": r.meld, "meld_bin": r.meld_bin, "basis": r.basis,
-                 "make": {"estimate": r.estimate, "ci95": [r.lo, r.hi], "n": r.n, "made": r.made,
-                          "unknown": r.unknown}}
-                for r in self.joint_table(basis, bid, meld).itertuples(index=False)]
+        return [
+            {
+                "bid": r.bid,
+                "meld": r.meld,
+                "meld_bin": r.meld_bin,
+                "basis": r.basis,
+                "make": {"estimate": r.estimate, "ci95": [r.lo, r.hi], "n": r.n, "made": r.made, "unknown": r.unknown},
+            }
+            for r in self.joint_table(basis, bid, meld).itertuples(index=False)
+        ]
 
     def to_json(self, basis: str | None = None, bid: int | None = None, meld: int | None = None) -> dict:
-        return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed, "policy": self.policy,
-                "margins": list(self.margins), "policies": list(self.policies),
-                "complete": not self.interrupted, "method": METHOD,
-                "condition": None if self.acceptance is None else self.acceptance.to_json(),
-                "cells": self.cells_json(basis, bid, meld),
-                "tables": {k: v.to_dict(orient="records") for k, v in self.tables().items()}}
+        return {
+            "variant": self.variant.id,
+            "hands": self.hands,
+            "seed": self.seed,
+            "policy": self.policy,
+            "margins": list(self.margins),
+            "policies": list(self.policies),
+            "complete": not self.interrupted,
+            "method": METHOD,
+            "condition": None if self.acceptance is None else self.acceptance.to_json(),
+            "cells": self.cells_json(basis, bid, meld),
+            "tables": {k: v.to_dict(orient="records") for k, v in self.tables().items()},
+        }
 
 
-def bid_odds(variant: Variant, hands: int, seed: int, policies: np.ndarray,
-             progress: bool = False, condition: Condition | None = None) -> BidOdds:
+def bid_odds(
+    variant: Variant,
+    hands: int,
+    seed: int,
+    policies: np.ndarray,
+    progress: bool = False,
+    condition: Condition | None = None,
+) -> BidOdds:
     """Play ``hands`` full hands and tabulate the bidding side's make rate, one way and jointly;
     with ``condition`` (``--given``, places seen from seat 0, the dealer's left), only deals that meet
     it (checked first by :func:`simcore.answers.conditioned.check_condition`)."""
@@ -325,5 +390,14 @@ def bid_odds(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     names = tuple(POLICY_NAMES[p] for p in policies)
     one_way = len(TABLES) * 2 * BINS
     margins = tuple(float(m) for m in seat_margins(variant, None))
-    return BidOdds(variant, seed, names, run.deals, hands, run.tally[:one_way].reshape(len(TABLES), 2, BINS),
-                   run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS), margins, acceptance)
+    return BidOdds(
+        variant,
+        seed,
+        names,
+        run.deals,
+        hands,
+        run.tally[:one_way].reshape(len(TABLES), 2, BINS),
+        run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS),
+        margins,
+        acceptance,
+    )

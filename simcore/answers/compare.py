@@ -54,8 +54,7 @@ HAND_MEASURES: dict[str, Measure] = {
     "bidding side trick points": lambda r: r[:, h.F_SIDE_TRICKS],
     "bidding side score": lambda r: r[:, h.F_SIDE_SCORE],
     "other side score": lambda r: r[:, h.F_OTHER_SCORE],
-    "not played (conceded, set without play, no trump)": lambda r: (r[:, h.F_OUTCOME] != h.PLAYED).astype(
-        np.float64),
+    "not played (conceded, set without play, no trump)": lambda r: (r[:, h.F_OUTCOME] != h.PLAYED).astype(np.float64),
     "redeals per hand": lambda r: r[:, h.F_REDEALS],
 }
 
@@ -63,11 +62,20 @@ HAND_MEASURES: dict[str, Measure] = {
 #: What kind of number each measure is: "rate" (a share of games or hands, 0 to 1), "points" (per hand,
 #: on the system's scale) or "count" (per game).
 MEASURE_KIND: dict[str, str] = {
-    "first dealer's left wins": "rate", "hands per game": "count", "deals per game (hands + redeals)": "count",
-    "sets per game": "count", "redeals per game": "count", "decided by the bidder-wins-ties rule": "rate",
-    "won by a lone double pinochle side": "rate", "bidding side makes": "rate", "bid": "points",
-    "bidding side meld": "points", "bidding side trick points": "points", "bidding side score": "points",
-    "other side score": "points", "not played (conceded, set without play, no trump)": "rate",
+    "first dealer's left wins": "rate",
+    "hands per game": "count",
+    "deals per game (hands + redeals)": "count",
+    "sets per game": "count",
+    "redeals per game": "count",
+    "decided by the bidder-wins-ties rule": "rate",
+    "won by a lone double pinochle side": "rate",
+    "bidding side makes": "rate",
+    "bid": "points",
+    "bidding side meld": "points",
+    "bidding side trick points": "points",
+    "bidding side score": "points",
+    "other side score": "points",
+    "not played (conceded, set without play, no trump)": "rate",
     "redeals per hand": "rate",
 }
 #: A difference of practical size ("small") starts at this threshold; "large" at LARGE times it.
@@ -89,7 +97,7 @@ def practical_threshold(measure: str, variant: Variant) -> tuple[float, str]:
 
 
 def size_verdict(diff: float, lo: float, hi: float, threshold: float) -> str:
-    """"negligible", "small", "large" or "unsettled" for a difference with its 95% interval: unsettled
+    """ "negligible", "small", "large" or "unsettled" for a difference with its 95% interval: unsettled
     when the interval holds zero and reaches past the threshold; else by the estimate's size against
     the threshold (negligible below it, large from ``LARGE`` times it)."""
     if lo <= 0 <= hi and max(-lo, hi) >= threshold:
@@ -98,26 +106,49 @@ def size_verdict(diff: float, lo: float, hi: float, threshold: float) -> str:
     return "negligible" if size < threshold else "large" if size >= LARGE * threshold else "small"
 
 
-def keyed_hand_records(variant: Variant, hands: int, seed: int, policies: np.ndarray,
-                       margins: np.ndarray | None = None) -> np.ndarray:
+def keyed_hand_records(
+    variant: Variant, hands: int, seed: int, policies: np.ndarray, margins: np.ndarray | None = None
+) -> np.ndarray:
     """int64[hands, N_FIELDS]: hands 0 .. hands-1 of the run keyed by ``seed``, each dealt from its
     own (seed, hand) stream (:func:`simcore.kernels.hand.hands_chunk` with a key)."""
     policies, margins = seat_policies(policies), seat_margins(variant, margins)
-    run_info = RunInfo("keyed-hands", variant.id, variant.content_hash, {
-        "policies": policies.tolist(), "margins": margins.tolist(), "chunk_hands": CHUNK_HANDS,
-        "fields": list(h.FIELDS)}, "rows")
+    run_info = RunInfo(
+        "keyed-hands",
+        variant.id,
+        variant.content_hash,
+        {
+            "policies": policies.tolist(),
+            "margins": margins.tolist(),
+            "chunk_hands": CHUNK_HANDS,
+            "fields": list(h.FIELDS),
+        },
+        "rows",
+    )
     task = partial(keyed_hand_rows, stream_key(seed), variant.kernel_rules, policies, margins)
     return run_job(Job(task, "rows", run_info, CHUNK_HANDS, "hands"), seed, hands).tally
 
 
-def keyed_hand_rows(key: np.ndarray, rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
-                    states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+def keyed_hand_rows(
+    key: np.ndarray,
+    rules: KernelRules,
+    policies: np.ndarray,
+    margins: np.ndarray,
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: hands ``chunk * CHUNK_HANDS ..`` of each chunk, each dealt from its
     own (seed, hand) stream, under a variant's ``kernel_rules`` with the seats' ``policies`` and
     ``margins``."""
-    return rows_of(lambda st, sz, ck, offsets, out: keyed_hands_batch(
-        key, ck * CHUNK_HANDS, sz, offsets, rules.tables, rules.hand, policies, margins, out), h.N_FIELDS,
-        states, sizes, chunks)
+    return rows_of(
+        lambda st, sz, ck, offsets, out: keyed_hands_batch(
+            key, ck * CHUNK_HANDS, sz, offsets, rules.tables, rules.hand, policies, margins, out
+        ),
+        h.N_FIELDS,
+        states,
+        sizes,
+        chunks,
+    )
 
 
 def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:
@@ -131,10 +162,21 @@ def paired_row(name: str, a: np.ndarray, b: np.ndarray) -> dict:
 
     d = b - a
     paired, unpaired = half(d), math.hypot(half(a), half(b))
-    return {"measure": name, "n": n, "a": a.mean(), "a_lo": a.mean() - half(a), "a_hi": a.mean() + half(a),
-            "b": b.mean(), "b_lo": b.mean() - half(b), "b_hi": b.mean() + half(b),
-            "diff": d.mean(), "diff_lo": d.mean() - paired, "diff_hi": d.mean() + paired,
-            "paired_half": paired, "unpaired_half": unpaired}
+    return {
+        "measure": name,
+        "n": n,
+        "a": a.mean(),
+        "a_lo": a.mean() - half(a),
+        "a_hi": a.mean() + half(a),
+        "b": b.mean(),
+        "b_lo": b.mean() - half(b),
+        "b_hi": b.mean() + half(b),
+        "diff": d.mean(),
+        "diff_lo": d.mean() - paired,
+        "diff_hi": d.mean() + paired,
+        "paired_half": paired,
+        "unpaired_half": unpaired,
+    }
 
 
 @dataclass(frozen=True)
@@ -163,27 +205,39 @@ class CompareResult:
         def num(x: float) -> str:
             return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
 
-        text = (f"{headline}: {num(r['a'])} under A, {num(r['b'])} under B; B − A = {num(r['diff'])} "
-                f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] per {unit} over {int(r['n']):,} paired "
-                f"{self.mode}. ")
+        text = (
+            f"{headline}: {num(r['a'])} under A, {num(r['b'])} under B; B − A = {num(r['diff'])} "
+            f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] per {unit} over {int(r['n']):,} paired "
+            f"{self.mode}. "
+        )
         threshold, words = practical_threshold(headline, self.a)
         size = size_verdict(r["diff"], r["diff_lo"], r["diff_hi"], threshold)
-        text += ("The difference is clear at 95%" if clear else
-                 "No difference this run can detect: the interval contains zero") + (
-            f"; against a threshold of {words} it is {size}. ")
-        others = [m for m in self.table.to_dict(orient="records") if m["measure"] != headline
-                  and (m["diff_lo"] > 0 or m["diff_hi"] < 0)]
+        text += (
+            "The difference is clear at 95%"
+            if clear
+            else "No difference this run can detect: the interval contains zero"
+        ) + (f"; against a threshold of {words} it is {size}. ")
+        others = [
+            m
+            for m in self.table.to_dict(orient="records")
+            if m["measure"] != headline and (m["diff_lo"] > 0 or m["diff_hi"] < 0)
+        ]
         if others:
-            text += "B also changes " + "; ".join(
-                f"{m['measure']} by {num(m['diff'])} [{num(m['diff_lo'])}, {num(m['diff_hi'])}]"
-                for m in others) + ". "
+            text += (
+                "B also changes "
+                + "; ".join(
+                    f"{m['measure']} by {num(m['diff'])} [{num(m['diff_lo'])}, {num(m['diff_hi'])}]" for m in others
+                )
+                + ". "
+            )
         else:
             text += "No other measure changes detectably. "
         ratio = r["unpaired_half"] / r["paired_half"] if r["paired_half"] > 0 else math.inf
-        text += (f"Pairing the deals made the interval exactly zero (the rule change altered no {unit})."
-                 if r["paired_half"] == 0 else
-                 f"Pairing the deals narrowed the headline interval {ratio:.1f}-fold against two "
-                 "independent runs.")
+        text += (
+            f"Pairing the deals made the interval exactly zero (the rule change altered no {unit})."
+            if r["paired_half"] == 0
+            else f"Pairing the deals narrowed the headline interval {ratio:.1f}-fold against two independent runs."
+        )
         return text
 
     def size(self, measure: str | None = None) -> dict:
@@ -192,24 +246,42 @@ class CompareResult:
         measure = measure or self.extra.get("headline") or self.table["measure"].iloc[0]
         r = self.row(measure)
         threshold, words = practical_threshold(measure, self.a)
-        return {"size": size_verdict(r["diff"], r["diff_lo"], r["diff_hi"], threshold),
-                "threshold": threshold, "threshold_words": words}
+        return {
+            "size": size_verdict(r["diff"], r["diff_lo"], r["diff_hi"], threshold),
+            "threshold": threshold,
+            "threshold_words": words,
+        }
 
     def to_json(self) -> dict:
         rows = self.table.replace({np.nan: None}).to_dict(orient="records")
-        return {"a": self.a.id, "b": self.b.id, "mode": self.mode, "seed": self.seed,
-                "question": self.question, "measures": rows, "verdict": self.verdict(), **self.size(),
-                **self.extra}
+        return {
+            "a": self.a.id,
+            "b": self.b.id,
+            "mode": self.mode,
+            "seed": self.seed,
+            "question": self.question,
+            "measures": rows,
+            "verdict": self.verdict(),
+            **self.size(),
+            **self.extra,
+        }
 
 
-def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None = None, seed: int = 1,
-            policies: Sequence[int] | np.ndarray | None = None) -> CompareResult:
+def compare(
+    a: Variant,
+    b: Variant,
+    games: int | None = None,
+    hands: int | None = None,
+    seed: int = 1,
+    policies: Sequence[int] | np.ndarray | None = None,
+) -> CompareResult:
     """Play ``games`` whole games (or ``hands`` hands) of A and of B on the same deals and compare."""
     if (games is None) == (hands is None):
         raise ValueError("give games or hands, not both")
     if a.players != b.players or a.deck_size != b.deck_size:
-        raise ValueError(f"{a.id} and {b.id} deal different decks or tables; common deals need the same "
-                         "players and deck")
+        raise ValueError(
+            f"{a.id} and {b.id} deal different decks or tables; common deals need the same players and deck"
+        )
     pol = np.asarray(policies if policies is not None else np.ones(a.players), dtype=np.int64)
     if games is not None:
         check_game_variant(a)
@@ -226,8 +298,7 @@ def compare(a: Variant, b: Variant, games: int | None = None, hands: int | None 
     return CompareResult(a, b, mode, seed, table)
 
 
-def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None,
-           prepare=None) -> CompareResult:
+def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None, prepare=None) -> CompareResult:
     """Run the named question (``QUESTIONS``) and return its comparison, titled. ``mode`` ("games" or
     "hands", one of the question's ``modes``) defaults to the question's own; in the other mode the
     size defaults to ``DEFAULT_SIZE`` and the verdict leads with that mode's first measure. ``prepare``
@@ -240,10 +311,10 @@ def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None =
     if prepare is not None:
         a, b = prepare(a), prepare(b)
     n = size or (q.size if mode == q.mode else DEFAULT_SIZE[mode])
-    result = compare(a, b, games=n if mode == "games" else None, hands=n if mode == "hands" else None,
-                     seed=seed)
-    return dataclasses.replace(result, question=q.title,
-                               extra={"headline": q.headline if mode == q.mode else result.table["measure"].iloc[0]})
+    result = compare(a, b, games=n if mode == "games" else None, hands=n if mode == "hands" else None, seed=seed)
+    return dataclasses.replace(
+        result, question=q.title, extra={"headline": q.headline if mode == q.mode else result.table["measure"].iloc[0]}
+    )
 
 
 def answers_markdown(seed: int = 1) -> str:
@@ -254,32 +325,51 @@ def answers_markdown(seed: int = 1) -> str:
     def num(x: float) -> str:
         return f"{x:.4g}" if abs(x) < 1000 else f"{x:,.0f}"
 
-    out = ["# House-rule questions: answers from one run", "",
-           f"Generated by `python -m simcore.answers.compare` (each section is `pinochle compare --question NAME`, "
-           f"seed {seed}, the default sizes), heuristic players with the tuned bidding margins of",
-           "the rules files (`policy.margin`). A and B play the same deals (common random numbers); intervals are",
-           "95%. \"Narrower\" is how many times narrower the paired interval is than that of two independent",
-           "runs of the same size. The numbers are reproducible to the last digit for the same seed and size.",
-           "", "Team 0 is the first dealer's left. With the deal rotating and the same players on both sides, a",
-           "rule that treats the partnerships alike cannot move team 0's win rate far from 50%, so for most",
-           "questions the informative lines are the others (game length, sets, scores per hand).", "",
-           "\"Won by a lone double pinochle side\" is the share of games won by the one side that melded a double",
-           "pinochle (or more) in some hand while the other never did: how often the meld decides a game.", ""]
+    out = [
+        "# House-rule questions: answers from one run",
+        "",
+        f"Generated by `python -m simcore.answers.compare` (each section is `pinochle compare --question NAME`, "
+        f"seed {seed}, the default sizes), heuristic players with the tuned bidding margins of",
+        "the rules files (`policy.margin`). A and B play the same deals (common random numbers); intervals are",
+        '95%. "Narrower" is how many times narrower the paired interval is than that of two independent',
+        "runs of the same size. The numbers are reproducible to the last digit for the same seed and size.",
+        "",
+        "Team 0 is the first dealer's left. With the deal rotating and the same players on both sides, a",
+        "rule that treats the partnerships alike cannot move team 0's win rate far from 50%, so for most",
+        "questions the informative lines are the others (game length, sets, scores per hand).",
+        "",
+        '"Won by a lone double pinochle side" is the share of games won by the one side that melded a double',
+        "pinochle (or more) in some hand while the other never did: how often the meld decides a game.",
+        "",
+    ]
     for name, q in QUESTIONS.items():
         start = time.perf_counter()
         result = answer(name, seed=seed)
         seconds = time.perf_counter() - start
-        out += [f"## `{name}`: {q.title}", "",
-                f"`pinochle compare --question {name}` ({q.size:,} paired {q.mode}, {seconds:.1f} s here)", "",
-                result.verdict(), "", "| measure | A | B | B − A [95% CI] | narrower |", "|---|---|---|---|---|"]
+        out += [
+            f"## `{name}`: {q.title}",
+            "",
+            f"`pinochle compare --question {name}` ({q.size:,} paired {q.mode}, {seconds:.1f} s here)",
+            "",
+            result.verdict(),
+            "",
+            "| measure | A | B | B − A [95% CI] | narrower |",
+            "|---|---|---|---|---|",
+        ]
         for r in result.table.to_dict(orient="records"):
             ratio = "exact" if r["paired_half"] == 0 else f"{r['unpaired_half'] / r['paired_half']:.1f}×"
-            out.append(f"| {r['measure']} | {num(r['a'])} | {num(r['b'])} | {num(r['diff'])} "
-                       f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] | {ratio} |")
+            out.append(
+                f"| {r['measure']} | {num(r['a'])} | {num(r['b'])} | {num(r['diff'])} "
+                f"[{num(r['diff_lo'])}, {num(r['diff_hi'])}] | {ratio} |"
+            )
         out.append("")
-    out += ["## Not answered yet", "",
-            "* Auction pinochle's chip settlement: the document's bid-value schedule is missing, so `auction`",
-            "  plays hands but no games.", ""]
+    out += [
+        "## Not answered yet",
+        "",
+        "* Auction pinochle's chip settlement: the document's bid-value schedule is missing, so `auction`",
+        "  plays hands but no games.",
+        "",
+    ]
     return "\n".join(out)
 
 

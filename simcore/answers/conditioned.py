@@ -55,13 +55,13 @@ def acceptance_chunk(state, size, rest, players, hand_size, given, seat, cond, t
     is the deck) and add to ``out[0]`` those that meet ``cond``."""
     cards, hands, widow = deal_buffers(rest, players)
     totals, scratch = condition_scratch()
-    out[0] += _accepted(state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags,
-                        totals, scratch)
+    out[0] += _accepted(
+        state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags, totals, scratch
+    )
 
 
 @leaf
-def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags, totals,
-              scratch):
+def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags, totals, scratch):
     """:func:`acceptance_chunk`'s deals, with its scratch: how many of ``size`` deals meet ``cond``."""
     n = np.int64(0)
     for _ in range(size):
@@ -76,8 +76,12 @@ def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat,
 
 def _pilot_batch(rest, players, hand_size, given, seat, cond, table, flags, states, sizes, chunks):
     out = np.zeros((len(sizes), 1), dtype=np.int64)
-    each_chunk(lambda ci: acceptance_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat,
-                                           cond, table, flags, out[ci]), states.shape[0])
+    each_chunk(
+        lambda ci: acceptance_chunk(
+            states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat, cond, table, flags, out[ci]
+        ),
+        states.shape[0],
+    )
     return out
 
 
@@ -87,8 +91,14 @@ def condition_rows(variant: Variant, condition: Condition) -> np.ndarray:
     r = variant.hand_rules
     partner = r.partner_meld if r.teams != h.TEAMS_ALONE else 0
     no_marriage_no_bid = (r.trump_needs_marriage != 0 and r.trump_after_widow == 0) or r.bid_needs_marriage != 0
-    return condition.rows(int(r.trick_total), int(partner), int(r.pass_cards), int(r.trump_needs_marriage),
-                          float(variant.get("policy.margin")), int(no_marriage_no_bid))
+    return condition.rows(
+        int(r.trick_total),
+        int(partner),
+        int(r.pass_cards),
+        int(r.trump_needs_marriage),
+        float(variant.get("policy.margin")),
+        int(no_marriage_no_bid),
+    )
 
 
 def deal_cards(variant: Variant, given: np.ndarray | None, seat: int) -> tuple[np.ndarray, np.ndarray]:
@@ -116,15 +126,24 @@ class Acceptance:
         """One line for the output: what was given and the share of deals that meet it."""
         iv = self.estimate
         exact = f", exact {float(self.exact):.4%}" if self.exact is not None else ""
-        return (f"given {describe_condition(self.condition)}: {self.accepted:,} of {self.tried:,} deals meet it "
-                f"({iv.estimate:.3%} [{iv.lo:.3%}, {iv.hi:.3%}]{exact}); only those are kept (rejection)")
+        return (
+            f"given {describe_condition(self.condition)}: {self.accepted:,} of {self.tried:,} deals meet it "
+            f"({iv.estimate:.3%} [{iv.lo:.3%}, {iv.hi:.3%}]{exact}); only those are kept (rejection)"
+        )
 
     def to_json(self) -> dict:
         iv = self.estimate
-        return {"given": describe_condition(self.condition), "tried": self.tried, "accepted": self.accepted,
-                "acceptance": {"estimate": iv.estimate, "ci95": [iv.lo, iv.hi],
-                               "exact": float(self.exact) if self.exact is not None else None},
-                "method": "rejection"}
+        return {
+            "given": describe_condition(self.condition),
+            "tried": self.tried,
+            "accepted": self.accepted,
+            "acceptance": {
+                "estimate": iv.estimate,
+                "ci95": [iv.lo, iv.hi],
+                "exact": float(self.exact) if self.exact is not None else None,
+            },
+            "method": "rejection",
+        }
 
 
 def describe_condition(condition: Condition) -> str:
@@ -132,8 +151,9 @@ def describe_condition(condition: Condition) -> str:
     return "; ".join(f"{c.place}: " + ", ".join(describe_test(t) for t in c.tests) for c in condition.clauses)
 
 
-def exact_acceptance(variant: Variant, condition: Condition, given: np.ndarray | None, seat: int,
-                     event=None) -> Fraction | None:
+def exact_acceptance(
+    variant: Variant, condition: Condition, given: np.ndarray | None, seat: int, event=None
+) -> Fraction | None:
     """Exact P(a deal meets ``condition``) (and, with ``event``, P(it meets it and the conditioned hand
     holds ``event``)) where the condition is about one hand and counts cards only; else None.
     ``seat`` holds ``given`` (-1: nobody holds given cards)."""
@@ -153,8 +173,9 @@ def exact_acceptance(variant: Variant, condition: Condition, given: np.ndarray |
     return holding_probability(holdings, pool, base, size, event)
 
 
-def check_condition(variant: Variant, condition: Condition, given: np.ndarray | None = None, seat: int = -1,
-                    seed: int = 1) -> Acceptance:
+def check_condition(
+    variant: Variant, condition: Condition, given: np.ndarray | None = None, seat: int = -1, seed: int = 1
+) -> Acceptance:
     """The condition's :class:`Acceptance` over a pilot of :data:`PILOT_DEALS` deals (seat ``seat``
     holding ``given``; -1: a free deal). Raises :class:`ConditionError` when no deal can meet it or
     fewer than :data:`FLOOR` of the deals do."""
@@ -164,17 +185,30 @@ def check_condition(variant: Variant, condition: Condition, given: np.ndarray | 
     if exact == 0:
         raise ConditionError(f"{condition.label} {text!r}: impossible, no deal meets it")
     rest, given = deal_cards(variant, given, seat)
-    task = partial(_pilot_batch, rest, variant.players, variant.hand_size, given, seat,
-                   condition_rows(variant, condition), variant.meld_table(), variant.meld_flags())
+    task = partial(
+        _pilot_batch,
+        rest,
+        variant.players,
+        variant.hand_size,
+        given,
+        seat,
+        condition_rows(variant, condition),
+        variant.meld_table(),
+        variant.meld_flags(),
+    )
     run = run_job(Job(task, "sum", chunk_deals=PILOT_CHUNK), seed, PILOT_DEALS)
     acceptance = Acceptance(condition, run.deals, int(run.tally[0]), exact)
     share = float(exact) if exact is not None else acceptance.estimate.estimate
     if acceptance.accepted == 0 and exact is None:
-        raise ConditionError(f"{condition.label} {text!r}: no deal of {run.deals:,} met it: impossible, or rarer than "
-                             f"the floor of 1 in {round(1 / FLOOR):,} deals")
+        raise ConditionError(
+            f"{condition.label} {text!r}: no deal of {run.deals:,} met it: impossible, or rarer than "
+            f"the floor of 1 in {round(1 / FLOOR):,} deals"
+        )
     if share < FLOOR:
-        raise ConditionError(f"{condition.label} {text!r}: too rare to sample: {share:.4%} of deals meet it (1 in "
-                             f"{round(1 / share):,}), below the floor of 1 in {round(1 / FLOOR):,}")
+        raise ConditionError(
+            f"{condition.label} {text!r}: too rare to sample: {share:.4%} of deals meet it (1 in "
+            f"{round(1 / share):,}), below the floor of 1 in {round(1 / FLOOR):,}"
+        )
     return acceptance
 
 
@@ -195,8 +229,10 @@ def _check_possible(variant: Variant, condition: Condition, given: np.ndarray | 
     for t in range(N_TYPES):
         asked = sum(held.get(t, 0) for held in need.values())
         if asked > copies[t]:
-            raise ConditionError(f"{condition.label} {describe_condition(condition)!r}: impossible, it places {asked} "
-                                 f"× {card_name(t)} and the deck has {int(copies[t])}")
+            raise ConditionError(
+                f"{condition.label} {describe_condition(condition)!r}: impossible, it places {asked} "
+                f"× {card_name(t)} and the deck has {int(copies[t])}"
+            )
     for clause in condition.clauses:
         where = f"{condition.label} '{clause.place}: " + ", ".join(describe_test(t) for t in clause.tests) + "'"
         room = int(variant.get("deal.widow")) if clause.seats == (variant.players,) else variant.hand_size

@@ -91,22 +91,32 @@ def contract(variant: Variant, seed: int, policies: np.ndarray) -> Contract | No
     except PositionError:
         return None
     bid, meld = int(rec[h.F_BID]), int(rec[h.F_SIDE_MELD])
-    return Contract(seed, position, bid, meld, _need(variant, bid, meld), int(rec[h.F_SIDE_TRICKS]),
-                    int(rec[h.F_MADE]))
+    return Contract(seed, position, bid, meld, _need(variant, bid, meld), int(rec[h.F_SIDE_TRICKS]), int(rec[h.F_MADE]))
 
 
 def hand_rows(variant: Variant, contracts: list[Contract], limit: int, threads: int | None = None) -> list[dict]:
     """One row of :data:`HAND_COLUMNS` per contract: the double-dummy answer (1 made, 0 not, None gave
     up) beside the heuristic's; the solves run on ``threads`` threads (default: numba's count)."""
     asked = [c for c in contracts if c.need > 0]
-    solved = dict(zip((c.seed for c in asked),
-                      solve_many([c.position for c in asked], [c.need for c in asked], limit, threads)))
+    solved = dict(
+        zip((c.seed for c in asked), solve_many([c.position for c in asked], [c.need for c in asked], limit, threads))
+    )
     rows = []
     for c in contracts:
         result = solved.get(c.seed)
         dd = 1 if result is None else (None if result.gave_up else int(result.reaches))
-        rows.append(dict(seed=c.seed, bid=c.bid, meld=c.meld, need=c.need, heuristic_points=c.heuristic_points,
-                         heuristic_made=c.heuristic_made, dd=dd, nodes=0 if result is None else result.nodes))
+        rows.append(
+            dict(
+                seed=c.seed,
+                bid=c.bid,
+                meld=c.meld,
+                need=c.need,
+                heuristic_points=c.heuristic_points,
+                heuristic_made=c.heuristic_made,
+                dd=dd,
+                nodes=0 if result is None else result.nodes,
+            )
+        )
     return rows
 
 
@@ -149,11 +159,37 @@ class MakeOdds:
             heur = wilson(int(g["heuristic_made"].sum()), n)
             made, gave = int((g["dd"] == 1).sum()), int(g["dd"].isna().sum())
             dd = wilson(made, n) if gave == 0 else Interval(float("nan"), float("nan"), float("nan"))
-            rows.append({"bid": int(lo), "hands": n, "heuristic": heur.estimate, "heuristic_lo": heur.lo,
-                         "heuristic_hi": heur.hi, "dd": dd.estimate, "dd_lo": dd.lo, "dd_hi": dd.hi,
-                         "dd_low": made / n, "dd_high": (made + gave) / n, "gave_up": gave})
-        return pd.DataFrame(rows, columns=["bid", "hands", "heuristic", "heuristic_lo", "heuristic_hi", "dd", "dd_lo",
-                                           "dd_hi", "dd_low", "dd_high", "gave_up"])
+            rows.append(
+                {
+                    "bid": int(lo),
+                    "hands": n,
+                    "heuristic": heur.estimate,
+                    "heuristic_lo": heur.lo,
+                    "heuristic_hi": heur.hi,
+                    "dd": dd.estimate,
+                    "dd_lo": dd.lo,
+                    "dd_hi": dd.hi,
+                    "dd_low": made / n,
+                    "dd_high": (made + gave) / n,
+                    "gave_up": gave,
+                }
+            )
+        return pd.DataFrame(
+            rows,
+            columns=[
+                "bid",
+                "hands",
+                "heuristic",
+                "heuristic_lo",
+                "heuristic_hi",
+                "dd",
+                "dd_lo",
+                "dd_hi",
+                "dd_low",
+                "dd_high",
+                "gave_up",
+            ],
+        )
 
     def overall(self) -> dict[str, Interval | float | int | None]:
         """Over every hand: hands, the heuristic's make rate (an interval), the double-dummy make rate
@@ -161,25 +197,45 @@ class MakeOdds:
         gave-ups."""
         n = len(self.hands)
         made, gave = int((self.hands["dd"] == 1).sum()), int(self.hands["dd"].isna().sum())
-        return {"hands": n, "heuristic": wilson(int(self.hands["heuristic_made"].sum()), n),
-                "dd": wilson(made, n) if n and not gave else None,
-                "dd_low": made / n if n else float("nan"), "dd_high": (made + gave) / n if n else float("nan"),
-                "gave_up": gave}
+        return {
+            "hands": n,
+            "heuristic": wilson(int(self.hands["heuristic_made"].sum()), n),
+            "dd": wilson(made, n) if n and not gave else None,
+            "dd_low": made / n if n else float("nan"),
+            "dd_high": (made + gave) / n if n else float("nan"),
+            "gave_up": gave,
+        }
 
     def to_json(self) -> dict:
         o = self.overall()
         h_ = o["heuristic"]
-        return {"variant": self.variant.id, "first_seed": self.seeds[0], "seeds": len(self.seeds),
-                "limit": self.limit, "hands": o["hands"], "mismatches": self.mismatches,
-                "heuristic": {"estimate": h_.estimate, "ci95": [h_.lo, h_.hi]},
-                "double_dummy": {"estimate": None if o["dd"] is None else o["dd"].estimate,
-                                 "ci95": None if o["dd"] is None else [o["dd"].lo, o["dd"].hi],
-                                 "low": o["dd_low"], "high": o["dd_high"], "gave_up": o["gave_up"]},
-                "by_bid": self.by_bid().to_dict(orient="records")}
+        return {
+            "variant": self.variant.id,
+            "first_seed": self.seeds[0],
+            "seeds": len(self.seeds),
+            "limit": self.limit,
+            "hands": o["hands"],
+            "mismatches": self.mismatches,
+            "heuristic": {"estimate": h_.estimate, "ci95": [h_.lo, h_.hi]},
+            "double_dummy": {
+                "estimate": None if o["dd"] is None else o["dd"].estimate,
+                "ci95": None if o["dd"] is None else [o["dd"].lo, o["dd"].hi],
+                "low": o["dd_low"],
+                "high": o["dd_high"],
+                "gave_up": o["gave_up"],
+            },
+            "by_bid": self.by_bid().to_dict(orient="records"),
+        }
 
 
-def dd_make_odds(variant: Variant, hands: int, seed: int = 0, limit: int = 300_000,
-                 policies: np.ndarray | None = None, threads: int | None = None) -> MakeOdds:
+def dd_make_odds(
+    variant: Variant,
+    hands: int,
+    seed: int = 0,
+    limit: int = 300_000,
+    policies: np.ndarray | None = None,
+    threads: int | None = None,
+) -> MakeOdds:
     """The first hands of seeds ``seed .. seed + hands - 1`` played out (see the module), their solves
     on ``threads`` threads (the answers do not depend on it)."""
     check_variant(variant)

@@ -34,12 +34,25 @@ from simcore.variants import Variant, require_full_hands
 #: bidder, seat 0's side stands for the bidding side and its seats count as "partner".
 ROLES = ("bidder", "partner", "defender")
 #: Columns of one decision.
-DECISION_COLUMNS = ("seed", "tricks_left", "place", "seat", "role", "legal", "chosen", "best_card", "value",
-                    "best", "loss", "random_loss")
+DECISION_COLUMNS = (
+    "seed",
+    "tricks_left",
+    "place",
+    "seat",
+    "role",
+    "legal",
+    "chosen",
+    "best_card",
+    "value",
+    "best",
+    "loss",
+    "random_loss",
+)
 
 
-def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.ndarray | None = None
-                   ) -> tuple[list[dict], dict[str, int]] | None:
+def hand_decisions(
+    variant: Variant, seed: int, tricks_left: int, policies: np.ndarray | None = None
+) -> tuple[list[dict], dict[str, int]] | None:
     """(decisions, totals) for the last ``tricks_left`` tricks
     of seed ``seed``'s first hand; None when the hand was not played out to its last trick (thrown in,
     set without play, or declared out). Decisions are dicts of :data:`DECISION_COLUMNS`; ``place`` is 0
@@ -64,24 +77,34 @@ def hand_decisions(variant: Variant, seed: int, tricks_left: int, policies: np.n
     decisions, value0 = [], None
     for t in range(first, n_tricks):
         position = start if t == first else traced_position(variant, seed, rec, trace, tricks_played=t)
-        trick = plays[t * players:(t + 1) * players]
+        trick = plays[t * players : (t + 1) * players]
         for place, chosen in enumerate(trick):
             seat = (position.leader + place) % players
             values = card_values(position, trick[:place])
             if chosen not in values:
-                raise AssertionError(f"{variant.id} seed {seed}: seat {seat} played a card the solver "
-                                     "holds illegal")
+                raise AssertionError(f"{variant.id} seed {seed}: seat {seat} played a card the solver holds illegal")
             sign = 1 if position.side[seat] == 1 else -1  # the bidding side maximises, the other minimises
             best_card = max(values, key=lambda c: sign * values[c])
             best = values[best_card]
             if value0 is None:
                 value0 = best
-            role = ("bidder" if seat == position.bidder else "partner" if position.side[seat] == 1
-                    else "defender")
-            decisions.append(dict(seed=seed, tricks_left=n_tricks - t, place=place, seat=seat, role=role,
-                                  legal=len(values), chosen=int(chosen), best_card=int(best_card),
-                                  value=values[chosen], best=best, loss=sign * (best - values[chosen]),
-                                  random_loss=float(np.mean([sign * (best - v) for v in values.values()]))))
+            role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
+            decisions.append(
+                dict(
+                    seed=seed,
+                    tricks_left=n_tricks - t,
+                    place=place,
+                    seat=seat,
+                    role=role,
+                    legal=len(values),
+                    chosen=int(chosen),
+                    best_card=int(best_card),
+                    value=values[chosen],
+                    best=best,
+                    loss=sign * (best - values[chosen]),
+                    random_loss=float(np.mean([sign * (best - v) for v in values.values()])),
+                )
+            )
     taken = sum(pts for winner, pts in won[first:] if start.side[winner] == 1)
     return decisions, {"in_play": start.in_play, "value": int(value0), "taken": int(taken)}
 
@@ -103,8 +126,11 @@ class EndgameLoss:
         deciding seats' side ("bidding side", "defenders") or by ``by`` (a column: role, place,
         tricks_left), with the mean loss of a random legal card at the same decisions: {label: interval
         over the played hands}."""
-        d = self.decisions.assign(group=np.where(self.decisions["role"] == "defender", "defenders", "bidding side")
-                                  if by is None else self.decisions[by].astype(str))
+        d = self.decisions.assign(
+            group=np.where(self.decisions["role"] == "defender", "defenders", "bidding side")
+            if by is None
+            else self.decisions[by].astype(str)
+        )
         out = {}
         for group, rows in d.groupby("group", sort=True):
             for what, col in (("heuristic", "loss"), ("random card", "random_loss")):
@@ -122,10 +148,16 @@ class EndgameLoss:
         independent), share that lost anything, mean loss of a random card."""
         g = self.decisions.groupby(["role", "place", "tricks_left"])
         ivs = g["loss"].apply(lambda x: values_interval(x.to_numpy(dtype=np.float64)))
-        return pd.DataFrame({"decisions": g.size(), "mean_loss": g["loss"].mean(),
-                             "mean_loss_lo": ivs.map(lambda iv: iv.lo), "mean_loss_hi": ivs.map(lambda iv: iv.hi),
-                             "share_losing": g["loss"].apply(lambda x: float((x > 0).mean())),
-                             "random_card_loss": g["random_loss"].mean()}).reset_index()
+        return pd.DataFrame(
+            {
+                "decisions": g.size(),
+                "mean_loss": g["loss"].mean(),
+                "mean_loss_lo": ivs.map(lambda iv: iv.lo),
+                "mean_loss_hi": ivs.map(lambda iv: iv.hi),
+                "share_losing": g["loss"].apply(lambda x: float((x > 0).mean())),
+                "random_card_loss": g["random_loss"].mean(),
+            }
+        ).reset_index()
 
     def worst_situations(self, top: int = 8) -> pd.DataFrame:
         """The situations (role, place in the trick, tricks left) where a decision gives up the most on
@@ -137,45 +169,56 @@ class EndgameLoss:
         """The single decisions that gave up the most (seed, seat, cards), for ``pinochle playthrough``."""
         return self.decisions.sort_values(["loss", "seed"], ascending=[False, True]).head(top).reset_index(drop=True)
 
-
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
             return {"estimate": None if np.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
 
         def records(frame: pd.DataFrame) -> list[dict]:
-            return [{k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()}
-                    for r in frame.to_dict("records")]
+            return [
+                {k: (v.item() if hasattr(v, "item") else v) for k, v in r.items()} for r in frame.to_dict("records")
+            ]
 
-        return {"variant": self.variant.id, "tricks_left": self.tricks_left, "hands": len(self.seeds),
-                "first_seed": self.seeds[0] if self.seeds else None, "played": self.played,
-                "decisions": len(self.decisions),
-                "mean_in_play": float(self.totals["in_play"].mean()) if self.played else None,
-                "mean_double_dummy_value": float(self.totals["value"].mean()) if self.played else None,
-                "mean_taken": float(self.totals["taken"].mean()) if self.played else None,
-                "given_up_per_hand": {k: iv(v) for k, v in self.per_hand().items()},
-                "given_up_per_hand_by_role": {k: iv(v) for k, v in self.per_hand("role").items()},
-                "worst_situations": records(self.worst_situations()),
-                "worst_decisions": records(self.worst_decisions())}
+        return {
+            "variant": self.variant.id,
+            "tricks_left": self.tricks_left,
+            "hands": len(self.seeds),
+            "first_seed": self.seeds[0] if self.seeds else None,
+            "played": self.played,
+            "decisions": len(self.decisions),
+            "mean_in_play": float(self.totals["in_play"].mean()) if self.played else None,
+            "mean_double_dummy_value": float(self.totals["value"].mean()) if self.played else None,
+            "mean_taken": float(self.totals["taken"].mean()) if self.played else None,
+            "given_up_per_hand": {k: iv(v) for k, v in self.per_hand().items()},
+            "given_up_per_hand_by_role": {k: iv(v) for k, v in self.per_hand("role").items()},
+            "worst_situations": records(self.worst_situations()),
+            "worst_decisions": records(self.worst_decisions()),
+        }
 
 
-def endgame_loss(variant: Variant, hands: int, seed: int = 0, tricks_left: int = 6,
-                 policies: np.ndarray | None = None) -> EndgameLoss:
+def endgame_loss(
+    variant: Variant, hands: int, seed: int = 0, tricks_left: int = 6, policies: np.ndarray | None = None
+) -> EndgameLoss:
     """The decisions of the last ``tricks_left`` tricks of the first hands of seeds ``seed .. seed +
     hands - 1``, valued by the double-dummy solver (see the module docstring). Raises
     :class:`~simcore.variants.NotForThisSystem` for a system without full hands and :class:`PositionError`
     for ``tricks_left`` outside 1 .. hand size."""
     require_full_hands(variant)
     if not 1 <= tricks_left <= variant.hand_size:
-        raise PositionError(f"--tricks-left {tricks_left}: give 1 to {variant.hand_size}, the tricks of a hand of "
-                            f"{variant.id} (solving more than about 7 takes seconds a decision)")
+        raise PositionError(
+            f"--tricks-left {tricks_left}: give 1 to {variant.hand_size}, the tricks of a hand of "
+            f"{variant.id} (solving more than about 7 takes seconds a decision)"
+        )
     rows, totals = [], []
     for s in range(seed, seed + hands):
         got = hand_decisions(variant, s, tricks_left, policies)
         if got is not None:
             rows.extend(got[0])
             totals.append({"seed": s, **got[1]})
-    return EndgameLoss(variant, tricks_left, tuple(range(seed, seed + hands)), len(totals),
-                       pd.DataFrame(rows, columns=list(DECISION_COLUMNS)),
-                       pd.DataFrame(totals, columns=["seed", "in_play", "value", "taken"]))
-
-
+    return EndgameLoss(
+        variant,
+        tricks_left,
+        tuple(range(seed, seed + hands)),
+        len(totals),
+        pd.DataFrame(rows, columns=list(DECISION_COLUMNS)),
+        pd.DataFrame(totals, columns=["seed", "in_play", "value", "taken"]),
+    )

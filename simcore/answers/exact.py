@@ -81,9 +81,17 @@ def _suit_compositions(variant: Variant) -> list[tuple[tuple[int, ...], int]]:
 
 # --- events -----------------------------------------------------------------------------------
 
+
 def _no_meld_summary(suit: int, c: tuple[int, ...]) -> tuple[bool, ...]:
-    return (c[KING] > 0 and c[QUEEN] > 0, suit == SPADES and c[QUEEN] > 0,
-            suit == DIAMONDS and c[JACK] > 0, c[ACE] > 0, c[KING] > 0, c[QUEEN] > 0, c[JACK] > 0)
+    return (
+        c[KING] > 0 and c[QUEEN] > 0,
+        suit == SPADES and c[QUEEN] > 0,
+        suit == DIAMONDS and c[JACK] > 0,
+        c[ACE] > 0,
+        c[KING] > 0,
+        c[QUEEN] > 0,
+        c[JACK] > 0,
+    )
 
 
 _NO_MELD_OPS = ("or", "or", "or", "and", "and", "and", "and")
@@ -100,11 +108,13 @@ def _event_spec(event: Event):
     if k == K_MARRIAGE:
         return (lambda s, c: (c[KING] > 0 and c[QUEEN] > 0,)), ("or",), lambda x: x[0]
     if k == K_RUN:
-        return (lambda s, c: (min(c[ACE], c[TEN], c[KING], c[QUEEN], c[JACK]) >= a,)), ("or",), \
-            lambda x: x[0]
+        return (lambda s, c: (min(c[ACE], c[TEN], c[KING], c[QUEEN], c[JACK]) >= a,)), ("or",), lambda x: x[0]
     if k == K_PINOCHLE:
-        return (lambda s, c: (s == SPADES and c[QUEEN] >= a, s == DIAMONDS and c[JACK] >= a)), \
-            ("or", "or"), lambda x: x[0] and x[1]
+        return (
+            (lambda s, c: (s == SPADES and c[QUEEN] >= a, s == DIAMONDS and c[JACK] >= a)),
+            ("or", "or"),
+            lambda x: x[0] and x[1],
+        )
     if k == K_AROUND:
         return (lambda s, c: (c[a] >= b,)), ("and",), lambda x: x[0]
     if k == K_ROUNDHOUSE:
@@ -116,9 +126,11 @@ def _event_spec(event: Event):
     if k == K_NINES:
         return (lambda s, c: (min(c[NINE], a),)), (("sum", a),), lambda x: x[0] >= a
     if k == K_REDEAL:
-        return (lambda s, c: (min(c[NINE], a),) + _no_meld_summary(s, c)), \
-            (("sum", a),) + _NO_MELD_OPS, \
-            lambda x: a > 0 and x[0] >= a and (b == 0 or _no_meld(x[1:]))
+        return (
+            (lambda s, c: (min(c[NINE], a),) + _no_meld_summary(s, c)),
+            (("sum", a),) + _NO_MELD_OPS,
+            lambda x: a > 0 and x[0] >= a and (b == 0 or _no_meld(x[1:])),
+        )
     raise ValueError(f"event {event.name} has no per-suit form")
 
 
@@ -143,8 +155,7 @@ def event_probability(variant: Variant, event: Event) -> Fraction:
     if event.kind == K_MELD_AT_LEAST:
         dist = meld_distribution(variant, None)
         return Fraction(sum(n for pts, n in dist.items() if pts >= event.a), sum(dist.values()))
-    return event_probability_given(event, tuple(int(c) for c in variant.deck_copies), (0,) * N_TYPES,
-                                   variant.hand_size)
+    return event_probability_given(event, tuple(int(c) for c in variant.deck_copies), (0,) * N_TYPES, variant.hand_size)
 
 
 @lru_cache(maxsize=1024)
@@ -163,15 +174,18 @@ Holding = tuple[tuple[int, ...], int, int]
 
 
 @lru_cache(maxsize=1024)
-def holding_probability(holdings: tuple[Holding, ...], pool: tuple[int, ...], base: tuple[int, ...], h: int,
-                        event: Event | None = None) -> Fraction:
+def holding_probability(
+    holdings: tuple[Holding, ...], pool: tuple[int, ...], base: tuple[int, ...], h: int, event: Event | None = None
+) -> Fraction:
     """Exact P(the cards ``base`` plus ``h`` cards drawn at random from ``pool`` hold, for each
     (card types, lo, hi) of ``holdings``, from lo to hi copies of those types in all (and ``event``,
     where given)): the multivariate hypergeometric, counted suit by suit as in
     :func:`event_probability_given`. A card, a suit's length or a rank's count is such a holding."""
     caps = tuple(lo if hi >= 1 << 40 else hi + 1 for _, lo, hi in holdings)
-    per_suit = [[tuple(t - s * N_RANKS for t in types if s * N_RANKS <= t < (s + 1) * N_RANKS)
-                 for types, _, _ in holdings] for s in range(N_SUITS)]
+    per_suit = [
+        [tuple(t - s * N_RANKS for t in types if s * N_RANKS <= t < (s + 1) * N_RANKS) for types, _, _ in holdings]
+        for s in range(N_SUITS)
+    ]
 
     def summary(s, c):
         return tuple(min(sum(c[r] for r in ranks), cap) for ranks, cap in zip(per_suit[s], caps))
@@ -183,8 +197,11 @@ def holding_probability(holdings: tuple[Holding, ...], pool: tuple[int, ...], ba
     if event is not None:
         e_summary, e_ops, e_accept = _event_spec(event)
         n = len(holdings)
-        spec = (lambda s, c: summary(s, c) + e_summary(s, c), spec[1] + tuple(e_ops),
-                lambda x: accept(x[:n]) and e_accept(x[n:]))
+        spec = (
+            lambda s, c: summary(s, c) + e_summary(s, c),
+            spec[1] + tuple(e_ops),
+            lambda x: accept(x[:n]) and e_accept(x[n:]),
+        )
     return _hand_probability(spec, pool, base, h)
 
 
@@ -195,8 +212,8 @@ def _hand_probability(spec, pool: tuple[int, ...], base: tuple[int, ...], h: int
     states: dict = {(0, _start(ops)): 1}
     for s in range(N_SUITS):
         groups: Counter = Counter()
-        copies = pool[s * N_RANKS:(s + 1) * N_RANKS]
-        known = base[s * N_RANKS:(s + 1) * N_RANKS]
+        copies = pool[s * N_RANKS : (s + 1) * N_RANKS]
+        known = base[s * N_RANKS : (s + 1) * N_RANKS]
         for ks in itertools.product(*[range(c + 1) for c in copies]):
             ways = 1
             for c, k in zip(copies, ks):
@@ -250,8 +267,7 @@ def _relevant_cards(variant: Variant, event: Event):
         return (N_SUITS * copies(NINE),), ("each", a) if a > 0 else ("never", 0), 0
     if k in (K_MARRIAGE, K_ROUNDHOUSE) and c <= _MAX_COPIES_K_AND_Q:
         # K and Q of each suit, the suits' (K, Q) pairs interchangeable
-        return (copies(KING), copies(QUEEN)) * N_SUITS, \
-            ("marriage" if k == K_MARRIAGE else "roundhouse", 0), 2
+        return (copies(KING), copies(QUEEN)) * N_SUITS, ("marriage" if k == K_MARRIAGE else "roundhouse", 0), 2
     return None
 
 
@@ -279,7 +295,7 @@ OUT_OF_REACH = {
     K_RUN: "a run in any suit depends on 20 card types",
     K_NO_MELD: "depends on the A, K, Q and J of every suit (16 card types)",
     K_REDEAL: "with 'no meld' the rule depends on 20 card types (exact only when two hands cannot "
-              "both reach the nines)",
+    "both reach the nines)",
     K_MELD_AT_LEAST: "depends on every card",
 }
 
@@ -298,8 +314,9 @@ def _holds(test: tuple[str, int], k: tuple[int, ...]) -> bool:
 
 
 @lru_cache(maxsize=256)
-def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, int], holding: bool,
-               block: int, hands: int) -> tuple[int, ...]:
+def _sequences(
+    n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, int], holding: bool, block: int, hands: int
+) -> tuple[int, ...]:
     """For j = 0..hands: the number of ways to deal j ordered hands that all hold the event
     (``holding``) or that all miss it.
 
@@ -309,8 +326,9 @@ def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, i
     stands for its whole orbit: the counts are invariant under permuting the blocks, so the orbit's
     total moves as one."""
     others = n_cards - sum(copies)
-    comps = [k for k in itertools.product(*[range(ci + 1) for ci in copies])
-             if sum(k) <= h and _holds(test, k) == holding]
+    comps = [
+        k for k in itertools.product(*[range(ci + 1) for ci in copies]) if sum(k) <= h and _holds(test, k) == holding
+    ]
     states = {tuple(0 for _ in copies): 1}
     out = [1]
     for i in range(hands):
@@ -329,7 +347,7 @@ def _sequences(n_cards: int, h: int, copies: tuple[int, ...], test: tuple[str, i
                 if ways:
                     v = tuple(ui + kt for ui, kt in zip(u, k))
                     if block:
-                        v = sum(sorted(v[i:i + block] for i in range(0, len(v), block)), ())
+                        v = sum(sorted(v[i : i + block] for i in range(0, len(v), block)), ())
                     nxt[v] += count * ways
         states = nxt
         out.append(sum(states.values()))
@@ -359,8 +377,7 @@ def deal_probability(variant: Variant, event: Event, hands: int | None = None) -
         totals.append(totals[-1] * comb(n_cards - i * h, h))
     if test[0] in ("each", "roundhouse"):  # few holdings have it, few hands can hold it at once
         all_hold = _sequences(n_cards, h, copies, test, True, block, m)
-        return sum(Fraction((-1) ** (j + 1) * comb(m, j) * all_hold[j], totals[j])
-                   for j in range(1, m + 1))
+        return sum(Fraction((-1) ** (j + 1) * comb(m, j) * all_hold[j], totals[j]) for j in range(1, m + 1))
     return 1 - Fraction(_sequences(n_cards, h, copies, test, False, block, m)[m], totals[m])
 
 
@@ -373,6 +390,7 @@ def per_deal_exact(variant: Variant, event: Event, per_hand: Fraction) -> Fracti
 
 
 # --- meld distribution ------------------------------------------------------------------------
+
 
 @njit(cache=True)
 def _suit_points(counts, table, flags):
@@ -404,8 +422,7 @@ def _suit_melds(variant: Variant) -> tuple[np.ndarray, ...]:
 # the n-th roots of unity mod p for every n = 2**a * 3**b * 5**c (a <= 10, b <= 2, c <= 1). A product
 # of two residues is below 2**52, so a kernel adds up to 2**11 of them in int64 before one reduction.
 # Ten of them exceed the most hands any allowed deck can deal (C(192, 60) < 2**169).
-PRIMES = (67046401, 66908161, 66723841, 66677761, 66309121, 66078721, 65894401, 65756161, 65710081,
-          65571841)
+PRIMES = (67046401, 66908161, 66723841, 66677761, 66309121, 66078721, 65894401, 65756161, 65710081, 65571841)
 _ROOT_ORDERS = sorted(2**a * 3**b * 5**c for a in range(11) for b in range(3) for c in range(2))
 
 
@@ -495,8 +512,9 @@ def _square(x, h, out, p):
 
 
 @njit(cache=True)
-def _best_trump_counts(ga, gk, gq, gj, gcards, gpts, gd, gways, thetas, h, n_d, d_shift, width,
-                       fwd, inv, inv_n, p, out):
+def _best_trump_counts(
+    ga, gk, gq, gj, gcards, gpts, gd, gways, thetas, h, n_d, d_shift, width, fwd, inv, inv_n, p, out
+):
     """out[t, plain points + delta - min delta] (mod p): hands of exactly h cards whose every suit
     meets thresholds[t] (A, K, Q, J, pinochle), by plain-marriage points plus the largest
     (trump - plain) delta over the suits. F(d), the product of the four suits restricted to deltas
@@ -562,8 +580,32 @@ def _best_trump_counts(ga, gk, gq, gj, gcards, gpts, gd, gways, thetas, h, n_d, 
 
 
 @njit(cache=True)
-def _fixed_trump_counts(ga, gk, gq, gj, gcards, gpts, gways, ua, uk, uq, uj, upair, uways,
-                        pair_cards, pair_pts, thetas, trump, h, width, fwd, inv, inv_n, p, out):
+def _fixed_trump_counts(
+    ga,
+    gk,
+    gq,
+    gj,
+    gcards,
+    gpts,
+    gways,
+    ua,
+    uk,
+    uq,
+    uj,
+    upair,
+    uways,
+    pair_cards,
+    pair_pts,
+    thetas,
+    trump,
+    h,
+    width,
+    fwd,
+    inv,
+    inv_n,
+    p,
+    out,
+):
     """out[t, points] (mod p): hands of exactly h cards whose every suit meets thresholds[t], by
     class I points under the fixed ``trump``: the three plain suits (groups g*) multiplied at the
     roots of unity and brought back to coefficients, then each trump-suit holding (groups u*, summed
@@ -653,17 +695,33 @@ def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, 
     fits = cards <= h
     rank_keys = [counts[fits, r] for r in (ACE, KING, QUEEN, JACK)]
 
-    thetas = [theta for theta in itertools.product(
-        *[range(top[r] + 1) for r in (ACE, KING, QUEEN, JACK)], range(min(top[QUEEN], top[JACK]) + 1))
-        if 4 * sum(theta[:4]) + max(theta[2], theta[4]) - theta[2] + max(theta[3], theta[4]) - theta[3] <= h]
+    thetas = [
+        theta
+        for theta in itertools.product(
+            *[range(top[r] + 1) for r in (ACE, KING, QUEEN, JACK)], range(min(top[QUEEN], top[JACK]) + 1)
+        )
+        if 4 * sum(theta[:4]) + max(theta[2], theta[4]) - theta[2] + max(theta[3], theta[4]) - theta[3] <= h
+    ]
     index = {theta: i for i, theta in enumerate(thetas)}
     eps = list(itertools.product((0, 1), repeat=5))
-    neighbours = np.array([[index.get(tuple(m + e for m, e in zip(theta, ep)), -1) for ep in eps]
-                           for theta in thetas], dtype=np.int64)
+    neighbours = np.array(
+        [[index.get(tuple(m + e for m, e in zip(theta, ep)), -1) for ep in eps] for theta in thetas], dtype=np.int64
+    )
     signs = np.array([-1 if sum(ep) % 2 else 1 for ep in eps], dtype=np.int64)
-    shared = np.array([int(table[ACES, ta] + table[KINGS, tk] + table[QUEENS, tq] + table[JACKS, tj]
-                           + table[PINOCHLE, tp] + table[ROUNDHOUSE, min(tk, tq)])
-                       for ta, tk, tq, tj, tp in thetas], dtype=np.int64)
+    shared = np.array(
+        [
+            int(
+                table[ACES, ta]
+                + table[KINGS, tk]
+                + table[QUEENS, tq]
+                + table[JACKS, tj]
+                + table[PINOCHLE, tp]
+                + table[ROUNDHOUSE, min(tk, tq)]
+            )
+            for ta, tk, tq, tj, tp in thetas
+        ],
+        dtype=np.int64,
+    )
     theta_arr = np.array(thetas, dtype=np.int64).reshape(-1, 5)
 
     if trump is None:
@@ -676,11 +734,16 @@ def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, 
     else:
         groups = _group(rank_keys + [cards[fits], plain_u[fits]], ways[fits])
         *trump_ranks, trump_cards, trump_points, trump_ways = _group(
-            rank_keys + [cards[fits], trump_u[fits]], ways[fits])
-        pairs, pair_index = np.unique(np.stack([trump_cards, trump_points], axis=1), axis=0,
-                                      return_inverse=True)
-        trump_groups = (*trump_ranks, pair_index.ravel().astype(np.int64), trump_ways,
-                        np.ascontiguousarray(pairs[:, 0]), np.ascontiguousarray(pairs[:, 1]))
+            rank_keys + [cards[fits], trump_u[fits]], ways[fits]
+        )
+        pairs, pair_index = np.unique(np.stack([trump_cards, trump_points], axis=1), axis=0, return_inverse=True)
+        trump_groups = (
+            *trump_ranks,
+            pair_index.ravel().astype(np.int64),
+            trump_ways,
+            np.ascontiguousarray(pairs[:, 0]),
+            np.ascontiguousarray(pairs[:, 1]),
+        )
         width = 3 * wmax + 1
         base = 0
         out_width = width + int(trump_u[fits].max())
@@ -703,8 +766,9 @@ def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, 
         residues.append(out)
     dist = {k + lowest: v for k, v in _crt(residues, primes).items()}
     if sum(dist.values()) != total_hands:  # the residues cannot add up by accident
-        raise AssertionError(f"meld distribution of {variant.id} counts {sum(dist.values())} hands, "
-                             f"not C({variant.deck_size}, {h})")
+        raise AssertionError(
+            f"meld distribution of {variant.id} counts {sum(dist.values())} hands, not C({variant.deck_size}, {h})"
+        )
     return tuple(sorted(dist.items()))
 
 

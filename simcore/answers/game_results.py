@@ -38,8 +38,9 @@ class GameRulesError(NotForThisSystem):
 def check_game_variant(variant: Variant) -> None:
     """Refuse variants whose games this engine cannot play yet, with a one-line reason."""
     if not variant.has_game_rules:
-        raise GameRulesError(f"{variant.where}: {variant.id} has no [game] rules (game.target ...), so its "
-                             "games cannot be played")
+        raise GameRulesError(
+            f"{variant.where}: {variant.id} has no [game] rules (game.target ...), so its games cannot be played"
+        )
     require_full_hands(variant)
 
 
@@ -53,31 +54,73 @@ def won_by_lone_double_pinochle(records: np.ndarray) -> np.ndarray:
     """bool per game record: won by the one score line that melded a double pinochle when no other
     line did — how often the meld decides a game."""
     winner = records[:, g.GF_WINNER]
-    return (lone_double_pinochle(records) & (winner >= 0)
-            & ((records[:, g.GF_DOUBLE_PINOCHLE] >> np.maximum(winner, 0)) & 1 == 1))
+    return (
+        lone_double_pinochle(records)
+        & (winner >= 0)
+        & ((records[:, g.GF_DOUBLE_PINOCHLE] >> np.maximum(winner, 0)) & 1 == 1)
+    )
 
 
-def game_rows(key: np.ndarray, first_game: int, rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
-              states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+def game_rows(
+    key: np.ndarray,
+    first_game: int,
+    rules: KernelRules,
+    policies: np.ndarray,
+    margins: np.ndarray,
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+) -> np.ndarray:
     """int64[sum(sizes), N_GAME_FIELDS]: games ``first_game + chunk * CHUNK_GAMES ..`` of each chunk, dealt
     from ``key`` (the run's seed) alone, under a variant's ``kernel_rules`` with the seats' ``policies``
     and ``margins``."""
-    return rows_of(lambda st, sz, ck, offsets, out: g.games_batch(
-        key, first_game + ck * CHUNK_GAMES, sz, offsets, rules.tables, rules.hand, rules.game, policies, margins,
-        out), g.N_GAME_FIELDS, states, sizes, chunks)
+    return rows_of(
+        lambda st, sz, ck, offsets, out: g.games_batch(
+            key,
+            first_game + ck * CHUNK_GAMES,
+            sz,
+            offsets,
+            rules.tables,
+            rules.hand,
+            rules.game,
+            policies,
+            margins,
+            out,
+        ),
+        g.N_GAME_FIELDS,
+        states,
+        sizes,
+        chunks,
+    )
 
 
-def game_records(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
-                 margins: np.ndarray | None = None, progress: bool = False,
-                 first_game: int = 0) -> tuple[np.ndarray, float]:
+def game_records(
+    variant: Variant,
+    games: int,
+    seed: int,
+    policies: Sequence[int] | np.ndarray,
+    margins: np.ndarray | None = None,
+    progress: bool = False,
+    first_game: int = 0,
+) -> tuple[np.ndarray, float]:
     """(int64[games played, N_GAME_FIELDS], seconds): games ``first_game ..`` of the run keyed by
     ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
     check_game_variant(variant)
     policies, margins = seat_policies(policies), seat_margins(variant, margins)
     task = partial(game_rows, stream_key(seed), first_game, variant.kernel_rules, policies, margins)
-    run_info = RunInfo("games", variant.id, variant.content_hash, {
-        "policies": policies.tolist(), "margins": margins.tolist(), "first_game": first_game,
-        "chunk_games": CHUNK_GAMES, "fields": list(g.GAME_FIELDS)}, "rows")
+    run_info = RunInfo(
+        "games",
+        variant.id,
+        variant.content_hash,
+        {
+            "policies": policies.tolist(),
+            "margins": margins.tolist(),
+            "first_game": first_game,
+            "chunk_games": CHUNK_GAMES,
+            "fields": list(g.GAME_FIELDS),
+        },
+        "rows",
+    )
     run = run_job(Job(task, "rows", run_info, CHUNK_GAMES, "games"), seed, games, progress)
     records = run.tally
     return records, run.seconds
@@ -110,8 +153,10 @@ class GamesResult:
         """The names of the score lines: the two partnerships, or one per seat."""
         if self.variant.get("teams.kind") != "partners_across":
             last = self.variant.players - 1
-            return tuple(f"seat {i}" + (" (first dealer's left)" if i == 0 else
-                                        " (first dealer)" if i == last else "") for i in range(last + 1))
+            return tuple(
+                f"seat {i}" + (" (first dealer's left)" if i == 0 else " (first dealer)" if i == last else "")
+                for i in range(last + 1)
+            )
         return ("team 0 (first dealer's left)", "team 1 (first dealer's side)")
 
     def rates(self) -> dict[str, Interval]:
@@ -125,7 +170,8 @@ class GamesResult:
         dp = self.column("double_pinochle")
         out["a double pinochle melded"] = wilson(int((dp > 0).sum()), n)
         out["lone double pinochle side wins"] = wilson(
-            int(won_by_lone_double_pinochle(self.records).sum()), int(lone_double_pinochle(self.records).sum()))
+            int(won_by_lone_double_pinochle(self.records).sum()), int(lone_double_pinochle(self.records).sum())
+        )
         if self.variant.get("game.declare_out"):
             declared = self.column("declared")
             out["ended by a player declaring out"] = wilson(int((declared > 0).sum()), n)
@@ -138,8 +184,14 @@ class GamesResult:
         rules pay checks, the checks each team earned and what each team 0 player wins net (his side's
         less the other's: each player collects his side's awards from one opponent)."""
         out = {}
-        for name in ("hands", "contracts", "sets", "redeals", "target",
-                     *(f"score_{i}" for i in range(len(self.lines)))):
+        for name in (
+            "hands",
+            "contracts",
+            "sets",
+            "redeals",
+            "target",
+            *(f"score_{i}" for i in range(len(self.lines))),
+        ):
             out[name] = values_interval(self.column(name))
         if self.variant.has_checks:
             out["team 0 checks"] = values_interval(self.column("checks_0"))
@@ -151,8 +203,7 @@ class GamesResult:
         """Games by length in hands, with their share."""
         hands = self.column("hands")
         counts = np.bincount(hands) if len(hands) else np.zeros(0, dtype=np.int64)
-        rows = [{"hands": int(k), "games": int(c), "share": c / len(hands)}
-                for k, c in enumerate(counts) if c]
+        rows = [{"hands": int(k), "games": int(c), "share": c / len(hands)} for k, c in enumerate(counts) if c]
         return pd.DataFrame(rows, columns=["hands", "games", "share"])
 
     def quantiles(self) -> dict[str, float]:
@@ -165,16 +216,27 @@ class GamesResult:
         def iv(x: Interval) -> dict:
             return {"estimate": None if math.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
 
-        return {"variant": self.variant.id, "games": self.games, "seed": self.seed,
-                "policies": list(self.policies), "complete": not self.interrupted,
-                "rates": {k: iv(v) for k, v in self.rates().items()},
-                "means": {k: iv(v) for k, v in self.means().items()},
-                "length_quantiles": self.quantiles(),
-                "length_distribution": self.length_distribution().to_dict(orient="records")}
+        return {
+            "variant": self.variant.id,
+            "games": self.games,
+            "seed": self.seed,
+            "policies": list(self.policies),
+            "complete": not self.interrupted,
+            "rates": {k: iv(v) for k, v in self.rates().items()},
+            "means": {k: iv(v) for k, v in self.means().items()},
+            "length_quantiles": self.quantiles(),
+            "length_distribution": self.length_distribution().to_dict(orient="records"),
+        }
 
 
-def play_games(variant: Variant, games: int, seed: int, policies: Sequence[int] | np.ndarray,
-               progress: bool = False, margins: np.ndarray | None = None) -> GamesResult:
+def play_games(
+    variant: Variant,
+    games: int,
+    seed: int,
+    policies: Sequence[int] | np.ndarray,
+    progress: bool = False,
+    margins: np.ndarray | None = None,
+) -> GamesResult:
     """Play ``games`` whole games and keep one record per game."""
     records, seconds = game_records(variant, games, seed, policies, margins, progress)
     names = tuple(POLICY_NAMES[p] for p in np.asarray(policies))

@@ -69,19 +69,59 @@ def given_chunk(state, size, rest, players, hand_size, given, cond, partner, tab
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     cards, hands, widow = deal_buffers(rest, players)
     totals, scratch = condition_scratch()
-    _given_deals(state, size, cards, hands, widow, totals, scratch,
-                 np.zeros((len(PLACES), kinds.shape[0]), dtype=np.bool_), np.zeros(N_FEATURES + 1, dtype=np.int64),
-                 idx, thr, with_meld, players, hand_size, given, cond, partner, table, flags, out)
+    _given_deals(
+        state,
+        size,
+        cards,
+        hands,
+        widow,
+        totals,
+        scratch,
+        np.zeros((len(PLACES), kinds.shape[0]), dtype=np.bool_),
+        np.zeros(N_FEATURES + 1, dtype=np.int64),
+        idx,
+        thr,
+        with_meld,
+        players,
+        hand_size,
+        given,
+        cond,
+        partner,
+        table,
+        flags,
+        out,
+    )
 
 
 @leaf
-def _given_deals(state, size, cards, hands, widow, totals, scratch, seen, feat, idx, thr, with_meld, players,
-                 hand_size, given, cond, partner, table, flags, out):
+def _given_deals(
+    state,
+    size,
+    cards,
+    hands,
+    widow,
+    totals,
+    scratch,
+    seen,
+    feat,
+    idx,
+    thr,
+    with_meld,
+    players,
+    hand_size,
+    given,
+    cond,
+    partner,
+    table,
+    flags,
+    out,
+):
     """:func:`given_chunk`'s deals, with its scratch, without reference counting."""
     n_events = idx.shape[0]
     for _ in range(size):
-        out[len(PLACES), 0] += deal_accepted_into(state, cards, players, hand_size, given, 0, cond, table, flags,
-                                                  totals, scratch, hands, widow)
+        out[len(PLACES), 0] += deal_accepted_into(
+            state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch, hands, widow
+        )
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow
@@ -111,13 +151,43 @@ def _given_deals(state, size, cards, hands, widow, totals, scratch, seen, feat, 
 def given_batch(states, sizes, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out):
     """:func:`given_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks on
     threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: given_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, cond, partner,
-                                      table, flags, kinds, a, b, out[ci]), states.shape[0])
+    each_chunk(
+        lambda ci: given_chunk(
+            states[ci].copy(),
+            sizes[ci],
+            rest,
+            players,
+            hand_size,
+            given,
+            cond,
+            partner,
+            table,
+            flags,
+            kinds,
+            a,
+            b,
+            out[ci],
+        ),
+        states.shape[0],
+    )
 
 
-def given_tally(rest: np.ndarray, players: int, hand_size: int, given: np.ndarray, cond: np.ndarray,
-                partner: np.ndarray, table: np.ndarray, flags: np.ndarray, kinds: np.ndarray, a: np.ndarray,
-                b: np.ndarray, states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
+def given_tally(
+    rest: np.ndarray,
+    players: int,
+    hand_size: int,
+    given: np.ndarray,
+    cond: np.ndarray,
+    partner: np.ndarray,
+    table: np.ndarray,
+    flags: np.ndarray,
+    kinds: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+) -> np.ndarray:
     """int64[chunks, places + 1, events]: each chunk's deals in which each place holds each event, and
     (last row, column 0) the deals it tried to find them."""
     out = np.zeros((len(sizes), len(PLACES) + 1, max(len(kinds), 1)), dtype=np.int64)
@@ -185,19 +255,32 @@ class GivenOdds:
     def to_json(self) -> dict:
         """The ``--json`` object: each event with a ``given`` object of places (absent where they do
         not apply), each ``{"estimate", "ci95", "one_in", "exact"}``."""
-        def block(o: PlaceOdds) -> dict:
-            return {"estimate": o.estimate.estimate, "ci95": [o.estimate.lo, o.estimate.hi],
-                    "one_in": o.estimate.one_in, "exact": float(o.exact) if o.exact is not None else None}
 
-        out = {"variant": self.variant.id, "hold": format_hand(self.given), "seed": self.seed,
-               "deals": self.deals, "complete": not self.interrupted,
-               "events": [{"event": e.name, "given": {p: block(o) for p, o in by_place.items()}}
-                          for e, by_place in self.events]}
+        def block(o: PlaceOdds) -> dict:
+            return {
+                "estimate": o.estimate.estimate,
+                "ci95": [o.estimate.lo, o.estimate.hi],
+                "one_in": o.estimate.one_in,
+                "exact": float(o.exact) if o.exact is not None else None,
+            }
+
+        out = {
+            "variant": self.variant.id,
+            "hold": format_hand(self.given),
+            "seed": self.seed,
+            "deals": self.deals,
+            "complete": not self.interrupted,
+            "events": [
+                {"event": e.name, "given": {p: block(o) for p, o in by_place.items()}} for e, by_place in self.events
+            ],
+        }
         if self.acceptance is not None:
             out["condition"] = self.acceptance.to_json()
         if self.want is not None:
-            out["want"] = {"cards": format_hand(self.want),
-                           "widow_exact": None if self.want_exact is None else float(self.want_exact)}
+            out["want"] = {
+                "cards": format_hand(self.want),
+                "widow_exact": None if self.want_exact is None else float(self.want_exact),
+            }
         return out
 
 
@@ -244,8 +327,9 @@ def place_seat(variant: Variant, place: str) -> int | None:
     return one.get(place)
 
 
-def _exact_given(variant: Variant, event: Event, place: str, given: np.ndarray,
-                 condition: Condition) -> tuple[Fraction | None, bool]:
+def _exact_given(
+    variant: Variant, event: Event, place: str, given: np.ndarray, condition: Condition
+) -> tuple[Fraction | None, bool]:
     """(exact value, is a fact) of ``event`` at ``place`` given my cards and ``condition``: exact where
     the condition counts cards of one hand and the place is that hand (P(event and condition) /
     P(condition)), and facts about my complete hand; else None (estimated)."""
@@ -260,9 +344,16 @@ def _exact_given(variant: Variant, event: Event, place: str, given: np.ndarray,
     return both / accepted, False
 
 
-def given_odds(variant: Variant, events: list[Event], given: np.ndarray, hands: int, seed: int,
-               want: np.ndarray | None = None, progress: bool = False,
-               condition: Condition | None = None) -> GivenOdds:
+def given_odds(
+    variant: Variant,
+    events: list[Event],
+    given: np.ndarray,
+    hands: int,
+    seed: int,
+    want: np.ndarray | None = None,
+    progress: bool = False,
+    condition: Condition | None = None,
+) -> GivenOdds:
     """Estimate ``events`` at every place over ``hands`` // players deals in which seat 0 holds
     ``given`` (uint8[24] copy counts, already checked against the deck and the hand size) and that
     meet ``condition`` (``--given``; None: every deal). A condition is checked first
@@ -273,10 +364,21 @@ def given_odds(variant: Variant, events: list[Event], given: np.ndarray, hands: 
     deals = -(-hands // variant.players)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     kinds, a, b = event_arrays(events)
-    task = partial(given_tally, rest, variant.players, variant.hand_size, given, cond, partner_seats(variant),
-                   variant.meld_table(), variant.meld_flags(), kinds, a, b)
-    params = {"events": [kinds.tolist(), a.tolist(), b.tolist()], "given": given.tolist(),
-              "chunk_deals": CHUNK_DEALS}
+    task = partial(
+        given_tally,
+        rest,
+        variant.players,
+        variant.hand_size,
+        given,
+        cond,
+        partner_seats(variant),
+        variant.meld_table(),
+        variant.meld_flags(),
+        kinds,
+        a,
+        b,
+    )
+    params = {"events": [kinds.tolist(), a.tolist(), b.tolist()], "given": given.tolist(), "chunk_deals": CHUNK_DEALS}
     if condition is not None:
         params["condition"] = cond.tolist()
     run_info = RunInfo("odds-given", variant.id, variant.content_hash, params, "sum")
@@ -289,8 +391,11 @@ def given_odds(variant: Variant, events: list[Event], given: np.ndarray, hands: 
     for e, event in enumerate(events):
         by_place = {}
         for place in names:
-            exact, fact = (_exact(variant, event, place, given) if condition is None
-                           else _exact_given(variant, event, place, given, condition))
+            exact, fact = (
+                _exact(variant, event, place, given)
+                if condition is None
+                else _exact_given(variant, event, place, given, condition)
+            )
             by_place[place] = PlaceOdds(wilson(int(run.tally[PLACES.index(place), e]), run.deals), exact, fact)
         results.append((event, by_place))
     want_exact = None

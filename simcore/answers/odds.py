@@ -37,14 +37,30 @@ def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b,
     idx, thr = event_tests(kinds, a, b)
     with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
     cards, hands, widow = deal_buffers(deck, players)
-    _odds_deals(state, size, cards, hands, widow, np.zeros(4, dtype=np.int64),
-                np.zeros(kinds.shape[0], dtype=np.int64), np.zeros(N_FEATURES + 1, dtype=np.int64), idx, thr,
-                with_meld, players, hand_size, table, flags, out)
+    _odds_deals(
+        state,
+        size,
+        cards,
+        hands,
+        widow,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(kinds.shape[0], dtype=np.int64),
+        np.zeros(N_FEATURES + 1, dtype=np.int64),
+        idx,
+        thr,
+        with_meld,
+        players,
+        hand_size,
+        table,
+        flags,
+        out,
+    )
 
 
 @leaf
-def _odds_deals(state, size, cards, hands, widow, totals, held, feat, idx, thr, with_meld, players, hand_size, table,
-                flags, out):
+def _odds_deals(
+    state, size, cards, hands, widow, totals, held, feat, idx, thr, with_meld, players, hand_size, table, flags, out
+):
     """:func:`odds_chunk`'s deals, with its scratch: no reference counting per deal or per hand (the
     row views of ``hands`` included)."""
     n_events = idx.shape[0]
@@ -64,8 +80,12 @@ def _odds_deals(state, size, cards, hands, widow, totals, held, feat, idx, thr, 
 def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
     """Tally every event over chunk i (``sizes[i]`` deals from stream ``states[i]``) into ``out[i]``
     (int64[chunks, 3, events]), chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: odds_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds,
-                                     a, b, out[ci]), states.shape[0])
+    each_chunk(
+        lambda ci: odds_chunk(
+            states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds, a, b, out[ci]
+        ),
+        states.shape[0],
+    )
 
 
 @dataclass(frozen=True)
@@ -102,33 +122,62 @@ class OddsResult:
         """One row per event: estimates, 95% bounds, exact values (NaN where unknown), '1 in N'."""
         rows = []
         for o in self.events:
-            rows.append({
-                "event": o.event.name,
-                "per_hand": o.per_hand.estimate, "per_hand_lo": o.per_hand.lo,
-                "per_hand_hi": o.per_hand.hi,
-                "per_hand_exact": float(o.exact_hand) if o.exact_hand is not None else math.nan,
-                "per_deal": o.per_deal.estimate, "per_deal_lo": o.per_deal.lo,
-                "per_deal_hi": o.per_deal.hi,
-                "per_deal_exact": float(o.exact_deal) if o.exact_deal is not None else math.nan,
-            })
+            rows.append(
+                {
+                    "event": o.event.name,
+                    "per_hand": o.per_hand.estimate,
+                    "per_hand_lo": o.per_hand.lo,
+                    "per_hand_hi": o.per_hand.hi,
+                    "per_hand_exact": float(o.exact_hand) if o.exact_hand is not None else math.nan,
+                    "per_deal": o.per_deal.estimate,
+                    "per_deal_lo": o.per_deal.lo,
+                    "per_deal_hi": o.per_deal.hi,
+                    "per_deal_exact": float(o.exact_deal) if o.exact_deal is not None else math.nan,
+                }
+            )
         return pd.DataFrame(rows)
 
     def to_json(self) -> dict:
         """The ``--json`` object: variant, hands, seed and one entry per event."""
+
         def block(iv: Interval, exact: Fraction | None) -> dict:
-            return {"estimate": iv.estimate, "ci95": [iv.lo, iv.hi], "one_in": iv.one_in,
-                    "exact": float(exact) if exact is not None else None}
+            return {
+                "estimate": iv.estimate,
+                "ci95": [iv.lo, iv.hi],
+                "one_in": iv.one_in,
+                "exact": float(exact) if exact is not None else None,
+            }
 
-        return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed,
-                "deals": self.deals, "complete": not self.interrupted,
-                "events": [{"event": o.event.name,
-                            "per_hand": block(o.per_hand, o.exact_hand),
-                            "per_deal": block(o.per_deal, o.exact_deal)} for o in self.events]}
+        return {
+            "variant": self.variant.id,
+            "hands": self.hands,
+            "seed": self.seed,
+            "deals": self.deals,
+            "complete": not self.interrupted,
+            "events": [
+                {
+                    "event": o.event.name,
+                    "per_hand": block(o.per_hand, o.exact_hand),
+                    "per_deal": block(o.per_deal, o.exact_deal),
+                }
+                for o in self.events
+            ],
+        }
 
 
-def odds_tally(deck: np.ndarray, players: int, hand_size: int, table: np.ndarray, flags: np.ndarray,
-               kinds: np.ndarray, a: np.ndarray, b: np.ndarray, states: np.ndarray, sizes: np.ndarray,
-               chunks: np.ndarray) -> np.ndarray:
+def odds_tally(
+    deck: np.ndarray,
+    players: int,
+    hand_size: int,
+    table: np.ndarray,
+    flags: np.ndarray,
+    kinds: np.ndarray,
+    a: np.ndarray,
+    b: np.ndarray,
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+) -> np.ndarray:
     """int64[chunks, 3, events]: each chunk's tally rows (T_HANDS, T_DEALS, T_SQUARES) per event."""
     out = np.zeros((len(sizes), 3, len(kinds)), dtype=np.int64)
     if len(sizes):
@@ -136,20 +185,36 @@ def odds_tally(deck: np.ndarray, players: int, hand_size: int, table: np.ndarray
     return out
 
 
-def simulate_odds(variant: Variant, events: list[Event], hands: int, seed: int,
-                  progress: bool = False, exact: bool = True) -> OddsResult:
+def simulate_odds(
+    variant: Variant, events: list[Event], hands: int, seed: int, progress: bool = False, exact: bool = True
+) -> OddsResult:
     """Estimate ``events`` over at least ``hands`` dealt hands (whole deals) from ``seed``."""
     deals = -(-hands // variant.players)
     kinds, a, b = event_arrays(events)
-    task = partial(odds_tally, variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(),
-                   variant.meld_flags(), kinds, a, b)
-    run_info = RunInfo("odds", variant.id, variant.content_hash, {
-        "events": [kinds.tolist(), a.tolist(), b.tolist()], "chunk_deals": CHUNK_DEALS}, "sum")
+    task = partial(
+        odds_tally,
+        variant.deck_cards,
+        variant.players,
+        variant.hand_size,
+        variant.meld_table(),
+        variant.meld_flags(),
+        kinds,
+        a,
+        b,
+    )
+    run_info = RunInfo(
+        "odds",
+        variant.id,
+        variant.content_hash,
+        {"events": [kinds.tolist(), a.tolist(), b.tolist()], "chunk_deals": CHUNK_DEALS},
+        "sum",
+    )
     run = run_job(Job(task, "sum", run_info), seed, deals, progress=progress)
     results = []
     for e, event in enumerate(events):
-        per_hand = clustered_proportion(int(run.tally[T_HANDS, e]), int(run.tally[T_SQUARES, e]),
-                                        run.deals, variant.players)
+        per_hand = clustered_proportion(
+            int(run.tally[T_HANDS, e]), int(run.tally[T_SQUARES, e]), run.deals, variant.players
+        )
         per_deal = wilson(int(run.tally[T_DEALS, e]), run.deals)
         exact_hand = event_probability(variant, event) if exact else None
         exact_deal = per_deal_exact(variant, event, exact_hand) if exact_hand is not None else None

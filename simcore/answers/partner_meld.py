@@ -41,17 +41,52 @@ def group_meld_chunk(state, size, rest, players, hand_size, given, seat, cond, g
     under ``trump`` (-1: each hand under its best trump) and added."""
     cards, hands, widow = deal_buffers(rest, players)
     totals, scratch = condition_scratch()
-    _group_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
-                 groups, trump, table, flags, out)
+    _group_deals(
+        state,
+        size,
+        cards,
+        hands,
+        widow,
+        totals,
+        scratch,
+        players,
+        hand_size,
+        given,
+        seat,
+        cond,
+        groups,
+        trump,
+        table,
+        flags,
+        out,
+    )
 
 
 @leaf
-def _group_deals(state, size, cards, hands, widow, totals, scratch, players, hand_size, given, seat, cond,
-                 groups, trump, table, flags, out):
+def _group_deals(
+    state,
+    size,
+    cards,
+    hands,
+    widow,
+    totals,
+    scratch,
+    players,
+    hand_size,
+    given,
+    seat,
+    cond,
+    groups,
+    trump,
+    table,
+    flags,
+    out,
+):
     """:func:`group_meld_chunk`'s deals, with its scratch."""
     for _ in range(size):
-        deal_accepted_into(state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch,
-                           hands, widow)
+        deal_accepted_into(
+            state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch, hands, widow
+        )
         for g in range(groups.shape[0]):
             m = np.int64(0)
             for p in range(players):
@@ -65,8 +100,24 @@ def _group_deals(state, size, cards, hands, widow, totals, scratch, players, han
 
 def _batch(rest, players, hand_size, given, seat, cond, groups, trump, table, flags, states, sizes, chunks):
     out = np.zeros((len(sizes), groups.shape[0], BINS), dtype=np.int64)
-    each_chunk(lambda ci: group_meld_chunk(states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat,
-                                           cond, groups, trump, table, flags, out[ci]), states.shape[0])
+    each_chunk(
+        lambda ci: group_meld_chunk(
+            states[ci].copy(),
+            sizes[ci],
+            rest,
+            players,
+            hand_size,
+            given,
+            seat,
+            cond,
+            groups,
+            trump,
+            table,
+            flags,
+            out[ci],
+        ),
+        states.shape[0],
+    )
     return out
 
 
@@ -108,30 +159,62 @@ class MeldTally:
 
     def to_json(self) -> dict:
         m = self.mean
-        return {"trump": SUITS[self.trump] if self.trump >= 0 else "best", "deals": self.deals,
-                "mean": {"estimate": m.estimate, "ci95": [m.lo, m.hi]},
-                "at_least": [{"meld": x, "estimate": self.at_least(x).estimate,
-                              "ci95": [self.at_least(x).lo, self.at_least(x).hi]} for x in self.levels()],
-                "distribution": {int(v): int(c) for v, c in enumerate(self.counts) if c},
-                "condition": None if self.acceptance is None else self.acceptance.to_json()}
+        return {
+            "trump": SUITS[self.trump] if self.trump >= 0 else "best",
+            "deals": self.deals,
+            "mean": {"estimate": m.estimate, "ci95": [m.lo, m.hi]},
+            "at_least": [
+                {"meld": x, "estimate": self.at_least(x).estimate, "ci95": [self.at_least(x).lo, self.at_least(x).hi]}
+                for x in self.levels()
+            ],
+            "distribution": {int(v): int(c) for v, c in enumerate(self.counts) if c},
+            "condition": None if self.acceptance is None else self.acceptance.to_json(),
+        }
 
 
-def group_melds(variant: Variant, given: np.ndarray | None, seat: int, groups: np.ndarray, trump: int,
-                deals: int = DEALS, seed: int = 1, condition: Condition | None = None,
-                acceptance: Acceptance | None = None) -> list[MeldTally]:
+def group_melds(
+    variant: Variant,
+    given: np.ndarray | None,
+    seat: int,
+    groups: np.ndarray,
+    trump: int,
+    deals: int = DEALS,
+    seed: int = 1,
+    condition: Condition | None = None,
+    acceptance: Acceptance | None = None,
+) -> list[MeldTally]:
     """Each group's meld (the seats of ``groups[g]`` together, under ``trump``; -1: each hand's best)
     over ``deals`` deals in which ``seat`` holds ``given`` (-1: nobody) and that meet ``condition``
     (already checked: its ``acceptance``)."""
     rest, given = deal_cards(variant, given, seat)
     cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
-    task = partial(_batch, rest, variant.players, variant.hand_size, given, seat, cond,
-                   np.asarray(groups, dtype=np.bool_), trump, variant.meld_table(), variant.meld_flags())
+    task = partial(
+        _batch,
+        rest,
+        variant.players,
+        variant.hand_size,
+        given,
+        seat,
+        cond,
+        np.asarray(groups, dtype=np.bool_),
+        trump,
+        variant.meld_table(),
+        variant.meld_flags(),
+    )
     run = run_job(Job(task, "sum"), seed, deals)
     return [MeldTally(trump, run.deals, run.tally[g], acceptance) for g in range(len(groups))]
 
 
-def partner_meld(variant: Variant, given: np.ndarray, seat: int, trump: int, deals: int = DEALS, seed: int = 1,
-                 condition: Condition | None = None, acceptance: Acceptance | None = None) -> MeldTally | None:
+def partner_meld(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int,
+    trump: int,
+    deals: int = DEALS,
+    seed: int = 1,
+    condition: Condition | None = None,
+    acceptance: Acceptance | None = None,
+) -> MeldTally | None:
     """My partners' meld under ``trump`` given that ``seat`` holds ``given`` (and ``condition``, already
     checked: its ``acceptance``), over ``deals`` deals; None where I have no fixed partner."""
     partners = partners_of(variant, seat)

@@ -27,9 +27,10 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
     left; the dealer is the last seat)."""
     rec, trace = trace_hand(variant, seed, policies)
     names = ",".join(POLICY_NAMES[p] for p in policies)
-    lines = [f"{variant.id}: first hand of seed {seed}, policies {names}",
-             f"seats 0..{variant.players - 1} clockwise from the dealer's left; "
-             f"the dealer is seat {variant.players - 1}"]
+    lines = [
+        f"{variant.id}: first hand of seed {seed}, policies {names}",
+        f"seats 0..{variant.players - 1} clockwise from the dealer's left; the dealer is seat {variant.players - 1}",
+    ]
     deal: dict[int, list[tuple[int, int]]] = {}
     bids, passes, buried, melds, trick = [], [], [], [], []
     draws: dict[int, tuple[list, list]] = {}
@@ -76,8 +77,10 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             lines.append("the bidder calls no partner and plays alone")
         elif code == h.T_CALL:
             named = "names" if variant.get("teams.call") == "named" else "is partnered by the holder of"
-            lines.append(f"the bidder {named} {card_name(a)}: " + (
-                f"seat {b} holds it and is his partner" if b >= 0 else "nobody else holds it, he plays alone"))
+            lines.append(
+                f"the bidder {named} {card_name(a)}: "
+                + (f"seat {b} holds it and is his partner" if b >= 0 else "nobody else holds it, he plays alone")
+            )
         elif code == h.T_SHARE:
             lines.append(f"widow card to seat {a}: {card_name(b)}")
         elif code == h.T_BURY:
@@ -86,8 +89,11 @@ def playthrough_text(variant: Variant, seed: int, policies: np.ndarray) -> str:
             draws.setdefault(a, ([], []))[code == h.T_DRAW].append((b, c))
         elif code == h.T_MELD:
             for seat, (thrown, drawn) in draws.items():
-                lines.append(f"seat {seat} throws " + (_cards(thrown) if thrown else "nothing")
-                             + (f", draws {_cards(drawn)}" if drawn else ""))
+                lines.append(
+                    f"seat {seat} throws "
+                    + (_cards(thrown) if thrown else "nothing")
+                    + (f", draws {_cards(drawn)}" if drawn else "")
+                )
             draws = {}
             if passes:
                 for giver in dict.fromkeys(p[0] for p in passes):
@@ -127,8 +133,13 @@ def playthrough_moves(variant: Variant, seed: int, policies: np.ndarray) -> dict
     n_trick = 0
     for code, a, b, c in trace.tolist():
         if code == h.T_DEAL:
-            m = {"move": "deal", "to": f"seat {a}" if a < players else widow, "seat": a if a < players else None,
-                 "card": card_name(b), "count": c}
+            m = {
+                "move": "deal",
+                "to": f"seat {a}" if a < players else widow,
+                "seat": a if a < players else None,
+                "card": card_name(b),
+                "count": c,
+            }
         elif code == h.T_REDEAL:
             m = {"move": "redeals", "count": a}
         elif code == h.T_BID:
@@ -167,11 +178,21 @@ def playthrough_moves(variant: Variant, seed: int, policies: np.ndarray) -> dict
         elif code == h.T_SCORE and stock:
             m = {"move": "score", "seat_0": a, "seat_1": b}
         elif code == h.T_SCORE:
-            m = {"move": "score", "side": a, "other": b,
-                 "result": {1: "made", 0: "not made", -1: "no contract"}.get(c, "not made")}
+            m = {
+                "move": "score",
+                "side": a,
+                "other": b,
+                "result": {1: "made", 0: "not made", -1: "no contract"}.get(c, "not made"),
+            }
         else:
             m = {"move": f"code {code}", "a": a, "b": b, "c": c}
         moves.append(m)
-    return {"variant": variant.id, "seed": seed, "policies": [POLICY_NAMES[p] for p in policies],
-            "players": players, "dealer": players - 1, "moves": moves,
-            "record": dict(zip(h.FIELDS, rec.tolist()))}
+    return {
+        "variant": variant.id,
+        "seed": seed,
+        "policies": [POLICY_NAMES[p] for p in policies],
+        "players": players,
+        "dealer": players - 1,
+        "moves": moves,
+        "record": dict(zip(h.FIELDS, rec.tolist())),
+    }

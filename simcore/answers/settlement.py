@@ -100,9 +100,11 @@ class SettlementResult:
     @property
     def columns(self) -> tuple[str, ...]:
         players, people = self.variant.players, self.chips.shape[1] - 1
-        names = [f"active seat {s}" + (" (dealer's left, opens)" if s == 0 else
-                                       " (dealer)" if s == players - 1 and people == players else "")
-                 for s in range(players)]
+        names = [
+            f"active seat {s}"
+            + (" (dealer's left, opens)" if s == 0 else " (dealer)" if s == players - 1 and people == players else "")
+            for s in range(players)
+        ]
         names += [f"sitting out {i + 1}" for i in range(people - players)]
         return (*names, "kitty")
 
@@ -119,20 +121,28 @@ class SettlementResult:
         n = self.deals
         collects, single, forfeit = (int(k.sum()) for k in _kinds(self.records))
         conceded_to = int((self.records[:, h.F_OUTCOME] == h.CONCEDED_BY_OPPONENTS).sum())
-        return {"bidder collects": wilson(collects - conceded_to, n),
-                "opponents concede (bidder collects)": wilson(conceded_to, n),
-                "single bete (conceded)": wilson(single, n), "forfeit unseen (kitty only)": wilson(forfeit, n),
-                "double bete (set)": wilson(n - collects - single - forfeit, n)}
+        return {
+            "bidder collects": wilson(collects - conceded_to, n),
+            "opponents concede (bidder collects)": wilson(conceded_to, n),
+            "single bete (conceded)": wilson(single, n),
+            "forfeit unseen (kitty only)": wilson(forfeit, n),
+            "double bete (set)": wilson(n - collects - single - forfeit, n),
+        }
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
             return {"estimate": None if math.isnan(x.estimate) else x.estimate, "ci95": [x.lo, x.hi]}
 
-        return {"variant": self.variant.id, "deals": self.deals, "seed": self.seed,
-                "policies": list(self.policies), "people": self.chips.shape[1] - 1,
-                "complete": not self.interrupted,
-                "chips_per_deal": {k: iv(v) for k, v in self.means().items()},
-                "rates": {k: iv(v) for k, v in self.rates().items()}}
+        return {
+            "variant": self.variant.id,
+            "deals": self.deals,
+            "seed": self.seed,
+            "policies": list(self.policies),
+            "people": self.chips.shape[1] - 1,
+            "complete": not self.interrupted,
+            "chips_per_deal": {k: iv(v) for k, v in self.means().items()},
+            "rates": {k: iv(v) for k, v in self.rates().items()},
+        }
 
 
 def settle_deals(variant: Variant, deals: int, seed: int, policies: np.ndarray) -> SettlementResult:
@@ -143,5 +153,12 @@ def settle_deals(variant: Variant, deals: int, seed: int, policies: np.ndarray) 
 
     start = time.perf_counter()
     records = hand_records(variant, deals, seed, policies)
-    return SettlementResult(variant, seed, tuple(POLICY_NAMES[p] for p in np.asarray(policies)), records,
-                            settle(variant, records), time.perf_counter() - start, deals)
+    return SettlementResult(
+        variant,
+        seed,
+        tuple(POLICY_NAMES[p] for p in np.asarray(policies)),
+        records,
+        settle(variant, records),
+        time.perf_counter() - start,
+        deals,
+    )

@@ -25,8 +25,18 @@ from simcore.run.store import RunInfo
 from simcore.variants import Variant
 from simcore.variants.record import KernelRules
 
-MEANS = ("bid", "bidder_meld", "bidder_meld_after", "side_meld", "other_meld", "side_tricks",
-         "other_tricks", "side_score", "other_score", "redeals")
+MEANS = (
+    "bid",
+    "bidder_meld",
+    "bidder_meld_after",
+    "side_meld",
+    "other_meld",
+    "side_tricks",
+    "other_tricks",
+    "side_score",
+    "other_score",
+    "redeals",
+)
 MAX_BID_BINS = 512
 
 
@@ -48,13 +58,12 @@ class SimResult:
 
     def _get(self, name: str) -> np.ndarray:
         start, size = _layout()[name]
-        return self.tally[start: start + size]
+        return self.tally[start : start + size]
 
     def means(self) -> dict[str, Interval]:
         n = int(self._get("n")[0])
         sums, squares = self._get("sum"), self._get("squares")
-        return {f: mean_interval(float(sums[h.FIELDS.index(f)]),
-                                 float(squares[h.FIELDS.index(f)]), n) for f in MEANS}
+        return {f: mean_interval(float(sums[h.FIELDS.index(f)]), float(squares[h.FIELDS.index(f)]), n) for f in MEANS}
 
     def rates(self) -> dict[str, Interval]:
         """Made, set and Boston (the bidding side took every trick point) per hand with a bidder;
@@ -63,8 +72,11 @@ class SimResult:
         outcomes = self._get("outcomes")
         with_bidder = int(self._get("with_bidder")[0])
         made = int(self._get("made")[0])
-        out = {"made": wilson(made, with_bidder), "set": wilson(with_bidder - made, with_bidder),
-               "boston": wilson(int(self._get("boston")[0]), with_bidder)}
+        out = {
+            "made": wilson(made, with_bidder),
+            "set": wilson(with_bidder - made, with_bidder),
+            "boston": wilson(int(self._get("boston")[0]), with_bidder),
+        }
         for i, name in enumerate(h.OUTCOMES):
             if i != h.DECLARED_OUT:  # only in games: a hand played alone has no target to declare
                 out[name] = wilson(int(outcomes[i]), n)
@@ -79,32 +91,55 @@ class SimResult:
         rows = []
         for i in np.nonzero(counts)[0]:
             iv = wilson(int(counts[i]), total)
-            rows.append({"bid": _bin_bid(self.variant, int(i)), "or_more": bool(i == MAX_BID_BINS - 1),
-                         "hands": int(counts[i]), "share": iv.estimate, "share_lo": iv.lo, "share_hi": iv.hi})
+            rows.append(
+                {
+                    "bid": _bin_bid(self.variant, int(i)),
+                    "or_more": bool(i == MAX_BID_BINS - 1),
+                    "hands": int(counts[i]),
+                    "share": iv.estimate,
+                    "share_lo": iv.lo,
+                    "share_hi": iv.hi,
+                }
+            )
         return pd.DataFrame(rows)
 
     def to_frame(self) -> pd.DataFrame:
         """One row per measure: estimate and 95% bounds."""
-        rows = [{"measure": f"mean {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi}
-                for k, v in self.means().items()]
-        rows += [{"measure": f"rate {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi}
-                 for k, v in self.rates().items()]
+        rows = [
+            {"measure": f"mean {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi} for k, v in self.means().items()
+        ]
+        rows += [
+            {"measure": f"rate {k}", "estimate": v.estimate, "lo": v.lo, "hi": v.hi} for k, v in self.rates().items()
+        ]
         return pd.DataFrame(rows)
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
             return {"estimate": x.estimate, "ci95": [x.lo, x.hi]}
 
-        return {"variant": self.variant.id, "hands": self.hands, "seed": self.seed,
-                "policies": list(self.policies), "complete": not self.interrupted,
-                "means": {k: iv(v) for k, v in self.means().items()},
-                "rates": {k: iv(v) for k, v in self.rates().items()},
-                "bids": self.bid_distribution().to_dict(orient="records")}
+        return {
+            "variant": self.variant.id,
+            "hands": self.hands,
+            "seed": self.seed,
+            "policies": list(self.policies),
+            "complete": not self.interrupted,
+            "means": {k: iv(v) for k, v in self.means().items()},
+            "rates": {k: iv(v) for k, v in self.rates().items()},
+            "bids": self.bid_distribution().to_dict(orient="records"),
+        }
 
 
 def _layout() -> dict[str, tuple[int, int]]:
-    sizes = {"n": 1, "sum": h.N_FIELDS, "squares": h.N_FIELDS, "outcomes": len(h.OUTCOMES),
-             "with_bidder": 1, "made": 1, "boston": 1, "bids": MAX_BID_BINS}
+    sizes = {
+        "n": 1,
+        "sum": h.N_FIELDS,
+        "squares": h.N_FIELDS,
+        "outcomes": len(h.OUTCOMES),
+        "with_bidder": 1,
+        "made": 1,
+        "boston": 1,
+        "bids": MAX_BID_BINS,
+    }
     out, start = {}, 0
     for name, size in sizes.items():
         out[name] = (start, size)
@@ -127,7 +162,7 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
 
     def put(name: str, values: np.ndarray) -> None:
         start, size = layout[name]
-        out[start: start + size] = values
+        out[start : start + size] = values
 
     put("n", np.array([len(rec)]))
     put("sum", rec.sum(axis=0))
@@ -136,27 +171,51 @@ def _tally(variant: Variant, rec: np.ndarray) -> np.ndarray:
     has_bidder = rec[:, h.F_BIDDER] >= 0
     put("with_bidder", np.array([has_bidder.sum()]))
     put("made", np.array([(rec[:, h.F_MADE] == 1).sum()]))
-    put("boston", np.array([(has_bidder & (rec[:, h.F_OUTCOME] == h.PLAYED)
-                             & (rec[:, h.F_SIDE_TRICKS] == variant.trick_total)).sum()]))
+    put(
+        "boston",
+        np.array(
+            [(has_bidder & (rec[:, h.F_OUTCOME] == h.PLAYED) & (rec[:, h.F_SIDE_TRICKS] == variant.trick_total)).sum()]
+        ),
+    )
     put("bids", np.bincount(_bid_bin(variant, rec[has_bidder, h.F_BID]), minlength=MAX_BID_BINS))
     return out
 
 
-def hand_rows(rules: KernelRules, policies: np.ndarray, margins: np.ndarray, states: np.ndarray,
-              sizes: np.ndarray, chunks: np.ndarray, deal: tuple | None = None) -> np.ndarray:
+def hand_rows(
+    rules: KernelRules,
+    policies: np.ndarray,
+    margins: np.ndarray,
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+    deal: tuple | None = None,
+) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
     (:func:`simcore.kernels.hand_drivers.seat_policies`, :func:`simcore.kernels.hand_drivers.seat_margins`). ``deal``:
     (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
     rest, given, contract, accept = free_deal(rules.tables) if deal is None else deal
-    return rows_of(lambda st, sz, ck, offsets, out: hands_batch(st, sz, offsets, rules.tables, rules.hand, policies,
-                                                                margins, rest, given, contract, accept, out),
-                   h.N_FIELDS, states, sizes, chunks)
+    return rows_of(
+        lambda st, sz, ck, offsets, out: hands_batch(
+            st, sz, offsets, rules.tables, rules.hand, policies, margins, rest, given, contract, accept, out
+        ),
+        h.N_FIELDS,
+        states,
+        sizes,
+        chunks,
+    )
 
 
-def hands_tally(rules: KernelRules, policies: np.ndarray, margins: np.ndarray,
-                reduce: Callable[[np.ndarray], np.ndarray], states: np.ndarray, sizes: np.ndarray,
-                chunks: np.ndarray, deal: tuple | None = None) -> np.ndarray:
+def hands_tally(
+    rules: KernelRules,
+    policies: np.ndarray,
+    margins: np.ndarray,
+    reduce: Callable[[np.ndarray], np.ndarray],
+    states: np.ndarray,
+    sizes: np.ndarray,
+    chunks: np.ndarray,
+    deal: tuple | None = None,
+) -> np.ndarray:
     """int64[chunks, tally]: ``reduce`` of each chunk's hand records (see :func:`hand_rows`)."""
     return chunk_tallies(reduce, hand_rows(rules, policies, margins, states, sizes, chunks, deal), sizes)
 
@@ -167,9 +226,17 @@ def chunk_tallies(reduce: Callable[[np.ndarray], np.ndarray], rec: np.ndarray, s
     return np.stack([reduce(part) for part in parts])[: len(sizes)]
 
 
-def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
-              reduce: Callable[[np.ndarray], np.ndarray], progress: bool = False,
-              out: str | Path | None = None, margins: np.ndarray | None = None, accept: np.ndarray | None = None):
+def run_hands(
+    variant: Variant,
+    hands: int,
+    seed: int,
+    policies: np.ndarray,
+    reduce: Callable[[np.ndarray], np.ndarray],
+    progress: bool = False,
+    out: str | Path | None = None,
+    margins: np.ndarray | None = None,
+    accept: np.ndarray | None = None,
+):
     """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the chunks.
 
     ``reduce`` turns int64[hands, N_FIELDS] records into a fixed-length integer tally; give a
@@ -185,13 +252,21 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
         deal = free_deal(rules.tables)[:3] + (np.asarray(accept, dtype=np.int64),)
     if out is None:
         name = getattr(reduce, "func", reduce)
-        params = {"policies": policies.tolist(), "margins": margins.tolist(), "chunk_deals": CHUNK_DEALS,
-                  "reduce": f"{name.__module__}.{name.__qualname__}"}
+        params = {
+            "policies": policies.tolist(),
+            "margins": margins.tolist(),
+            "chunk_deals": CHUNK_DEALS,
+            "reduce": f"{name.__module__}.{name.__qualname__}",
+        }
         if accept is not None:
             params["condition"] = deal[3].tolist()
         run_info = RunInfo("hands", variant.id, variant.content_hash, params, "sum")
-        return run_job(Job(partial(hands_tally, rules, policies, margins, reduce, deal=deal), "sum", run_info,
-                           unit="hands"), seed, hands, progress)
+        return run_job(
+            Job(partial(hands_tally, rules, policies, margins, reduce, deal=deal), "sum", run_info, unit="hands"),
+            seed,
+            hands,
+            progress,
+        )
     import pyarrow as pa
     import pyarrow.parquet as pq
 
@@ -201,8 +276,9 @@ def run_hands(variant: Variant, hands: int, seed: int, policies: np.ndarray,
     def write_and_tally(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         rec = hand_rows(rules, policies, margins, states, sizes, chunks, deal)
         if len(rec):
-            writer.write_table(pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)],
-                                                    names=list(h.FIELDS)))
+            writer.write_table(
+                pa.Table.from_arrays([pa.array(rec[:, i]) for i in range(h.N_FIELDS)], names=list(h.FIELDS))
+            )
         return chunk_tallies(reduce, rec, sizes)
 
     try:
@@ -220,31 +296,52 @@ def parquet_metadata(variant: Variant, seed: int, policies: Sequence[int] | np.n
     from simcore.kernels.cards import SUITS
     from simcore.run.store import code_version
 
-    meta = json.dumps({"variant": variant.id, "rules_hash": variant.content_hash, "seed": int(seed),
-                       "policies": [POLICY_NAMES[p] for p in np.asarray(policies)], "hands": int(hands),
-                       "code_version": code_version(), "fields": list(h.FIELDS),
-                       "codes": {"trump": list(SUITS), "outcome": list(h.OUTCOMES)}})
+    meta = json.dumps(
+        {
+            "variant": variant.id,
+            "rules_hash": variant.content_hash,
+            "seed": int(seed),
+            "policies": [POLICY_NAMES[p] for p in np.asarray(policies)],
+            "hands": int(hands),
+            "code_version": code_version(),
+            "fields": list(h.FIELDS),
+            "codes": {"trump": list(SUITS), "outcome": list(h.OUTCOMES)},
+        }
+    )
     return {b"pinochle": meta.encode(), b"PANDAS_ATTRS": meta.encode()}
 
 
-def hand_records(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray,
-                 margins: np.ndarray | None = None) -> np.ndarray:
+def hand_records(
+    variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray, margins: np.ndarray | None = None
+) -> np.ndarray:
     """int64[hands, N_FIELDS]: the records of ``hands`` full hands, in order (the rows ``--out``
     writes); memory grows with ``hands``, so keep it to millions."""
-    return run_job(Job(partial(hand_rows, variant.kernel_rules, seat_policies(policies),
-                               seat_margins(variant, margins)), "rows", unit="hands"), seed, hands).tally
+    return run_job(
+        Job(
+            partial(hand_rows, variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)),
+            "rows",
+            unit="hands",
+        ),
+        seed,
+        hands,
+    ).tally
 
 
-def simulate(variant: Variant, hands: int, seed: int, policies: Sequence[int] | np.ndarray | None = None,
-             progress: bool = False, out: str | Path | None = None,
-             margins: np.ndarray | None = None) -> SimResult:
+def simulate(
+    variant: Variant,
+    hands: int,
+    seed: int,
+    policies: Sequence[int] | np.ndarray | None = None,
+    progress: bool = False,
+    out: str | Path | None = None,
+    margins: np.ndarray | None = None,
+) -> SimResult:
     """Play ``hands`` full hands (``policies``: the heuristic at every seat unless given); ``out`` (a
     .parquet path) receives one row per hand; ``margins`` shift the heuristic seats' bidding (see
     :func:`simcore.kernels.hand.play_hand`)."""
     if policies is None:
         policies = [POLICY_NAMES.index("heuristic")] * variant.players
     policies = np.asarray(policies, dtype=np.int64)
-    run = run_hands(variant, hands, seed, policies, partial(_tally, variant), progress, out,
-                    margins)
+    run = run_hands(variant, hands, seed, policies, partial(_tally, variant), progress, out, margins)
     names = tuple(POLICY_NAMES[p] for p in policies)
     return SimResult(variant, seed, names, run.deals, hands, run.seconds, run.tally)

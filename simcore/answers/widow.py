@@ -29,8 +29,10 @@ from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, choose_trump
 from simcore.variants import NotForThisSystem, Variant
 
-RULE = ("the bidder takes the widow into his hand and buries as many cards, any cards, before meld; "
-        "meld counts on the hand kept (the best burial for meld under each trump)")
+RULE = (
+    "the bidder takes the widow into his hand and buries as many cards, any cards, before meld; "
+    "meld counts on the hand kept (the best burial for meld under each trump)"
+)
 
 
 #: The most burials (over all distinct widows) the exact count tries: about a minute on one core.
@@ -46,9 +48,11 @@ def check_widow(variant: Variant) -> int:
     kitty."""
     w = int(variant.get("deal.widow"))
     if not w or variant.get("deal.widow_kind") == "stock" or not variant.get("exchange.widow_to_bidder"):
-        raise NotForThisSystem(f"{variant.id}: the bidder takes no widow or kitty into his hand, so there is no "
-                               "widow to value; systems with one: auction, five-hand-widow, "
-                               "three-hand-double-pack ...")
+        raise NotForThisSystem(
+            f"{variant.id}: the bidder takes no widow or kitty into his hand, so there is no "
+            "widow to value; systems with one: auction, five-hand-widow, "
+            "three-hand-double-pack ..."
+        )
     return w
 
 
@@ -196,22 +200,34 @@ class WidowWorth:
         gains = self.gains()
 
         def widow(i: int) -> dict:
-            return {"cards": format_hand(self.widows[i]), "p": int(self.ways[i]) / self.total_ways,
-                    "meld_after": dict(zip(SUITS, (int(x) for x in self.after[i])))}
+            return {
+                "cards": format_hand(self.widows[i]),
+                "p": int(self.ways[i]) / self.total_ways,
+                "meld_after": dict(zip(SUITS, (int(x) for x in self.after[i]))),
+            }
 
-        return {"variant": self.variant.id, "hand": format_hand(self.hand), "widow_size": int(self.widows[0].sum()),
-                "widows": self.total_ways, "distinct_widows": len(self.ways), "rule": RULE,
-                "trump_after_widow": self.trump_after_widow,
-                "named_trump": None if self.named is None else SUITS[self.named],
-                "before": dict(zip(SUITS, self.before)),
-                "by_trump": {SUITS[s]: {"mean_after": float(self.mean(self.after[:, s])),
-                                        "mean_gain": float(self.mean(self.after[:, s] - self.before[s])),
-                                        "distribution": [[v, float(p)] for v, p in
-                                                         self.distribution(self.after[:, s])]}
-                             for s in range(N_SUITS)},
-                "gain": {"mean": float(self.mean(gains)),
-                         "at_least": [[x, float(p)] for x, p in self.at_least(gains)]},
-                "best": [widow(i) for i in self.best()], "likeliest": [widow(i) for i in self.likeliest()]}
+        return {
+            "variant": self.variant.id,
+            "hand": format_hand(self.hand),
+            "widow_size": int(self.widows[0].sum()),
+            "widows": self.total_ways,
+            "distinct_widows": len(self.ways),
+            "rule": RULE,
+            "trump_after_widow": self.trump_after_widow,
+            "named_trump": None if self.named is None else SUITS[self.named],
+            "before": dict(zip(SUITS, self.before)),
+            "by_trump": {
+                SUITS[s]: {
+                    "mean_after": float(self.mean(self.after[:, s])),
+                    "mean_gain": float(self.mean(self.after[:, s] - self.before[s])),
+                    "distribution": [[v, float(p)] for v, p in self.distribution(self.after[:, s])],
+                }
+                for s in range(N_SUITS)
+            },
+            "gain": {"mean": float(self.mean(gains)), "at_least": [[x, float(p)] for x, p in self.at_least(gains)]},
+            "best": [widow(i) for i in self.best()],
+            "likeliest": [widow(i) for i in self.likeliest()],
+        }
 
 
 def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
@@ -223,14 +239,24 @@ def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
     totals = np.zeros(N_SUITS, dtype=np.int64)
     meld_by_trump(hand, table, flags, totals)
     before = tuple(int(x) for x in totals)
-    named = int(choose_trump(hand, HEURISTIC, bool(variant.hand_rules.trump_needs_marriage), table, flags, totals,
-                             np.zeros(4, dtype=np.uint64)))
+    named = int(
+        choose_trump(
+            hand,
+            HEURISTIC,
+            bool(variant.hand_rules.trump_needs_marriage),
+            table,
+            flags,
+            totals,
+            np.zeros(4, dtype=np.uint64),
+        )
+    )
     rows, ways = widows(variant.deck_copies - hand, size)
     work = burial_count(hand, rows, size)
     if work > MAX_WORK:
-        raise WidowError(f"{variant.id}: {len(rows):,} distinct widows and {work:,} burials to try, beyond the "
-                         f"{MAX_WORK:,} this exact count takes on")
+        raise WidowError(
+            f"{variant.id}: {len(rows):,} distinct widows and {work:,} burials to try, beyond the "
+            f"{MAX_WORK:,} this exact count takes on"
+        )
     after = np.zeros((len(rows), N_SUITS), dtype=np.int64)
     best_burials(hand, rows, size, table, flags, after)
     return WidowWorth(variant, hand, before, None if named < 0 else named, rows, ways, after)
-

@@ -9,26 +9,50 @@ from simcore.commands.common import positive_int, print_json, set_threads
 
 def add_parser(sub) -> None:
     p = sub.add_parser("bench", help="throughput: deal + meld, full hands and whole games")
-    p.add_argument("--hands", type=positive_int, default=20_000_000,
-                   help="hands dealt (and melded) per timed run of deal + meld, three runs per deck "
-                        "(default 20000000)")
-    p.add_argument("--full-hands", type=positive_int, default=400_000,
-                   help="hands played per timed run of full hands (default 400000)")
-    p.add_argument("--games", type=positive_int, default=40_000,
-                   help="games per timed run of whole games (default 40000)")
+    p.add_argument(
+        "--hands",
+        type=positive_int,
+        default=20_000_000,
+        help="hands dealt (and melded) per timed run of deal + meld, three runs per deck (default 20000000)",
+    )
+    p.add_argument(
+        "--full-hands",
+        type=positive_int,
+        default=400_000,
+        help="hands played per timed run of full hands (default 400000)",
+    )
+    p.add_argument(
+        "--games", type=positive_int, default=40_000, help="games per timed run of whole games (default 40000)"
+    )
     p.add_argument("--threads", type=positive_int, help="worker threads")
-    p.add_argument("--execution", action="store_true",
-                   help="instead: plain threads against the results store and a 2-worker local Dask cluster")
-    p.add_argument("--solver", type=positive_int, metavar="N",
-                   help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
-                        "deal (four-hand-150: exact value, and whether the contract's need is reached; "
-                        "partnership-auction), the last 12 tricks and the whole of an 80-card deal "
-                        "(double-deck); median, 99th percentile, max and give-ups per row")
-    p.add_argument("--state", type=positive_int, metavar="N",
-                   help="instead: N seeded hands each through the Python game state (simcore.state), the "
-                        "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)")
-    p.add_argument("--solver-limit", type=positive_int, default=20_000_000, metavar="NODES",
-                   help="with --solver: a solve gives up after this many trick starts (default 20000000)")
+    p.add_argument(
+        "--execution",
+        action="store_true",
+        help="instead: plain threads against the results store and a 2-worker local Dask cluster",
+    )
+    p.add_argument(
+        "--solver",
+        type=positive_int,
+        metavar="N",
+        help="instead: double-dummy solves of N seeded deals each, one thread: a whole 48-card "
+        "deal (four-hand-150: exact value, and whether the contract's need is reached; "
+        "partnership-auction), the last 12 tricks and the whole of an 80-card deal "
+        "(double-deck); median, 99th percentile, max and give-ups per row",
+    )
+    p.add_argument(
+        "--state",
+        type=positive_int,
+        metavar="N",
+        help="instead: N seeded hands each through the Python game state (simcore.state), the "
+        "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)",
+    )
+    p.add_argument(
+        "--solver-limit",
+        type=positive_int,
+        default=20_000_000,
+        metavar="NODES",
+        help="with --solver: a solve gives up after this many trick starts (default 20000000)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     p.set_defaults(func=run)
 
@@ -59,25 +83,35 @@ def run(args: argparse.Namespace) -> int:
         print_json([r.to_json() for r in results + full + games])
         return 0
     for r in results:
-        print(f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
-              f"thread{'s' if r.threads != 1 else ''}: "
-              f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
-              f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
-              f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}")
-        print(f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
-              f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
-              f"plain deal, alternating runs")
-        print(f"{r.variant}: the same also given {BENCH_CONDITION!r} (--given, {r.condition_acceptance:.0%} of deals "
-              f"meet it): best {r.condition_hands_per_s / 1e6:.1f} M accepted hands/s, "
-              f"{r.condition_hands_per_s / r.hands_per_s:.2f} of the plain deal")
+        print(
+            f"{r.variant} ({r.cards} cards): deal + meld under every trump, {r.threads} "
+            f"thread{'s' if r.threads != 1 else ''}: "
+            f"best {r.hands_per_s / 1e6:.1f} M hands/s, median {r.median_hands_per_s / 1e6:.1f} M "
+            f"(3 runs of {r.hands:,}); pure-Python reference {r.reference_hands_per_s:,.0f} hands/s, "
+            f"kernel ×{r.hands_per_s / r.reference_hands_per_s:,.0f}"
+        )
+        print(
+            f"{r.variant}: the same with my hand's {GIVEN_CARDS} given (odds --hold): best "
+            f"{r.given_hands_per_s / 1e6:.1f} M hands/s, {r.given_hands_per_s / r.hands_per_s:.2f} of the "
+            f"plain deal, alternating runs"
+        )
+        print(
+            f"{r.variant}: the same also given {BENCH_CONDITION!r} (--given, {r.condition_acceptance:.0%} of deals "
+            f"meet it): best {r.condition_hands_per_s / 1e6:.1f} M accepted hands/s, "
+            f"{r.condition_hands_per_s / r.hands_per_s:.2f} of the plain deal"
+        )
     for r in full:
-        print(f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
-              f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
-              f"(3 runs of {r.hands:,})")
+        print(
+            f"{r.variant}: full hands with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+            f"best {r.hands_per_s / 1e3:.0f} k hands/s, median {r.median_hands_per_s / 1e3:.0f} k "
+            f"(3 runs of {r.hands:,})"
+        )
     for r in games:
-        print(f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
-              f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
-              f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)")
+        print(
+            f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
+            f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
+            f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)"
+        )
     return 0
 
 
@@ -94,10 +128,13 @@ def _bench_solver(args: argparse.Namespace) -> int:
             what = f"the last {r.tricks} tricks" if played else f"all {r.tricks} tricks"
             question = "exact value" if form == "exact" else "reaches the contract's need?"
             gave = f"{r.gave_up} gave up at {r.limit:,} trick starts" if r.gave_up else "none gave up"
-            print(f"{vid} ({r.deck_cards} cards), double dummy, {question}, {what}, 1 thread: median "
-                  f"{r.percentile(50) * 1e3:,.0f} ms, 99th percentile {r.percentile(99) * 1e3:,.0f} ms, "
-                  f"max {max(r.seconds) * 1e3:,.0f} ms, median {np.median(r.nodes):,.0f} trick starts "
-                  f"({len(r.seconds)} seeded deals; {gave})", flush=True)
+            print(
+                f"{vid} ({r.deck_cards} cards), double dummy, {question}, {what}, 1 thread: median "
+                f"{r.percentile(50) * 1e3:,.0f} ms, 99th percentile {r.percentile(99) * 1e3:,.0f} ms, "
+                f"max {max(r.seconds) * 1e3:,.0f} ms, median {np.median(r.nodes):,.0f} trick starts "
+                f"({len(r.seconds)} seeded deals; {gave})",
+                flush=True,
+            )
     if args.json:
         print_json([r.to_json() for r in results])
     return 0
@@ -111,9 +148,11 @@ def _bench_state(args: argparse.Namespace) -> int:
         print_json([r.to_json() for r in results])
         return 0
     for r in results:
-        print(f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
-              f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
-              f"({r.hands:,} hands)")
+        print(
+            f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
+            f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
+            f"({r.hands:,} hands)"
+        )
     return 0
 
 

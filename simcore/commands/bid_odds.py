@@ -27,30 +27,43 @@ from simcore.commands.common import (
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
-        "bid-odds", help="P(bidding side makes) by bid, meld, trump length and aces, and P(make B | meld M)",
+        "bid-odds",
+        help="P(bidding side makes) by bid, meld, trump length and aces, and P(make B | meld M)",
         description="P(the bidding side makes) one way (by bid, meld, trump length, aces) and jointly: "
-                    "P(make B | meld M) for every bid B and meld M, as dealt and after the pass or widow. "
-                    "Method: a hand's side total (the bidding side's meld as kept plus its trick points as "
-                    "counted) is what it would take at any bid, so a hand makes B when its side total "
-                    "reaches B, whatever it was bid at. Only hands the simulated players bid and played "
-                    "reach the tables (all-pass deals are left out), so a cell describes the hands these "
-                    "bidders bid. A hand not played (thrown in, set without play, no trump marriage) makes "
-                    "no bid; where the rules would have let it play at a lower bid it is 'unknown' there, "
-                    "still counted as not made (the estimate is low by at most unknown / n). A set hand's "
-                    "total is rebuilt from its record: meld counts when the side took a trick point (save "
-                    "by a trick) or enough points, a dix kept instead of lost meld is not counted.")
+        "P(make B | meld M) for every bid B and meld M, as dealt and after the pass or widow. "
+        "Method: a hand's side total (the bidding side's meld as kept plus its trick points as "
+        "counted) is what it would take at any bid, so a hand makes B when its side total "
+        "reaches B, whatever it was bid at. Only hands the simulated players bid and played "
+        "reach the tables (all-pass deals are left out), so a cell describes the hands these "
+        "bidders bid. A hand not played (thrown in, set without play, no trump marriage) makes "
+        "no bid; where the rules would have let it play at a lower bid it is 'unknown' there, "
+        "still counted as not made (the estimate is low by at most unknown / n). A set hand's "
+        "total is rebuilt from its record: meld counts when the side took a trick point (save "
+        "by a trick) or enough points, a dix kept instead of lost meld is not counted.",
+    )
     p.add_argument("--hands", type=positive_int, default=400_000, help="hands to play (default 400000)")
     add_run_args(p)
     add_given_arg(p, "seat 0 (the dealer's left)")
     p.add_argument("--bid", type=int, metavar="B", help="only bid B: with --meld, one line")
-    p.add_argument("--meld", type=meld_points, metavar="M",
-                   help="only the bin of meld M (the by-meld tables' bins): with --bid, one line")
-    p.add_argument("--basis", choices=("dealt", "after_exchange"),
-                   help="the bidder's meld as dealt, or the side's after the pass or widow (default: both; "
-                        "one line: dealt)")
-    p.add_argument("--csv", nargs="?", const="-", metavar="FILE",
-                   help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
-                        "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE")
+    p.add_argument(
+        "--meld",
+        type=meld_points,
+        metavar="M",
+        help="only the bin of meld M (the by-meld tables' bins): with --bid, one line",
+    )
+    p.add_argument(
+        "--basis",
+        choices=("dealt", "after_exchange"),
+        help="the bidder's meld as dealt, or the side's after the pass or widow (default: both; one line: dealt)",
+    )
+    p.add_argument(
+        "--csv",
+        nargs="?",
+        const="-",
+        metavar="FILE",
+        help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
+        "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE",
+    )
     add_rules_args(p)
     add_margin_arg(p)
     p.set_defaults(func=run)
@@ -74,9 +87,14 @@ def run(args: argparse.Namespace) -> int:
         output_file("--csv", args.csv)
     set_threads(args.threads)
     say_compiling(HAND)
-    result = bid_odds(variant, args.hands, args.seed, policies,
-                      progress=not (args.json or args.csv == "-") and sys.stderr.isatty(),
-                      condition=given_condition(args, variant, 0))
+    result = bid_odds(
+        variant,
+        args.hands,
+        args.seed,
+        policies,
+        progress=not (args.json or args.csv == "-") and sys.stderr.isatty(),
+        condition=given_condition(args, variant, 0),
+    )
     status = exit_status(result)
     if args.csv:
         cells = result.joint_table(args.basis, args.bid, args.meld)
@@ -85,14 +103,17 @@ def run(args: argparse.Namespace) -> int:
         if args.csv == "-":
             return status
     if args.json:
-        print_json({**result.to_json(args.basis, args.bid, args.meld),
-                    "margin_origin": variant.margin_origin.describe()})
+        print_json(
+            {**result.to_json(args.basis, args.bid, args.meld), "margin_origin": variant.margin_origin.describe()}
+        )
         return status
     if args.bid is not None and args.meld is not None:
         print(_joint_line(variant, result, args.basis or "dealt", args.bid, args.meld))
         return status
-    print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
-          + partial_note(result))
+    print(
+        f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}"
+        + partial_note(result)
+    )
     print(f"bidding: {variant.margin_origin.describe()}")
     if result.acceptance is not None:
         print(result.acceptance.line())
@@ -104,14 +125,16 @@ def run(args: argparse.Namespace) -> int:
             print(f"  {basis}:")
             for r in group.itertuples(index=False):
                 if r.n:
-                    print(f"    bid {r.bid:>6}  meld {r.meld_bin:>12}  {r.estimate:6.1%}  [{r.lo:.1%}, {r.hi:.1%}]"
-                          f"  ({r.n:,}{f'; {r.unknown:,} unknown' if r.unknown else ''})")
+                    print(
+                        f"    bid {r.bid:>6}  meld {r.meld_bin:>12}  {r.estimate:6.1%}  [{r.lo:.1%}, {r.hi:.1%}]"
+                        f"  ({r.n:,}{f'; {r.unknown:,} unknown' if r.unknown else ''})"
+                    )
     else:
         for name, t in result.tables().items():
             print(f"\nP(make) by {name.replace('_', ' ')}  [95% CI]  (hands)")
             for row in t.itertuples(index=False):
                 print(f"  {row[0]:>6}  {row.p_make:6.1%}  [{row.lo:.1%}, {row.hi:.1%}]  ({row.hands:,})")
-        for basis in ((args.basis,) if args.basis else ("dealt", "after_exchange")):
+        for basis in (args.basis,) if args.basis else ("dealt", "after_exchange"):
             for line in _joint_matrix(result, basis):
                 print(line)
     if args.csv:
@@ -126,7 +149,8 @@ def _check_bid(variant, bid: int) -> None:
     lowest, top = variant.lowest_contract, highest_bid(variant)
     step, step_from = variant.get("auction.step"), variant.get("auction.step_from")
     grid = f"bids go {lowest}, {lowest + step}, {lowest + 2 * step}, ..." + (
-        f" and by {variant.get('auction.step_after')} past {step_from}" if step_from else "")
+        f" and by {variant.get('auction.step_after')} past {step_from}" if step_from else ""
+    )
     if bid < lowest:
         raise UsageError(f"pinochle bid-odds: --bid {bid}: below the lowest contract in {variant.id} ({grid})")
     if not is_bid(variant, bid):
@@ -141,11 +165,17 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
     row = result.joint_table(basis, bid, meld).iloc[0]
     what = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
     given = f"{what} {row.meld_bin}" + (
-        f" (the bin of meld {meld}: melds come in steps of {result.meld_unit})" if row.meld_bin != str(meld) else "")
-    margin = (variant.margin_origin.describe() if len(set(result.margins)) == 1
-              else "margins " + ",".join(f"{m:g}" for m in result.margins))
-    played = (f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, {margin}"
-              + partial_note(result))
+        f" (the bin of meld {meld}: melds come in steps of {result.meld_unit})" if row.meld_bin != str(meld) else ""
+    )
+    margin = (
+        variant.margin_origin.describe()
+        if len(set(result.margins)) == 1
+        else "margins " + ",".join(f"{m:g}" for m in result.margins)
+    )
+    played = (
+        f"{result.hands:,} hands of {variant.id}, seed {result.seed}, policy {result.policy}, {margin}"
+        + partial_note(result)
+    )
     if result.acceptance is not None:
         from simcore.answers.conditioned import describe_condition
 
@@ -155,8 +185,10 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
     if row.n == 0:
         return f"P(make {bid} | {given}): no hand had it; {played}"
     unknown = f"; {row.unknown:,} not played, fate unknown, counted as not made" if row.unknown else ""
-    return (f"P(make {bid} | {given}) = {row.estimate:.1%} [{row.lo:.1%}, {row.hi:.1%}] over "
-            f"{row.n:,} hands ({row.made:,} made{unknown}); {played}")
+    return (
+        f"P(make {bid} | {given}) = {row.estimate:.1%} [{row.lo:.1%}, {row.hi:.1%}] over "
+        f"{row.n:,} hands ({row.made:,} made{unknown}); {played}"
+    )
 
 
 def _joint_matrix(result, basis: str) -> list[str]:
@@ -167,8 +199,10 @@ def _joint_matrix(result, basis: str) -> list[str]:
     top = bids_table.sort_values("hands", ascending=False).head(10)["bid"].sort_values().tolist()
     t = result.joint_table(basis).query("bid in @top")
     what = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
-    lines = [f"\nP(make B | {what}): % of hands whose side total reaches B  (hands); "
-             "bids most often bid; --bid/--meld for one cell with its interval"]
+    lines = [
+        f"\nP(make B | {what}): % of hands whose side total reaches B  (hands); "
+        "bids most often bid; --bid/--meld for one cell with its interval"
+    ]
     lines.append(f"  {'meld':>12}  {'hands':>9}  " + " ".join(f"{b:>6}" for b in top))
     for _, group in t.groupby("meld", sort=True):
         row = group.set_index("bid")

@@ -37,8 +37,20 @@ def user_errors() -> tuple[type[Exception], ...]:
     from simcore.solver.position import PositionError
     from simcore.variants import NotForThisSystem, RulesError
 
-    return (UsageError, AdviseError, RulesError, NotForThisSystem, HandError, EventError, PolicyError, StoreError,
-            ClusterError, PositionError, ConditionError, WidowError)
+    return (
+        UsageError,
+        AdviseError,
+        RulesError,
+        NotForThisSystem,
+        HandError,
+        EventError,
+        PolicyError,
+        StoreError,
+        ClusterError,
+        PositionError,
+        ConditionError,
+        WidowError,
+    )
 
 
 _WARNED: set[str] = set()  # rules files already warned about in this process
@@ -59,9 +71,12 @@ def load_variant(name: str, overrides=(), warn: bool = True):
 
 
 def add_margin_arg(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--tune-margin", action="store_true",
-                   help="first tune the simulated players' bidding margin for these rules (a quick search "
-                        "of pinochle tune's duels on the same deals, seconds to a minute) and bid with it")
+    p.add_argument(
+        "--tune-margin",
+        action="store_true",
+        help="first tune the simulated players' bidding margin for these rules (a quick search "
+        "of pinochle tune's duels on the same deals, seconds to a minute) and bid with it",
+    )
 
 
 def bidding_rules(args: argparse.Namespace, variant):
@@ -73,8 +88,11 @@ def bidding_rules(args: argparse.Namespace, variant):
     from analyses.bid_tuning import with_tuned_margin
     from simcore.variants import NotForThisSystem
 
-    print(f"pinochle: tuning the bidding margin for {variant.id} (duels on the same deals) ...", file=sys.stderr,
-          flush=True)
+    print(
+        f"pinochle: tuning the bidding margin for {variant.id} (duels on the same deals) ...",
+        file=sys.stderr,
+        flush=True,
+    )
     try:
         return with_tuned_margin(variant, args.seed)
     except NotForThisSystem as exc:  # no auction, or teams no duel covers
@@ -149,8 +167,9 @@ def output_file(option: str, path: str) -> str:
     if target.is_dir():
         raise UsageError(f"pinochle: {option} {path}: is a directory; give a file path")
     if not folder.is_dir():
-        raise UsageError(f"pinochle: {option} {path}: there is no directory {folder}; create it first or give "
-                         "another path")
+        raise UsageError(
+            f"pinochle: {option} {path}: there is no directory {folder}; create it first or give another path"
+        )
     if not os.access(folder, os.W_OK):
         raise UsageError(f"pinochle: {option} {path}: the directory {folder} cannot be written")
     return path
@@ -161,8 +180,9 @@ def output_dir(option: str, path: str) -> Path:
     one line when it is a file or cannot be created or written."""
     target = Path(path)
     if target.exists() and not target.is_dir():
-        raise UsageError(f"pinochle: {option} {path}: is a file, not a directory; give a directory (created "
-                         "if missing)")
+        raise UsageError(
+            f"pinochle: {option} {path}: is a file, not a directory; give a directory (created if missing)"
+        )
     try:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -175,14 +195,18 @@ def output_dir(option: str, path: str) -> Path:
 def add_given_arg(p: argparse.ArgumentParser, whose: str) -> None:
     """``--given``: what the table has shown, conditions on any seat (docs/given.md); ``whose``: the
     seat the places are seen from."""
-    p.add_argument("--given", action="append", metavar="CONDITION",
-                   help=f"only deals where the table matches, places seen from {whose}: e.g. 'partner: "
-                        "meld>=20', 'left: holds AS', 'right: spades<=2', 'any: holds QS QS JD JD'; places me, "
-                        "partner, left, right, seat N, any, widow; tests holds/lacks CARDS, meld, meld(S), a "
-                        "suit or a rank (spades, aces...), a card (AS), trump (the named trump's length), "
-                        "value (the model bidder's worth) with >= <= = > <; several joined by ',' (one hand) "
-                        "or ';' (all hold), or the option repeated. Deals that miss are dealt again "
-                        "(rejection); the share met is printed; see docs/given.md")
+    p.add_argument(
+        "--given",
+        action="append",
+        metavar="CONDITION",
+        help=f"only deals where the table matches, places seen from {whose}: e.g. 'partner: "
+        "meld>=20', 'left: holds AS', 'right: spades<=2', 'any: holds QS QS JD JD'; places me, "
+        "partner, left, right, seat N, any, widow; tests holds/lacks CARDS, meld, meld(S), a "
+        "suit or a rank (spades, aces...), a card (AS), trump (the named trump's length), "
+        "value (the model bidder's worth) with >= <= = > <; several joined by ',' (one hand) "
+        "or ';' (all hold), or the option repeated. Deals that miss are dealt again "
+        "(rejection); the share met is printed; see docs/given.md",
+    )
 
 
 def given_condition(args: argparse.Namespace, variant, me: int):
@@ -195,18 +219,30 @@ def given_condition(args: argparse.Namespace, variant, me: int):
 
 
 def add_rules_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--variant", default=DEFAULT_VARIANT,
-                   help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})")
-    p.add_argument("--set", dest="overrides", action="append", default=[], metavar="KEY=VALUE",
-                   help="override a rules key, e.g. --set meld.double_pinochle=3000 (repeatable)")
+    p.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        help=f"rules id (see `pinochle variants`) or a .toml file (default {DEFAULT_VARIANT})",
+    )
+    p.add_argument(
+        "--set",
+        dest="overrides",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="override a rules key, e.g. --set meld.double_pinochle=3000 (repeatable)",
+    )
 
 
 def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
     """--seed, --policy, --threads and --json: what every simulating command takes."""
     p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
     if policy:
-        p.add_argument("--policy", default="heuristic",
-                       help="one policy for every seat, or one per seat: heuristic,random,heuristic,random")
+        p.add_argument(
+            "--policy",
+            default="heuristic",
+            help="one policy for every seat, or one per seat: heuristic,random,heuristic,random",
+        )
     p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_execution_args(p)
@@ -214,14 +250,22 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
 
 def add_execution_args(p: argparse.ArgumentParser) -> None:
     """Where chunks are kept and where they run: results never depend on either."""
-    p.add_argument("--store", metavar="PATH", help="results store file (default: $PINOCHLE_STORE, else "
-                   "results.duckdb in the user's cache directory); finished chunks are kept and reused")
+    p.add_argument(
+        "--store",
+        metavar="PATH",
+        help="results store file (default: $PINOCHLE_STORE, else "
+        "results.duckdb in the user's cache directory); finished chunks are kept and reused",
+    )
     p.add_argument("--no-store", action="store_true", help="compute everything and keep nothing")
     where = p.add_mutually_exclusive_group()
-    where.add_argument("--scheduler", metavar="tcp://HOST:PORT",
-                       help="run chunks on this Dask cluster (default: $DASK_SCHEDULER_ADDRESS, else here)")
-    where.add_argument("--workers", type=positive_int,
-                       help="start a local Dask cluster of N worker processes and run chunks there")
+    where.add_argument(
+        "--scheduler",
+        metavar="tcp://HOST:PORT",
+        help="run chunks on this Dask cluster (default: $DASK_SCHEDULER_ADDRESS, else here)",
+    )
+    where.add_argument(
+        "--workers", type=positive_int, help="start a local Dask cluster of N worker processes and run chunks there"
+    )
 
 
 def add_seeded_hands_args(p: argparse.ArgumentParser) -> None:
@@ -253,12 +297,13 @@ def execution(args: argparse.Namespace):
         raise UsageError(f"pinochle: --store {store}: is a directory; give a file path")
     named = "--store" if args.store else "PINOCHLE_STORE" if os.environ.get("PINOCHLE_STORE") else None
     if store is not None and named and not store.parent.is_dir():  # only the default's folder is made
-        raise UsageError(f"pinochle: {named} {store}: there is no directory {store.parent}; create it first, "
-                         "give another path or --no-store")
+        raise UsageError(
+            f"pinochle: {named} {store}: there is no directory {store.parent}; create it first, "
+            "give another path or --no-store"
+        )
     scheduler = args.scheduler or (None if args.workers else os.environ.get("DASK_SCHEDULER_ADDRESS"))
     if scheduler is not None and not scheduler.startswith(("tcp://", "tls://", "inproc://", "ucx://")):
-        raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as "
-                         "tcp://HOST:8786")
+        raise UsageError(f"pinochle: --scheduler {scheduler!r}: give a Dask scheduler address such as tcp://HOST:8786")
     return Execution(store=store, scheduler=scheduler, workers=args.workers or 0)
 
 
@@ -268,11 +313,12 @@ def open_store(args: argparse.Namespace):
 
     path = store_path(args)
     if path is None:
-        raise UsageError(f"pinochle {args.command}: the results store is off (PINOCHLE_STORE=off); "
-                         "give --store PATH")
+        raise UsageError(f"pinochle {args.command}: the results store is off (PINOCHLE_STORE=off); give --store PATH")
     if not path.is_file():
-        raise UsageError(f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
-                         "odds, simulate, bid-odds, games and compare)")
+        raise UsageError(
+            f"pinochle {args.command}: --store {path}: no such store (runs are kept there by "
+            "odds, simulate, bid-odds, games and compare)"
+        )
     return Store(path)
 
 

@@ -15,20 +15,37 @@ from simcore.commands.common import (
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("duel", help="a Python policy (module:function) against the heuristic on identical deals, "
-                       "seats swapped", description="Plays a Python policy, policy(state) -> Action on a "
-                       "simcore.state.HandState, in each partnership (or each seat, without partners) against "
-                       "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
-                       "each and the difference, with 95% intervals.")
-    p.add_argument("--policy", required=True, metavar="MODULE:FUNCTION",
-                   help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players; sampling: the "
-                   "sampling player, simcore.state.sampler)")
-    p.add_argument("--samples", type=positive_int, default=20, help="with --policy sampling: deals sampled a "
-                   "decision (default 20)")
-    p.add_argument("--solve-from", type=positive_int, default=6, help="with --policy sampling: it samples and "
-                   "solves in the last this many tricks, plays as the heuristic before (default 6)")
-    p.add_argument("--hands", type=positive_int, default=100, help="deals (default 100; each is played "
-                   "once per seat set and once by the heuristic alone)")
+    p = sub.add_parser(
+        "duel",
+        help="a Python policy (module:function) against the heuristic on identical deals, seats swapped",
+        description="Plays a Python policy, policy(state) -> Action on a "
+        "simcore.state.HandState, in each partnership (or each seat, without partners) against "
+        "the built-in heuristic, and the heuristic alone, on the same deals: points a deal for "
+        "each and the difference, with 95% intervals.",
+    )
+    p.add_argument(
+        "--policy",
+        required=True,
+        metavar="MODULE:FUNCTION",
+        help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players; sampling: the "
+        "sampling player, simcore.state.sampler)",
+    )
+    p.add_argument(
+        "--samples", type=positive_int, default=20, help="with --policy sampling: deals sampled a decision (default 20)"
+    )
+    p.add_argument(
+        "--solve-from",
+        type=positive_int,
+        default=6,
+        help="with --policy sampling: it samples and "
+        "solves in the last this many tricks, plays as the heuristic before (default 6)",
+    )
+    p.add_argument(
+        "--hands",
+        type=positive_int,
+        default=100,
+        help="deals (default 100; each is played once per seat set and once by the heuristic alone)",
+    )
     p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
     add_rules_args(p)
@@ -40,20 +57,30 @@ def run(args: argparse.Namespace) -> int:
 
     variant = full_hand_variant(args)
     try:
-        result = duel(variant, load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
-                      args.hands, args.seed, args.policy)
+        result = duel(
+            variant,
+            load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
+            args.hands,
+            args.seed,
+            args.policy,
+        )
     except PolicyLoadError as exc:  # the user's policy: its name, or what it did
         raise UsageError(f"pinochle duel: {exc}") from None
     if args.json:
         print_json(result)
         return 0
 
-    rows = [(args.policy, result["policy_points"]), ("heuristic in the same seats", result["heuristic_points"]),
-            ("difference", result["difference"])]
+    rows = [
+        (args.policy, result["policy_points"]),
+        ("heuristic in the same seats", result["heuristic_points"]),
+        ("difference", result["difference"]),
+    ]
     width = max(len(label) for label, _ in rows)
     sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
-    print(f"{args.policy} against the heuristic, {variant.id}: {args.hands} deals (seed {args.seed}), the policy "
-          f"at seats {sets} in turn; points a deal, 95% interval")
+    print(
+        f"{args.policy} against the heuristic, {variant.id}: {args.hands} deals (seed {args.seed}), the policy "
+        f"at seats {sets} in turn; points a deal, 95% interval"
+    )
     for label, iv in rows:
         print(f"  {label:<{width}}  {iv['mean']:8.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]")
     return 0

@@ -35,10 +35,20 @@ def run(args: argparse.Namespace) -> int:
         frame.to_csv(args.out, index=False)
     if args.json:
         runs = sorted(set(frame["run"])) if "run" in frame.columns else []
-        print_json({"out": args.out, "format": Path(args.out).suffix.lstrip("."), "rows": len(frame),
-                     "columns": [str(c) for c in frame.columns], "runs": runs, "run_prefix": args.run,
-                     "seed": args.seed, "store": str(store.path),
-                     "chunks": bool(args.chunks), "bytes": Path(args.out).stat().st_size})
+        print_json(
+            {
+                "out": args.out,
+                "format": Path(args.out).suffix.lstrip("."),
+                "rows": len(frame),
+                "columns": [str(c) for c in frame.columns],
+                "runs": runs,
+                "run_prefix": args.run,
+                "seed": args.seed,
+                "store": str(store.path),
+                "chunks": bool(args.chunks),
+                "bytes": Path(args.out).stat().st_size,
+            }
+        )
         return 0
     print(f"wrote {len(frame):,} rows to {args.out}")
     return 0

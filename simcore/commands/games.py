@@ -20,8 +20,9 @@ from simcore.commands.common import (
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("games", help="whole games: win rates by side, game length, sets, redeals (auction: "
-                                     "deals settled in chips)")
+    p = sub.add_parser(
+        "games", help="whole games: win rates by side, game length, sets, redeals (auction: deals settled in chips)"
+    )
     p.add_argument("--games", type=positive_int, default=20_000, help="games to play (default 20000)")
     add_run_args(p)
     add_rules_args(p)
@@ -38,20 +39,26 @@ def run(args: argparse.Namespace) -> int:
     set_threads(args.threads)
     say_compiling(GAMES)
     from simcore.answers.settlement import has_settlement
+
     if not variant.has_game_rules and has_settlement(variant):
         return _settled_deals(args, variant, policies)
-    result = play_games(variant, args.games, args.seed, policies,
-                        progress=not args.json and sys.stderr.isatty())
+    result = play_games(variant, args.games, args.seed, policies, progress=not args.json and sys.stderr.isatty())
     status = exit_status(result)
     if args.json:
         print_json(result.to_json())
         return status
-    print(f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
-          f"{','.join(result.policies)}, {result.seconds:.1f} s"
-          + partial_note(result))
-    print("estimate [95% CI]; " + ("team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first "
-                                    "dealer's side" if len(result.lines) == 2 else
-                                    "each player keeps his own score; seat 0 is the first dealer's left"))
+    print(
+        f"{variant.id}: {result.games:,} games to {variant.get('game.target')}, seed {args.seed}, policies "
+        f"{','.join(result.policies)}, {result.seconds:.1f} s" + partial_note(result)
+    )
+    print(
+        "estimate [95% CI]; "
+        + (
+            "team 0 = seats 0, 2, ... (the first dealer's left), team 1 = the first dealer's side"
+            if len(result.lines) == 2
+            else "each player keeps his own score; seat 0 is the first dealer's left"
+        )
+    )
     for name, iv in result.rates().items():
         print(f"  {name:<40} {interval_text(iv, _GAME_RATE_MISSING.get(name, 'no games to count'))}")
     for name, iv in result.means().items():
@@ -75,10 +82,11 @@ def _settled_deals(args: argparse.Namespace, variant, policies) -> int:
     if args.json:
         print_json(result.to_json())
         return status
-    print(f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
-          f"{variant.get('settlement.people')} people, seed {args.seed}, policies "
-          f"{','.join(result.policies)}, {result.seconds:.1f} s"
-          + partial_note(result))
+    print(
+        f"{variant.id}: {result.deals:,} deals, each a game settled in chips, "
+        f"{variant.get('settlement.people')} people, seed {args.seed}, policies "
+        f"{','.join(result.policies)}, {result.seconds:.1f} s" + partial_note(result)
+    )
     print("estimate [95% CI]; chips won (+) or paid (-) per deal; seats clockwise from the dealer's left")
     for name, iv in result.means().items():
         print(f"  {name:<40} {interval_text(iv)}")

@@ -31,18 +31,24 @@ def run(args: argparse.Namespace) -> int:
     trump = best if args.trump is None else args.trump
     counts, points = np.zeros(N_NAMED, dtype=np.int64), np.zeros(N_NAMED, dtype=np.int64)
     total = int(meld_breakdown(hand, trump, table, flags, counts, points))
-    melds = [{"meld": name, "count": int(c), "points": int(p)}
-             for name, c, p in zip(NAMED_MELDS, counts, points) if c]
+    melds = [{"meld": name, "count": int(c), "points": int(p)} for name, c, p in zip(NAMED_MELDS, counts, points) if c]
     if args.json:
-        print_json({"variant": variant.id, "hand": format_hand(hand), "trump": SUITS[trump],
-                     "total": total, "melds": melds, "by_trump": {SUITS[s]: int(totals[s]) for s in range(4)},
-                     "best_trump": SUITS[best]})
+        print_json(
+            {
+                "variant": variant.id,
+                "hand": format_hand(hand),
+                "trump": SUITS[trump],
+                "total": total,
+                "melds": melds,
+                "by_trump": {SUITS[s]: int(totals[s]) for s in range(4)},
+                "best_trump": SUITS[best],
+            }
+        )
         return 0
     print(f"{variant.id}: {format_hand(hand)}")
     print(f"trump {SUITS[trump]}: {total} points")
     for m in melds:
         times = f" ×{m['count']}" if m["count"] > 1 else ""
         print(f"  {m['meld'].replace('_', ' ')}{times}: {m['points']}")
-    print("by trump: " + "  ".join(f"{SUITS[s]} {int(totals[s])}" for s in range(4))
-          + f"  (best {SUITS[best]})")
+    print("by trump: " + "  ".join(f"{SUITS[s]} {int(totals[s])}" for s in range(4)) + f"  (best {SUITS[best]})")
     return 0

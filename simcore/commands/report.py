@@ -21,29 +21,54 @@ from simcore.commands.common import (
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("report", help="a Markdown report with charts and tables: index, a page and a "
-                                      "player's card (Markdown, PNG, PDF) per system")
-    p.add_argument("--variant", dest="variants", action="append", metavar="ID",
-                   help="a system to cover, shipped id or rules file (repeatable; default: four-hand-150, "
-                        "partnership-auction, double-deck)")
-    p.add_argument("--hands", type=positive_int,
-                   help="hands played in full per analysis (default 200000); 20 times as many are dealt "
-                        "for the dealing analyses and a tenth as many whole games are played")
+    p = sub.add_parser(
+        "report",
+        help="a Markdown report with charts and tables: index, a page and a "
+        "player's card (Markdown, PNG, PDF) per system",
+    )
+    p.add_argument(
+        "--variant",
+        dest="variants",
+        action="append",
+        metavar="ID",
+        help="a system to cover, shipped id or rules file (repeatable; default: four-hand-150, "
+        "partnership-auction, double-deck)",
+    )
+    p.add_argument(
+        "--hands",
+        type=positive_int,
+        help="hands played in full per analysis (default 200000); 20 times as many are dealt "
+        "for the dealing analyses and a tenth as many whole games are played",
+    )
     p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
     p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
     p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print a manifest of the files written as one JSON object")
-    p.add_argument("--strong-play", action="store_true",
-                   help="instead, write strong-play.md: how far the heuristic is from strong play (the sampling "
-                        "player's duel, double-dummy make odds by bid, the worst decisions in the endings, the "
-                        "bidding card under strong play); about 8 minutes of solving on 2 busy cores at the default "
-                        "size")
-    p.add_argument("--deals", type=positive_int, help="with --strong-play: deals per system for the duel and the "
-                   "bidding card, as many hands solved for the make odds, three times as many endings (default 300)")
-    p.add_argument("--limit", type=positive_int, help="with --strong-play: trick starts a make-or-not solve may "
-                   "search before it gives up (default 4000000)")
-    p.add_argument("--workers", type=positive_int, default=2, help="with --strong-play: worker processes "
-                   "(default 2; results do not depend on it)")
+    p.add_argument(
+        "--strong-play",
+        action="store_true",
+        help="instead, write strong-play.md: how far the heuristic is from strong play (the sampling "
+        "player's duel, double-dummy make odds by bid, the worst decisions in the endings, the "
+        "bidding card under strong play); about 8 minutes of solving on 2 busy cores at the default "
+        "size",
+    )
+    p.add_argument(
+        "--deals",
+        type=positive_int,
+        help="with --strong-play: deals per system for the duel and the "
+        "bidding card, as many hands solved for the make odds, three times as many endings (default 300)",
+    )
+    p.add_argument(
+        "--limit",
+        type=positive_int,
+        help="with --strong-play: trick starts a make-or-not solve may search before it gives up (default 4000000)",
+    )
+    p.add_argument(
+        "--workers",
+        type=positive_int,
+        default=2,
+        help="with --strong-play: worker processes (default 2; results do not depend on it)",
+    )
     add_margin_arg(p)
     p.set_defaults(func=run)
 
@@ -64,6 +89,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"pinochle report: {', '.join(only_strong)}: only with --strong-play")
     if args.strong_play:
         from simcore.variants import require_auction
+
         for v in loaded:  # the make odds need a contract: refuse before the solver's compile notice
             require_auction(v, "its double-dummy make odds are not computed here (there is no contract)")
     output_dir("--out", args.out)  # every option checked first: a refused command creates no folder
@@ -79,16 +105,28 @@ def run(args: argparse.Namespace) -> int:
         hands = 200_000 if args.hands is None else args.hands
         sizes = Sizes(dealt=20 * hands, played=hands, games=max(1, hands // 10))
         try:
-            files = write_report(args.out, [bidding_rules(args, v) for v in loaded] if args.tune_margin else variants,
-                                 sizes, args.seed, say=say)
+            files = write_report(
+                args.out,
+                [bidding_rules(args, v) for v in loaded] if args.tune_margin else variants,
+                sizes,
+                args.seed,
+                say=say,
+            )
         except TooFewHands as exc:
             raise UsageError(f"pinochle report: --hands {hands:,}: {exc}") from None
     if args.json:
-        print_json({"out": str(args.out), "variants": variants, "seed": args.seed,
-                     "sizes": {k: getattr(sizes, k) for k in sizes.__dataclass_fields__},
-                     "index": str(files[0]),
-                     "files": [{"path": str(f), "kind": Path(f).suffix.lstrip("."), "bytes": Path(f).stat().st_size}
-                               for f in files]})
+        print_json(
+            {
+                "out": str(args.out),
+                "variants": variants,
+                "seed": args.seed,
+                "sizes": {k: getattr(sizes, k) for k in sizes.__dataclass_fields__},
+                "index": str(files[0]),
+                "files": [
+                    {"path": str(f), "kind": Path(f).suffix.lstrip("."), "bytes": Path(f).stat().st_size} for f in files
+                ],
+            }
+        )
         return 0
     print(f"wrote {len(files)} files; open {files[0]}")
     return 0

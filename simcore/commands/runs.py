@@ -25,9 +25,11 @@ def run(args: argparse.Namespace) -> int:
     for r in runs.itertuples():
         params = json.loads(r.params)
         what = ", ".join(f"{k} {v}" for k, v in params.items() if k in ("policies", "first_game"))
-        print(f"  {r.run[:12]}  {r.kernel:<12} {r.variant:<26} seed {r.seed:<6} {r.chunks:>6,} chunks "
-              f"{r.deals:>14,} {_RUN_UNITS.get(r.kernel, 'hands'):<6} {r.bytes / 1e6:8.2f} MB"
-              f"  {'' if r.current_code else '(older code: not reused) '}{what}")
+        print(
+            f"  {r.run[:12]}  {r.kernel:<12} {r.variant:<26} seed {r.seed:<6} {r.chunks:>6,} chunks "
+            f"{r.deals:>14,} {_RUN_UNITS.get(r.kernel, 'hands'):<6} {r.bytes / 1e6:8.2f} MB"
+            f"  {'' if r.current_code else '(older code: not reused) '}{what}"
+        )
     return 0
 
 

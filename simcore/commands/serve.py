@@ -16,16 +16,33 @@ def _port(text: str) -> int:
 
 
 def add_parser(sub) -> None:
-    p = sub.add_parser("serve", help="the web pages: my hand, odds, house rules, bidding cards, deal viewer",
-                       description="Serve the web pages and their JSON API (/api/..., documented at /docs) on "
-                                   "this machine. Every asset ships in the package: no internet needed.")
-    p.add_argument("--host", default="127.0.0.1",
-                   help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)")
+    p = sub.add_parser(
+        "serve",
+        help="the web pages: my hand, odds, house rules, bidding cards, deal viewer",
+        description="Serve the web pages and their JSON API (/api/..., documented at /docs) on "
+        "this machine. Every asset ships in the package: no internet needed.",
+    )
+    p.add_argument(
+        "--host",
+        default="127.0.0.1",
+        help="address to listen on (default 127.0.0.1: this machine only; 0.0.0.0: every network)",
+    )
     p.add_argument("--port", type=_port, default=8000, help="port (default 8000; 0: any free port)")
-    p.add_argument("--jobs", type=int, default=2, choices=range(1, 9), metavar="N",
-                   help="answers computed at once, 1 to 8 (default 2); up to 8 more wait")
-    p.add_argument("--time-cap", type=float, default=60.0, metavar="SECONDS",
-                   help="an answer still running after this long is stopped (default 60)")
+    p.add_argument(
+        "--jobs",
+        type=int,
+        default=2,
+        choices=range(1, 9),
+        metavar="N",
+        help="answers computed at once, 1 to 8 (default 2); up to 8 more wait",
+    )
+    p.add_argument(
+        "--time-cap",
+        type=float,
+        default=60.0,
+        metavar="SECONDS",
+        help="an answer still running after this long is stopped (default 60)",
+    )
     p.set_defaults(func=run)
 
 
@@ -50,8 +67,11 @@ def run(args: argparse.Namespace) -> int:
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
     app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
-    print(f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
-          "in the background: first answers wait for it.", flush=True)
+    print(
+        f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
+        "in the background: first answers wait for it.",
+        flush=True,
+    )
     try:
         uvicorn.Server(uvicorn.Config(app, log_level="warning")).run(sockets=[sock])
     except KeyboardInterrupt:  # Ctrl-C is how a server is stopped: not an interrupted answer

@@ -43,14 +43,17 @@ def run(args: argparse.Namespace) -> int:
         output_file("--out", args.out)
     set_threads(args.threads)
     say_compiling(HAND)
-    result = simulate(variant, args.hands, args.seed, policies,
-                      progress=not args.json and sys.stderr.isatty(), out=args.out)
+    result = simulate(
+        variant, args.hands, args.seed, policies, progress=not args.json and sys.stderr.isatty(), out=args.out
+    )
     status = exit_status(result)
     if args.json:
         print_json(result.to_json())
         return status
-    print(f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}, "
-          f"{result.seconds:.1f} s" + partial_note(result))
+    print(
+        f"{variant.id}: {result.hands:,} hands, seed {args.seed}, policies {','.join(result.policies)}, "
+        f"{result.seconds:.1f} s" + partial_note(result)
+    )
     print("estimate [95% CI]; side = the bidder's side")
     for name, iv in result.rates().items():
         print(f"  {name + ' rate':<26} {interval_text(iv, _no_bidder(variant))}")
@@ -59,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
     bids = result.bid_distribution()
     if len(bids):
         top = bids.sort_values("hands", ascending=False).head(10).sort_values("bid")
-        print("most frequent winning bids: " + ", ".join(
-            f"{int(r.bid)}{' or more' if r.or_more else ''} ({r.share:.1%})" for r in top.itertuples()))
+        print(
+            "most frequent winning bids: "
+            + ", ".join(f"{int(r.bid)}{' or more' if r.or_more else ''} ({r.share:.1%})" for r in top.itertuples())
+        )
     if args.out:
         print(f"wrote {result.hands:,} rows to {args.out}")
     return status

@@ -10,14 +10,22 @@ from simcore.commands.common import UsageError, add_rules_args, cards_option, lo
 
 def add_parser(sub) -> None:
     p = sub.add_parser(
-        "widow", help="what the widow is worth to my hand: meld after it, exact over every widow",
+        "widow",
+        help="what the widow is worth to my hand: meld after it, exact over every widow",
         description="Every widow the cards I cannot see allow, each weighted by its chance (exact: e.g. "
-                    "C(33, 3) = 5,456 widows in auction), my meld after it under each trump, burying the cards "
-                    "that keep the most meld; the expected gain, P(gain >= X), and the best and likeliest "
-                    "widows. For systems where the bidder takes the widow or kitty and buries as many cards.")
+        "C(33, 3) = 5,456 widows in auction), my meld after it under each trump, burying the cards "
+        "that keep the most meld; the expected gain, P(gain >= X), and the best and likeliest "
+        "widows. For systems where the bidder takes the widow or kitty and buries as many cards.",
+    )
     p.add_argument("hand", help='my cards, a whole hand, e.g. "AS 10S KS QS JS 9S AH ..."')
-    p.add_argument("--top", type=int, default=3, choices=range(1, 21), metavar="N",
-                   help="best and likeliest widows to list (1 to 20, default 3)")
+    p.add_argument(
+        "--top",
+        type=int,
+        default=3,
+        choices=range(1, 21),
+        metavar="N",
+        help="best and likeliest widows to list (1 to 20, default 3)",
+    )
     p.add_argument("--json", action="store_true", help="print JSON")
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -31,21 +39,27 @@ def run(args: argparse.Namespace) -> int:
     size = check_widow(variant)
     hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
     if int(hand.sum()) != variant.hand_size:
-        raise UsageError(f"pinochle widow: hand {args.hand!r}: {int(hand.sum())} cards; give the whole hand "
-                         f"({variant.hand_size} cards in {variant.id})")
+        raise UsageError(
+            f"pinochle widow: hand {args.hand!r}: {int(hand.sum())} cards; give the whole hand "
+            f"({variant.hand_size} cards in {variant.id})"
+        )
     r = widow_worth(variant, hand)
     if args.json:
         print_json(r.to_json())
         return 0
     gains = r.gains()
     unseen = int((variant.deck_copies - hand).sum())
-    print(f"{variant.id}: I hold {format_hand(hand)}; the widow is {size} of the {unseen} cards I cannot see: "
-          f"{r.total_ways:,} widows ({len(r.ways):,} distinct), every one counted (exact)")
+    print(
+        f"{variant.id}: I hold {format_hand(hand)}; the widow is {size} of the {unseen} cards I cannot see: "
+        f"{r.total_ways:,} widows ({len(r.ways):,} distinct), every one counted (exact)"
+    )
     print(f"rule: {RULE}")
     print("meld by trump   before   after the widow: mean   gain: mean")
     for s in range(4):
-        print(f"  {SUITS[s]}             {r.before[s]:>6}   {float(r.mean(r.after[:, s])):>21.2f}   "
-              f"{float(r.mean(r.after[:, s] - r.before[s])):>10.2f}")
+        print(
+            f"  {SUITS[s]}             {r.before[s]:>6}   {float(r.mean(r.after[:, s])):>21.2f}   "
+            f"{float(r.mean(r.after[:, s] - r.before[s])):>10.2f}"
+        )
     if r.trump_after_widow or r.named is None:
         how = "trump named after the widow: the best trump after it against the best before"
     else:

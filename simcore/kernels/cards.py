@@ -67,7 +67,7 @@ def parse_hand(text: str | Sequence[str]) -> np.ndarray:
     """
     tokens = text.replace(",", " ").split() if isinstance(text, str) else list(text)
     if not tokens:
-        raise HandError("the hand is empty: give its cards, e.g. \"AS 10S KS QS JS\"")
+        raise HandError('the hand is empty: give its cards, e.g. "AS 10S KS QS JS"')
     counts = np.zeros(N_TYPES, dtype=np.uint8)
     for token in tokens:
         t = parse_card(token)
@@ -91,8 +91,9 @@ def check_hand(counts: np.ndarray, deck_copies: np.ndarray, hand_size: int | Non
     n = int(counts.sum())
     if hand_size is not None and (n > hand_size if partial else n != hand_size):
         most = "at most " if partial else ""
-        raise HandError(f"the hand holds {n} card{'s' if n != 1 else ''}; a hand in this variant holds "
-                        f"{most}{hand_size}")
+        raise HandError(
+            f"the hand holds {n} card{'s' if n != 1 else ''}; a hand in this variant holds {most}{hand_size}"
+        )
 
 
 def format_hand(counts: np.ndarray) -> str:

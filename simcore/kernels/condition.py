@@ -94,8 +94,21 @@ def accepts(hands, widow, players, hand_size, cond, table, flags, totals, state)
             hand = widow if p == players else hands[p]
             ok = True
             for k in range(i, end):
-                x = hand_quantity(hand, cond[k, C_QUANTITY], cond[k, C_PARAM], cond[k, C_V1], cond[k, C_V2],
-                                  cond[k, C_V3], cond[k, C_V4], cond[k, C_V5], hand_size, table, flags, totals, state)
+                x = hand_quantity(
+                    hand,
+                    cond[k, C_QUANTITY],
+                    cond[k, C_PARAM],
+                    cond[k, C_V1],
+                    cond[k, C_V2],
+                    cond[k, C_V3],
+                    cond[k, C_V4],
+                    cond[k, C_V5],
+                    hand_size,
+                    table,
+                    flags,
+                    totals,
+                    state,
+                )
                 if x < cond[k, C_LO] or x > cond[k, C_HI]:
                     ok = False
                     break
@@ -107,8 +120,9 @@ def accepts(hands, widow, players, hand_size, cond, table, flags, totals, state)
 
 
 @leaf
-def deal_accepted_into(state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch,
-                       hands, widow):
+def deal_accepted_into(
+    state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch, hands, widow
+):
     """Deal into ``hands`` and ``widow`` until the deal meets ``cond``; return the deals tried (1 or more).
     With ``seat`` >= 0 that seat holds ``given`` and ``cards`` is the rest of the deck
     (:func:`simcore.kernels.deal.deal_given_into`), else ``cards`` is the deck (``deal_into``). Every
@@ -134,6 +148,7 @@ def condition_scratch():
 
 # --- the language -----------------------------------------------------------------------------------
 
+
 class ConditionError(ValueError):
     """A ``--given`` text that cannot be read, or asks for something no deal can meet; one line."""
 
@@ -143,8 +158,24 @@ _RANK_WORDS = {"aces": 0, "tens": 1, "kings": 2, "queens": 3, "jacks": 4, "nines
 _TEST = re.compile(r"^([a-z0-9♠♥♦♣()]+)\s*(>=|<=|==|=|>|<)\s*(\d{1,7})$")
 _MELD_IN = re.compile(r"^meld\(([shdc♠♥♦♣])\)$")
 PLACES = ("me", "partner", "left", "right", "seat N", "any", "widow")
-QUANTITIES = ("meld", "meld(S)", "spades", "hearts", "diamonds", "clubs", "aces", "tens", "kings", "queens",
-              "jacks", "nines", "trump", "value", "limit", "a card, e.g. AS")
+QUANTITIES = (
+    "meld",
+    "meld(S)",
+    "spades",
+    "hearts",
+    "diamonds",
+    "clubs",
+    "aces",
+    "tens",
+    "kings",
+    "queens",
+    "jacks",
+    "nines",
+    "trump",
+    "value",
+    "limit",
+    "a card, e.g. AS",
+)
 
 
 @dataclass(frozen=True)
@@ -189,18 +220,30 @@ class Condition:
     #: How messages name the condition: the option (``--given``) or the API's keyword (``given=``).
     label: str = "--given"
 
-    def rows(self, trick_total: int = 0, partner_meld: int = 0, pass_cards: int = 0,
-             need_marriage: int = 0, margin: float = 0.0, bid_needs_marriage: int = 0) -> np.ndarray:
+    def rows(
+        self,
+        trick_total: int = 0,
+        partner_meld: int = 0,
+        pass_cards: int = 0,
+        need_marriage: int = 0,
+        margin: float = 0.0,
+        bid_needs_marriage: int = 0,
+    ) -> np.ndarray:
         """The compiled form, int64[tests, ROW]; the rules' values feed ``value``, ``limit`` and
         ``trump`` tests (``bid_needs_marriage``: a bid, or a trump named before the widow, needs one)."""
         out = []
         for c, clause in enumerate(self.clauses):
             mask = sum(1 << s for s in clause.seats)
             for t in clause.tests:
-                v = ((trick_total, partner_meld, pass_cards, 0, 0) if t.quantity == Q_VALUE else
-                     (trick_total, partner_meld, pass_cards, round(margin * MARGIN_UNIT), bid_needs_marriage)
-                     if t.quantity == Q_LIMIT else
-                     (need_marriage, 0, 0, 0, 0) if t.quantity == Q_TRUMP else (0, 0, 0, 0, 0))
+                v = (
+                    (trick_total, partner_meld, pass_cards, 0, 0)
+                    if t.quantity == Q_VALUE
+                    else (trick_total, partner_meld, pass_cards, round(margin * MARGIN_UNIT), bid_needs_marriage)
+                    if t.quantity == Q_LIMIT
+                    else (need_marriage, 0, 0, 0, 0)
+                    if t.quantity == Q_TRUMP
+                    else (0, 0, 0, 0, 0)
+                )
                 out.append((c, mask, t.quantity, t.param, t.lo, min(t.hi, int(NO_LIMIT)), *v))
         return np.array(out, dtype=np.int64).reshape(-1, ROW)
 
@@ -227,8 +270,9 @@ def _seats_of(place: str, players: int, me: int, partners_across: bool, widow: b
         return ((me - 1) % players,)
     if place == "partner":
         if not partners_across:
-            raise ConditionError(f"{where}: 'partner': this system has no fixed partners; name a seat "
-                                 "('left', 'right', 'seat N')")
+            raise ConditionError(
+                f"{where}: 'partner': this system has no fixed partners; name a seat ('left', 'right', 'seat N')"
+            )
         return tuple((me + k) % players for k in range(2, players, 2))
     if place == "any":
         return tuple(s for s in range(players) if s != me)
@@ -240,8 +284,7 @@ def _seats_of(place: str, players: int, me: int, partners_across: bool, widow: b
     if m:
         s = int(m.group(1))
         if s >= players:
-            raise ConditionError(f"{where}: {place!r}: seats are 0 to {players - 1}, clockwise from the "
-                                 "dealer's left")
+            raise ConditionError(f"{where}: {place!r}: seats are 0 to {players - 1}, clockwise from the dealer's left")
         return (s,)
     raise ConditionError(f"{where}: place {place!r} is not known; places are {', '.join(PLACES)}")
 
@@ -272,8 +315,14 @@ def _quantity(word: str, where: str) -> tuple[int, int]:
 
 def _bounds(op: str, x: int, lowest: int = 0) -> tuple[int, int]:
     """(lo, hi) of ``quantity OP x`` for a quantity that is never below ``lowest``."""
-    return {">=": (x, int(NO_LIMIT)), ">": (x + 1, int(NO_LIMIT)), "<=": (lowest, x), "<": (lowest, x - 1),
-            "=": (x, x), "==": (x, x)}[op]
+    return {
+        ">=": (x, int(NO_LIMIT)),
+        ">": (x + 1, int(NO_LIMIT)),
+        "<=": (lowest, x),
+        "<": (lowest, x - 1),
+        "=": (x, x),
+        "==": (x, x),
+    }[op]
 
 
 def _tests(text: str, where: str) -> list[Bound]:
@@ -299,16 +348,24 @@ def _tests(text: str, where: str) -> list[Bound]:
             continue
         m = _TEST.match(part.replace(" ", "").lower())
         if not m:
-            raise ConditionError(f"{where}: test {part!r} is not understood; write QUANTITY OP NUMBER "
-                                 "(e.g. 'spades<=2', 'meld>=20'; OP one of >= <= = > <) or 'holds CARDS'")
+            raise ConditionError(
+                f"{where}: test {part!r} is not understood; write QUANTITY OP NUMBER "
+                "(e.g. 'spades<=2', 'meld>=20'; OP one of >= <= = > <) or 'holds CARDS'"
+            )
         q, param = _quantity(m.group(1), where)
         lo, hi = _bounds(m.group(2), int(m.group(3)), -1 if q == Q_LIMIT else 0)
         out.append(Bound(q, param, lo, hi))
     return out
 
 
-def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_across: bool = False,
-                    widow: bool = False, label: str = "--given") -> Condition:
+def parse_condition(
+    texts: str | list[str],
+    players: int,
+    me: int = 0,
+    partners_across: bool = False,
+    widow: bool = False,
+    label: str = "--given",
+) -> Condition:
     """The :class:`Condition` of one or more ``--given`` texts (each may hold clauses separated by
     ';'), places seen from seat ``me``. Raises :class:`ConditionError` (one line naming the clause,
     after ``label``: the option or keyword the text came from)."""
@@ -321,8 +378,9 @@ def parse_condition(texts: str | list[str], players: int, me: int = 0, partners_
                 continue
             where = f"{label} {raw!r}" if len(raw) <= 60 else f"{label} {raw[:57]!r}..."
             if ":" not in raw:
-                raise ConditionError(f"{where}: write PLACE: TEST, e.g. 'partner: meld>=20'; places are "
-                                     f"{', '.join(PLACES)}")
+                raise ConditionError(
+                    f"{where}: write PLACE: TEST, e.g. 'partner: meld>=20'; places are {', '.join(PLACES)}"
+                )
             place, rest = raw.split(":", 1)
             place = " ".join(place.lower().split())
             seats = _seats_of(place, players, me, partners_across, widow, where)
@@ -347,4 +405,3 @@ def describe_test(t: Bound) -> str:
         return f"{word}>={t.lo}"
     lowest = -1 if t.quantity == Q_LIMIT else 0
     return f"{word}={t.lo}" if t.lo == t.hi else f"{word}<={t.hi}" if t.lo <= lowest else f"{t.lo}<={word}<={t.hi}"
-

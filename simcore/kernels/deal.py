@@ -15,7 +15,7 @@ from simcore.kernels.leaf import leaf
 from simcore.kernels.rng import MASK32, U32, bounded32, next_u64
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _shuffle_prefix(state, deck, drawn):
     """Draw positions ``0 .. drawn - 1`` of ``deck`` uniformly from the cards at or after them (a partial
     Fisher–Yates shuffle, in place); the cards after ``drawn`` are then a uniformly random remainder.

@@ -16,8 +16,9 @@ from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.variants import Variant
 
-(K_MARRIAGE, K_RUN, K_PINOCHLE, K_AROUND, K_ROUNDHOUSE, K_NO_ACES, K_NO_MELD, K_NINES, K_REDEAL,
- K_MELD_AT_LEAST) = range(10)
+(K_MARRIAGE, K_RUN, K_PINOCHLE, K_AROUND, K_ROUNDHOUSE, K_NO_ACES, K_NO_MELD, K_NINES, K_REDEAL, K_MELD_AT_LEAST) = (
+    range(10)
+)
 
 
 @dataclass(frozen=True)
@@ -33,22 +34,29 @@ class Event:
 
 _AROUND_RANKS = (("aces", ACE), ("kings", KING), ("queens", QUEEN), ("jacks", JACK))
 
-CATALOGUE: dict[str, Event] = {e.name: e for e in [
-    Event("marriage", K_MARRIAGE, 0, 0, "a K and Q of one suit"),
-    Event("run", K_RUN, 1, 0, "A-10-K-Q-J of one suit"),
-    Event("double-run", K_RUN, 2, 0, "two of each of A-10-K-Q-J of one suit"),
-    Event("pinochle", K_PINOCHLE, 1, 0, "Q♠ and J♦"),
-    Event("double-pinochle", K_PINOCHLE, 2, 0, "two Q♠ and two J♦"),
-    *[Event(f"{name}-around", K_AROUND, rank, 1, f"at least one {name[:-1]} of every suit")
-      for name, rank in _AROUND_RANKS],
-    *[Event(f"double-{name}", K_AROUND, rank, 2, f"at least two {name} of every suit")
-      for name, rank in _AROUND_RANKS],
-    Event("roundhouse", K_ROUNDHOUSE, 0, 0, "a K and a Q of every suit"),
-    Event("no-aces", K_NO_ACES, 0, 0, "no ace at all"),
-    Event("no-meld", K_NO_MELD, 0, 0, "no marriage, no pinochle, no around (nines ignored)"),
-    Event("five-nines", K_NINES, 5, 0, "five or more nines"),
-    Event("redeal", K_REDEAL, 0, 0, "the variant's own redeal rule fires (e.g. 5+ nines and no meld)"),
-]}
+CATALOGUE: dict[str, Event] = {
+    e.name: e
+    for e in [
+        Event("marriage", K_MARRIAGE, 0, 0, "a K and Q of one suit"),
+        Event("run", K_RUN, 1, 0, "A-10-K-Q-J of one suit"),
+        Event("double-run", K_RUN, 2, 0, "two of each of A-10-K-Q-J of one suit"),
+        Event("pinochle", K_PINOCHLE, 1, 0, "Q♠ and J♦"),
+        Event("double-pinochle", K_PINOCHLE, 2, 0, "two Q♠ and two J♦"),
+        *[
+            Event(f"{name}-around", K_AROUND, rank, 1, f"at least one {name[:-1]} of every suit")
+            for name, rank in _AROUND_RANKS
+        ],
+        *[
+            Event(f"double-{name}", K_AROUND, rank, 2, f"at least two {name} of every suit")
+            for name, rank in _AROUND_RANKS
+        ],
+        Event("roundhouse", K_ROUNDHOUSE, 0, 0, "a K and a Q of every suit"),
+        Event("no-aces", K_NO_ACES, 0, 0, "no ace at all"),
+        Event("no-meld", K_NO_MELD, 0, 0, "no marriage, no pinochle, no around (nines ignored)"),
+        Event("five-nines", K_NINES, 5, 0, "five or more nines"),
+        Event("redeal", K_REDEAL, 0, 0, "the variant's own redeal rule fires (e.g. 5+ nines and no meld)"),
+    ]
+}
 
 _MELD_AT_LEAST = "meld>="
 #: The largest X of ``meld>=X``: more than any hand of any allowed table can meld.
@@ -63,11 +71,12 @@ def parse_event(name: str, variant: Variant) -> Event:
     """The :class:`Event` called ``name``; ``meld>=X`` and ``redeal`` take their numbers from the variant."""
     shown = repr(name) if len(name) <= 40 else repr(name[:37]) + "..."
     if name.startswith(_MELD_AT_LEAST):
-        digits = name[len(_MELD_AT_LEAST):]
+        digits = name[len(_MELD_AT_LEAST) :]
         # ASCII digits only: int() would also take '٣٠' or '２０', and a trailing newline
         if not (digits.isascii() and digits.isdigit() and len(digits) <= 7 and int(digits) <= MAX_MELD_THRESHOLD):
-            raise EventError(f"event {shown}: X in meld>=X is a whole number from 0 to {MAX_MELD_THRESHOLD:,}, "
-                             "in the digits 0-9")
+            raise EventError(
+                f"event {shown}: X in meld>=X is a whole number from 0 to {MAX_MELD_THRESHOLD:,}, in the digits 0-9"
+            )
         x = int(digits)
         return Event(name, K_MELD_AT_LEAST, x, 0, f"best-trump meld of at least {x} points")
     if name not in CATALOGUE:
@@ -78,8 +87,7 @@ def parse_event(name: str, variant: Variant) -> Event:
         raise EventError(f"event {shown} is not known{hint}; `pinochle odds --list` lists the events")
     event = CATALOGUE[name]
     if event.kind == K_REDEAL:
-        return Event(name, K_REDEAL, variant.redeal_min_nines, int(variant.redeal_require_no_meld),
-                     event.help)
+        return Event(name, K_REDEAL, variant.redeal_min_nines, int(variant.redeal_require_no_meld), event.help)
     return event
 
 
@@ -104,8 +112,14 @@ def hand_features(hand):
     ar = r10 = rk = rq = rj = r9 = np.int64(255)
     for s in range(N_SUITS):
         b = s * N_RANKS
-        a_, t_, k_, q_, j_, n_ = (np.int64(hand[b + ACE]), np.int64(hand[b + TEN]), np.int64(hand[b + KING]),
-                                  np.int64(hand[b + QUEEN]), np.int64(hand[b + JACK]), np.int64(hand[b + NINE]))
+        a_, t_, k_, q_, j_, n_ = (
+            np.int64(hand[b + ACE]),
+            np.int64(hand[b + TEN]),
+            np.int64(hand[b + KING]),
+            np.int64(hand[b + QUEEN]),
+            np.int64(hand[b + JACK]),
+            np.int64(hand[b + NINE]),
+        )
         kq = min(k_, q_)
         marriage = max(marriage, min(kq, np.int64(1)))
         roundhouse = min(roundhouse, kq)
@@ -115,8 +129,22 @@ def hand_features(hand):
         ar, r10, rk, rq, rj, r9 = min(ar, a_), min(r10, t_), min(rk, k_), min(rq, q_), min(rj, j_), min(r9, n_)
     pinochle = min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))
     no_meld = np.int64(1) if marriage + pinochle + ar + rk + rq + rj == 0 else np.int64(0)
-    return (marriage, run, pinochle, roundhouse, np.int64(1) if aces == 0 else np.int64(0), nines, no_meld,
-            nines * no_meld, ar, r10, rk, rq, rj, r9)
+    return (
+        marriage,
+        run,
+        pinochle,
+        roundhouse,
+        np.int64(1) if aces == 0 else np.int64(0),
+        nines,
+        no_meld,
+        nines * no_meld,
+        ar,
+        r10,
+        rk,
+        rq,
+        rj,
+        r9,
+    )
 
 
 @leaf
@@ -176,6 +204,8 @@ def hand_has_event(hand, kind, a, b, best_meld):
 
 def event_arrays(events: list[Event]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(kinds, a, b) as int64 arrays for the kernels."""
-    return (np.array([e.kind for e in events], dtype=np.int64),
-            np.array([e.a for e in events], dtype=np.int64),
-            np.array([e.b for e in events], dtype=np.int64))
+    return (
+        np.array([e.kind for e in events], dtype=np.int64),
+        np.array([e.a for e in events], dtype=np.int64),
+        np.array([e.b for e in events], dtype=np.int64),
+    )

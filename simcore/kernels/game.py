@@ -42,10 +42,32 @@ MAX_SIDES = 8
 #: more) in some hand (bit i: line i), the final target, each score line's final score (unused
 #: lines stay 0), and the checks each partnership earned where the rules pay them (``[checks]``: each
 #: of its players collects them from an opponent; 0 elsewhere).
-GAME_FIELDS = ("winner", "hands", "contracts", "sets", "redeals", "tie_rule", "declared", "double_pinochle",
-               "target", *(f"score_{i}" for i in range(MAX_SIDES)), "checks_0", "checks_1")
-(GF_WINNER, GF_HANDS, GF_CONTRACTS, GF_SETS, GF_REDEALS, GF_TIE_RULE, GF_DECLARED, GF_DOUBLE_PINOCHLE, GF_TARGET,
- GF_SCORE_0) = range(10)
+GAME_FIELDS = (
+    "winner",
+    "hands",
+    "contracts",
+    "sets",
+    "redeals",
+    "tie_rule",
+    "declared",
+    "double_pinochle",
+    "target",
+    *(f"score_{i}" for i in range(MAX_SIDES)),
+    "checks_0",
+    "checks_1",
+)
+(
+    GF_WINNER,
+    GF_HANDS,
+    GF_CONTRACTS,
+    GF_SETS,
+    GF_REDEALS,
+    GF_TIE_RULE,
+    GF_DECLARED,
+    GF_DOUBLE_PINOCHLE,
+    GF_TARGET,
+    GF_SCORE_0,
+) = range(10)
 GF_CHECKS_0 = GF_SCORE_0 + MAX_SIDES
 N_GAME_FIELDS = len(GAME_FIELDS)
 
@@ -153,8 +175,9 @@ def game_checks(winner, scores, game_rules):
 
 
 @njit(cache=True)
-def play_game(key, game, rules, game_rules, policies, margins, out, rec, work, state, seat_policies, seat_margins,
-              seat_need):
+def play_game(
+    key, game, rules, game_rules, policies, margins, out, rec, work, state, seat_policies, seat_margins, seat_need
+):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``rules`` and ``game_rules`` are the variant's
     :class:`simcore.variants.record.HandRules` and ``GameRules``; ``policies`` and ``margins`` are per
@@ -231,12 +254,37 @@ def games_chunk(key, first, size, tables, rules, game_rules, policies, margins, 
     seat_margins = np.zeros(rules.players, dtype=np.float64)
     seat_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(size):
-        play_game(key, first + i, rules, game_rules, policies, margins, out[i], rec, work, state, seat_policies,
-                  seat_margins, seat_need)
+        play_game(
+            key,
+            first + i,
+            rules,
+            game_rules,
+            policies,
+            margins,
+            out[i],
+            rec,
+            work,
+            state,
+            seat_policies,
+            seat_margins,
+            seat_need,
+        )
 
 
 def games_batch(key, firsts, sizes, offsets, tables, rules, game_rules, policies, margins, out):
     """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks
     on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: games_chunk(key, firsts[ci], sizes[ci], tables, rules, game_rules, policies, margins,
-                                      out[offsets[ci]: offsets[ci] + sizes[ci]]), firsts.shape[0])
+    each_chunk(
+        lambda ci: games_chunk(
+            key,
+            firsts[ci],
+            sizes[ci],
+            tables,
+            rules,
+            game_rules,
+            policies,
+            margins,
+            out[offsets[ci] : offsets[ci] + sizes[ci]],
+        ),
+        firsts.shape[0],
+    )

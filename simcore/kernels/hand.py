@@ -176,7 +176,7 @@ def next_bid(high, rules):
     return high + step
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _bidding(hands, players, rules, policies, limits, state, trace, pos):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
@@ -198,8 +198,9 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
                 if bid_it and high_seat >= 0 and partners:
                     bid_it = limits[seat] - want >= rules.trick_total // 5  # do not outbid partner lightly
             else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
-                choice = bounded(state, 2 + rules.jump_steps) if not forced else 1 + bounded(
-                    state, 1 + rules.jump_steps)
+                choice = (
+                    bounded(state, 2 + rules.jump_steps) if not forced else 1 + bounded(state, 1 + rules.jump_steps)
+                )
                 bid_it = allowed and choice >= 1
                 for _ in range(choice - 1):
                     if high == 0 and rules.max_opening > 0 and next_bid(want, rules) > rules.max_opening:
@@ -231,8 +232,9 @@ def _hand_over(hands, giver, taker, given, trace, pos):
 
 
 @leaf
-def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table, flags, totals, state,
-                 order, value, trace, pos):
+def _share_widow(
+    hands, widow, bidder, players, trump, policy, partnered, table, flags, totals, state, order, value, trace, pos
+):
     """The bidder keeps one widow card and gives one to each other player, face down: his choice first
     (``widow_order``), the next to his partner, the rest clockwise from his left."""
     widow_order_into(hands[bidder], widow, trump, policy, table, flags, totals, state, order, value)
@@ -255,8 +257,9 @@ def _share_widow(hands, widow, bidder, players, trump, policy, partnered, table,
 
 
 @leaf
-def _discard_and_draw(hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, thrown,
-                      state, trace, pos):
+def _discard_and_draw(
+    hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, thrown, state, trace, pos
+):
     """Each player from the bidder round to his right throws away cards (his policy) and draws as many
     from ``stock`` (copy counts, the undealt cards), at random. Nobody may throw more than his share of
     the stock: min(hand size, stock // players), so the stock never runs out."""
@@ -501,38 +504,172 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     seats[:] = 0
     pos[0] = 0
     rec[:] = 0
-    bidder, bid, forced = _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies,
-                                           margins, hands, widow, work.given, work.contract, work.accept,
-                                           totals, scratch.limits, rec, trace, pos)
+    bidder, bid, forced = _deal_and_redeal(
+        state,
+        cards,
+        players,
+        hand_size,
+        table,
+        flags,
+        rules,
+        policies,
+        margins,
+        hands,
+        widow,
+        work.given,
+        work.contract,
+        work.accept,
+        totals,
+        scratch.limits,
+        rec,
+        trace,
+        pos,
+    )
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
-    if rules.forfeit_unseen != 0 and work.contract[0] < 0 and _forfeit_unseen(
-            state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins, totals, rec,
-            trace, pos):
+    if (
+        rules.forfeit_unseen != 0
+        and work.contract[0] < 0
+        and _forfeit_unseen(
+            state,
+            hands,
+            seats,
+            players,
+            hand_size,
+            bidder,
+            bid,
+            table,
+            flags,
+            rules,
+            policies,
+            margins,
+            totals,
+            rec,
+            trace,
+            pos,
+        )
+    ):
         return
-    trump, turned, partner, called = _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags,
-                                                        rules, policies, deck_copies, seats, totals, rec, trace, pos)
+    trump, turned, partner, called = _trump_and_partner(
+        state,
+        hands,
+        widow,
+        players,
+        bidder,
+        bid,
+        table,
+        flags,
+        rules,
+        policies,
+        deck_copies,
+        seats,
+        totals,
+        rec,
+        trace,
+        pos,
+    )
     if trump < 0:
         _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, scratch.side_totals, trace, pos)
         return
-    buried, swapper = _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called,
-                                table, flags, rules, policies, totals, scratch.buried, scratch.fed, scratch.back,
-                                scratch.thrown, scratch.order, scratch.value, trace, pos)
-    meld, dix, declared = _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags,
-                                tables.check_melds, rules, seats, totals, rec, trace, pos)
+    buried, swapper = _exchange(
+        state,
+        hands,
+        widow,
+        players,
+        hand_size,
+        bidder,
+        partner,
+        trump,
+        turned,
+        called,
+        table,
+        flags,
+        rules,
+        policies,
+        totals,
+        scratch.buried,
+        scratch.fed,
+        scratch.back,
+        scratch.thrown,
+        scratch.order,
+        scratch.value,
+        trace,
+        pos,
+    )
+    meld, dix, declared = _meld(
+        hands,
+        players,
+        bidder,
+        partner,
+        trump,
+        turned,
+        swapper,
+        need,
+        table,
+        flags,
+        tables.check_melds,
+        rules,
+        seats,
+        totals,
+        rec,
+        trace,
+        pos,
+    )
     if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
         return
-    declared = _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags,
-                       play_rules, points, last_trick, rules, policies, deck_copies, seats, usage, chosen, scratch,
-                       trace, pos)
+    declared = _tricks(
+        state,
+        hands,
+        widow,
+        players,
+        bidder,
+        trump,
+        turned,
+        declared,
+        need,
+        buried,
+        table,
+        flags,
+        play_rules,
+        points,
+        last_trick,
+        rules,
+        policies,
+        deck_copies,
+        seats,
+        usage,
+        chosen,
+        scratch,
+        trace,
+        pos,
+    )
     buried_pts = 0
     for t in range(N_TYPES):
         buried_pts += buried[t] * points[t]
     _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos)
 
 
-@njit(cache=True, inline='always')
-def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, policies, margins, hands, widow,
-                     given, contract, accept, totals, limits, rec, trace, pos):
+@njit(cache=True, inline="always")
+def _deal_and_redeal(
+    state,
+    cards,
+    players,
+    hand_size,
+    table,
+    flags,
+    rules,
+    policies,
+    margins,
+    hands,
+    widow,
+    given,
+    contract,
+    accept,
+    totals,
+    limits,
+    rec,
+    trace,
+    pos,
+):
     """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
     rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``redeal_dealt``; or everybody passed where that redeals, decided by
@@ -548,15 +685,17 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     bidder, bid, forced = np.int64(-1), np.int64(0), False
     while True:
         # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
-        deal_accepted_into(state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state,
-                           hands, widow)
+        deal_accepted_into(
+            state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state, hands, widow
+        )
         _note_deal(hands, widow, players, trace, pos)
         if contract[0] >= 0:
             bidder, bid = contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
-            bidder, bid, redeal, forced = _auction(state, hands, players, hand_size, table, flags, rules, policies,
-                                                   margins, totals, limits, trace, pos)
+            bidder, bid, redeal, forced = _auction(
+                state, hands, players, hand_size, table, flags, rules, policies, margins, totals, limits, trace, pos
+            )
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -568,7 +707,7 @@ def _deal_and_redeal(state, cards, players, hand_size, table, flags, rules, poli
     return bidder, bid, forced
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _note_deal(hands, widow, players, trace, pos):
     """Start the trace afresh with the deal in ``hands`` and ``widow``."""
     pos[0] = 0
@@ -582,7 +721,7 @@ def _note_deal(hands, widow, players, trace, pos):
                 _note(trace, pos, T_DEAL, players, t, widow[t])
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def redeal_dealt(hands, players, rules):
     """True when a hand as dealt calls for a redeal (``redeal.nines`` or more nines, or no meld where
     ``redeal.no_meld``)."""
@@ -594,7 +733,7 @@ def redeal_dealt(hands, players, rules):
     return redeal
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, limits, trace, pos):
     """Phase 2, auction: (bidder, bid, redeal, forced) on the deal in ``hands``. A heuristic seat bids up to its
     hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
@@ -604,9 +743,16 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
     limits[:] = 0
     for p in range(players):
         if policies[p] == HEURISTIC:
-            v, _ = hand_value(hands[p], table, flags, totals, rules.trick_total,
-                              rules.partner_meld if rules.teams != TEAMS_ALONE else 0,
-                              rules.pass_cards, hand_size)
+            v, _ = hand_value(
+                hands[p],
+                table,
+                flags,
+                totals,
+                rules.trick_total,
+                rules.partner_meld if rules.teams != TEAMS_ALONE else 0,
+                rules.pass_cards,
+                hand_size,
+            )
             limits[p] = np.int64(v + margins[p] * rules.trick_total)
             if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hands[p]):
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
@@ -623,9 +769,25 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
     return bidder, bid, redeal, forced
 
 
-@njit(cache=True, inline='always')
-def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, rules, policies, deck_copies,
-                       seats, totals, rec, trace, pos):
+@njit(cache=True, inline="always")
+def _trump_and_partner(
+    state,
+    hands,
+    widow,
+    players,
+    bidder,
+    bid,
+    table,
+    flags,
+    rules,
+    policies,
+    deck_copies,
+    seats,
+    totals,
+    rec,
+    trace,
+    pos,
+):
     """Phase 3, trump and partner: (trump, turned card, partner, called card). Sides go into ``seats[S_SIDE]`` (1 =
     the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
     with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
@@ -656,16 +818,18 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     if rules.auction == AUCTION_NONE:
         trump, turned = _turn_trump(state, hands, widow, players, stock)
     else:
-        trump = np.int64(choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0,
-                                      table, flags, totals, state))
+        trump = np.int64(
+            choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0, table, flags, totals, state)
+        )
     rec[F_TRUMP] = trump
     _note(trace, pos, T_TRUMP, trump, turned if stock or rules.dix_for_turned != 0 else 0, 0)
     if trump < 0:
         return trump, turned, partner, called
     if rules.teams == TEAMS_CALLED and bidder >= 0:
         if rules.call == CALL_NAMED:  # called -1: he plays alone
-            if rules.may_play_alone == 0 or not goes_alone(hands[bidder], trump, bid, policies[bidder], table,
-                                                          flags, totals, state):
+            if rules.may_play_alone == 0 or not goes_alone(
+                hands[bidder], trump, bid, policies[bidder], table, flags, totals, state
+            ):
                 called = call_card(hands[bidder], trump, policies[bidder], deck_copies, state)
             partner = _first_holder(hands, bidder, players, called)
         else:  # the first player to the bidder's left with the ace of trump; nobody: the ten, and so on
@@ -681,7 +845,7 @@ def _trump_and_partner(state, hands, widow, players, bidder, bid, table, flags, 
     return trump, turned, partner, called
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _turn_trump(state, hands, widow, players, stock):
     """(trump, turned) with no auction: trump is the suit of a uniformly random card of the dealer's
     hand (which keeps it: ``turned`` is that card), or of the stock, where that card then lies turned
@@ -704,9 +868,32 @@ def _turn_trump(state, hands, widow, players, stock):
     return np.int64(card // N_RANKS), np.int64(card)
 
 
-@njit(cache=True, inline='always')
-def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, turned, called, table, flags,
-              rules, policies, totals, buried, fed, back, thrown, order, value, trace, pos):
+@njit(cache=True, inline="always")
+def _exchange(
+    state,
+    hands,
+    widow,
+    players,
+    hand_size,
+    bidder,
+    partner,
+    trump,
+    turned,
+    called,
+    table,
+    flags,
+    rules,
+    policies,
+    totals,
+    buried,
+    fed,
+    back,
+    thrown,
+    order,
+    value,
+    trace,
+    pos,
+):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
     partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
@@ -719,8 +906,23 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
     if rules.dix_for_turned != 0:
         swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)
     if bidder >= 0 and rules.widow_shared != 0:
-        _share_widow(hands, widow, bidder, players, trump, policies[bidder], rules.teams == 0, table,
-                     flags, totals, state, order, value, trace, pos)
+        _share_widow(
+            hands,
+            widow,
+            bidder,
+            players,
+            trump,
+            policies[bidder],
+            rules.teams == 0,
+            table,
+            flags,
+            totals,
+            state,
+            order,
+            value,
+            trace,
+            pos,
+        )
     buried[:] = 0
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed[:] = 0
@@ -729,12 +931,12 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
         else:
-            give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals,
-                       state, fed)
+            give_cards(
+                hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals, state, fed
+            )
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals,
-                   state, back)
+        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals, state, back)
         if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
         _hand_over(hands, bidder, partner, back, trace, pos)
@@ -744,14 +946,14 @@ def _exchange(state, hands, widow, players, hand_size, bidder, partner, trump, t
             if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
-        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state,
-                   buried)
+        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state, buried)
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
     if bidder >= 0 and rules.draw != 0:
-        _discard_and_draw(hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals,
-                          thrown, state, trace, pos)
+        _discard_and_draw(
+            hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals, thrown, state, trace, pos
+        )
     return buried, swapper
 
 
@@ -767,17 +969,35 @@ def _swap_dix(hands, players, trump, turned, policies, table, flags, rules, tota
         return np.int64(-1)
     for s in range(dealer):
         partnered = rules.teams == TEAMS_ACROSS and (dealer - s) % 2 == 0
-        if hands[s, dix_type] > 0 and swaps_dix(hands, s, dealer, turned, trump, partnered, policies[s], table,
-                                                flags, totals, state):
+        if hands[s, dix_type] > 0 and swaps_dix(
+            hands, s, dealer, turned, trump, partnered, policies[s], table, flags, totals, state
+        ):
             exchange_dix(hands, s, dealer, dix_type, turned, 1)
             _note(trace, pos, T_EXCHANGE, s, turned, 0)
             return np.int64(s)
     return np.int64(-1)
 
 
-@njit(cache=True, inline='always')
-def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, flags, checks, rules, seats, totals,
-          rec, trace, pos):
+@njit(cache=True, inline="always")
+def _meld(
+    hands,
+    players,
+    bidder,
+    partner,
+    trump,
+    turned,
+    swapper,
+    need,
+    table,
+    flags,
+    checks,
+    rules,
+    seats,
+    totals,
+    rec,
+    trace,
+    pos,
+):
     """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix, double pinochle and (where the rules
     pay them) the checks for its meld (``checks``: ``Tables.check_melds``) go into ``seats``; ``meld`` and
     ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the meld 0 below the minimum
@@ -821,7 +1041,7 @@ def _meld(hands, players, bidder, partner, trump, turned, swapper, need, table, 
     return meld, dix, declared
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
     """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
     without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
@@ -837,11 +1057,20 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     outcome = PLAYED
     if (rules.set_if_short_by > 0 and short > rules.set_if_short_by) or meld[1] < rules.min_meld_to_play:
         outcome = SET_WITHOUT_PLAY
-    elif (rules.concede != 0 and policies[bidder] == HEURISTIC and short > rules.trick_total * 9 // 10
-          and short >= rules.concede_short_by and (rules.concede_only_forced == 0 or forced)):
+    elif (
+        rules.concede != 0
+        and policies[bidder] == HEURISTIC
+        and short > rules.trick_total * 9 // 10
+        and short >= rules.concede_short_by
+        and (rules.concede_only_forced == 0 or forced)
+    ):
         outcome = CONCEDED
-    elif (rules.opponents_concede != 0 and policies[(bidder + 1) % players] == HEURISTIC
-          and rules.save_meld == SAVE_NOTHING and meld[1] >= bid):
+    elif (
+        rules.opponents_concede != 0
+        and policies[(bidder + 1) % players] == HEURISTIC
+        and rules.save_meld == SAVE_NOTHING
+        and meld[1] >= bid
+    ):
         outcome = CONCEDED_BY_OPPONENTS
     if outcome == PLAYED:
         return False
@@ -863,9 +1092,25 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     return True
 
 
-@njit(cache=True, inline='always')
-def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table, flags, rules, policies, margins,
-                    totals, rec, trace, pos):
+@njit(cache=True, inline="always")
+def _forfeit_unseen(
+    state,
+    hands,
+    seats,
+    players,
+    hand_size,
+    bidder,
+    bid,
+    table,
+    flags,
+    rules,
+    policies,
+    margins,
+    totals,
+    rec,
+    trace,
+    pos,
+):
     """Between the auction and trump (``scoring.forfeit_unseen``): True when the bidder of the compulsory
     opening at the minimum, nobody having bid over it, forfeits before seeing the widow; the hand is
     scored (stage STAGE_UNMELDED: no trump, no meld): he loses the bid as on a throw-in, the others
@@ -891,9 +1136,33 @@ def _forfeit_unseen(state, hands, seats, players, hand_size, bidder, bid, table,
     return True
 
 
-@njit(cache=True, inline='always')
-def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need, buried, table, flags, play_rules,
-            points, last_trick, rules, policies, deck_copies, seats, usage, chosen, scratch, trace, pos):
+@njit(cache=True, inline="always")
+def _tricks(
+    state,
+    hands,
+    widow,
+    players,
+    bidder,
+    trump,
+    turned,
+    declared,
+    need,
+    buried,
+    table,
+    flags,
+    play_rules,
+    points,
+    last_trick,
+    rules,
+    policies,
+    deck_copies,
+    seats,
+    usage,
+    chosen,
+    scratch,
+    trace,
+    pos,
+):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
     bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
     declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
@@ -902,9 +1171,23 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
     ctx, played, unseen, held, trick = scratch.ctx, scratch.played, scratch.unseen, scratch.held, scratch.trick
-    leader, n_tricks, n_stock, stock_tricks = _trick_start(hands, widow, players, bidder, buried, points, rules,
-                                                           deck_copies, seats, usage, ctx, played, unseen, held,
-                                                           trick)
+    leader, n_tricks, n_stock, stock_tricks = _trick_start(
+        hands,
+        widow,
+        players,
+        bidder,
+        buried,
+        points,
+        rules,
+        deck_copies,
+        seats,
+        usage,
+        ctx,
+        played,
+        unseen,
+        held,
+        trick,
+    )
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
@@ -922,10 +1205,24 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
             keep = np.int64(0)
             if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
                 keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
-            allowed = legal(held[seat], keep, free, exempt_partner and i > 0 and side[win_seat] == side[seat], i,
-                            led, win, top_led, trump, lead_trump and k == 0 and i == 0 and seat == bidder,
-                            wait_broken and i == 0 and not broken, head, head_trumped, void_trump, void_over,
-                            trump_instead)
+            allowed = legal(
+                held[seat],
+                keep,
+                free,
+                exempt_partner and i > 0 and side[win_seat] == side[seat],
+                i,
+                led,
+                win,
+                top_led,
+                trump,
+                lead_trump and k == 0 and i == 0 and seat == bidder,
+                wait_broken and i == 0 and not broken,
+                head,
+                head_trumped,
+                void_trump,
+                void_over,
+                trump_instead,
+            )
             if policies[seat] == HEURISTIC:
                 if allowed & (allowed - 1) == 0:  # one legal card, which choose_card would return: skip its call
                     card = lowest_card(allowed)
@@ -965,19 +1262,22 @@ def _tricks(state, hands, widow, players, bidder, trump, turned, declared, need,
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
         if free:
-            turned = _stock_turn(usage, hands, w, trump, turned, table, flags, policies[w], seats, chosen, state,
-                                 trace, pos)
+            turned = _stock_turn(
+                usage, hands, w, trump, turned, table, flags, policies[w], seats, chosen, state, trace, pos
+            )
         if need[w] > 0 and _declares(seats, w, need, rules):
             declared = w
         elif free:
-            n_stock = _draw_round(hands, usage, w, players, widow, n_stock, turned, played, held, unseen,
-                                  deck_copies, state, trace, pos)
+            n_stock = _draw_round(
+                hands, usage, w, players, widow, n_stock, turned, played, held, unseen, deck_copies, state, trace, pos
+            )
     return declared
 
 
-@njit(cache=True, inline='always')
-def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage, ctx, played, unseen,
-                 held, trick):
+@njit(cache=True, inline="always")
+def _trick_start(
+    hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage, ctx, played, unseen, held, trick
+):
     """(leader, tricks, face-down stock, stock tricks) as the play starts, and the play's scratch (made
     once per chunk, :class:`HandScratch`) filled: ctx carries trick points and sides to the card
     choice; played counts the copies of each type in finished tricks; unseen[s] the card types of which
@@ -1014,9 +1314,8 @@ def _trick_start(hands, widow, players, bidder, buried, points, rules, deck_copi
     return leader, n_tricks, n_stock, stock_tricks
 
 
-@njit(cache=True, inline='always')
-def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, unseen, deck_copies, state,
-                trace, pos):
+@njit(cache=True, inline="always")
+def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, unseen, deck_copies, state, trace, pos):
     """After a trick while the stock lasts: each player from the winner ``w`` draws one card, the last
     of them the ``turned`` one; returns the face-down cards left (``n_stock``, negative once the turned
     card is gone). Refreshes ``held`` and ``unseen``."""
@@ -1036,7 +1335,7 @@ def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, 
     return n_stock
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos):
     """Phase 7, score a played hand (stage STAGE_PLAYED): trick points as counted (``counted``); a side
     keeps its ``meld`` if it saved it (``_saved``), else its ``dix`` where the rules keep it; the
@@ -1059,8 +1358,10 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
     if declared >= 0:
         rec[F_OUTCOME] = DECLARED_OUT
     own = tricks_pts[1] - (buried_pts if rules.buried_saves_meld == 0 and bidder >= 0 else 0)
-    kept = (_kept(rules, tricks_won[0], tricks_pts[0], meld[0], dix[0]),
-            _kept(rules, tricks_won[1], own, meld[1], dix[1]))
+    kept = (
+        _kept(rules, tricks_won[0], tricks_pts[0], meld[0], dix[0]),
+        _kept(rules, tricks_won[1], own, meld[1], dix[1]),
+    )
     rec[F_OTHER_SCORE] = kept[0] + tricks_pts[0]
     if bidder < 0:
         rec[F_MADE] = -1
@@ -1078,7 +1379,7 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
     _score_seats(seats, rec, players, rules, STAGE_PLAYED)
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, side_totals, trace, pos):
     """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
     trump with, is set by his bid; the other side scores nothing, or with ``opponents_no_trump`` =
@@ -1168,14 +1469,23 @@ class HandWork(NamedTuple):
 @njit(cache=True)
 def hand_scratch(players):
     """A fresh :class:`HandScratch` for ``players`` seats."""
-    return HandScratch(np.zeros(N_SUITS, dtype=np.int64), np.zeros(1, dtype=np.int64),
-                       np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.uint8),
-                       np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8),
-                       np.zeros(N_TYPES, dtype=np.uint8), np.zeros(N_TYPES * MAX_COPIES, dtype=np.int64),
-                       np.zeros(N_TYPES * MAX_COPIES, dtype=np.float64), np.zeros(CTX_SIZE, dtype=np.int64),
-                       np.zeros(N_TYPES, dtype=np.int64), np.zeros(players, dtype=np.int64),
-                       np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
-                       np.zeros(N_SUITS, dtype=np.int64))
+    return HandScratch(
+        np.zeros(N_SUITS, dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES * MAX_COPIES, dtype=np.int64),
+        np.zeros(N_TYPES * MAX_COPIES, dtype=np.float64),
+        np.zeros(CTX_SIZE, dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(N_SUITS, dtype=np.int64),
+    )
 
 
 @njit(cache=True)
@@ -1183,14 +1493,30 @@ def hand_work(tables, players, trace_rows):
     """A fresh :class:`HandWork` for ``players`` seats from ``tables`` (a variant's
     :class:`simcore.variants.record.Tables`), the deck in its original order, with room for
     ``trace_rows`` trace rows. Local arrays: a global one would be read-only."""
-    own = Tables(tables.deck.copy(), tables.deck_copies.copy(), tables.meld_table.copy(),
-                 tables.meld_flags.copy(), tables.play_rules.copy(), tables.trick_points.copy(),
-                 tables.check_melds.copy(), tables.check_contracts.copy())
-    return HandWork(own, tables.deck.copy(), np.zeros((players, N_TYPES), dtype=np.uint8),
-                    np.zeros(N_TYPES, dtype=np.uint8), np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
-                    np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8), np.zeros((5, 2), dtype=np.int64),
-                    np.zeros((trace_rows, 4), dtype=np.int64), np.array([-1, 0], dtype=np.int64),
-                    np.zeros(N_TYPES, dtype=np.uint8), NO_CONDITION.copy(), hand_scratch(players))
+    own = Tables(
+        tables.deck.copy(),
+        tables.deck_copies.copy(),
+        tables.meld_table.copy(),
+        tables.meld_flags.copy(),
+        tables.play_rules.copy(),
+        tables.trick_points.copy(),
+        tables.check_melds.copy(),
+        tables.check_contracts.copy(),
+    )
+    return HandWork(
+        own,
+        tables.deck.copy(),
+        np.zeros((players, N_TYPES), dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
+        np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8),
+        np.zeros((5, 2), dtype=np.int64),
+        np.zeros((trace_rows, 4), dtype=np.int64),
+        np.array([-1, 0], dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        NO_CONDITION.copy(),
+        hand_scratch(players),
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -1208,8 +1534,20 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck. Every deal
     meets the condition ``accept`` (zero rows: every deal does)."""
     own = hand_work(tables, rules.players, 0)
-    work = HandWork(own.tables, rest.copy(), own.hands, own.widow, own.seats, own.usage, own.chosen, own.trace,
-                    contract.copy(), given.copy(), accept.copy(), own.scratch)
+    work = HandWork(
+        own.tables,
+        rest.copy(),
+        own.hands,
+        own.widow,
+        own.seats,
+        own.usage,
+        own.chosen,
+        own.trace,
+        contract.copy(),
+        given.copy(),
+        accept.copy(),
+        own.scratch,
+    )
     policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)

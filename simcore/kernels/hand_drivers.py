@@ -22,9 +22,24 @@ NO_KEY = np.zeros(0, dtype=np.uint64)
 def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
     of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: hands_chunk(states[ci].copy(), NO_KEY, 0, sizes[ci], tables, rules, policies, margins,
-                                      rest, given, contract, accept, out[offsets[ci]: offsets[ci] + sizes[ci]]),
-               states.shape[0])
+    each_chunk(
+        lambda ci: hands_chunk(
+            states[ci].copy(),
+            NO_KEY,
+            0,
+            sizes[ci],
+            tables,
+            rules,
+            policies,
+            margins,
+            rest,
+            given,
+            contract,
+            accept,
+            out[offsets[ci] : offsets[ci] + sizes[ci]],
+        ),
+        states.shape[0],
+    )
 
 
 def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
@@ -32,17 +47,33 @@ def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     under no condition. The deck is a writable copy: numba types a read-only array apart, and the rules'
     deck is read-only, so passing it would compile the whole hand a second time beside ``pinochle
     advise``'s deals."""
-    return (tables.deck.copy(), np.zeros(N_TYPES, dtype=np.uint8), np.array([-1, 0], dtype=np.int64),
-            NO_CONDITION.copy())
+    return (
+        tables.deck.copy(),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.array([-1, 0], dtype=np.int64),
+        NO_CONDITION.copy(),
+    )
 
 
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
     """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
     ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
     deal = free_deal(tables)
-    each_chunk(lambda ci: hands_chunk(np.zeros(4, dtype=np.uint64), key, firsts[ci], sizes[ci], tables, rules,
-                                      policies, margins, *deal, out[offsets[ci]: offsets[ci] + sizes[ci]]),
-               firsts.shape[0])
+    each_chunk(
+        lambda ci: hands_chunk(
+            np.zeros(4, dtype=np.uint64),
+            key,
+            firsts[ci],
+            sizes[ci],
+            tables,
+            rules,
+            policies,
+            margins,
+            *deal,
+            out[offsets[ci] : offsets[ci] + sizes[ci]],
+        ),
+        firsts.shape[0],
+    )
 
 
 def seat_policies(policies) -> np.ndarray:
@@ -61,10 +92,17 @@ def seat_margins(variant, margins: np.ndarray | None) -> np.ndarray:
     return out
 
 
-def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
-               margins: np.ndarray | None = None, with_seats: bool = False,
-               need: np.ndarray | None = None, seat_row: int = S_SCORE, deal: tuple | None = None
-               ) -> tuple[np.ndarray, ...]:
+def trace_hand(
+    variant,
+    seed: int,
+    policies: np.ndarray,
+    rows: int = 4096,
+    margins: np.ndarray | None = None,
+    with_seats: bool = False,
+    need: np.ndarray | None = None,
+    seat_row: int = S_SCORE,
+    deal: tuple | None = None,
+) -> tuple[np.ndarray, ...]:
     """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
     records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
@@ -77,10 +115,13 @@ def trace_hand(variant, seed: int, policies: np.ndarray, rows: int = 4096,
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     own = hand_work(variant.tables, variant.players, rows)
     rest, given, contract, accept = free_deal(variant.tables) if deal is None else deal
-    work = own._replace(cards=np.array(rest, dtype=np.uint8), given=np.asarray(given, dtype=np.uint8),
-                        contract=np.asarray(contract, dtype=np.int64), accept=np.asarray(accept, dtype=np.int64))
-    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need,
-              rec, work)
+    work = own._replace(
+        cards=np.array(rest, dtype=np.uint8),
+        given=np.asarray(given, dtype=np.uint8),
+        contract=np.asarray(contract, dtype=np.int64),
+        accept=np.asarray(accept, dtype=np.int64),
+    )
+    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need, rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))
     if with_seats:
         return rec, work.trace[:used], work.seats[seat_row].copy()

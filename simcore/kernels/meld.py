@@ -46,11 +46,36 @@ from simcore.variants.layout import (
 
 #: Named melds reported in a breakdown, in this order (counts are multiplicities; marriages summed
 #: over the plain suits).
-NAMED_MELDS = ("run", "run_extra_marriage", "run_extra_king", "run_extra_queen", "royal_marriage",
-               "marriage", "dix", "aces_around", "kings_around", "queens_around", "jacks_around",
-               "pinochle", "roundhouse")
-(M_RUN, M_EXTRA_MARRIAGE, M_EXTRA_KING, M_EXTRA_QUEEN, M_ROYAL, M_MARRIAGE, M_DIX, M_ACES, M_KINGS,
- M_QUEENS, M_JACKS, M_PINOCHLE, M_ROUNDHOUSE) = range(len(NAMED_MELDS))
+NAMED_MELDS = (
+    "run",
+    "run_extra_marriage",
+    "run_extra_king",
+    "run_extra_queen",
+    "royal_marriage",
+    "marriage",
+    "dix",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+    "pinochle",
+    "roundhouse",
+)
+(
+    M_RUN,
+    M_EXTRA_MARRIAGE,
+    M_EXTRA_KING,
+    M_EXTRA_QUEEN,
+    M_ROYAL,
+    M_MARRIAGE,
+    M_DIX,
+    M_ACES,
+    M_KINGS,
+    M_QUEENS,
+    M_JACKS,
+    M_PINOCHLE,
+    M_ROUNDHOUSE,
+) = range(len(NAMED_MELDS))
 N_NAMED = len(NAMED_MELDS)
 
 
@@ -91,8 +116,13 @@ def trump_class_one(hand, s, table, flags):
     in_run = r * flags[F_RUN_SCORES_ROYAL]  # the royal marriages inside the runs, where they score
     # the extra marriages once, or once per run (r x) where they score by the run (branch-free: 1 or r)
     extra = table[RUN_EXTRA_MARRIAGE, pairs] * (1 + (r - 1) * flags[F_EXTRA_MARRIAGE_PER_RUN])
-    run_pts = (table[RUN, r] + extra + (ek - pairs) * flags[F_EXTRA_KING]
-               + (eq - pairs) * flags[F_EXTRA_QUEEN] + table[ROYAL, in_run])
+    run_pts = (
+        table[RUN, r]
+        + extra
+        + (ek - pairs) * flags[F_EXTRA_KING]
+        + (eq - pairs) * flags[F_EXTRA_QUEEN]
+        + table[ROYAL, in_run]
+    )
     return run_pts, r, pairs, ek - pairs, eq - pairs, in_run
 
 
@@ -100,9 +130,13 @@ def trump_class_one(hand, s, table, flags):
 def shared_melds(hand, table):
     """Melds that do not depend on trump: (points of arounds + pinochles + roundhouse bonus,
     plain-marriage points summed over all four suits)."""
-    pts = (table[ACES, _suit_min(hand, ACE)] + table[KINGS, _suit_min(hand, KING)]
-           + table[QUEENS, _suit_min(hand, QUEEN)] + table[JACKS, _suit_min(hand, JACK)]
-           + table[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))])
+    pts = (
+        table[ACES, _suit_min(hand, ACE)]
+        + table[KINGS, _suit_min(hand, KING)]
+        + table[QUEENS, _suit_min(hand, QUEEN)]
+        + table[JACKS, _suit_min(hand, JACK)]
+        + table[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))]
+    )
     marriages = np.int64(0)
     rh = np.int64(255)
     for s in range(N_SUITS):
@@ -161,8 +195,9 @@ def meld_breakdown(hand, trump, table, flags, counts, points):
     counts[M_RUN] = r
     points[M_RUN] = table[RUN, r]
     counts[M_EXTRA_MARRIAGE] = pairs
-    points[M_EXTRA_MARRIAGE] = table[RUN_EXTRA_MARRIAGE, pairs] * (1 + (r - 1) * flags[F_EXTRA_MARRIAGE_PER_RUN]) \
-        if r > 0 else 0
+    points[M_EXTRA_MARRIAGE] = (
+        table[RUN_EXTRA_MARRIAGE, pairs] * (1 + (r - 1) * flags[F_EXTRA_MARRIAGE_PER_RUN]) if r > 0 else 0
+    )
     counts[M_EXTRA_KING] = lone_k
     points[M_EXTRA_KING] = lone_k * flags[F_EXTRA_KING]
     counts[M_EXTRA_QUEEN] = lone_q
@@ -197,10 +232,15 @@ def meld_checks(hand, trump, table, flags, checks):
     arounds of their own."""
     runs = trump_class_one(hand, trump, table, flags)[1]
     rh = min(_suit_min(hand, KING), _suit_min(hand, QUEEN))
-    return (checks[RUN, runs] + checks[ACES, _suit_min(hand, ACE)] + checks[KINGS, _suit_min(hand, KING) - rh]
-            + checks[QUEENS, _suit_min(hand, QUEEN) - rh] + checks[JACKS, _suit_min(hand, JACK)]
-            + checks[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))]
-            + checks[ROUNDHOUSE, rh])
+    return (
+        checks[RUN, runs]
+        + checks[ACES, _suit_min(hand, ACE)]
+        + checks[KINGS, _suit_min(hand, KING) - rh]
+        + checks[QUEENS, _suit_min(hand, QUEEN) - rh]
+        + checks[JACKS, _suit_min(hand, JACK)]
+        + checks[PINOCHLE, min(np.int64(hand[QUEEN_OF_SPADES]), np.int64(hand[JACK_OF_DIAMONDS]))]
+        + checks[ROUNDHOUSE, rh]
+    )
 
 
 @njit(cache=True)

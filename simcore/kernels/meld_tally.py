@@ -47,14 +47,30 @@ def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed,
     Allocates the chunk's scratch; the deals run in a leaf."""
     half = 2 if players == 4 else 0  # partners across a four-player table (analyses.meld_distribution.has_partnerships)
     cards, hands, widow = deal_buffers(deck, players)
-    _tally_deals(state, size, cards, hands, widow, np.zeros((players, N_SUITS), dtype=np.int64),
-                 np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.int64),
-                 np.zeros(max(half, 1), dtype=np.int64), half, players, hand_size, table, flags, fixed, out)
+    _tally_deals(
+        state,
+        size,
+        cards,
+        hands,
+        widow,
+        np.zeros((players, N_SUITS), dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(max(half, 1), dtype=np.int64),
+        half,
+        players,
+        hand_size,
+        table,
+        flags,
+        fixed,
+        out,
+    )
 
 
 @leaf
-def _tally_deals(state, size, cards, hands, widow, totals, best, fixed_meld, pair, half, players, hand_size, table,
-                 flags, fixed, out):
+def _tally_deals(
+    state, size, cards, hands, widow, totals, best, fixed_meld, pair, half, players, hand_size, table, flags, fixed, out
+):
     """:func:`meld_tally_chunk`'s deals, with its scratch, without reference counting."""
     top_bin = out.shape[1] - 1
     for _ in range(size):
@@ -90,5 +106,9 @@ def _tally_deals(state, size, cards, hands, widow, totals, best, fixed_meld, pai
 def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixed, out):
     """:func:`meld_tally_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks
     on threads (:func:`simcore.kernels.threads.each_chunk`)."""
-    each_chunk(lambda ci: meld_tally_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags,
-                                           fixed, out[ci]), states.shape[0])
+    each_chunk(
+        lambda ci: meld_tally_chunk(
+            states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, fixed, out[ci]
+        ),
+        states.shape[0],
+    )

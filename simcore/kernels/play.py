@@ -76,8 +76,7 @@ def cards_above(card):
 
 
 @leaf
-def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump,
-                trump_instead):
+def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump, trump_instead):
     """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played as
     card ``n`` (0 = the lead) of a trick, from scalars only (the hand kernel keeps them up to date
     card by card, and array arguments cost reference counting on the hot path).
@@ -110,10 +109,25 @@ def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void
     return held
 
 
-
-@njit(cache=True, inline='always')
-def legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder_opens, before_broken, head,
-          head_trumped, void_trump, void_over, trump_instead):
+@njit(cache=True, inline="always")
+def legal(
+    held,
+    keep,
+    free,
+    partner_winning,
+    i,
+    led,
+    win,
+    top_led,
+    trump,
+    bidder_opens,
+    before_broken,
+    head,
+    head_trumped,
+    void_trump,
+    void_over,
+    trump_instead,
+):
     """The cards a seat may play, under every duty of a hand (the hand kernel's and the solver's one play
     rule): bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led
     suit, winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
@@ -126,16 +140,17 @@ def legal(held, keep, free, partner_winning, i, led, win, top_led, trump, bidder
         if allowed & ~keep != 0:
             allowed &= ~keep
     elif partner_winning:
-        allowed = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0,
-                              trump_instead)
+        allowed = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0, trump_instead)
     else:
-        allowed = legal_cards(held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over,
-                              trump_instead)
+        allowed = legal_cards(
+            held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over, trump_instead
+        )
     if bidder_opens and allowed & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
         allowed &= SUIT_BITS[trump]
     if before_broken and allowed & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
         allowed &= ~SUIT_BITS[trump]
     return allowed
+
 
 @leaf
 def legal_mask(held, trick, n, trump, rules):
@@ -147,9 +162,19 @@ def legal_mask(held, trick, n, trump, rules):
     for i in range(1, n):
         if SUIT_OF[trick[i]] == led and trick[i] < top:
             top = trick[i]
-    return legal_cards(held, n, led, trick[trick_winner(trick, n, trump)], top, trump, rules[R_HEAD],
-                       rules[R_HEAD_WHEN_TRUMPED], rules[R_VOID_TRUMP], rules[R_VOID_OVERTRUMP],
-                       rules[R_TRUMP_INSTEAD])
+    return legal_cards(
+        held,
+        n,
+        led,
+        trick[trick_winner(trick, n, trump)],
+        top,
+        trump,
+        rules[R_HEAD],
+        rules[R_HEAD_WHEN_TRUMPED],
+        rules[R_VOID_TRUMP],
+        rules[R_VOID_OVERTRUMP],
+        rules[R_TRUMP_INSTEAD],
+    )
 
 
 @leaf

@@ -43,18 +43,19 @@ def parse_policies(text: str | None, players: int) -> np.ndarray:
     if len(names) == 1:
         names = names * players
     if len(names) != players:
-        raise PolicyError(f"--policy: {len(names)} policies given for {players} seats; give one name for "
-                          "every seat, or one for all")
+        raise PolicyError(
+            f"--policy: {len(names)} policies given for {players} seats; give one name for every seat, or one for all"
+        )
     return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
 
 
 # Heuristic weights, as fractions of the hand's trick total; see docs/policies.md for what was tried.
-W_TRICK_BASE = 0.45      # share of the trick points a bidding side expects with an average hand
+W_TRICK_BASE = 0.45  # share of the trick points a bidding side expects with an average hand
 W_TRICK_PER_ACE = 0.035  # each ace held
 W_TRICK_PER_TRUMP = 0.03  # each trump beyond a quarter of the hand
-W_PARTNER_MELD = 1.0     # a partner's average meld, counted on when bidding ...
-W_PASS_CARD = 0.33       # ... plus this share of it again for each card the partner passes
-W_SAFETY = 0.08          # shaved off the value before bidding
+W_PARTNER_MELD = 1.0  # a partner's average meld, counted on when bidding ...
+W_PASS_CARD = 0.33  # ... plus this share of it again for each card the partner passes
+W_SAFETY = 0.08  # shaved off the value before bidding
 
 
 @leaf
@@ -78,7 +79,7 @@ def any_marriage(hand):
     return False
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards, hand_size):
     """Heuristic worth of a hand if its holder names trump: (points, best trump). ``partner_meld`` is
     a partner's average meld (0 when playing alone), ``pass_cards`` the cards the partner passes."""
@@ -158,7 +159,7 @@ def call_card(hand, trump, policy, deck_copies, state):
     return -1
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def choose_trump(hand, policy, need_marriage, table, flags, totals, state):
     """Trump suit the bidder names; -1 when ``need_marriage`` and he holds no marriage."""
     allowed = 0
@@ -402,8 +403,7 @@ def choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ct
     partner_winning = ctx[C_SIDE + win_seat] == ctx[C_SIDE + seat]
     partner_safe = partner_winning
     if partner_winning and n < players - 1:  # a later player may still overtake partner
-        partner_safe = unseen & cards_above(win) == 0 and (SUIT_OF[win] == trump
-                                                      or unseen & SUIT_BITS[trump] == 0)
+        partner_safe = unseen & cards_above(win) == 0 and (SUIT_OF[win] == trump or unseen & SUIT_BITS[trump] == 0)
     best_t, best_key = -1, -1e18
     m = legal
     if partner_safe:

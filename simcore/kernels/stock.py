@@ -36,12 +36,36 @@ U_RUN, U_MARRIAGE, U_AROUND, U_PINOCHLE, U_DIX = 1, 2, 4, 8, 16
 #: Copies of one card a player can hold at once (the deck's copies, at most).
 MAX_COPIES = 8
 
-STOCK_MELDS = ("run", "double_run", "royal_marriage", "marriage_S", "marriage_H", "marriage_D",
-               "marriage_C", "pinochle", "double_pinochle", "aces_around", "kings_around", "queens_around",
-               "jacks_around", "double_aces_around", "double_kings_around", "double_queens_around",
-               "double_jacks_around", "dix")
-(SM_RUN, SM_DOUBLE_RUN, SM_ROYAL, SM_MARRIAGE, SM_PINOCHLE, SM_DOUBLE_PINOCHLE, SM_AROUND,
- SM_DOUBLE_AROUND) = 0, 1, 2, 3, 7, 8, 9, 13
+STOCK_MELDS = (
+    "run",
+    "double_run",
+    "royal_marriage",
+    "marriage_S",
+    "marriage_H",
+    "marriage_D",
+    "marriage_C",
+    "pinochle",
+    "double_pinochle",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+    "double_aces_around",
+    "double_kings_around",
+    "double_queens_around",
+    "double_jacks_around",
+    "dix",
+)
+(SM_RUN, SM_DOUBLE_RUN, SM_ROYAL, SM_MARRIAGE, SM_PINOCHLE, SM_DOUBLE_PINOCHLE, SM_AROUND, SM_DOUBLE_AROUND) = (
+    0,
+    1,
+    2,
+    3,
+    7,
+    8,
+    9,
+    13,
+)
 SM_DIX = 17
 N_STOCK_MELDS = 17  # the tabled melds, the dix apart
 

@@ -56,6 +56,6 @@ def reference_deals(deck: list[int], players: int, hand_size: int, state, deals:
                 half = word & 0xFFFFFFFF
             j = i + rng.below(len(cards) - i, half)
             cards[i], cards[j] = cards[j], cards[i]
-        seats = [sorted(cards[p * hand_size:(p + 1) * hand_size]) for p in range(players)]
+        seats = [sorted(cards[p * hand_size : (p + 1) * hand_size]) for p in range(players)]
         out.append(seats + [sorted(cards[dealt:])])
     return out

@@ -43,8 +43,15 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         seats = work.seats
         line_of = [s if alone else s % 2 for s in seat_of]
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
-        play_hand(state, variant.hand_rules, np.array([policies[s] for s in seat_of], dtype=np.int64),
-                    np.array([margins[s] for s in seat_of]), need, out, work)
+        play_hand(
+            state,
+            variant.hand_rules,
+            np.array([policies[s] for s in seat_of], dtype=np.int64),
+            np.array([margins[s] for s in seat_of]),
+            need,
+            out,
+            work,
+        )
         bidder = int(out[h.F_BIDDER])
         bidding = None
         if bidder >= 0:
@@ -96,8 +103,9 @@ def _contract_checks(variant: Variant, bid: int) -> int:
     return value
 
 
-def _add_hand_checks(variant: Variant, checks: list[int], trace: np.ndarray, out: np.ndarray, line_of: list[int],
-                     bidding: int | None) -> None:
+def _add_hand_checks(
+    variant: Variant, checks: list[int], trace: np.ndarray, out: np.ndarray, line_of: list[int], bidding: int | None
+) -> None:
     """Add one hand's checks to the partnerships' ``checks``: each seat's meld as the referee finds it from
     the cards, the contract made or defeated, and a slam."""
     rows = trace[: int(np.count_nonzero(trace[:, 0]))].tolist()
@@ -129,6 +137,7 @@ def _game_checks(variant: Variant, winners: int, losers: int) -> int:
 
 def _winner(variant: Variant, scores: list[int], bidding: int | None, target: int):
     """(winner or None, target, decided by the bidder rule), the game's end written plainly."""
+
     def unique_top(candidates: list[int]):
         if not candidates:
             return None

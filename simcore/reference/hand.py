@@ -34,8 +34,24 @@ from simcore.variants import Variant
 #: The seat of a chance event's request.
 CHANCE = -1
 #: Decision kinds, in the order a hand meets them (chance kinds: deal, turn, draw).
-DECISIONS = ("bid", "forfeit", "trump", "alone", "call", "swap", "share", "give", "bury", "discard",
-             "throw_in", "concede", "play", "dix", "exchange", "meld")
+DECISIONS = (
+    "bid",
+    "forfeit",
+    "trump",
+    "alone",
+    "call",
+    "swap",
+    "share",
+    "give",
+    "bury",
+    "discard",
+    "throw_in",
+    "concede",
+    "play",
+    "dix",
+    "exchange",
+    "meld",
+)
 #: Decisions whose value is 0 (no) or 1 (yes).
 YES_NO = ("forfeit", "alone", "swap", "throw_in", "concede", "dix", "exchange")
 
@@ -96,7 +112,8 @@ def refusal(variant: Variant, request: Request, value) -> str | None:
         if not bids:
             return f"seat {seat} may only pass (no marriage to name trump with)"
         return f"seat {seat} bid {value}; the next legal bid was {bids[0]}" + (
-            f" (up to {bids[-1]})" if len(bids) > 1 else "")
+            f" (up to {bids[-1]})" if len(bids) > 1 else ""
+        )
     if kind == "give" and len(legal) == 1:  # the called card, passed where the rules say so
         return f"seat {seat} gave {value_name(kind, value)}, not the card asked for ({card_name(legal[0])})"
     names = ", ".join(value_name(kind, v) for v in legal)
@@ -135,6 +152,8 @@ def _held(hand: list[int]) -> tuple[int, ...]:
 
 def _has_marriage(hand: list[int], s: int) -> bool:
     return hand[s * 6 + 2] > 0 and hand[s * 6 + 3] > 0
+
+
 def _next_bid(high: int, variant: Variant) -> int:
     if high == 0:
         return variant.get("auction.min_bid")
@@ -145,10 +164,7 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-
-
-def hand_steps(variant: Variant, table: Table, need: list[int] | None = None,
-               contract: tuple[int, int] | None = None):
+def hand_steps(variant: Variant, table: Table, need: list[int] | None = None, contract: tuple[int, int] | None = None):
     """Play one hand into ``table``, yielding a :class:`Request` at each decision and chance event and
     returning the record (``simcore.kernels.hand_record.FIELDS``, with the seat rows ``_side``, ``_meld``,
     ``_dix``, ``_double_pinochle``, ``_checks``, ``_pts``, ``_won`` and the ``_stage`` it was scored at). The first
@@ -217,8 +233,11 @@ def _auction(variant: Variant, table: Table, contract: tuple[int, int] | None):
     while True:
         if active[seat] and seat != high_seat:
             forced = turns == 0 and variant.get("auction.opening_forced")
-            allowed = forced or not variant.get("auction.bid_needs_marriage") or any(
-                _has_marriage(table.hands[seat], s) for s in range(4))
+            allowed = (
+                forced
+                or not variant.get("auction.bid_needs_marriage")
+                or any(_has_marriage(table.hands[seat], s) for s in range(4))
+            )
             bids = [_next_bid(high, variant)]
             for _ in range(variant.get("auction.jump_steps")):
                 if high == 0 and cap and _next_bid(bids[-1], variant) > cap:
@@ -251,14 +270,19 @@ def _forfeit_unseen(variant: Variant, table: Table, bidder: int, bid: int, rec: 
     kitty but nothing to the other players." The bidder of a contract at the minimum (never a set
     contract) chooses; True when he forfeits, scored: the bid lost as on a throw-in
     (``scoring.concede_loses_bid``), nothing to anyone else, no trump named."""
-    if (not variant.get("scoring.forfeit_unseen") or set_contract or bidder < 0
-            or bid != variant.get("auction.min_bid")):
+    if not variant.get("scoring.forfeit_unseen") or set_contract or bidder < 0 or bid != variant.get("auction.min_bid"):
         return False
     if not (yield from _ask(variant, Request(bidder, "forfeit", (0, 1)))):
         return False
-    rec.update(outcome=h.FORFEITED_UNSEEN, trump=-1, made=0, other_score=0,
-               side_score=-bid if variant.get("scoring.concede_loses_bid") else 0,
-               _side=[int(s == bidder) for s in range(variant.players)], _stage="unmelded")
+    rec.update(
+        outcome=h.FORFEITED_UNSEEN,
+        trump=-1,
+        made=0,
+        other_score=0,
+        side_score=-bid if variant.get("scoring.concede_loses_bid") else 0,
+        _side=[int(s == bidder) for s in range(variant.players)],
+        _stage="unmelded",
+    )
     table.side = rec["_side"]
     return True
 
@@ -274,8 +298,11 @@ def _trump_and_partner(variant: Variant, table: Table, bidder: int, rec: dict):
     players, hands = variant.players, table.hands
     anchor = max(bidder, 0)
     teams = variant.get("teams.kind")
-    side = [1 if (s - anchor) % 2 == 0 else 0 for s in range(players)] if teams == "partners_across" else [
-        int(s == anchor) for s in range(players)]
+    side = (
+        [1 if (s - anchor) % 2 == 0 else 0 for s in range(players)]
+        if teams == "partners_across"
+        else [int(s == anchor) for s in range(players)]
+    )
     partner = (bidder + players // 2) % players if teams == "partners_across" and bidder >= 0 else -1
     table.side, table.partner = side, partner
     rec["_side"], rec["_stage"] = side, "unmelded"
@@ -292,8 +319,9 @@ def _trump_and_partner(variant: Variant, table: Table, bidder: int, rec: dict):
         if stock:
             table.widow[table.turned] -= 1
     else:
-        suits = tuple(s for s in range(4) if not variant.get("auction.trump_needs_marriage")
-                      or _has_marriage(hands[bidder], s))
+        suits = tuple(
+            s for s in range(4) if not variant.get("auction.trump_needs_marriage") or _has_marriage(hands[bidder], s)
+        )
         trump = yield from _ask(variant, Request(bidder, "trump", suits or (-1,)))
     table.trump = rec["trump"] = trump
     called = -1
@@ -307,11 +335,14 @@ def _trump_and_partner(variant: Variant, table: Table, bidder: int, rec: dict):
             return next((s for s in ((bidder + i) % players for i in range(1, players)) if hands[s][c] > 0), -1)
 
         if variant.get("teams.call") == "named":
-            alone = variant.get("teams.may_play_alone") and (
-                yield from _ask(variant, Request(bidder, "alone", (0, 1))))
+            alone = variant.get("teams.may_play_alone") and (yield from _ask(variant, Request(bidder, "alone", (0, 1))))
             if not alone:
-                called = yield from _ask(variant, Request(bidder, "call", tuple(
-                    c for c in range(N_TYPES) if hands[bidder][c] < variant.deck_copies[c])))
+                called = yield from _ask(
+                    variant,
+                    Request(
+                        bidder, "call", tuple(c for c in range(N_TYPES) if hands[bidder][c] < variant.deck_copies[c])
+                    ),
+                )
                 partner = first_holder(called)
         else:  # the ace of trump, else the ten, and so on down the trump suit
             for c in (trump * 6 + r for r in range(6) if variant.deck_copies[trump * 6 + r]):
@@ -361,7 +392,7 @@ def _share_widow(variant: Variant, table: Table, bidder: int, partner: int):
     players = variant.players
     order = [bidder] + ([partner] if partner >= 0 else [])
     order += [s for s in ((bidder + i) % players for i in range(1, players)) if s not in order]
-    for seat in order[:sum(table.widow)]:
+    for seat in order[: sum(table.widow)]:
         card = yield from _ask(variant, Request(bidder, "share", _held(table.widow), to=seat))
         table.widow[card] -= 1
         table.hands[seat][card] += 1
@@ -436,8 +467,11 @@ def _discard_and_draw(variant: Variant, table: Table, bidder: int):
 def _draw(variant: Variant, table: Table, seat: int, stock: list[int], certain: int = -1):
     """``seat`` draws a card from ``stock`` at random (or the ``certain`` card, the last turned one)."""
     held = _held(stock)
-    request = (Request(CHANCE, "draw", (certain,), to=seat) if certain >= 0 else
-               Request(CHANCE, "draw", held, to=seat, pool=tuple(stock[t] for t in held)))
+    request = (
+        Request(CHANCE, "draw", (certain,), to=seat)
+        if certain >= 0
+        else Request(CHANCE, "draw", held, to=seat, pool=tuple(stock[t] for t in held))
+    )
     card = yield from _ask(variant, request)
     if certain < 0:
         stock[card] -= 1
@@ -446,8 +480,16 @@ def _draw(variant: Variant, table: Table, seat: int, stock: list[int], certain: 
     return card
 
 
-def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int], partner: int, bidder: int,
-          swapper: int, rec: dict) -> tuple[list[int], list[int]]:
+def _meld(
+    variant: Variant,
+    hands: list[list[int]],
+    trump: int,
+    side: list[int],
+    partner: int,
+    bidder: int,
+    swapper: int,
+    rec: dict,
+) -> tuple[list[int], list[int]]:
     """(meld, dix) by side (index 1 = the bidder's), the meld 0 below the minimum that counts; each
     seat's meld, dix and double pinochle into ``rec``. A dix exchanged for the turned card scores the
     ``swapper``, not the dealer: "each original holder of a dix scores 10, whether or not it was
@@ -460,8 +502,11 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
         m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags()[0])
         d = (int(hands[s][trump * 6 + 5]) + moved) * int(variant.meld_flags()[0])
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
-        if (s == partner and variant.get("teams.kind") == "called_card"
-                and not variant.get("scoring.partner_meld_counts")):
+        if (
+            s == partner
+            and variant.get("teams.kind") == "called_card"
+            and not variant.get("scoring.partner_meld_counts")
+        ):
             m = d = two = 0  # only the bidder's meld counts for the partnership
         meld[side[s]] += m
         dix[side[s]] += d
@@ -473,13 +518,11 @@ def _meld(variant: Variant, hands: list[list[int]], trump: int, side: list[int],
     rec["_stage"] = "not played"
     if bidder >= 0:
         rec["bidder_meld_after"] = reference_total(hands[bidder], trump, variant)
-        rec["trump_len"] = sum(hands[bidder][trump * 6: trump * 6 + 6])
+        rec["trump_len"] = sum(hands[bidder][trump * 6 : trump * 6 + 6])
         rec["aces"] = sum(hands[bidder][s * 6] for s in range(4))
     rec["side_meld"], rec["other_meld"] = meld[1], meld[0]
     least = variant.get("scoring.min_meld_to_count")
     return [m if m >= least else 0 for m in meld], dix
-
-
 
 
 def throw_in_refusal(variant: Variant, short: int, forced: bool) -> str | None:
@@ -491,8 +534,10 @@ def throw_in_refusal(variant: Variant, short: int, forced: bool) -> str | None:
     if variant.get("scoring.concede_only_forced") and not forced:
         return "a throw-in by a bidder who bid; the rules allow one only to a bidder forced to take the hand"
     if short < variant.get("scoring.concede_short_by"):
-        return (f"a throw-in {short} short of the bid; the rules allow one from "
-                f"{variant.get('scoring.concede_short_by')} short")
+        return (
+            f"a throw-in {short} short of the bid; the rules allow one from "
+            f"{variant.get('scoring.concede_short_by')} short"
+        )
     return None
 
 
@@ -509,27 +554,40 @@ def _without_play(variant: Variant, table: Table, bidder: int, bid: int, forced:
     if (short_by and short > short_by) or meld[1] < variant.get("scoring.min_meld_to_play"):
         outcome = h.SET_WITHOUT_PLAY
     elif throw_in_refusal(variant, short, forced) is None and (
-            yield from _ask(variant, Request(bidder, "throw_in", (0, 1)))):
+        yield from _ask(variant, Request(bidder, "throw_in", (0, 1)))
+    ):
         outcome = h.CONCEDED
-    elif (variant.get("scoring.opponents_concede") and variant.get("scoring.save_meld") == "nothing"
-          and meld[1] >= bid and (yield from _ask(variant, Request((bidder + 1) % variant.players, "concede",
-                                                                   (0, 1))))):
+    elif (
+        variant.get("scoring.opponents_concede")
+        and variant.get("scoring.save_meld") == "nothing"
+        and meld[1] >= bid
+        and (yield from _ask(variant, Request((bidder + 1) % variant.players, "concede", (0, 1))))
+    ):
         outcome = h.CONCEDED_BY_OPPONENTS
     if outcome == h.PLAYED:
         return False
     opp = variant.get("scoring.opponents_on_concede")
     conceded = outcome == h.CONCEDED
     lost = -bid if not conceded or variant.get("scoring.concede_loses_bid") else 0
-    rec.update(outcome=outcome, made=int(outcome == h.CONCEDED_BY_OPPONENTS),
-               side_score=bid if outcome == h.CONCEDED_BY_OPPONENTS else lost,
-               other_score={"meld": meld[0], "nothing": 0,
-                            "meld_and_tricks": meld[0] + variant.trick_total}[opp]
-               + (variant.get("scoring.concede_bonus") if conceded else 0))
+    rec.update(
+        outcome=outcome,
+        made=int(outcome == h.CONCEDED_BY_OPPONENTS),
+        side_score=bid if outcome == h.CONCEDED_BY_OPPONENTS else lost,
+        other_score={"meld": meld[0], "nothing": 0, "meld_and_tricks": meld[0] + variant.trick_total}[opp]
+        + (variant.get("scoring.concede_bonus") if conceded else 0),
+    )
     return True
 
 
-def play_legal(variant: Variant, hand: list[int], trick: list[int], trump: int, partner_winning: bool,
-               first_lead_by_bidder: bool, broken: bool) -> tuple[int, ...]:
+def play_legal(
+    variant: Variant,
+    hand: list[int],
+    trick: list[int],
+    trump: int,
+    partner_winning: bool,
+    first_lead_by_bidder: bool,
+    broken: bool,
+) -> tuple[int, ...]:
     """The cards ``hand`` may play to ``trick`` (:func:`simcore.reference.play.reference_legal`), with
     the bidder's opening lead a trump where ``play.bidder_leads_trump`` and he holds one
     (``first_lead_by_bidder``), and no trump led before one was played (``broken``) where
@@ -553,8 +611,16 @@ def _close_trick(variant: Variant, table: Table, leader: int, trump: int, last: 
     return winner, taken
 
 
-def _tricks(variant: Variant, table: Table, trump: int, side: list[int], bidder: int, buried: list[int],
-            rec: dict, need: list[int] | None = None):
+def _tricks(
+    variant: Variant,
+    table: Table,
+    trump: int,
+    side: list[int],
+    bidder: int,
+    buried: list[int],
+    rec: dict,
+    need: list[int] | None = None,
+):
     """(trick points, tricks won) by side: every card played in turn, held and legal (:func:`play_legal`),
     each trick to its winner; buried cards count for the bidder. Each seat's into ``rec``. With ``need``
     (what each seat's score line needs to win the game) the winner of a trick whose line then has that
@@ -579,8 +645,15 @@ def _tricks(variant: Variant, table: Table, trump: int, side: list[int], bidder:
             seat = (leader + i) % players
             cards = [c for _, c in trick]
             ahead = (leader + winning_position(cards, trump)) % players if trick else -1
-            legal = play_legal(variant, hands[seat], cards, trump, teams and ahead >= 0 and side[ahead] == side[seat],
-                               k == 0 and i == 0 and seat == bidder, broken)
+            legal = play_legal(
+                variant,
+                hands[seat],
+                cards,
+                trump,
+                teams and ahead >= 0 and side[ahead] == side[seat],
+                k == 0 and i == 0 and seat == bidder,
+                broken,
+            )
             card = yield from _ask(variant, Request(seat, "play", legal))
             broken = broken or card // 6 == trump
             hands[seat][card] -= 1
@@ -603,8 +676,16 @@ def _tricks(variant: Variant, table: Table, trump: int, side: list[int], bidder:
     return tricks_pts, tricks_won
 
 
-def _score(variant: Variant, meld: list[int], dix: list[int], tricks_pts: list[int], tricks_won: list[int],
-           bidder: int, bid: int, rec: dict) -> dict:
+def _score(
+    variant: Variant,
+    meld: list[int],
+    dix: list[int],
+    tricks_pts: list[int],
+    tricks_won: list[int],
+    bidder: int,
+    bid: int,
+    rec: dict,
+) -> dict:
     """The scores of a played hand: a side keeps its meld if it saved it, else its dix where the rules
     keep that; the bidding side makes its bid or is set (with no bidder each side scores its own)."""
 
@@ -620,10 +701,12 @@ def _score(variant: Variant, meld: list[int], dix: list[int], tricks_pts: list[i
         return rec
     made = kept(1) + tricks_pts[1] >= bid
     rec["made"] = int(made)
-    rec["side_score"] = (kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
-                         if made else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set") else 0))
+    rec["side_score"] = (
+        kept(1) + tricks_pts[1] + (bid if variant.get("scoring.bid_added") else 0)
+        if made
+        else -bid + (dix[1] if variant.get("scoring.dix_kept_when_set") else 0)
+    )
     return rec
-
 
 
 def _score_no_trump(variant: Variant, hands: list[list[int]], side: list[int], bid: int, rec: dict) -> dict:
@@ -657,8 +740,10 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
             if rec["_stage"] == "not played":
                 opp = variant.get("scoring.opponents_on_concede")
                 bonus = variant.get("scoring.concede_bonus") if rec["outcome"] == h.CONCEDED else 0
-                out.append({"meld": meld, "nothing": 0,
-                            "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp] + bonus)
+                out.append(
+                    {"meld": meld, "nothing": 0, "meld_and_tricks": meld + variant.trick_total // (players - 1)}[opp]
+                    + bonus
+                )
             elif share == "pooled_tricks":
                 saved = _saved(variant, sum(rec["_won"][o] for o in others), rec["other_tricks"])
                 kept = meld if saved else (rec["_dix"][s] if variant.get("scoring.dix_kept") else 0)
@@ -674,17 +759,21 @@ def _seat_scores(variant: Variant, rec: dict) -> list[int]:
 def _saved(variant: Variant, tricks_won: int, trick_points: int) -> bool:
     """Whether a side (or a seat) that won these tricks keeps its meld."""
     rule = variant.get("scoring.save_meld")
-    return (rule == "nothing" or (rule == "trick" and tricks_won > 0)
-            or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points")))
-
-
+    return (
+        rule == "nothing"
+        or (rule == "trick" and tricks_won > 0)
+        or (rule == "points" and trick_points >= variant.get("scoring.save_meld_points"))
+    )
 
 
 def open_melds(variant: Variant, copies: list[list[set[str]]], trump: int) -> tuple[int, ...]:
     """The ``STOCK_MELDS`` indices of the melds a seat holding ``copies`` (per card type, the classes each
     held copy has melded in) may table now (the dix apart)."""
-    return tuple(m for m, name in enumerate(STOCK_MELDS) if name != "dix"
-                 and meld_points(variant, name, trump) > 0 and take_meld(copies, name, trump, apply=False))
+    return tuple(
+        m
+        for m, name in enumerate(STOCK_MELDS)
+        if name != "dix" and meld_points(variant, name, trump) > 0 and take_meld(copies, name, trump, apply=False)
+    )
 
 
 def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | None):
@@ -740,8 +829,11 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
         leader = winner
         if free:  # the winner's turn to meld: one dix, one meld
             mine = copies[winner]
-            if dix_value and any("dix" not in c for c in mine[dix]) and (
-                    yield from _ask(variant, Request(winner, "dix", (0, 1)))):
+            if (
+                dix_value
+                and any("dix" not in c for c in mine[dix])
+                and (yield from _ask(variant, Request(winner, "dix", (0, 1))))
+            ):
                 next(c for c in mine[dix] if "dix" not in c).add("dix")
                 meld[winner] += dix_value
                 table.tabled.append((winner, "dix", dix_value))
@@ -770,15 +862,34 @@ def _stock_play(variant: Variant, table: Table, rec: dict, need: list[int] | Non
             table.stock = sum(stock)
     pts[:] = [counted(p) for p in pts]
     declared = table.declared[0] if table.declared else -1
-    rec.update(outcome=h.DECLARED_OUT if declared >= 0 else h.PLAYED, made=-1,
-               side_meld=meld[0], other_meld=sum(meld[1:]), side_tricks=pts[0], other_tricks=sum(pts[1:]),
-               side_score=meld[0] + pts[0], other_score=sum(meld[1:]) + sum(pts[1:]))
-    rec.update(_stage="played", _meld=meld, _dix=[0] * players, _pts=pts, _won=won, _out=declared,
-               _double_pinochle=[int(x) for x in double_pinochle])
+    rec.update(
+        outcome=h.DECLARED_OUT if declared >= 0 else h.PLAYED,
+        made=-1,
+        side_meld=meld[0],
+        other_meld=sum(meld[1:]),
+        side_tricks=pts[0],
+        other_tricks=sum(pts[1:]),
+        side_score=meld[0] + pts[0],
+        other_score=sum(meld[1:]) + sum(pts[1:]),
+    )
+    rec.update(
+        _stage="played",
+        _meld=meld,
+        _dix=[0] * players,
+        _pts=pts,
+        _won=won,
+        _out=declared,
+        _double_pinochle=[int(x) for x in double_pinochle],
+    )
 
 
-def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need: list[int] | None = None,
-            contract: tuple[int, int] | None = None):
+def referee(
+    variant: Variant,
+    trace: list[list[int]],
+    seats: bool = False,
+    need: list[int] | None = None,
+    contract: tuple[int, int] | None = None,
+):
     """The record (``simcore.kernels.hand_record.FIELDS``) of the traced hand, recomputed by :func:`hand_steps`
     with every decision taken from the trace; raises RuleBroken. With ``seats``, (record, what the hand
     adds to each seat's score line): its side's score with partners; with a bidder alone, each
@@ -800,22 +911,54 @@ def referee(variant: Variant, trace: list[list[int]], seats: bool = False, need:
 
 #: Trace rows that carry a decision or a chance outcome; the others (the deal, redeals, contract,
 #: meld, trick and score rows) are what the referee recomputes.
-_MOVES = (h.T_BID, h.T_TRUMP, h.T_PASS, h.T_BURY, h.T_OUTCOME, h.T_PLAY, h.T_SHARE, h.T_CALL, h.T_DISCARD,
-          h.T_DRAW, h.T_MELDED, h.T_EXCHANGE, h.T_OUT)
+_MOVES = (
+    h.T_BID,
+    h.T_TRUMP,
+    h.T_PASS,
+    h.T_BURY,
+    h.T_OUTCOME,
+    h.T_PLAY,
+    h.T_SHARE,
+    h.T_CALL,
+    h.T_DISCARD,
+    h.T_DRAW,
+    h.T_MELDED,
+    h.T_EXCHANGE,
+    h.T_OUT,
+)
 #: The trace row that answers each request kind: its code, whose it is ("seat": the deciding seat's, "to":
 #: the seat the card goes to, None: nobody's) and the column holding the value (a yes-or-no choice: 1 when
 #: the row is there).
-_ROW = {"bid": (h.T_BID, "seat", 2), "forfeit": (h.T_OUTCOME, None, 1), "trump": (h.T_TRUMP, None, 1),
-        "turn": (h.T_TRUMP, None, 2), "alone": (h.T_CALL, None, 1), "call": (h.T_CALL, None, 1),
-        "swap": (h.T_EXCHANGE, "seat", 1), "share": (h.T_SHARE, "to", 2), "give": (h.T_PASS, "seat", 2),
-        "bury": (h.T_BURY, "seat", 2), "discard": (h.T_DISCARD, "seat", 2), "draw": (h.T_DRAW, "to", 2),
-        "throw_in": (h.T_OUTCOME, None, 1), "concede": (h.T_OUTCOME, None, 1), "play": (h.T_PLAY, "seat", 2),
-        "dix": (h.T_MELDED, "seat", 1), "exchange": (h.T_EXCHANGE, "seat", 1), "meld": (h.T_MELDED, "seat", 2)}
+_ROW = {
+    "bid": (h.T_BID, "seat", 2),
+    "forfeit": (h.T_OUTCOME, None, 1),
+    "trump": (h.T_TRUMP, None, 1),
+    "turn": (h.T_TRUMP, None, 2),
+    "alone": (h.T_CALL, None, 1),
+    "call": (h.T_CALL, None, 1),
+    "swap": (h.T_EXCHANGE, "seat", 1),
+    "share": (h.T_SHARE, "to", 2),
+    "give": (h.T_PASS, "seat", 2),
+    "bury": (h.T_BURY, "seat", 2),
+    "discard": (h.T_DISCARD, "seat", 2),
+    "draw": (h.T_DRAW, "to", 2),
+    "throw_in": (h.T_OUTCOME, None, 1),
+    "concede": (h.T_OUTCOME, None, 1),
+    "play": (h.T_PLAY, "seat", 2),
+    "dix": (h.T_MELDED, "seat", 1),
+    "exchange": (h.T_EXCHANGE, "seat", 1),
+    "meld": (h.T_MELDED, "seat", 2),
+}
 #: What else a row must say to answer a kind: the outcome a T_OUTCOME row carries, a bidder alone's call
 #: of no card, a dix (or another meld) in a T_MELDED row.
-_FITS = {"forfeit": lambda r: r[1] == h.FORFEITED_UNSEEN, "throw_in": lambda r: r[1] == h.CONCEDED,
-         "concede": lambda r: r[1] == h.CONCEDED_BY_OPPONENTS, "alone": lambda r: r[1] == -1,
-         "dix": lambda r: r[2] == STOCK_MELDS.index("dix"), "meld": lambda r: r[2] != STOCK_MELDS.index("dix")}
+_FITS = {
+    "forfeit": lambda r: r[1] == h.FORFEITED_UNSEEN,
+    "throw_in": lambda r: r[1] == h.CONCEDED,
+    "concede": lambda r: r[1] == h.CONCEDED_BY_OPPONENTS,
+    "alone": lambda r: r[1] == -1,
+    "dix": lambda r: r[2] == STOCK_MELDS.index("dix"),
+    "meld": lambda r: r[2] != STOCK_MELDS.index("dix"),
+}
 
 
 class _TraceFeed:
@@ -836,8 +979,11 @@ class _TraceFeed:
         named = variant.get("teams.kind") == "called_card" and variant.get("teams.call") == "named"
         self.rows = []
         for code, a, b, c in rows:  # one row per card: a pass, burial or discard of two copies is two
-            if code not in _MOVES or (code == h.T_CALL and not named) or (
-                    code == h.T_OUTCOME and a == h.SET_WITHOUT_PLAY):
+            if (
+                code not in _MOVES
+                or (code == h.T_CALL and not named)
+                or (code == h.T_OUTCOME and a == h.SET_WITHOUT_PLAY)
+            ):
                 continue
             many = code in (h.T_PASS, h.T_BURY, h.T_DISCARD)
             self.rows += [(code, a, b, 1 if many else c)] * (c if many else 1)
@@ -939,12 +1085,18 @@ class _TraceFeed:
         row = self._next()
         if declared is not None:
             if row is None or row[0] != h.T_OUT:
-                raise RuleBroken(f"seat {declared[0]} reached the {self.need[declared[0]]} it needed with "
-                                 f"{declared[1]} but did not declare out")
+                raise RuleBroken(
+                    f"seat {declared[0]} reached the {self.need[declared[0]]} it needed with "
+                    f"{declared[1]} but did not declare out"
+                )
             if row[1:3] != declared:
-                raise RuleBroken(f"seat {row[1]} declared out with {row[2]}; the hand says seat {declared[0]} "
-                                 f"with {declared[1]}")
+                raise RuleBroken(
+                    f"seat {row[1]} declared out with {row[2]}; the hand says seat {declared[0]} with {declared[1]}"
+                )
             self._take()
         if self.i != len(self.rows):
-            raise RuleBroken(self._stray(self._next(), Request(-2, "end the hand", ())) if self._next()[0] in (
-                h.T_OUT, h.T_MELDED, h.T_EXCHANGE) else f"moves left after the hand: {self.rows[self.i:]}")
+            raise RuleBroken(
+                self._stray(self._next(), Request(-2, "end the hand", ()))
+                if self._next()[0] in (h.T_OUT, h.T_MELDED, h.T_EXCHANGE)
+                else f"moves left after the hand: {self.rows[self.i :]}"
+            )

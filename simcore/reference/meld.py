@@ -94,8 +94,12 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
     out["dix"] = (nines, nines * int(flags[F_DIX]))
 
     # Class II: arounds, each rank laid down once per full set of four suits.
-    for name, rank, row in (("aces_around", "A", ACES), ("kings_around", "K", KINGS),
-                            ("queens_around", "Q", QUEENS), ("jacks_around", "J", JACKS)):
+    for name, rank, row in (
+        ("aces_around", "A", ACES),
+        ("kings_around", "K", KINGS),
+        ("queens_around", "Q", QUEENS),
+        ("jacks_around", "J", JACKS),
+    ):
         n = _lay_down(list(cards), [_card(rank, s) for s in SUITS])
         out[name] = (n, int(table[row, n]))
 
@@ -122,6 +126,13 @@ def reference_checks(counts, trump: int, variant: Variant) -> int:
     round_trips = melds["roundhouse"]
     melds["kings_around"] -= round_trips
     melds["queens_around"] -= round_trips
-    rows = {"run": RUN, "aces_around": ACES, "kings_around": KINGS, "queens_around": QUEENS,
-            "jacks_around": JACKS, "pinochle": PINOCHLE, "roundhouse": ROUNDHOUSE}
+    rows = {
+        "run": RUN,
+        "aces_around": ACES,
+        "kings_around": KINGS,
+        "queens_around": QUEENS,
+        "jacks_around": JACKS,
+        "pinochle": PINOCHLE,
+        "roundhouse": ROUNDHOUSE,
+    }
     return sum(int(variant.check_melds[row, melds[name]]) for name, row in rows.items())

@@ -33,8 +33,9 @@ def winning_position(trick: list[int], trump: int) -> int:
     return best
 
 
-def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Variant,
-                    partner_winning: bool = False) -> list[int]:
+def reference_legal(
+    hand: list[int], trick: list[int], trump: int, variant: Variant, partner_winning: bool = False
+) -> list[int]:
     """Sorted card types of ``hand`` (a copy-count list) that may be played to ``trick``;
     ``partner_winning``: the card winning so far is the player's partner's (``play.beat_partner``)."""
     held = [t for t in range(24) if hand[t] > 0]
@@ -72,8 +73,9 @@ def reference_legal(hand: list[int], trick: list[int], trump: int, variant: Vari
     return held
 
 
-def reference_playout(hands: list[list[int]], leader: int, trump: int, variant: Variant,
-                      state) -> tuple[list[int], list[int]]:
+def reference_playout(
+    hands: list[list[int]], leader: int, trump: int, variant: Variant, state
+) -> tuple[list[int], list[int]]:
     """Play out ``hands`` with uniformly random legal cards drawn from the xoshiro stream ``state``,
     exactly as :func:`simcore.kernels.play.random_playout`: returns (points per seat, cards in play order)."""
     rng = Xoshiro256(state)

@@ -14,8 +14,17 @@ from simcore.reference.play import reference_legal, suit, winning_position
 from simcore.variants import Variant
 
 
-def reference_moves(variant: Variant, hands: list[list[int]], trick: list[int], trump: int, leader: int,
-                    side: list[int], bidder: int = -1, first: bool = False, broken: bool = False) -> list[int]:
+def reference_moves(
+    variant: Variant,
+    hands: list[list[int]],
+    trick: list[int],
+    trump: int,
+    leader: int,
+    side: list[int],
+    bidder: int = -1,
+    first: bool = False,
+    broken: bool = False,
+) -> list[int]:
     """The card types the seat to play next may play to ``trick`` (its cards so far, from ``leader``):
     :func:`reference_legal`, with a partner's winning card exempt where ``play.beat_partner`` is off,
     and on a lead the bidder's trump opening on the hand's ``first`` trick (it outranks the next rule)
@@ -36,8 +45,16 @@ def reference_moves(variant: Variant, hands: list[list[int]], trick: list[int], 
     return legal
 
 
-def reference_value(variant: Variant, hands: list[list[int]], trump: int, leader: int, side: list[int],
-                    bidder: int = -1, first: bool = False, broken: bool = False) -> int:
+def reference_value(
+    variant: Variant,
+    hands: list[list[int]],
+    trump: int,
+    leader: int,
+    side: list[int],
+    bidder: int = -1,
+    first: bool = False,
+    broken: bool = False,
+) -> int:
     """The points the bidding side (``side[seat] == 1``) takes from a trick start with ``hands`` (copy
     counts per seat) and ``leader`` to lead, both sides playing perfectly. ``first``: this is the
     hand's first trick (the bidder opens with a trump where ``play.bidder_leads_trump``); ``broken``:

@@ -33,8 +33,10 @@ def meld_spec(name: str, trump: int) -> tuple[list[tuple[int, int, set[str]]], s
     base = name.removeprefix("double_")
     n = 2 if double else 1
     if base == "run":
-        need = [(trump * 6 + r, n, {"run"} if r in (KING, QUEEN) else {"run", "marriage"})
-                for r in (ACE, TEN, KING, QUEEN, JACK)]
+        need = [
+            (trump * 6 + r, n, {"run"} if r in (KING, QUEEN) else {"run", "marriage"})
+            for r in (ACE, TEN, KING, QUEEN, JACK)
+        ]
         return need, "run", "run", n
     if base == "royal_marriage" or base.startswith("marriage_"):
         s = trump if base == "royal_marriage" else SUIT_NAMES.index(base[-1])
@@ -58,8 +60,11 @@ def take_meld(copies: list[list[set[str]]], name: str, trump: int, apply: bool =
     need, klass, _, _ = meld_spec(name, trump)
     picks = []
     for card, n, barred in need:
-        usable = sorted((i for i, used in enumerate(copies[card]) if not used & barred),
-                        key=lambda i: copy_weight(copies[card][i]), reverse=True)
+        usable = sorted(
+            (i for i, used in enumerate(copies[card]) if not used & barred),
+            key=lambda i: copy_weight(copies[card][i]),
+            reverse=True,
+        )
         if len(usable) < n:
             return False
         picks.append((card, usable[:n], usable[n:]))

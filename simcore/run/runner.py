@@ -121,12 +121,15 @@ class Execution:
                 if self.scheduler:
                     self._client = Client(self.scheduler, timeout="20s")
                 else:
-                    cluster = LocalCluster(n_workers=self.workers, threads_per_worker=1, processes=True,
-                                           dashboard_address=None)
+                    cluster = LocalCluster(
+                        n_workers=self.workers, threads_per_worker=1, processes=True, dashboard_address=None
+                    )
                     self._client = Client(cluster)
             except (OSError, TimeoutError) as exc:
-                raise ClusterError(f"Dask cluster {self.scheduler or 'local'}: cannot connect "
-                                   f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})")
+                raise ClusterError(
+                    f"Dask cluster {self.scheduler or 'local'}: cannot connect "
+                    f"({str(exc).splitlines()[0] if str(exc) else type(exc).__name__})"
+                )
         return self._client
 
     def close(self) -> None:
@@ -196,13 +199,14 @@ class _Interrupt:
         return False
 
 
-def _local_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
-                   stop: threading.Event) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
+def _local_batches(
+    job: Job, seed: int, sizes: np.ndarray, missing: list[int], stop: threading.Event
+) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
     """(chunk indices, values) batch after batch, in chunk order, on numba threads."""
     step = max(1, 2 * numba.get_num_threads())
     per_batch, i = step, 0
     while i < len(missing) and not stop.is_set():
-        idx = np.asarray(missing[i: i + per_batch], dtype=np.int64)
+        idx = np.asarray(missing[i : i + per_batch], dtype=np.int64)
         start = time.perf_counter()
         values = chunk_values(job.task, job.merge, seed, sizes[idx], idx)
         took = time.perf_counter() - start
@@ -212,8 +216,9 @@ def _local_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
             per_batch = max(step, min(64 * step, int(per_batch * BATCH_SECONDS / took) // step * step))
 
 
-def _cluster_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int], stop: threading.Event,
-                     execution: Execution) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
+def _cluster_batches(
+    job: Job, seed: int, sizes: np.ndarray, missing: list[int], stop: threading.Event, execution: Execution
+) -> Iterator[tuple[np.ndarray, list[np.ndarray]]]:
     """(chunk indices, values) task by task, as tasks finish on the Dask cluster, with at most
     ``IN_FLIGHT_PER_THREAD`` tasks per worker thread submitted at once. A worker that dies has its tasks
     rerun elsewhere by Dask, with the same result (a chunk is a pure function of its key), and results
@@ -223,7 +228,7 @@ def _cluster_batches(job: Job, seed: int, sizes: np.ndarray, missing: list[int],
     client = execution.client()
     threads = max(1, sum(client.nthreads().values()))
     per_task = max(1, min(MAX_TASK_CHUNKS, math.ceil(len(missing) / (8 * threads))))
-    groups = (np.asarray(missing[i: i + per_task], dtype=np.int64) for i in range(0, len(missing), per_task))
+    groups = (np.asarray(missing[i : i + per_task], dtype=np.int64) for i in range(0, len(missing), per_task))
     pending = {}
 
     def submit_next() -> None:
@@ -272,14 +277,15 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
     if progress:
         from tqdm import tqdm
 
-        bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr,
-                   leave=False)
+        bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr, leave=False)
     done = stored
     try:
         with _Interrupt(execution.stop) as interrupt:
-            batches = (_cluster_batches(job, seed, sizes, missing, interrupt.asked, execution)
-                       if keyed and execution.distributed else
-                       _local_batches(job, seed, sizes, missing, interrupt.asked))
+            batches = (
+                _cluster_batches(job, seed, sizes, missing, interrupt.asked, execution)
+                if keyed and execution.distributed
+                else _local_batches(job, seed, sizes, missing, interrupt.asked)
+            )
             pending: list[tuple[int, int, np.ndarray]] = []
             flushed = time.perf_counter()
             try:
@@ -303,8 +309,13 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
             bar.close()
     kept = merged.usable()
     tally = merged.result() if kept else _empty(job, seed)
-    return RunResult(tally=tally, deals=int(sizes[kept].sum()) if kept else 0, requested=deals,
-                     seconds=time.perf_counter() - start, stored=stored)
+    return RunResult(
+        tally=tally,
+        deals=int(sizes[kept].sum()) if kept else 0,
+        requested=deals,
+        seconds=time.perf_counter() - start,
+        stored=stored,
+    )
 
 
 class _Merged:
@@ -344,8 +355,9 @@ def _empty(job: Job, seed: int) -> np.ndarray:
     return out.sum(axis=0) if job.merge == "sum" else out
 
 
-def run_chunks(batch: BatchFn, seed: int, deals: int, progress: bool = False,
-               chunk_deals: int = CHUNK_DEALS, unit: str = "deals") -> RunResult:
+def run_chunks(
+    batch: BatchFn, seed: int, deals: int, progress: bool = False, chunk_deals: int = CHUNK_DEALS, unit: str = "deals"
+) -> RunResult:
     """Run ``batch`` (a per-chunk tally function, see :class:`Job`) over every chunk here, unstored,
     and return the summed tallies."""
     return run_job(Job(batch, "sum", None, chunk_deals, unit), seed, deals, progress)

@@ -49,9 +49,14 @@ def code_version() -> str:
     answered from results of the old kernel; the price is that a comment edit retires stored runs."""
     root = Path(__file__).parent.parent
     digest = hashlib.sha256()
-    files = sorted(p for p in root.rglob("*") if p.suffix in {".py", ".toml"}
-                   and p.name not in PRESENTATION_MODULES and "__pycache__" not in p.parts
-                   and not PRESENTATION_PACKAGES & set(p.relative_to(root).parts))
+    files = sorted(
+        p
+        for p in root.rglob("*")
+        if p.suffix in {".py", ".toml"}
+        and p.name not in PRESENTATION_MODULES
+        and "__pycache__" not in p.parts
+        and not PRESENTATION_PACKAGES & set(p.relative_to(root).parts)
+    )
     for path in files:
         digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes() + b"\0")
     return digest.hexdigest()[:16]
@@ -81,8 +86,17 @@ class RunInfo:
     @property
     def key(self) -> str:
         """SHA-256 hex of everything a chunk's numbers depend on besides seed and chunk."""
-        text = json.dumps({"kernel": self.kernel, "rules": self.rules_hash, "code": self.code or code_version(),
-                           "params": self.params, "merge": self.merge}, sort_keys=True, default=str)
+        text = json.dumps(
+            {
+                "kernel": self.kernel,
+                "rules": self.rules_hash,
+                "code": self.code or code_version(),
+                "params": self.params,
+                "merge": self.merge,
+            },
+            sort_keys=True,
+            default=str,
+        )
         return hashlib.sha256(text.encode()).hexdigest()
 
 
@@ -129,9 +143,11 @@ class Store:
             if row is None:
                 con.execute("INSERT INTO meta VALUES ('schema', ?)", [str(SCHEMA_VERSION)])
             elif row[0] != str(SCHEMA_VERSION):
-                raise StoreError(f"store {self.path}: written by an incompatible version (schema {row[0]}; "
-                                 f"this version reads schema {SCHEMA_VERSION}); give another --store or "
-                                 "delete the file")
+                raise StoreError(
+                    f"store {self.path}: written by an incompatible version (schema {row[0]}; "
+                    f"this version reads schema {SCHEMA_VERSION}); give another --store or "
+                    "delete the file"
+                )
 
     @contextmanager
     def _connect(self) -> Iterator:
@@ -146,16 +162,22 @@ class Store:
             except duckdb.IOException as exc:
                 if "lock" in str(exc).lower():  # another process holds the file: wait for it
                     if time.monotonic() > deadline:
-                        raise StoreError(f"store {self.path}: held by another process for more than "
-                                         f"{self.lock_wait_s:.0f} s; try again later or give another --store")
+                        raise StoreError(
+                            f"store {self.path}: held by another process for more than "
+                            f"{self.lock_wait_s:.0f} s; try again later or give another --store"
+                        )
                     time.sleep(pause)
                     pause = min(0.2, pause * 2)
                     continue
-                raise StoreError(f"store {self.path}: not a results store this version can read "
-                                 f"({str(exc).splitlines()[0]}); give another --store or delete the file")
+                raise StoreError(
+                    f"store {self.path}: not a results store this version can read "
+                    f"({str(exc).splitlines()[0]}); give another --store or delete the file"
+                )
             except duckdb.Error as exc:
-                raise StoreError(f"store {self.path}: not a results store this version can read "
-                                 f"({str(exc).splitlines()[0]}); give another --store or delete the file")
+                raise StoreError(
+                    f"store {self.path}: not a results store this version can read "
+                    f"({str(exc).splitlines()[0]}); give another --store or delete the file"
+                )
         try:
             con.execute("BEGIN TRANSACTION")
             yield con
@@ -174,8 +196,11 @@ class Store:
             return {}
         key, wanted = run.key, {int(c): int(d) for c, d in chunks}
         with self._connect() as con:
-            rows = con.execute("SELECT chunk, deals, shape, data, checksum FROM chunks WHERE run = ? AND seed = ? "
-                               "AND chunk BETWEEN ? AND ?", [key, seed, min(wanted), max(wanted)]).fetchall()
+            rows = con.execute(
+                "SELECT chunk, deals, shape, data, checksum FROM chunks WHERE run = ? AND seed = ? "
+                "AND chunk BETWEEN ? AND ?",
+                [key, seed, min(wanted), max(wanted)],
+            ).fetchall()
             found, damaged = {}, []
             for chunk, deals, shape, data, checksum in rows:
                 if wanted.get(chunk) != deals:
@@ -186,8 +211,10 @@ class Store:
                 else:
                     found[chunk] = value
             for chunk, deals in damaged:
-                con.execute("DELETE FROM chunks WHERE run = ? AND seed = ? AND chunk = ? AND deals = ?",
-                            [key, seed, chunk, deals])
+                con.execute(
+                    "DELETE FROM chunks WHERE run = ? AND seed = ? AND chunk = ? AND deals = ?",
+                    [key, seed, chunk, deals],
+                )
         return found
 
     def put(self, run: RunInfo, seed: int, items: Sequence[tuple[int, int, np.ndarray]]) -> None:
@@ -202,21 +229,40 @@ class Store:
 
         key = run.key
         encoded = [encode(v) for _, _, v in items]
-        new = pa.table({"run": [key] * len(items), "seed": pa.array([seed] * len(items), pa.uint64()),
-                        "chunk": pa.array([int(c) for c, _, _ in items], pa.int64()),
-                        "deals": pa.array([int(d) for _, d, _ in items], pa.int64()),
-                        "shape": [e[0] for e in encoded], "data": pa.array([e[1] for e in encoded], pa.binary()),
-                        "checksum": [e[2] for e in encoded]})
+        new = pa.table(
+            {
+                "run": [key] * len(items),
+                "seed": pa.array([seed] * len(items), pa.uint64()),
+                "chunk": pa.array([int(c) for c, _, _ in items], pa.int64()),
+                "deals": pa.array([int(d) for _, d, _ in items], pa.int64()),
+                "shape": [e[0] for e in encoded],
+                "data": pa.array([e[1] for e in encoded], pa.binary()),
+                "checksum": [e[2] for e in encoded],
+            }
+        )
         with self._connect() as con:
-            con.execute("INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, now())",
-                        [key, run.kernel, run.variant, run.rules_hash, run.code or code_version(),
-                         json.dumps(run.params, sort_keys=True, default=str), run.merge])
+            con.execute(
+                "INSERT OR IGNORE INTO runs VALUES (?, ?, ?, ?, ?, ?, ?, now())",
+                [
+                    key,
+                    run.kernel,
+                    run.variant,
+                    run.rules_hash,
+                    run.code or code_version(),
+                    json.dumps(run.params, sort_keys=True, default=str),
+                    run.merge,
+                ],
+            )
             con.register("new_chunks", new)
-            con.execute("DELETE FROM chunks c USING new_chunks n WHERE c.run = n.run AND c.seed = n.seed "
-                        "AND c.chunk = n.chunk AND c.deals < n.deals")
-            con.execute("INSERT INTO chunks SELECT n.*, now() FROM new_chunks n WHERE NOT EXISTS (SELECT 1 FROM "
-                        "chunks c WHERE c.run = n.run AND c.seed = n.seed AND c.chunk = n.chunk "
-                        "AND c.deals >= n.deals)")
+            con.execute(
+                "DELETE FROM chunks c USING new_chunks n WHERE c.run = n.run AND c.seed = n.seed "
+                "AND c.chunk = n.chunk AND c.deals < n.deals"
+            )
+            con.execute(
+                "INSERT INTO chunks SELECT n.*, now() FROM new_chunks n WHERE NOT EXISTS (SELECT 1 FROM "
+                "chunks c WHERE c.run = n.run AND c.seed = n.seed AND c.chunk = n.chunk "
+                "AND c.deals >= n.deals)"
+            )
             con.unregister("new_chunks")
 
     def runs(self):
@@ -234,8 +280,11 @@ class Store:
     def chunk_values(self, run: str, seed: int) -> list[tuple[int, int, np.ndarray]]:
         """[(chunk, deals, array)] of every intact chunk of one run and seed, in chunk order."""
         with self._connect() as con:
-            rows = con.execute("SELECT chunk, deals, shape, data, checksum FROM chunks WHERE run = ? AND seed = ? "
-                               "ORDER BY chunk, deals", [run, seed]).fetchall()
+            rows = con.execute(
+                "SELECT chunk, deals, shape, data, checksum FROM chunks WHERE run = ? AND seed = ? "
+                "ORDER BY chunk, deals",
+                [run, seed],
+            ).fetchall()
         out = []
         for chunk, deals, shape, data, checksum in rows:
             value = decode(shape, data, checksum)
@@ -260,12 +309,17 @@ def export_frame(store: Store, run: str | None = None, seed: int | None = None, 
     if seed is not None:
         runs = runs[runs["seed"] == seed]
     if runs.empty:
-        raise ValueError("no stored run of the current code matches"
-                         + (f" --run {run}" if run else "") + (f" --seed {seed}" if seed is not None else ""))
+        raise ValueError(
+            "no stored run of the current code matches"
+            + (f" --run {run}" if run else "")
+            + (f" --seed {seed}" if seed is not None else "")
+        )
     if (runs["merge"] == "rows").any():
         if len(runs) > 1:
-            raise ValueError(f"{len(runs)} runs match and some hold records; give --run PREFIX (and --seed) "
-                             "for one run of records, or select only tally runs")
+            raise ValueError(
+                f"{len(runs)} runs match and some hold records; give --run PREFIX (and --seed) "
+                "for one run of records, or select only tally runs"
+            )
         r = runs.iloc[0]
         parts = store.chunk_values(r["run"], int(r["seed"]))
         fields = json.loads(r["params"]).get("fields")
@@ -275,9 +329,24 @@ def export_frame(store: Store, run: str | None = None, seed: int | None = None, 
     frames = []
     for r in runs.itertuples():
         parts = store.chunk_values(r.run, int(r.seed))
-        rows = [(c, d, v.ravel()) for c, d, v in parts] if chunks else \
-            [(-1, sum(d for _, d, _ in parts), np.sum([v for _, _, v in parts], axis=0).ravel())]
+        rows = (
+            [(c, d, v.ravel()) for c, d, v in parts]
+            if chunks
+            else [(-1, sum(d for _, d, _ in parts), np.sum([v for _, _, v in parts], axis=0).ravel())]
+        )
         for c, d, flat in rows:
-            frames.append(pd.DataFrame({"run": r.run, "kernel": r.kernel, "variant": r.variant, "seed": r.seed,
-                                        "chunk": c, "deals": d, "cell": np.arange(len(flat)), "value": flat}))
+            frames.append(
+                pd.DataFrame(
+                    {
+                        "run": r.run,
+                        "kernel": r.kernel,
+                        "variant": r.variant,
+                        "seed": r.seed,
+                        "chunk": c,
+                        "deals": d,
+                        "cell": np.arange(len(flat)),
+                        "value": flat,
+                    }
+                )
+            )
     return pd.concat(frames, ignore_index=True)

@@ -55,8 +55,20 @@ from simcore.kernels.play import (
 #: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
 #: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
 #: may not be led before it is broken, the last-trick bonus, the bidder's seat.
-(D_TRUMP, D_PLAYERS, D_HEAD, D_HEAD_TRUMPED, D_VOID_TRUMP, D_VOID_OVER, D_TRUMP_INSTEAD, D_EXEMPT, D_LEAD_TRUMP,
- D_WAIT_BROKEN, D_LAST_TRICK, D_BIDDER) = range(12)
+(
+    D_TRUMP,
+    D_PLAYERS,
+    D_HEAD,
+    D_HEAD_TRUMPED,
+    D_VOID_TRUMP,
+    D_VOID_OVER,
+    D_TRUMP_INSTEAD,
+    D_EXEMPT,
+    D_LEAD_TRUMP,
+    D_WAIT_BROKEN,
+    D_LAST_TRICK,
+    D_BIDDER,
+) = range(12)
 N_RULES = 12
 #: Entries of the search state (int64[N_DYN]): trump broken (0/1),
 #: the first trick of the hand (0/1), tricks left, points still in play (last-trick bonus included),
@@ -78,8 +90,33 @@ NO_LOWER, NO_UPPER = -1, 1 << 14
 #: suit, points, card types), the window (current and as entered), the best value and card so far, the
 #: next move and the number of moves, the table keys, the flags and tricks left as entered, the seat
 #: to play, the card being tried and what its trick gave the bidding side (when it completed one).
-(G_I, G_LEADER, G_LED, G_WIN, G_WSEAT, G_TOP, G_TPTS, G_TMASK, G_ALPHA, G_BETA, G_A0, G_B0, G_BEST, G_CARD_BEST,
- G_K, G_N, G_KEY, G_CHECK, G_BROKEN, G_FIRST, G_LEFT, G_SEAT, G_CARD, G_OURS, G_KILLER) = range(25)
+(
+    G_I,
+    G_LEADER,
+    G_LED,
+    G_WIN,
+    G_WSEAT,
+    G_TOP,
+    G_TPTS,
+    G_TMASK,
+    G_ALPHA,
+    G_BETA,
+    G_A0,
+    G_B0,
+    G_BEST,
+    G_CARD_BEST,
+    G_K,
+    G_N,
+    G_KEY,
+    G_CHECK,
+    G_BROKEN,
+    G_FIRST,
+    G_LEFT,
+    G_SEAT,
+    G_CARD,
+    G_OURS,
+    G_KILLER,
+) = range(25)
 N_FRAME = 25
 
 
@@ -132,17 +169,27 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
     keys = rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS, N_TYPES, MAX_COPIES + 1), dtype=np.int64)
     keys[:, :, :, 0] = 0  # a type not held leaves the hash alone, so any hand's hash is its cards'
     return SolverWork(
-        np.zeros((players, N_TYPES), dtype=np.int64), np.zeros(players, dtype=np.int64),
-        np.zeros(players, dtype=np.int64), np.zeros(N_TYPES, dtype=np.int64), np.zeros(N_RULES, dtype=np.int64),
-        np.zeros(N_DYN, dtype=np.int64), keys,
+        np.zeros((players, N_TYPES), dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        np.zeros(N_RULES, dtype=np.int64),
+        np.zeros(N_DYN, dtype=np.int64),
+        keys,
         rng.integers(-(1 << 62), 1 << 62, size=(2, N_TYPES, N_RANKS), dtype=np.int64),
         np.zeros(N_TYPES, dtype=np.int64),
         rng.integers(-(1 << 62), 1 << 62, size=(2, MAX_PLAYERS + 2), dtype=np.int64),
-        np.zeros((plies, N_TYPES), dtype=np.int64), np.zeros((plies, N_TYPES), dtype=np.int64),
-        np.zeros((plies, N_FRAME), dtype=np.int64), np.zeros(size, dtype=np.int64), np.zeros(size, dtype=np.int64),
+        np.zeros((plies, N_TYPES), dtype=np.int64),
+        np.zeros((plies, N_TYPES), dtype=np.int64),
+        np.zeros((plies, N_FRAME), dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
+        np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int16),
-        np.zeros(size, dtype=np.int16), np.zeros(size, dtype=np.int8), np.zeros(size, dtype=np.int8),
-        np.full(size, -1, dtype=np.int32))
+        np.zeros(size, dtype=np.int16),
+        np.zeros(size, dtype=np.int8),
+        np.zeros(size, dtype=np.int8),
+        np.full(size, -1, dtype=np.int32),
+    )
 
 
 @njit(cache=True, nogil=True)
@@ -213,7 +260,7 @@ def _unplay(w, seat, t):
     w.dyn[Y_REMAINING] += w.points[t]
 
 
-@njit(cache=True, inline='always')
+@njit(cache=True, inline="always")
 def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
     """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``play.legal`` with the
     solver's rules and flags)."""
@@ -222,8 +269,24 @@ def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
     first = w.dyn[Y_FIRST] != 0 and i == 0 and seat == r[D_BIDDER] and r[D_LEAD_TRUMP] != 0
     wait = r[D_WAIT_BROKEN] != 0 and i == 0 and w.dyn[Y_BROKEN] == 0
     exempt = r[D_EXEMPT] != 0 and i > 0 and w.side[win_seat] == w.side[seat]
-    return legal(w.held[seat], np.int64(0), False, exempt, i, led, win, top_led, trump, first, wait, r[D_HEAD],
-                  r[D_HEAD_TRUMPED], r[D_VOID_TRUMP], r[D_VOID_OVER], r[D_TRUMP_INSTEAD])
+    return legal(
+        w.held[seat],
+        np.int64(0),
+        False,
+        exempt,
+        i,
+        led,
+        win,
+        top_led,
+        trump,
+        first,
+        wait,
+        r[D_HEAD],
+        r[D_HEAD_TRUMPED],
+        r[D_VOID_TRUMP],
+        r[D_VOID_OVER],
+        r[D_TRUMP_INSTEAD],
+    )
 
 
 @leaf
@@ -260,8 +323,9 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
         suit = SUIT_OF[t]
         if i == 0:
             # lead: a card no opponent can beat in its suit first (by its points), then low cards
-            boss = opponents & cards_above(t) == 0 and (suit == trump or not opp_trumps
-                                                         or opponents & SUIT_BITS[suit] != 0)
+            boss = opponents & cards_above(t) == 0 and (
+                suit == trump or not opp_trumps or opponents & SUIT_BITS[suit] != 0
+            )
             score = (1000 + points[t] * 8 - (t % N_RANKS)) if boss else (-points[t] * 8 + (t % N_RANKS))
             if t == best_lead:
                 score = 1 << 20
@@ -407,8 +471,6 @@ def _store(w, key, check, lower, upper, best, left):
     if upper < w.tt_upper[e]:
         w.tt_upper[e] = upper
     w.tt_best[e] = best
-
-
 
 
 @leaf
@@ -779,8 +841,20 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
                 done, v = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours, f[G_BETA] - ours)
             else:
                 f[G_OURS] = 0
-                done, v = _enter(w, ply + 1, i + 1, f[G_LEADER], led, win, win_seat, top, pts,
-                                 f[G_TMASK] | (np.int64(1) << t), f[G_ALPHA], f[G_BETA])
+                done, v = _enter(
+                    w,
+                    ply + 1,
+                    i + 1,
+                    f[G_LEADER],
+                    led,
+                    win,
+                    win_seat,
+                    top,
+                    pts,
+                    f[G_TMASK] | (np.int64(1) << t),
+                    f[G_ALPHA],
+                    f[G_BETA],
+                )
             if done:
                 _deliver(w, ply, v)
             else:

@@ -59,14 +59,23 @@ class Position:
     def in_play(self) -> int:
         """The points still to be taken: the cards held and the last-trick bonus."""
         return int((self.hands.astype(np.int64) * self.variant.trick_points).sum()) + (
-            self.variant.last_trick if self.tricks else 0)
+            self.variant.last_trick if self.tricks else 0
+        )
 
     def to_json(self) -> dict:
-        return {"variant": self.variant.id, "trump": SUITS[self.trump], "leader": self.leader,
-                "bidder": self.bidder if self.bidder >= 0 else None, "side": list(self.side),
-                "hands": [format_hand(h) for h in self.hands], "tricks": self.tricks,
-                "first_trick": self.first, "trump_broken": self.broken, "in_play": self.in_play,
-                "taken_before": {"bidding_side": self.taken[0], "other_side": self.taken[1]}}
+        return {
+            "variant": self.variant.id,
+            "trump": SUITS[self.trump],
+            "leader": self.leader,
+            "bidder": self.bidder if self.bidder >= 0 else None,
+            "side": list(self.side),
+            "hands": [format_hand(h) for h in self.hands],
+            "tricks": self.tricks,
+            "first_trick": self.first,
+            "trump_broken": self.broken,
+            "in_play": self.in_play,
+            "taken_before": {"bidding_side": self.taken[0], "other_side": self.taken[1]},
+        }
 
 
 @dataclass(frozen=True)
@@ -95,9 +104,14 @@ class Solved:
         return (pts // unit + (1 if pts % unit >= up else 0)) * unit
 
     def to_json(self) -> dict:
-        out = {"position": self.position.to_json(), "bidding_side_points": self.side_points,
-               "other_side_points": self.other_points, "seconds": self.seconds, "nodes": self.nodes,
-               "gave_up": self.gave_up}
+        out = {
+            "position": self.position.to_json(),
+            "bidding_side_points": self.side_points,
+            "other_side_points": self.other_points,
+            "seconds": self.seconds,
+            "nodes": self.nodes,
+            "gave_up": self.gave_up,
+        }
         if self.side_points is not None and self.position.variant.get("tricks.round_to"):
             out["bidding_side_counted"] = self.counted(self.side_points)
             out["other_side_counted"] = self.counted(self.other_points)
@@ -117,8 +131,9 @@ def sides(variant: Variant, bidder: int, partner: int) -> tuple[int, ...]:
     return tuple(1 if s in (anchor, partner) else 0 for s in range(variant.players))
 
 
-def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = None,
-                    tricks_played: int = 0) -> Position:
+def seeded_position(
+    variant: Variant, seed: int, policies: np.ndarray | None = None, tricks_played: int = 0
+) -> Position:
     """The position at the first lead of the first hand of ``seed`` played by ``policies`` (heuristic at
     every seat by default), as ``pinochle playthrough`` shows it: the hands after bidding, exchange and
     meld, its trump, leader and sides. With a stock (two-hand) the position after the stock is gone.
@@ -132,8 +147,9 @@ def seeded_position(variant: Variant, seed: int, policies: np.ndarray | None = N
     return traced_position(variant, seed, rec, trace, tricks_played)
 
 
-def traced_position(variant: Variant, seed: int, rec: np.ndarray, trace: np.ndarray,
-                    tricks_played: int = 0) -> Position:
+def traced_position(
+    variant: Variant, seed: int, rec: np.ndarray, trace: np.ndarray, tricks_played: int = 0
+) -> Position:
     """:func:`seeded_position` of a hand already traced (``rec``, ``trace`` as
     :func:`simcore.kernels.hand_drivers.trace_hand` gives them; ``seed`` names it in messages), so that callers
     taking several positions of one hand trace it once."""
@@ -143,8 +159,9 @@ def traced_position(variant: Variant, seed: int, rec: np.ndarray, trace: np.ndar
     tricks_won = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_TRICK]
     if not plays:
         outcome = h.OUTCOMES[int(rec[h.F_OUTCOME])].replace("_", " ")
-        raise PositionError(f"{variant.id}: the hand of seed {seed} was not played out ({outcome}); "
-                            "choose another seed")
+        raise PositionError(
+            f"{variant.id}: the hand of seed {seed} was not played out ({outcome}); choose another seed"
+        )
     players, hand_size = variant.players, variant.hand_size
     calls = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_CALL]
     bidder = int(rec[h.F_BIDDER])
@@ -153,27 +170,43 @@ def traced_position(variant: Variant, seed: int, rec: np.ndarray, trace: np.ndar
     n_tricks = len(plays) // players
     start = max(n_tricks - hand_size if variant.get("play.stock_play") else 0, tricks_played)
     if len(plays) % players or start < 0 or n_tricks < hand_size or start >= n_tricks:
-        raise PositionError(f"{variant.id}: the hand of seed {seed} stopped before its last trick (a seat "
-                            "declared himself out); choose another seed")
+        raise PositionError(
+            f"{variant.id}: the hand of seed {seed} stopped before its last trick (a seat "
+            "declared himself out); choose another seed"
+        )
     hands = np.zeros((players, N_TYPES), dtype=np.uint8)
-    for seat, card in plays[start * players:]:
+    for seat, card in plays[start * players :]:
         hands[seat, card] += 1
     taken = [0, 0]
     for winner, pts in tricks_won[:start]:
         taken[1 - side[winner]] += pts
     trump = int(rec[h.F_TRUMP])
-    broken = any(card // 6 == trump for _, card in plays[:start * players])
-    note = (f"the last {hand_size} tricks, after the stock is gone (before it, the hands are not all known)"
-            if start and not tricks_played else f"after {start} tricks" if start else "at the first lead")
+    broken = any(card // 6 == trump for _, card in plays[: start * players])
+    note = (
+        f"the last {hand_size} tricks, after the stock is gone (before it, the hands are not all known)"
+        if start and not tricks_played
+        else f"after {start} tricks"
+        if start
+        else "at the first lead"
+    )
     if bidder < 0:
         note += "; no bidder: seat 0's side stands for the bidding side"
 
-    return Position(variant, hands, trump, plays[start * players][0], side, bidder, start == 0, broken,
-                    (taken[0], taken[1]), note)
+    return Position(
+        variant, hands, trump, plays[start * players][0], side, bidder, start == 0, broken, (taken[0], taken[1]), note
+    )
 
 
-def given_position(variant: Variant, hands: list[str], trump: int, leader: int, bidder: int = -1,
-                   partner: int = -1, first: bool = False, broken: bool = False) -> Position:
+def given_position(
+    variant: Variant,
+    hands: list[str],
+    trump: int,
+    leader: int,
+    bidder: int = -1,
+    partner: int = -1,
+    first: bool = False,
+    broken: bool = False,
+) -> Position:
     """A position from each seat's cards as text (``"AS 10S KS ..."``), seat 0 first. ``bidder`` (-1:
     none; seat 0 then stands for the bidding side) and ``partner`` (with a called partner) set the
     sides as the rules do. Raises :class:`PositionError` in one line for cards the deck cannot hold
@@ -200,11 +233,13 @@ def given_position(variant: Variant, hands: list[str], trump: int, leader: int, 
         raise PositionError(f"the four hands together: {exc}".replace("four", str(players))) from None
     sizes = counts.sum(axis=1)
     if len(set(sizes.tolist())) != 1:
-        raise PositionError("every seat must hold as many cards: the hands hold "
-                            + ", ".join(str(int(n)) for n in sizes))
+        raise PositionError(
+            "every seat must hold as many cards: the hands hold " + ", ".join(str(int(n)) for n in sizes)
+        )
     if int(sizes[0]) > variant.hand_size:
-        raise PositionError(f"the hands hold {int(sizes[0])} cards each; a hand in {variant.id} holds "
-                            f"{variant.hand_size}")
+        raise PositionError(
+            f"the hands hold {int(sizes[0])} cards each; a hand in {variant.id} holds {variant.hand_size}"
+        )
     return Position(variant, counts, trump, leader, sides(variant, bidder, partner), bidder, first, broken)
 
 
@@ -217,7 +252,7 @@ def solver_rules(position: Position) -> np.ndarray:
     rules = np.zeros(k.N_RULES, dtype=np.int64)
     rules[k.D_TRUMP] = position.trump
     rules[k.D_PLAYERS] = v.players
-    rules[k.D_HEAD:k.D_TRUMP_INSTEAD + 1] = duties
+    rules[k.D_HEAD : k.D_TRUMP_INSTEAD + 1] = duties
     rules[k.D_EXEMPT] = v.hand_rules.exempt_partner
     rules[k.D_LEAD_TRUMP] = int(v.get("play.bidder_leads_trump"))
     rules[k.D_WAIT_BROKEN] = int(v.get("play.trump_led_once_broken"))
@@ -249,9 +284,17 @@ def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
     from simcore.solver.kernel import load_position
 
     w = _work(position.variant.players, position.tricks)
-    load_position(w, position.hands.astype(np.int64), np.asarray(position.side, dtype=np.int64),
-                  np.asarray(position.variant.trick_points, dtype=np.int64), solver_rules(position),
-                  int(position.broken), int(position.first), limit, keep_table)
+    load_position(
+        w,
+        position.hands.astype(np.int64),
+        np.asarray(position.side, dtype=np.int64),
+        np.asarray(position.variant.trick_points, dtype=np.int64),
+        solver_rules(position),
+        int(position.broken),
+        int(position.first),
+        limit,
+        keep_table,
+    )
     return w
 
 
@@ -274,15 +317,28 @@ def solve(position: Position, target: int | None = None, limit: int = 0) -> Solv
     w = _loaded(position, limit)
     if target is None:
         value = int(value_kernel(w, position.leader, _NO_TRICK, 0))
-        return Solved(position, None if value == GAVE_UP else value, seconds=time.perf_counter() - start,
-                      nodes=int(w.dyn[Y_NODES]), gave_up=value == GAVE_UP)
+        return Solved(
+            position,
+            None if value == GAVE_UP else value,
+            seconds=time.perf_counter() - start,
+            nodes=int(w.dyn[Y_NODES]),
+            gave_up=value == GAVE_UP,
+        )
     reaches = int(threshold_kernel(w, position.leader, _NO_TRICK, 0, target))
-    return Solved(position, None, target, None if reaches == GAVE_UP else bool(reaches),
-                  time.perf_counter() - start, int(w.dyn[Y_NODES]), gave_up=reaches == GAVE_UP)
+    return Solved(
+        position,
+        None,
+        target,
+        None if reaches == GAVE_UP else bool(reaches),
+        time.perf_counter() - start,
+        int(w.dyn[Y_NODES]),
+        gave_up=reaches == GAVE_UP,
+    )
 
 
-def solve_many(positions: list[Position], targets: list[int | None] | None = None, limit: int = 0,
-               threads: int | None = None) -> list[Solved]:
+def solve_many(
+    positions: list[Position], targets: list[int | None] | None = None, limit: int = 0, threads: int | None = None
+) -> list[Solved]:
     """:func:`solve` of each position (with the target of the same index, None for the exact value), on
     ``threads`` threads (default: numba's count), each with its own table; in the order given. Each
     solve starts a fresh table generation, so its answer and trick starts are the same whichever
@@ -350,11 +406,18 @@ def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[in
     sub, seat, _ = _in_progress(position, trick)
     out = {}
     for i, card in enumerate(legal_at(position, trick)):
-        after = Position(sub.variant, _without(sub.hands, seat, card), sub.trump, sub.leader, sub.side, sub.bidder,
-                         sub.first, sub.broken or card // 6 == sub.trump)
+        after = Position(
+            sub.variant,
+            _without(sub.hands, seat, card),
+            sub.trump,
+            sub.leader,
+            sub.side,
+            sub.bidder,
+            sub.first,
+            sub.broken or card // 6 == sub.trump,
+        )
         w = _loaded(after, limit, keep_table=i > 0)
-        value = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64),
-                                 len(trick) + 1))
+        value = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64), len(trick) + 1))
         out[card] = None if value == GAVE_UP else value
     return out
 

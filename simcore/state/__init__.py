@@ -86,8 +86,9 @@ class Action(NamedTuple):
         return cls(KINDS[code // 65536], code % 65536 - 1)
 
 
-def new_hand(variant: Variant | str, seed: int | None = None, cards=None, hand: int = 0,
-             need=None, chance=None) -> HandState:
+def new_hand(
+    variant: Variant | str, seed: int | None = None, cards=None, hand: int = 0, need=None, chance=None
+) -> HandState:
     """A hand at its first decision. ``seed`` picks the deal as ``simulate``/``trace_hand`` do (the first
     hand of chunk ``hand``'s stream for ``seed``; None: a fresh random seed); ``cards`` instead gives the
     deal: one hand per seat and then the widow or stock (text such as ``"AS 10S KS"`` or lists of card
@@ -105,12 +106,15 @@ def new_hand(variant: Variant | str, seed: int | None = None, cards=None, hand: 
     if cards is not None:
         given = [list(parse_hand(c)) if isinstance(c, str) else _counts(c) for c in cards]
         if len(given) != v.players + 1:
-            raise ValueError(f"cards: {v.players} hands and the widow or stock (it may be empty), "
-                             f"{v.players + 1} in all; got {len(given)}")
+            raise ValueError(
+                f"cards: {v.players} hands and the widow or stock (it may be empty), "
+                f"{v.players + 1} in all; got {len(given)}"
+            )
         total = [sum(x[t] for x in given) for t in range(N_TYPES)]
         if total != [int(c) for c in v.deck_copies] or any(sum(x) != v.hand_size for x in given[:-1]):
-            raise ValueError(f"cards: every seat holds {v.hand_size} and together with the widow they are "
-                             f"the deck of {v.id!r}")
+            raise ValueError(
+                f"cards: every seat holds {v.hand_size} and together with the widow they are the deck of {v.id!r}"
+            )
     return HandState(v, rng, given, need, chance=chance)
 
 
@@ -124,8 +128,7 @@ def _counts(cards) -> list[int]:
 class HandState:
     """One hand in play (see the module). Not thread-safe; :meth:`clone` for a copy to explore."""
 
-    def __init__(self, variant: Variant, rng: np.ndarray, given: list | None, need=None, _history=None,
-                 chance=None):
+    def __init__(self, variant: Variant, rng: np.ndarray, given: list | None, need=None, _history=None, chance=None):
         self.variant, self._chance_fn = variant, chance
         self._rng, self._given, self._need = rng, given, None if need is None else [int(x) for x in need]
         self._rng0 = rng.copy()  # for clone(), which replays the history from the start
@@ -190,8 +193,9 @@ class HandState:
 
     def clone(self) -> HandState:
         """An independent copy, made by replaying the history (a generator cannot be copied)."""
-        twin = HandState(self.variant, self._rng0.copy(), self._given, self._need, _history=self._history,
-                         chance=self._chance_fn)
+        twin = HandState(
+            self.variant, self._rng0.copy(), self._given, self._need, _history=self._history, chance=self._chance_fn
+        )
         twin._rng = self._rng.copy()
         return twin
 
@@ -274,33 +278,42 @@ def _observe(state: HandState, seat: int) -> dict:
         raise ValueError(f"seat: 0 to {players - 1}, got {seat}")
     r = state.request()
     public_turn = v.get("play.stock_play") or v.get("exchange.dix_for_turned") or v.get("auction.kind") == "none"
-    melded = bool(t.tricks or t.trick) or t.rec is not None or (r is not None and r.kind in ("throw_in", "concede",
-                                                                                            "play"))
+    melded = (
+        bool(t.tricks or t.trick) or t.rec is not None or (r is not None and r.kind in ("throw_in", "concede", "play"))
+    )
     hidden = ("give", "share", "bury", "discard", "draw")  # seen by the seats that give or take the card
 
     def seen(who: int, kind: str, to: int) -> bool:
         return kind not in hidden or seat in (who, to)
 
     obs = {
-        "seat": seat, "players": players, "dealer": players - 1,
-        "to_act": state.current_player(), "decision": r.kind if r else None,
+        "seat": seat,
+        "players": players,
+        "dealer": players - 1,
+        "to_act": state.current_player(),
+        "decision": r.kind if r else None,
         "legal": [str(a) for a in state.legal_actions()] if r and r.seat == seat else [],
         "hand": _names(t.hands[seat]) if t.hands else [],
-        "bids": list(t.bids), "bidder": t.bidder, "bid": t.bid,
+        "bids": list(t.bids),
+        "bidder": t.bidder,
+        "bid": t.bid,
         "trump": "SHDC"[t.trump] if t.trump >= 0 else None,
         "turned": card_name(t.turned) if t.turned >= 0 and public_turn else None,
         "called": card_name(t.called) if t.called >= 0 else None,
         # a called partner knows himself; the others learn who he is when the hand is over
-        "partner": t.partner if (t.partner >= 0 and (v.get("teams.kind") != "called_card" or seat == t.partner
-                                                     or state.is_terminal())) else None,
+        "partner": t.partner
+        if (t.partner >= 0 and (v.get("teams.kind") != "called_card" or seat == t.partner or state.is_terminal()))
+        else None,
         "widow": _names(t.widow) if (t.widow_taken and seat == t.bidder) or state.is_terminal() else None,
-        "moves": [(who, kind, card_name(card) if seen(who, kind, to) else None, to)
-                  for who, kind, card, to in t.moves],
+        "moves": [(who, kind, card_name(card) if seen(who, kind, to) else None, to) for who, kind, card, to in t.moves],
         "meld": list(t.meld) if melded or v.get("play.stock_play") else None,
         "tabled": list(t.tabled),
         "tricks": [(lead, [card_name(c) for c in cards], winner, pts) for lead, cards, winner, pts in t.tricks],
         "trick": [(s, card_name(c)) for s, c in t.trick],
-        "points": list(t.pts), "tricks_won": list(t.won), "stock": t.stock,
-        "record": state.record(), "returns": state.returns() if state.is_terminal() else None,
+        "points": list(t.pts),
+        "tricks_won": list(t.won),
+        "stock": t.stock,
+        "record": state.record(),
+        "returns": state.returns() if state.is_terminal() else None,
     }
     return obs

@@ -65,13 +65,15 @@ def play_state(variant, seats_policy, policy, seed: int, hand: int, name: str = 
         try:
             action = policy(state)
         except Exception as exc:
-            raise PolicyLoadError(f"policy {name} failed at seat {seat} ({state.request().kind}): "
-                                  f"{type(exc).__name__}: {exc}") from None
+            raise PolicyLoadError(
+                f"policy {name} failed at seat {seat} ({state.request().kind}): {type(exc).__name__}: {exc}"
+            ) from None
         try:
             state.apply(action)
         except IllegalAction as exc:
-            raise PolicyLoadError(f"policy {name} returned {action!r} at seat {seat}, which the rules do not "
-                                  f"allow: {exc}") from None
+            raise PolicyLoadError(
+                f"policy {name} returned {action!r} at seat {seat}, which the rules do not allow: {exc}"
+            ) from None
     return state
 
 
@@ -114,6 +116,14 @@ def summary(variant, name: str, seed: int, sets: list[list[int]], mine: list[flo
         iv = values_interval(x)
         return {"mean": iv.estimate, "low": iv.lo, "high": iv.hi}
 
-    return {"variant": variant.id, "policy": name, "opponent": "heuristic", "hands": len(mine), "seed": seed,
-            "seat_sets": sets, "policy_points": interval(mine), "heuristic_points": interval(theirs),
-            "difference": interval(diff)}
+    return {
+        "variant": variant.id,
+        "policy": name,
+        "opponent": "heuristic",
+        "hands": len(mine),
+        "seed": seed,
+        "seat_sets": sets,
+        "policy_points": interval(mine),
+        "heuristic_points": interval(theirs),
+        "difference": interval(diff),
+    }

@@ -122,8 +122,9 @@ class _KernelPolicy:
             choice = int(bounded(rng, 2 + jumps)) if not forced else 1 + int(bounded(rng, 1 + jumps))
             return bids[min(choice - 1, len(bids) - 1)] if bids and choice >= 1 else 0
         partner_meld = rules.partner_meld if rules.teams != TEAMS_ALONE else 0
-        value, _ = hand_value(hand, table, flags, totals, rules.trick_total, partner_meld, rules.pass_cards,
-                              rules.hand_size)
+        value, _ = hand_value(
+            hand, table, flags, totals, rules.trick_total, partner_meld, rules.pass_cards, rules.hand_size
+        )
         limit = int(np.int64(value + margin * rules.trick_total))
         if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hand):
             limit = 0  # he could not name trump: the hand would be set unplayed
@@ -152,8 +153,12 @@ class _KernelPolicy:
         v, t, policy = state.variant, state._table, self.code
         out = np.zeros(N_TYPES, dtype=np.uint8)
         if r.kind == "share":
-            return [int(c) for c in widow_order(hand, np.array(t.widow, dtype=np.uint8), t.trump, policy, table, flags,
-                                                totals, rng)]
+            return [
+                int(c)
+                for c in widow_order(
+                    hand, np.array(t.widow, dtype=np.uint8), t.trump, policy, table, flags, totals, rng
+                )
+            ]
         if r.kind == "give" and len(r.legal) == 1 and v.get("exchange.pass_called_card") and r.seat == t.partner:
             return [r.legal[0]]  # the card asked for
         if r.kind == "discard":
@@ -195,10 +200,13 @@ class _KernelPolicy:
         hands = np.zeros((players, N_TYPES), dtype=np.uint8)
         hands[r.seat] = hand  # its own cards only
         ctx = np.zeros(CTX_SIZE, dtype=np.int64)
-        ctx[C_POINTS:C_POINTS + N_TYPES] = v.trick_points
-        ctx[C_SIDE:C_SIDE + players] = t.side
-        return int(choose_card(hands, r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump,
-                               np.int64(unseen), ctx))
+        ctx[C_POINTS : C_POINTS + N_TYPES] = v.trick_points
+        ctx[C_SIDE : C_SIDE + players] = t.side
+        return int(
+            choose_card(
+                hands, r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen), ctx
+            )
+        )
 
 
 def _cards(counts) -> list[int]:
@@ -220,7 +228,6 @@ def _keepers(v, t, seat) -> int:
     for m in open_melds(v, mine, t.trump):
         keep |= int(meld_cards(m, t.trump))
     return keep
-
 
 
 def first_legal(state):

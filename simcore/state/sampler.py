@@ -161,8 +161,14 @@ class SamplingPlayer:
         return pool, need, void, pinned
 
 
-def deal_unseen(rng: np.random.Generator, pool: list[int], need: dict[int, int], void: dict[int, set],
-                pinned: dict[int, list[int]], tries: int = 200) -> dict[int, list[int]] | None:
+def deal_unseen(
+    rng: np.random.Generator,
+    pool: list[int],
+    need: dict[int, int],
+    void: dict[int, set],
+    pinned: dict[int, list[int]],
+    tries: int = 200,
+) -> dict[int, list[int]] | None:
     """One deal of ``pool`` (card types) giving each seat ``need[s]`` cards none of whose suits it has
     shown void, on top of its ``pinned`` cards; the rest of the pool is left out. Cards go one by one,
     the most constrained first, each to a seat (or out) with odds by the room left; None when ``tries``

@@ -12,5 +12,14 @@ from simcore.variants.loader import (
 )
 from simcore.variants.variant import Variant
 
-__all__ = ["NotForThisSystem", "RulesError", "Variant", "load_variant", "load_variant_text", "parse_override",
-           "require_auction", "require_full_hands", "shipped_ids"]
+__all__ = [
+    "NotForThisSystem",
+    "RulesError",
+    "Variant",
+    "load_variant",
+    "load_variant_text",
+    "parse_override",
+    "require_auction",
+    "require_full_hands",
+    "shipped_ids",
+]

@@ -19,15 +19,18 @@ MAX_MULT = len(MULTIPLICITY_PREFIXES)
 
 # the integer of each choice: its index among the schema's allowed values, looked up by name
 AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = (code("auction.kind", c) for c in ("open", "single_round", "none"))
-TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = (code("teams.kind", c) for c in ("partners_across", "bidder_alone",
-                                                                            "called_card"))
+TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = (
+    code("teams.kind", c) for c in ("partners_across", "bidder_alone", "called_card")
+)
 # teams.call: the bidder's choice, or the top trump rank held
 CALL_NAMED, CALL_ACE_OF_TRUMP = (code("teams.call", c) for c in ("named", "ace_of_trump"))
 # teams.share: how a called partnership and the others score
 SHARE_HALF, SHARE_WHOLE, SHARE_POOLED = (code("teams.share", c) for c in ("half", "whole", "pooled_tricks"))
-ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = (code("auction.all_pass", c) for c in
-                                                   ("dealer_left_takes", "dealer_forced", "redeal"))
+ALL_PASS_LEFT, ALL_PASS_DEALER, ALL_PASS_REDEAL = (
+    code("auction.all_pass", c) for c in ("dealer_left_takes", "dealer_forced", "redeal")
+)
 SAVE_TRICK, SAVE_POINTS, SAVE_NOTHING = (code("scoring.save_meld", c) for c in ("trick", "points", "nothing"))
 NO_TRUMP_OPP_NOTHING, NO_TRUMP_OPP_MELD = (code("scoring.opponents_no_trump", c) for c in ("nothing", "meld"))
-OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = (code("scoring.opponents_on_concede", c) for c in
-                                              ("meld", "nothing", "meld_and_tricks"))
+OPP_MELD, OPP_NOTHING, OPP_MELD_AND_TRICKS = (
+    code("scoring.opponents_on_concede", c) for c in ("meld", "nothing", "meld_and_tricks")
+)

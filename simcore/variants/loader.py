@@ -55,8 +55,10 @@ def require_full_hands(variant: Variant) -> Variant:
     ``[auction]`` rules nothing says who bids, so the hand kernel has nothing to play."""
     if variant.get("auction.kind") is None:
         with_them = ", ".join(i for i in shipped_ids() if load_variant(i).get("auction.kind"))
-        raise NotForThisSystem(f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
-                               f"[auction] rules); systems with them: {with_them}")
+        raise NotForThisSystem(
+            f"{variant.where}: full hands are not yet simulated for {variant.id} (it has no "
+            f"[auction] rules); systems with them: {with_them}"
+        )
     return variant
 
 
@@ -81,16 +83,16 @@ def _closest(word: str, candidates: Iterable[str]) -> str:
     return f" (did you mean {match[0]!r}?)" if match else ""
 
 
-def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str],
-             files: bool = True) -> tuple[str, str, str]:
+def _resolve(
+    name: str, relative_to: Path | None, asked_by: tuple[str, str], files: bool = True
+) -> tuple[str, str, str]:
     """(label for messages, identity, TOML text) of a shipped id or a file path. The identity is the
     resolved path (or ``id:NAME``), so one file named two ways is still one file. ``asked_by`` is the
     (where, key) that named it, for the message when it does not exist. ``files=False``: shipped ids
     only, the file system is never looked at (a name from a web page)."""
     path = Path(name)
     if not files:
-        return _shipped(name, asked_by, "not a shipped rules id (here only shipped ids are read, never a "
-                                        "file)")
+        return _shipped(name, asked_by, "not a shipped rules id (here only shipped ids are read, never a file)")
     if relative_to is not None and not path.is_absolute():
         candidate = relative_to.parent / path
         if candidate.exists():
@@ -105,8 +107,7 @@ def _resolve(name: str, relative_to: Path | None, asked_by: tuple[str, str],
         try:
             return str(path), identity, data.decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise RulesError(str(path), None, None, f"not UTF-8 text (byte {exc.start}); save the rules "
-                                                    "file as UTF-8")
+            raise RulesError(str(path), None, None, f"not UTF-8 text (byte {exc.start}); save the rules file as UTF-8")
     return _shipped(name, asked_by, "not a shipped rules id nor a .toml file")
 
 
@@ -125,8 +126,9 @@ def _flatten(where: str, data: Mapping[str, Any]) -> dict[str, Any]:
     for key, value in data.items():
         if isinstance(value, dict):
             if key not in TABLES:
-                raise RulesError(where, key, "{...}", "not a table of rules; tables: " + ", ".join(TABLES)
-                                 + _closest(key, TABLES))
+                raise RulesError(
+                    where, key, "{...}", "not a table of rules; tables: " + ", ".join(TABLES) + _closest(key, TABLES)
+                )
             for sub, subvalue in value.items():
                 flat[f"{key}.{sub}"] = subvalue
         else:
@@ -152,11 +154,13 @@ def _check_key(where: str, key: str, value: Any) -> None:
             raise RulesError(where, key, value, spec.allowed())
 
 
-
-
-def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...],
-          asked_by: tuple[str, str] = ("--variant", "variant"),
-          files: bool = True) -> tuple[str, dict[str, Any], list[Level]]:
+def _read(
+    name: str,
+    relative_to: Path | None,
+    seen: tuple[tuple[str, str], ...],
+    asked_by: tuple[str, str] = ("--variant", "variant"),
+    files: bool = True,
+) -> tuple[str, dict[str, Any], list[Level]]:
     """(label, flat keys, levels) of one rules file with everything it extends merged under it; ``seen``
     holds the (label, identity) of the files that extend it, to catch a loop however each names the
     next. The levels are this file and each it extends, this one first."""
@@ -164,12 +168,17 @@ def _read(name: str, relative_to: Path | None, seen: tuple[tuple[str, str], ...]
     return _parsed(where, identity, text, seen, files, name)
 
 
-def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], ...], files: bool,
-            name: str | None = None) -> tuple[str, dict[str, Any], list[Level]]:
+def _parsed(
+    where: str, identity: str, text: str, seen: tuple[tuple[str, str], ...], files: bool, name: str | None = None
+) -> tuple[str, dict[str, Any], list[Level]]:
     """:func:`_read` of the rules ``text``, labelled ``where`` (``name``: as what extends it names it)."""
     if identity in (i for _, i in seen):
-        raise RulesError(where, "extends", name, "rules files extend each other in a loop: "
-                         + " -> ".join([w for w, _ in seen] + [where]))
+        raise RulesError(
+            where,
+            "extends",
+            name,
+            "rules files extend each other in a loop: " + " -> ".join([w for w, _ in seen] + [where]),
+        )
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
@@ -190,7 +199,7 @@ def _parsed(where: str, identity: str, text: str, seen: tuple[tuple[str, str], .
         if assumptions:
             base["assumptions"] = assumptions
         flat = base
-    name = identity[len("id:"):] if identity.startswith("id:") else where  # a shipped id, else the path
+    name = identity[len("id:") :] if identity.startswith("id:") else where  # a shipped id, else the path
     return where, flat, [Level(name, own, MappingProxyType(dict(flat))), *levels]
 
 
@@ -199,12 +208,17 @@ def parse_override(text: str) -> tuple[str, Any]:
     if "=" not in text:
         raise RulesError("--set", None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
     if "\n" in text or "\r" in text:  # TOML would read the first line's value and drop the rest unsaid
-        raise RulesError("--set", None, None, f"{text!r} spans lines; give one KEY=VALUE per --set (repeat "
-                                              "--set for each key)")
+        raise RulesError(
+            "--set", None, None, f"{text!r} spans lines; give one KEY=VALUE per --set (repeat --set for each key)"
+        )
     key, raw = (part.strip() for part in text.split("=", 1))
     if key in ("id", "extends"):
-        raise RulesError("--set", key, raw, "names the rules, it is not a rule: give --variant the id or "
-                                            "file, or write a rules file that extends it")
+        raise RulesError(
+            "--set",
+            key,
+            raw,
+            "names the rules, it is not a rule: give --variant the id or file, or write a rules file that extends it",
+        )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
@@ -246,16 +260,21 @@ def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
     """Every schema key: those the files set, the defaults for the rest. Refuses a missing key that the
     file must set itself (``Key.need``)."""
     bidding = flat.get("auction.kind") in ("open", "single_round")
-    why = {ALWAYS: "every rules file sets it (or extends a file that does)",
-           PLAYING: "a rules file that plays hands (sets auction.kind) sets it",
-           BIDDING: f"a rules file with an auction (auction.kind = {flat.get('auction.kind')!r}) sets it"}
+    why = {
+        ALWAYS: "every rules file sets it (or extends a file that does)",
+        PLAYING: "a rules file that plays hands (sets auction.kind) sets it",
+        BIDDING: f"a rules file with an auction (auction.kind = {flat.get('auction.kind')!r}) sets it",
+    }
     out = {}
     for key, spec in KEYS.items():
         if key in flat:
             out[key] = float(flat[key]) if spec.kind is float else flat[key]
             continue
-        if spec.need == ALWAYS or (spec.need == PLAYING and flat.get("auction.kind") is not None) or (
-                spec.need == BIDDING and bidding):
+        if (
+            spec.need == ALWAYS
+            or (spec.need == PLAYING and flat.get("auction.kind") is not None)
+            or (spec.need == BIDDING and bidding)
+        ):
             raise RulesError(where, key, None, "missing; " + why[spec.need])
         out[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
     return out
@@ -266,32 +285,48 @@ def _build(where: str, flat: dict[str, Any]) -> Variant:
     if flat["settlement.people"] is None:
         flat["settlement.people"] = flat["deal.players"]
     ranks = flat["deck.ranks"]
-    if (not ranks or any(r not in RANKS for r in ranks) or len(set(ranks)) != len(ranks)
-            or sorted(ranks, key=RANKS.index) != list(ranks)):
-        raise RulesError(where, "deck.ranks", ranks,
-                         "distinct ranks in trick order, from " + ", ".join(RANKS))
+    if (
+        not ranks
+        or any(r not in RANKS for r in ranks)
+        or len(set(ranks)) != len(ranks)
+        or sorted(ranks, key=RANKS.index) != list(ranks)
+    ):
+        raise RulesError(where, "deck.ranks", ranks, "distinct ranks in trick order, from " + ", ".join(RANKS))
     for i, text in enumerate(flat["assumptions"]):
         if not isinstance(text, str):
             raise RulesError(where, f"assumptions[{i}]", text, "a string")
     points = flat["tricks.points"]
-    if len(points) != 6 or any(not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_POINTS
-                               for x in points):
-        raise RulesError(where, "tricks.points", points,
-                         f"six integers from 0 to {MAX_POINTS:,}: points for A, 10, K, Q, J, 9 taken in tricks")
+    if len(points) != 6 or any(
+        not isinstance(x, int) or isinstance(x, bool) or not 0 <= x <= MAX_POINTS for x in points
+    ):
+        raise RulesError(
+            where,
+            "tricks.points",
+            points,
+            f"six integers from 0 to {MAX_POINTS:,}: points for A, 10, K, Q, J, 9 taken in tricks",
+        )
     deck_size = 4 * len(ranks) * flat["deck.copies"]
     widow = flat["deal.widow"]
     dealt = flat["deal.players"] * flat["deal.hand_size"] + widow
     if dealt != deck_size:
-        raise RulesError(where, "deal.hand_size", flat["deal.hand_size"],
-                         f"players × hand_size + widow must equal the deck's {deck_size} cards "
-                         f"({flat['deal.players']} × {flat['deal.hand_size']} + {widow} = {dealt})")
+        raise RulesError(
+            where,
+            "deal.hand_size",
+            flat["deal.hand_size"],
+            f"players × hand_size + widow must equal the deck's {deck_size} cards "
+            f"({flat['deal.players']} × {flat['deal.hand_size']} + {widow} = {dealt})",
+        )
     if widow and flat["deal.widow_kind"] == "none":
-        raise RulesError(where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: "
-                         "widow, kitty or stock")
+        raise RulesError(
+            where, "deal.widow_kind", "none", f"say what the {widow} undealt cards are: widow, kitty or stock"
+        )
     if flat["teams.kind"] == "partners_across" and flat["deal.players"] % 2:
-        raise RulesError(where, "teams.kind", "partners_across",
-                         f"partners across the table need an even number of players, not "
-                         f"{flat['deal.players']}; use bidder_alone")
+        raise RulesError(
+            where,
+            "teams.kind",
+            "partners_across",
+            f"partners across the table need an even number of players, not {flat['deal.players']}; use bidder_alone",
+        )
     variant = Variant(where=where, values=MappingProxyType(dict(flat)))
     _check_hand_rules(variant)
     return variant
@@ -311,89 +346,138 @@ def _check_hand_rules(variant: Variant) -> None:
         if flat["teams.kind"] == "bidder_alone":
             fail("exchange.pass_cards", "a bidder playing alone has no partner to pass with; set it to 0")
         if flat["teams.kind"] == "partners_across" and flat["deal.players"] != 4:
-            fail("exchange.pass_cards", f"cards pass to the partner across the table, so four players only "
-                                        f"(deal.players = {flat['deal.players']}); set it to 0")
+            fail(
+                "exchange.pass_cards",
+                f"cards pass to the partner across the table, so four players only "
+                f"(deal.players = {flat['deal.players']}); set it to 0",
+            )
         if pass_cards > flat["deal.hand_size"]:
             fail("exchange.pass_cards", f"at most the {flat['deal.hand_size']} cards of a hand")
     if flat["exchange.widow_to_bidder"] and not flat["deal.widow"]:
         fail("exchange.widow_to_bidder", "the deal leaves no widow to take (deal.widow = 0)")
     if flat["exchange.trump_after_widow"] and not flat["exchange.widow_to_bidder"]:
-        fail("exchange.trump_after_widow", "only a bidder who takes the widow can take it before naming trump "
-                                           "(exchange.widow_to_bidder = true)")
+        fail(
+            "exchange.trump_after_widow",
+            "only a bidder who takes the widow can take it before naming trump (exchange.widow_to_bidder = true)",
+        )
     cap = flat["auction.max_opening"]
     if cap and cap < (flat["auction.min_bid"] or 0):
-        fail("auction.max_opening", f"the cap on the opening bid must be 0 (none) or at least the minimum bid "
-                                    f"({flat['auction.min_bid']})")
+        fail(
+            "auction.max_opening",
+            f"the cap on the opening bid must be 0 (none) or at least the minimum bid ({flat['auction.min_bid']})",
+        )
     if flat["exchange.widow_shared"]:
         if flat["exchange.widow_to_bidder"]:
-            fail("exchange.widow_shared", "the widow goes to the bidder (exchange.widow_to_bidder) or is "
-                                          "shared out, not both")
+            fail(
+                "exchange.widow_shared",
+                "the widow goes to the bidder (exchange.widow_to_bidder) or is shared out, not both",
+            )
         if flat["auction.kind"] == "none":
             fail("exchange.widow_shared", "with no auction there is no bidder to share the widow out")
         if flat["deal.widow"] != flat["deal.players"]:
-            fail("exchange.widow_shared", f"sharing out needs one widow card per player: deal.widow = "
-                                          f"{flat['deal.players']}")
+            fail(
+                "exchange.widow_shared",
+                f"sharing out needs one widow card per player: deal.widow = {flat['deal.players']}",
+            )
     if flat["scoring.save_meld"] == "points":
         need = flat["scoring.save_meld_points"]
         if not 0 < need <= variant.trick_total:
-            raise RulesError(where, "scoring.save_meld_points", need,
-                             f"saving meld by points needs a number from 1 to the {variant.trick_total} "
-                             "trick points of a hand")
+            raise RulesError(
+                where,
+                "scoring.save_meld_points",
+                need,
+                f"saving meld by points needs a number from 1 to the {variant.trick_total} trick points of a hand",
+            )
     for key, what in (("settlement.values", "chips"), ("checks.contract", "checks")):
         values = flat[key]
         if values is None:
             continue
-        pairs = all(isinstance(p, list) and len(p) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
-                                                                and 0 <= x <= MAX_POINTS for x in p) for p in values)
+        pairs = all(
+            isinstance(p, list)
+            and len(p) == 2
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_POINTS for x in p)
+            for p in values
+        )
         if not values or not pairs or any(a[0] >= b[0] for a, b in zip(values, values[1:])):
             fail(key, f"a list of [lowest bid, {what}] pairs of integers from 0 to {MAX_POINTS:,}, bids rising")
-    if flat["checks.contract"] is not None and (flat["teams.kind"] != "partners_across" or flat["game.target"] is None
-                                                or flat["auction.kind"] in (None, "none")):
-        fail("checks.contract", "checks are paid between two partnerships over a game: needs an auction, "
-                                "teams.kind = \"partners_across\" and game.target")
+    if flat["checks.contract"] is not None and (
+        flat["teams.kind"] != "partners_across" or flat["game.target"] is None or flat["auction.kind"] in (None, "none")
+    ):
+        fail(
+            "checks.contract",
+            "checks are paid between two partnerships over a game: needs an auction, "
+            'teams.kind = "partners_across" and game.target',
+        )
     if flat["settlement.values"] is not None:
         if flat["auction.kind"] in (None, "none") or flat["teams.kind"] != "bidder_alone":
-            fail("settlement.values", "chips settle a bidder playing alone: needs an auction and "
-                                      "teams.kind = \"bidder_alone\"")
+            fail(
+                "settlement.values",
+                'chips settle a bidder playing alone: needs an auction and teams.kind = "bidder_alone"',
+            )
     if flat["settlement.people"] < flat["deal.players"]:
         fail("settlement.people", f"at least the {flat['deal.players']} players dealt a hand")
-    if flat["scoring.forfeit_unseen"] and not (flat["auction.opening_forced"] and flat["exchange.widow_to_bidder"]
-                                               and flat["teams.kind"] == "bidder_alone"):
-        fail("scoring.forfeit_unseen", "the unseen forfeit is of a compulsory opening by a bidder alone who would "
-                                       "take the widow: needs auction.opening_forced, exchange.widow_to_bidder "
-                                       "and teams.kind = \"bidder_alone\"")
+    if flat["scoring.forfeit_unseen"] and not (
+        flat["auction.opening_forced"] and flat["exchange.widow_to_bidder"] and flat["teams.kind"] == "bidder_alone"
+    ):
+        fail(
+            "scoring.forfeit_unseen",
+            "the unseen forfeit is of a compulsory opening by a bidder alone who would "
+            "take the widow: needs auction.opening_forced, exchange.widow_to_bidder "
+            'and teams.kind = "bidder_alone"',
+        )
     if flat["scoring.opponents_concede"] and flat["auction.kind"] in (None, "none"):
         fail("scoring.opponents_concede", "with no auction there is no contract to concede")
-    if flat["exchange.pass_called_card"] and not (flat["teams.kind"] == "called_card" and flat["teams.call"] == "named"
-                                                  and flat["exchange.pass_cards"] == 1):
-        fail("exchange.pass_called_card", "the partner passes the one card the bidder named: needs teams.kind = "
-                                          "\"called_card\", teams.call = \"named\" and exchange.pass_cards = 1")
+    if flat["exchange.pass_called_card"] and not (
+        flat["teams.kind"] == "called_card" and flat["teams.call"] == "named" and flat["exchange.pass_cards"] == 1
+    ):
+        fail(
+            "exchange.pass_called_card",
+            "the partner passes the one card the bidder named: needs teams.kind = "
+            '"called_card", teams.call = "named" and exchange.pass_cards = 1',
+        )
     if flat["exchange.dix_for_turned"] and (flat["auction.kind"] != "none" or flat["play.stock_play"]):
-        fail("exchange.dix_for_turned", "the dix is exchanged for a card turned from the dealer's hand: needs "
-                                        "auction.kind = \"none\" and no play from a stock (play.stock_play "
-                                        "has its own exchange)")
+        fail(
+            "exchange.dix_for_turned",
+            "the dix is exchanged for a card turned from the dealer's hand: needs "
+            'auction.kind = "none" and no play from a stock (play.stock_play '
+            "has its own exchange)",
+        )
     if flat["play.stock_play"]:
         if flat["deal.widow_kind"] != "stock":
-            fail("play.stock_play", "play from a stock needs one: set deal.widow_kind = \"stock\"")
+            fail("play.stock_play", 'play from a stock needs one: set deal.widow_kind = "stock"')
         if flat["auction.kind"] not in (None, "none"):
-            fail("play.stock_play", "the stock's turned card names trump: set auction.kind = \"none\"")
+            fail("play.stock_play", 'the stock\'s turned card names trump: set auction.kind = "none"')
         if flat["exchange.draw"]:
             fail("play.stock_play", "the stock is drawn after each trick, not before play: set exchange.draw = false")
         if flat["deal.widow"] % flat["deal.players"] or not flat["deal.widow"]:
-            fail("play.stock_play", f"every player draws one card after each trick: deal.widow must be a "
-                                    f"multiple of {flat['deal.players']} above 0, not {flat['deal.widow']}")
+            fail(
+                "play.stock_play",
+                f"every player draws one card after each trick: deal.widow must be a "
+                f"multiple of {flat['deal.players']} above 0, not {flat['deal.widow']}",
+            )
     if flat["game.declare_out"] and flat["teams.kind"] != "partners_across" and flat["deal.players"] != 2:
-        fail("game.declare_out", f"declaring out settles a game between two score lines: two players or two "
-                                 f"partnerships, not {flat['deal.players']} players each for himself")
+        fail(
+            "game.declare_out",
+            f"declaring out settles a game between two score lines: two players or two "
+            f"partnerships, not {flat['deal.players']} players each for himself",
+        )
     if flat["auction.kind"] in ("open", "single_round") and flat["auction.min_bid"] < 1:
         fail("auction.min_bid", "an auction's lowest bid is at least 1")
     if flat["meld.run_scores_royal"] and flat["meld.run_or_royal"]:
-        fail("meld.run_scores_royal", "a run that also scores its royal marriage contradicts meld.run_or_royal "
-                                      "(runs and trump marriages exclude each other); set one of them false")
+        fail(
+            "meld.run_scores_royal",
+            "a run that also scores its royal marriage contradicts meld.run_or_royal "
+            "(runs and trump marriages exclude each other); set one of them false",
+        )
     if flat["meld.run_scores_royal"] and flat["play.stock_play"]:
-        fail("meld.run_scores_royal", "with play from a stock each meld is tabled on its own (royal marriage "
-                                      "then run already scores both); set it false")
+        fail(
+            "meld.run_scores_royal",
+            "with play from a stock each meld is tabled on its own (royal marriage "
+            "then run already scores both); set it false",
+        )
     step_from = flat["auction.step_from"]
     if step_from and step_from < flat["auction.min_bid"]:
-        fail("auction.step_from", f"the step changes below the minimum bid {flat['auction.min_bid']}; "
-                                  "use 0 for one step throughout")
+        fail(
+            "auction.step_from",
+            f"the step changes below the minimum bid {flat['auction.min_bid']}; use 0 for one step throughout",
+        )

@@ -83,10 +83,12 @@ class MarginOrigin:
         if not (self.bidding and self.inherited and by_file):
             return None
         shown = ", ".join(by_file[:6]) + (f" and {len(by_file) - 6} more" if len(by_file) > 6 else "")
-        return (f"pinochle: warning: {self.file} changes {shown} but keeps the bidding margin "
-                f"{self.margin:g} tuned for {self.set_by}; the simulated players may bid badly: "
-                f"--tune-margin tunes one for these rules, or set [policy] margin in the file "
-                f"(pinochle tune --variant {self.file})")
+        return (
+            f"pinochle: warning: {self.file} changes {shown} but keeps the bidding margin "
+            f"{self.margin:g} tuned for {self.set_by}; the simulated players may bid badly: "
+            f"--tune-margin tunes one for these rules, or set [policy] margin in the file "
+            f"(pinochle tune --variant {self.file})"
+        )
 
 
 def margin_origin(values: Mapping[str, Any], levels: Sequence[Level], overridden: Sequence[str]) -> MarginOrigin:
@@ -101,8 +103,13 @@ def margin_origin(values: Mapping[str, Any], levels: Sequence[Level], overridden
         return MarginOrigin(margin, None, levels[0].name, (), bidding)
     tuned_for = levels[setter].merged
     above = _set_above(levels, setter, overridden)
-    changed = tuple(sorted(k for k in above if k.startswith(MARGIN_DEPENDS_ON) and k in values
-                           and values[k] != tuned_for.get(k, KEYS[k].default)))
+    changed = tuple(
+        sorted(
+            k
+            for k in above
+            if k.startswith(MARGIN_DEPENDS_ON) and k in values and values[k] != tuned_for.get(k, KEYS[k].default)
+        )
+    )
     by_set = tuple(k for k in changed if k in overridden)
     return MarginOrigin(margin, levels[setter].name, levels[0].name, changed, bidding, by_set=by_set)
 
@@ -118,7 +125,10 @@ def _set_above(levels: Sequence[Level], setter: int, overridden: Sequence[str]) 
 def margins_compared(a: MarginOrigin, b: MarginOrigin) -> str:
     """One line for a comparison: whether A and B bid with the same margin or each with its own, where
     each comes from, and the option that tunes each for its own rules when one was not."""
-    head = (f"bid with the same margin, {a.margin:g}" if a.margin == b.margin else
-            f"each bid with its own margin, {a.margin:g} and {b.margin:g}")
+    head = (
+        f"bid with the same margin, {a.margin:g}"
+        if a.margin == b.margin
+        else f"each bid with its own margin, {a.margin:g} and {b.margin:g}"
+    )
     text = f"bidding: A and B {head} (A: {a.describe()}; B: {b.describe()})"
     return text + ("" if a.fits and b.fits else "; --tune-margin tunes each for its own rules")

@@ -146,6 +146,7 @@ class KernelRules(NamedTuple):
     hand: HandRules
     game: GameRules
 
+
 #: The schema key each check field of :class:`GameRules` is read from.
 CHECK_GAME_KEYS: dict[str, str] = {
     "check_every": "checks.contract_every",

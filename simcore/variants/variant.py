@@ -160,18 +160,23 @@ class Variant:
         """int64[5]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
         void must overtrump, may trump instead of following — the duties
         :func:`simcore.kernels.play.legal_mask` reads."""
-        return np.array([code("play.follow_must_head", self.values["play.follow_must_head"]),
-                         int(self.values["play.head_when_trumped"]),
-                         int(self.values["play.void_must_trump"]),
-                         int(self.values["play.void_must_overtrump"]),
-                         int(self.values["play.trump_instead"])], dtype=np.int64)
+        return np.array(
+            [
+                code("play.follow_must_head", self.values["play.follow_must_head"]),
+                int(self.values["play.head_when_trumped"]),
+                int(self.values["play.void_must_trump"]),
+                int(self.values["play.void_must_overtrump"]),
+                int(self.values["play.trump_instead"]),
+            ],
+            dtype=np.int64,
+        )
 
     @cached_property
     def trick_points(self) -> np.ndarray:
         """int64[24]: points for taking each card type in a trick (by rank, from ``tricks.points``)."""
         pts = np.zeros(N_TYPES, dtype=np.int64)
         for s in range(N_SUITS):
-            pts[s * N_RANKS: (s + 1) * N_RANKS] = self.values["tricks.points"]
+            pts[s * N_RANKS : (s + 1) * N_RANKS] = self.values["tricks.points"]
         pts.setflags(write=False)
         return pts
 
@@ -189,12 +194,17 @@ class Variant:
         """Every integer rule of a hand, by name, for :func:`simcore.kernels.hand.play_hand` (see
         :class:`simcore.variants.record.HandRules`; choices as their codes, true/false as 1/0)."""
         v = self.values
-        compiled = {field: v[key] if KEYS[key].choices is None else code(key, v[key])
-                    for field, key in HAND_RULE_KEYS.items()}
-        return HandRules(**{field: int(value) for field, value in compiled.items()},
-                         trick_total=int(self.trick_total), partner_meld=int(self.mean_meld_fixed_trump),
-                         forced_bid=int(self.forced_bid), checks=int(self.has_checks),
-                         exempt_partner=int(self.exempt_partner))
+        compiled = {
+            field: v[key] if KEYS[key].choices is None else code(key, v[key]) for field, key in HAND_RULE_KEYS.items()
+        }
+        return HandRules(
+            **{field: int(value) for field, value in compiled.items()},
+            trick_total=int(self.trick_total),
+            partner_meld=int(self.mean_meld_fixed_trump),
+            forced_bid=int(self.forced_bid),
+            checks=int(self.has_checks),
+            exempt_partner=int(self.exempt_partner),
+        )
 
     @property
     def exempt_partner(self) -> bool:
@@ -206,9 +216,21 @@ class Variant:
     @cached_property
     def tables(self) -> Tables:
         """The arrays the kernels read (see :class:`simcore.variants.record.Tables`), read-only copies."""
-        return Tables(*(_frozen(a) for a in (self.deck_cards, self.deck_copies, self.meld_table(),
-                                             self.meld_flags(), self.play_rules(), self.trick_points,
-                                             self.check_melds, self.check_contracts)))
+        return Tables(
+            *(
+                _frozen(a)
+                for a in (
+                    self.deck_cards,
+                    self.deck_copies,
+                    self.meld_table(),
+                    self.meld_flags(),
+                    self.play_rules(),
+                    self.trick_points,
+                    self.check_melds,
+                    self.check_contracts,
+                )
+            )
+        )
 
     @cached_property
     def kernel_rules(self) -> KernelRules:
@@ -238,10 +260,14 @@ class Variant:
         """How a game ends, for :func:`simcore.kernels.game.play_game` (see
         :class:`simcore.variants.record.GameRules`); all zero when the file has no ``[game]`` table."""
         v = self.values
-        return GameRules(target=int(v["game.target"] or 0), bidder_wins_ties=int(v["game.bidder_wins_ties"]),
-                         play_on=int(v["game.play_on"]), losing_limit=int(v["game.losing_limit"]),
-                         declare_out=int(v["game.declare_out"]),
-                         **{field: int(v[key]) for field, key in CHECK_GAME_KEYS.items()})
+        return GameRules(
+            target=int(v["game.target"] or 0),
+            bidder_wins_ties=int(v["game.bidder_wins_ties"]),
+            play_on=int(v["game.play_on"]),
+            losing_limit=int(v["game.losing_limit"]),
+            declare_out=int(v["game.declare_out"]),
+            **{field: int(v[key]) for field, key in CHECK_GAME_KEYS.items()},
+        )
 
     @property
     def has_checks(self) -> bool:
@@ -254,10 +280,14 @@ class Variant:
         a multiplicity not listed earns the best split into listed ones, as meld points do."""
         table = np.zeros((10, MAX_MULT + 1), dtype=np.int64)
         for base in CHECK_MELDS:
-            listed = {i + 1: self.values[f"checks.{p}{base}"] for i, p in enumerate(MULTIPLICITY_PREFIXES)
-                      if self.values[f"checks.{p}{base}"] is not None}
-            table[ROUNDHOUSE if base == "roundhouse" else MULTIPLE_MELDS.index(base)] = multiple_values(listed,
-                                                                                                       MAX_MULT)
+            listed = {
+                i + 1: self.values[f"checks.{p}{base}"]
+                for i, p in enumerate(MULTIPLICITY_PREFIXES)
+                if self.values[f"checks.{p}{base}"] is not None
+            }
+            table[ROUNDHOUSE if base == "roundhouse" else MULTIPLE_MELDS.index(base)] = multiple_values(
+                listed, MAX_MULT
+            )
         return table
 
     @cached_property
@@ -273,8 +303,9 @@ class Variant:
         from simcore.kernels.meld import meld_sum_first_suit
         from simcore.kernels.rng import chunk_states
 
-        deals = deal_hands(self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0],
-                           20_000 // self.players)
+        deals = deal_hands(
+            self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0], 20_000 // self.players
+        )
         hands = np.ascontiguousarray(deals[:, : self.players]).reshape(-1, N_TYPES)
         return round(int(meld_sum_first_suit(hands, self.meld_table(), self.meld_flags())) / len(hands))
 
@@ -295,18 +326,27 @@ class Variant:
     def _meld_arrays(self) -> tuple[np.ndarray, np.ndarray]:
         table = np.zeros((10, MAX_MULT + 1), dtype=np.int64)
         for row, base in enumerate(MULTIPLE_MELDS):
-            listed = {i + 1: self.values[f"meld.{p}{base}"] for i, p in enumerate(MULTIPLICITY_PREFIXES)
-                      if self.values[f"meld.{p}{base}"] is not None}
+            listed = {
+                i + 1: self.values[f"meld.{p}{base}"]
+                for i, p in enumerate(MULTIPLICITY_PREFIXES)
+                if self.values[f"meld.{p}{base}"] is not None
+            }
             table[row] = multiple_values(listed, MAX_MULT)
         if self.values["meld.run_extra_marriage"] is not None:
             table[RUN_EXTRA_MARRIAGE] = np.arange(MAX_MULT + 1) * self.values["meld.run_extra_marriage"]
         else:
             table[RUN_EXTRA_MARRIAGE] = table[ROYAL]
-        flags = np.array([self.values["meld.dix"], self.values["meld.run_extra_king"],
-                          self.values["meld.run_extra_queen"],
-                          int(self.values["meld.run_or_royal"]), int(self.values["meld.run_scores_royal"]),
-                          int(self.values["meld.run_extra_marriage_per_run"])],
-                         dtype=np.int64)
+        flags = np.array(
+            [
+                self.values["meld.dix"],
+                self.values["meld.run_extra_king"],
+                self.values["meld.run_extra_queen"],
+                int(self.values["meld.run_or_royal"]),
+                int(self.values["meld.run_scores_royal"]),
+                int(self.values["meld.run_extra_marriage_per_run"]),
+            ],
+            dtype=np.int64,
+        )
         table.setflags(write=False)
         flags.setflags(write=False)
         return table, flags

@@ -32,8 +32,13 @@ HERE = Path(__file__).parent
 log = logging.getLogger("simcore.web")
 
 #: The pages, in the navigation's order: (path, title).
-PAGES = (("/", "My hand"), ("/odds", "Odds"), ("/house-rules", "House rules"), ("/cards", "Bidding cards"),
-         ("/deal", "Deal viewer"))
+PAGES = (
+    ("/", "My hand"),
+    ("/odds", "Odds"),
+    ("/house-rules", "House rules"),
+    ("/cards", "Bidding cards"),
+    ("/deal", "Deal viewer"),
+)
 
 
 def records(frame) -> list[dict]:
@@ -98,8 +103,13 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         yield
         app.state.jobs.shutdown()
 
-    app = FastAPI(title="pinochle", version="1", lifespan=lifespan, summary="Pinochle meld, bids, odds, house "
-                  "rules and double dummy for every rule system, as JSON (the pages use the same routes).")
+    app = FastAPI(
+        title="pinochle",
+        version="1",
+        lifespan=lifespan,
+        summary="Pinochle meld, bids, odds, house "
+        "rules and double dummy for every rule system, as JSON (the pages use the same routes).",
+    )
     app.state.jobs = jobs or Jobs()
     app.state.reports = reports or rep.REPORTS
     app.state.warmup = Warmup(app.state.jobs.ready)
@@ -162,8 +172,9 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def page(request: Request, name: str, title: str, **extra) -> HTMLResponse:
         from simcore.variants import shipped_ids
 
-        return templates.TemplateResponse(request, name, {"pages": PAGES, "title": title, "ids": shipped_ids(),
-                                                          "here": request.url.path, **extra})
+        return templates.TemplateResponse(
+            request, name, {"pages": PAGES, "title": title, "ids": shipped_ids(), "here": request.url.path, **extra}
+        )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
     def hand_page(request: Request):
@@ -179,14 +190,25 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def house_page(request: Request):
         from simcore.answers.questions import QUESTIONS
 
-        return page(request, "house.html", "House rules", questions=QUESTIONS,
-                    committed={r["question"]: r for r in rep.house_rules(app.state.reports)}, caps=i)
+        return page(
+            request,
+            "house.html",
+            "House rules",
+            questions=QUESTIONS,
+            committed={r["question"]: r for r in rep.house_rules(app.state.reports)},
+            caps=i,
+        )
 
     @app.get("/cards", response_class=HTMLResponse, include_in_schema=False)
     def cards_page(request: Request):
         found = rep.cards(app.state.reports)
-        return page(request, "cards.html", "Bidding cards", cards=found,
-                    texts={c.system: rep.card_text(c, app.state.reports) for c in found})
+        return page(
+            request,
+            "cards.html",
+            "Bidding cards",
+            cards=found,
+            texts={c.system: rep.card_text(c, app.state.reports) for c in found},
+        )
 
     @app.get("/deal", response_class=HTMLResponse, include_in_schema=False)
     def deal_page(request: Request):
@@ -203,8 +225,12 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     @app.get("/api/status", summary="warm-up and job queue state")
     def status():
         jobs = app.state.jobs
-        return {"warmup": app.state.warmup.to_json(), "jobs_active": jobs.active(),
-                "jobs_limit": jobs.workers + jobs.waiting, "time_cap_seconds": jobs.seconds}
+        return {
+            "warmup": app.state.warmup.to_json(),
+            "jobs_active": jobs.active(),
+            "jobs_limit": jobs.workers + jobs.waiting,
+            "time_cap_seconds": jobs.seconds,
+        }
 
     @app.get("/api/variants", summary="the shipped rule systems (simcore.api.variants)")
     def variants():
@@ -217,12 +243,19 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         from simcore.kernels.cards import N_TYPES, card_name
 
         v = i.rules_of(body)
-        return {"variant": v.id, "name": v.name, "players": v.players, "hand_size": v.hand_size,
-                "widow": v.get("deal.widow"), "widow_kind": v.get("deal.widow_kind"),
-                "plays_hands": v.get("auction.kind") is not None, "has_auction": v.get("auction.kind") not in
-                (None, "none"),
-                "cards": [{"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES)
-                          if v.deck_copies[t]]}
+        return {
+            "variant": v.id,
+            "name": v.name,
+            "players": v.players,
+            "hand_size": v.hand_size,
+            "widow": v.get("deal.widow"),
+            "widow_kind": v.get("deal.widow_kind"),
+            "plays_hands": v.get("auction.kind") is not None,
+            "has_auction": v.get("auction.kind") not in (None, "none"),
+            "cards": [
+                {"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES) if v.deck_copies[t]
+            ],
+        }
 
     @app.get("/api/events", summary="the catalogue of dealt-hand events")
     def events():
@@ -258,16 +291,25 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
         return job_response(app.state.jobs.submit("advise", work))
 
-    @app.post("/api/hold-odds", status_code=202,
-              summary="job: events for partner, opponents and widow given my cards (simcore.api.hold_odds)")
+    @app.post(
+        "/api/hold-odds",
+        status_code=202,
+        summary="job: events for partner, opponents and widow given my cards (simcore.api.hold_odds)",
+    )
     def hold_odds(body: i.HoldIn):
         from simcore import api
 
         v = i.rules_of(body)
         check_hand(body.hand, v)
         check_events(body.events, v)
-        return job_response(app.state.jobs.submit("hold-odds", lambda job: {"rows": records(
-            api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}))
+        return job_response(
+            app.state.jobs.submit(
+                "hold-odds",
+                lambda job: {
+                    "rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))
+                },
+            )
+        )
 
     @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
     def odds(body: i.OddsIn):
@@ -275,8 +317,11 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
         v = i.rules_of(body)
         check_events(body.events, v)
-        return job_response(app.state.jobs.submit("odds", lambda job: {"rows": records(
-            api.odds(body.events, v, hands=body.hands, seed=body.seed))}))
+        return job_response(
+            app.state.jobs.submit(
+                "odds", lambda job: {"rows": records(api.odds(body.events, v, hands=body.hands, seed=body.seed))}
+            )
+        )
 
     @app.get("/api/house-rules", summary="the committed report's house-rule verdicts")
     def house_rules():
@@ -286,27 +331,41 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def questions():
         from simcore.answers.questions import QUESTIONS
 
-        return {k: {"title": q.title, "variant": q.variant, "a": list(q.a), "b": list(q.b), "mode": q.mode,
-                    "modes": list(q.modes), "headline": q.headline} for k, q in QUESTIONS.items()}
+        return {
+            k: {
+                "title": q.title,
+                "variant": q.variant,
+                "a": list(q.a),
+                "b": list(q.b),
+                "mode": q.mode,
+                "modes": list(q.modes),
+                "headline": q.headline,
+            }
+            for k, q in QUESTIONS.items()
+        }
 
-    @app.post("/api/compare", status_code=202,
-              summary="job: a house-rule question at a small size (simcore.api.compare)")
+    @app.post(
+        "/api/compare", status_code=202, summary="job: a house-rule question at a small size (simcore.api.compare)"
+    )
     def compare(body: i.CompareIn):
         from simcore import api
         from simcore.answers.questions import QUESTIONS
 
         q = QUESTIONS.get(body.question)
         if q is None:
-            raise i.InputError("question", f"{body.question[:60]!r} is not a question; choose from "
-                               + ", ".join(QUESTIONS))
+            raise i.InputError(
+                "question", f"{body.question[:60]!r} is not a question; choose from " + ", ".join(QUESTIONS)
+            )
         size = {"games" if q.mode == "games" else "hands": body.hands}
         asked = {"question": body.question}
         if body.variant and body.variant != q.variant:  # the question's A and B applied to another system
             from simcore.variants import RulesError, load_variant
 
             try:
-                asked = {"a": load_variant(body.variant, q.a, files=False),
-                         "b": load_variant(body.variant, q.b, files=False)}
+                asked = {
+                    "a": load_variant(body.variant, q.a, files=False),
+                    "b": load_variant(body.variant, q.b, files=False),
+                }
             except RulesError as exc:
                 raise user_error(exc, "variant")
 

@@ -71,13 +71,26 @@ def _view(state, moves: list[int], values: bool) -> dict:
     r = state.request()
     partner = next((x["partner"] for x in observed if x["partner"] is not None), None)
     view = {
-        "variant": v.id, "players": v.players, "moves": moves, "over": state.is_terminal(),
-        "hands": [x["hand"] for x in observed], "to_act": None if r is None else r.seat,
-        "bids": o["bids"], "bidder": o["bidder"], "bid": o["bid"], "trump": o["trump"], "partner": partner,
-        "meld": o["meld"], "trick": [[s, c] for s, c in o["trick"]],
+        "variant": v.id,
+        "players": v.players,
+        "moves": moves,
+        "over": state.is_terminal(),
+        "hands": [x["hand"] for x in observed],
+        "to_act": None if r is None else r.seat,
+        "bids": o["bids"],
+        "bidder": o["bidder"],
+        "bid": o["bid"],
+        "trump": o["trump"],
+        "partner": partner,
+        "meld": o["meld"],
+        "trick": [[s, c] for s, c in o["trick"]],
         "tricks": [{"leader": lead, "cards": c, "winner": w, "points": p} for lead, c, w, p in o["tricks"]],
-        "points": o["points"], "stock": o["stock"], "returns": state.returns() if state.is_terminal() else None,
-        "legal": [], "values": None, "values_note": None,
+        "points": o["points"],
+        "stock": o["stock"],
+        "returns": state.returns() if state.is_terminal() else None,
+        "legal": [],
+        "values": None,
+        "values_note": None,
     }
     if r is not None and r.kind == "play":
         view["legal"] = [{"code": a.code, "card": _card(a.value)} for a in state.legal_actions()]

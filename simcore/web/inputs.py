@@ -37,8 +37,9 @@ class InputError(ValueError):
 
 class Rules(BaseModel):
     variant: str = Field("four-hand-150", max_length=100, description="a shipped rules id")
-    rules_text: str | None = Field(None, max_length=MAX_RULES_CHARS,
-                                   description="rules as TOML text instead of an id (may extend a shipped id)")
+    rules_text: str | None = Field(
+        None, max_length=MAX_RULES_CHARS, description="rules as TOML text instead of an id (may extend a shipped id)"
+    )
 
 
 class HandIn(Rules):
@@ -65,8 +66,9 @@ class OddsIn(Rules):
 
 class CompareIn(BaseModel):
     question: str = Field(..., max_length=100)
-    variant: str | None = Field(None, max_length=100,
-                                description="ask it of this shipped system instead of the question's own")
+    variant: str | None = Field(
+        None, max_length=100, description="ask it of this shipped system instead of the question's own"
+    )
     hands: int = Field(20_000, ge=100, le=COMPARE_CAP, description="paired hands (or games) on each side")
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
@@ -74,10 +76,14 @@ class CompareIn(BaseModel):
 class DealIn(Rules):
     seed: int = Field(1, ge=0, le=MAX_SEED)
     cards: list[str] | None = Field(None, max_length=9, description="the deal: one hand per seat, then the widow")
-    moves: list[int] = Field(default_factory=list, max_length=MAX_MOVES,
-                             description="decisions so far, as Action codes")
-    then: str = Field("none", pattern="^(none|heuristic|finish)$",
-                      description="after the moves: nothing, the heuristic's next card, or play to the end")
+    moves: list[int] = Field(
+        default_factory=list, max_length=MAX_MOVES, description="decisions so far, as Action codes"
+    )
+    then: str = Field(
+        "none",
+        pattern="^(none|heuristic|finish)$",
+        description="after the moves: nothing, the heuristic's next card, or play to the end",
+    )
     values: bool = Field(True, description="each legal card's double-dummy value")
 
 

@@ -60,9 +60,17 @@ class Job:
 
     def to_json(self) -> dict:
         now = self.finished or time.monotonic()
-        return {"id": self.id, "kind": self.kind, "status": self.status, "done": self.done, "total": self.total,
-                "fraction": self.done / self.total if self.total else None,
-                "seconds": round(now - (self.started or now), 2), "result": self.result, "error": self.error}
+        return {
+            "id": self.id,
+            "kind": self.kind,
+            "status": self.status,
+            "done": self.done,
+            "total": self.total,
+            "fraction": self.done / self.total if self.total else None,
+            "seconds": round(now - (self.started or now), 2),
+            "result": self.result,
+            "error": self.error,
+        }
 
 
 class Jobs:
@@ -70,8 +78,14 @@ class Jobs:
     to the user as it is (the package's bad-input errors, hands, rules, events, positions, are all
     ValueErrors); any other exception is logged with its traceback and reported in one line."""
 
-    def __init__(self, workers: int = 2, waiting: int = 8, seconds: float = 60.0, kept: int = 200,
-                 user_errors: tuple[type[Exception], ...] = (ValueError,)):
+    def __init__(
+        self,
+        workers: int = 2,
+        waiting: int = 8,
+        seconds: float = 60.0,
+        kept: int = 200,
+        user_errors: tuple[type[Exception], ...] = (ValueError,),
+    ):
         self.workers, self.waiting, self.seconds, self.kept = workers, waiting, seconds, kept
         self.user_errors = user_errors
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="pinochle-job")
@@ -94,8 +108,10 @@ class Jobs:
         with self._lock:
             active = sum(1 for j in self._jobs.values() if j.status in ("queued", "running"))
             if active >= self.workers + self.waiting:
-                raise Busy(f"the server is busy ({active} answers queued or running, at most "
-                           f"{self.workers + self.waiting}); try again in a moment")
+                raise Busy(
+                    f"the server is busy ({active} answers queued or running, at most "
+                    f"{self.workers + self.waiting}); try again in a moment"
+                )
             job = Job(f"{next(self._count)}-{secrets.token_hex(4)}", kind)
             self._jobs[job.id] = job
             while len(self._jobs) > self.kept:
@@ -141,8 +157,9 @@ class Jobs:
             job.result, job.status = result, "done"
         except Cancelled:
             job.status = "failed" if job.timed_out else "cancelled"
-            job.error = (f"stopped at the time cap of {self.seconds:g} s; ask for fewer hands" if job.timed_out
-                         else "cancelled")
+            job.error = (
+                f"stopped at the time cap of {self.seconds:g} s; ask for fewer hands" if job.timed_out else "cancelled"
+            )
         except self.user_errors as exc:
             job.status, job.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
         except Exception as exc:  # a defect: the page gets one line, the log the traceback

@@ -23,8 +23,12 @@ import urllib.error
 import urllib.request
 from collections import defaultdict
 
-HANDS = ["AS 10S KS QS JS 9S AH KH QH AD JD QC", "AS AS 10S KS QS QS JS JD JD KH QH 9S",
-         "AH AH 10H KH QH JH 9H AS KS QS JD QC", "AD 10D KD QD JD 9D AC AC KC QC JS QS"]
+HANDS = [
+    "AS 10S KS QS JS 9S AH KH QH AD JD QC",
+    "AS AS 10S KS QS QS JS JD JD KH QH 9S",
+    "AH AH 10H KH QH JH 9H AS KS QS JD QC",
+    "AD 10D KD QD JD 9D AC AC KC QC JS QS",
+]
 
 
 def _call(url: str, method: str = "GET", body: dict | None = None) -> tuple[int, dict | str]:
@@ -103,9 +107,11 @@ def client(base: str, seed: int, deadline: float, tally: Tally) -> None:
                     moves = view["moves"][: len(view["moves"]) - 4 * rng.randrange(1, 4)]
                     status, _ = _call(base + "/api/deal", "POST", {"seed": seed, "moves": moves})
             else:
-                path, body = {"advise": ("/api/advise", {"hand": hand, "hands": 2000, "seed": rng.randrange(99)}),
-                              "odds": ("/api/odds", {"hands": 100_000, "seed": rng.randrange(99)}),
-                              "hold": ("/api/hold-odds", {"hand": hand, "hands": 20_000})}[kind]
+                path, body = {
+                    "advise": ("/api/advise", {"hand": hand, "hands": 2000, "seed": rng.randrange(99)}),
+                    "odds": ("/api/odds", {"hands": 100_000, "seed": rng.randrange(99)}),
+                    "hold": ("/api/hold-odds", {"hand": hand, "hands": 20_000}),
+                }[kind]
                 job = _job(base, path, body, tally, deadline + 60)
                 status = 200 if job is not None and job["status"] == "done" else 0
         except OSError as exc:  # the server stopped answering
@@ -159,17 +165,21 @@ def main(argv=None) -> int:
     tally, took = run(base, args.clients, args.seconds)
     up, _ = _call(base + "/api/status")
     total = sum(len(v) for v in tally.latency.values())
-    print(f"{args.clients} clients, {took:.1f} s: {total} requests answered ({total / took:.1f}/s), "
-          f"{len(tally.errors)} errors, {tally.busy} busy answers (429, retried), server "
-          f"{'up' if up == 200 else 'DOWN'} after")
+    print(
+        f"{args.clients} clients, {took:.1f} s: {total} requests answered ({total / took:.1f}/s), "
+        f"{len(tally.errors)} errors, {tally.busy} busy answers (429, retried), server "
+        f"{'up' if up == 200 else 'DOWN'} after"
+    )
     print(f"{'kind':<8} {'n':>6} {'p50 ms':>9} {'p95 ms':>9}")
     for kind in sorted(tally.latency):
         v = tally.latency[kind]
         print(f"{kind:<8} {len(v):>6} {1000 * _quantile(v, 0.5):>9.0f} {1000 * _quantile(v, 0.95):>9.0f}")
     quick = [x for k in ("page", "deck", "meld") for x in tally.latency.get(k, [])]
     if quick:
-        print(f"{'quick':<8} {len(quick):>6} {1000 * _quantile(quick, 0.5):>9.0f} {1000 * _quantile(quick, 0.95):>9.0f}"
-              "  (pages, deck, meld)")
+        print(
+            f"{'quick':<8} {len(quick):>6} {1000 * _quantile(quick, 0.5):>9.0f} {1000 * _quantile(quick, 0.95):>9.0f}"
+            "  (pages, deck, meld)"
+        )
     for e in tally.errors[:10]:
         print("error:", e)
     return 1 if tally.errors or up != 200 else 0

@@ -16,8 +16,12 @@ from pathlib import Path
 #: The report's folder in a source checkout (``simcore/`` sits beside it).
 REPORTS = Path(__file__).resolve().parents[2] / "reports"
 #: What a served report file may be, by suffix, with its media type.
-MEDIA = {".png": "image/png", ".pdf": "application/pdf", ".md": "text/markdown; charset=utf-8",
-         ".csv": "text/csv; charset=utf-8"}
+MEDIA = {
+    ".png": "image/png",
+    ".pdf": "application/pdf",
+    ".md": "text/markdown; charset=utf-8",
+    ".csv": "text/csv; charset=utf-8",
+}
 
 
 @dataclass(frozen=True)
@@ -40,8 +44,10 @@ def served(folder: Path = REPORTS) -> dict[str, Path]:
 def cards(folder: Path = REPORTS) -> list[Card]:
     """Each system's bidding card found in the report."""
     files = served(folder)
-    systems = sorted({name[: -len("-card.md")] for name in files if name.endswith("-card.md")}
-                     | {name[: -len("-card.png")] for name in files if name.endswith("-card.png")})
+    systems = sorted(
+        {name[: -len("-card.md")] for name in files if name.endswith("-card.md")}
+        | {name[: -len("-card.png")] for name in files if name.endswith("-card.png")}
+    )
 
     def have(name: str) -> str | None:
         return name if name in files else None
