@@ -178,13 +178,30 @@ def _check_deal(v: Variant, rows: list[tuple[int, int, int, int]], name: str) ->
         )
 
 
-def _where_broken(table: Table, players: int) -> str:
-    """Where a hand stopped: the trick in play, or the phase before the play."""
+def _broken(table: Table, rows: list[tuple[int, int, int, int]], players: int, why: str) -> str:
+    """Where a hand stopped on a broken rule and why, in a player's words: the trick (or the phase
+    before the play) and the seat."""
+    plays = [r for r in rows if r[0] == h.T_PLAY]
+    done = len(table.tricks) * players + len(table.trick)  # the plays the rules accepted
+    if why.startswith("moves left after the hand"):
+        extra = len(plays) - done
+        return (
+            f"trick {len(table.tricks) + 1}: the hand is over after {len(table.tricks)} tricks, but the record "
+            f"has {extra} more play{'s' * (extra != 1)}"
+            if extra > 0
+            else f"moves after the end of the hand: {why}"
+        )
+    why = why.replace("the trace", "the record")
     if table.tricks or table.trick:
-        return f"trick {len(table.tricks) + 1}"
-    if table.meld:
-        return "before the first lead"
-    return "the auction" if table.bidder < 0 else "after the auction"
+        where = f"trick {len(table.tricks) + 1}"
+        if done < len(plays) and table.hands:
+            _, seat, card, _ = plays[done]
+            if 0 <= seat < players and table.hands[seat][card] == 0 and "out of turn" not in why:
+                held = " ".join(card_name(c) for c in range(N_TYPES) for _ in range(table.hands[seat][c]))
+                why = f"seat {seat} plays {card_name(card)}, which it does not hold (it holds {held})"
+    else:
+        where = "before the first lead" if table.meld else "the auction" if table.bidder < 0 else "after the auction"
+    return f"{where}: {why}"
 
 
 def read_record(data: dict, name: str = "record", base: Path | None = None) -> PlayedHand:
@@ -205,7 +222,10 @@ def read_record(data: dict, name: str = "record", base: Path | None = None) -> P
         raise RecordError(f"{name}: 'moves' must be a list of moves, each an object with 'move'")
     rows = []
     for i, move in enumerate(moves):
-        row = _row(move, f"{name}: move {i + 1} ({move.get('move')})", v)
+        what = move.get("move")
+        if what == "play":
+            what = f"play, trick {move.get('trick')}, seat {move.get('seat')}"
+        row = _row(move, f"{name}: move {i + 1} ({what})", v)
         if row is not None:
             rows.append(row)
     _check_deal(v, rows, name)
@@ -213,7 +233,7 @@ def read_record(data: dict, name: str = "record", base: Path | None = None) -> P
     try:
         rec = referee(v, rows, table=table)
     except RuleBroken as exc:
-        raise RecordError(f"{name}: {_where_broken(table, v.players)}: {exc}") from None
+        raise RecordError(f"{name}: {_broken(table, rows, v.players, str(exc))}") from None
     stated = [m for m in moves if m.get("move") == "trick"]
     for i, (move, (_, _, winner, pts)) in enumerate(zip(stated, table.tricks)):
         if move.get("winner") != winner or move.get("points", pts) != pts:
