@@ -34,6 +34,9 @@ from simcore.reference.stock import RuleBroken
 from simcore.solver.position import PositionError
 from simcore.variants import RulesError, Variant, load_variant
 
+#: Tricks analysed by default: the last eight solve in about 0.2-1 s a hand of four-hand on a two-core
+#: machine; ten take 3-11 s, the whole hand (twelve) about a minute.
+DEFAULT_TRICKS_LEFT = 8
 #: Trick starts a card's solve may search before it gives up (the decision is then reported unvalued).
 DEFAULT_LIMIT = 2_000_000
 #: Columns of :func:`analyse`'s table, one row per card played.

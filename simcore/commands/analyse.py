@@ -6,8 +6,7 @@ import argparse
 
 from simcore.commands.common import nonnegative_int, positive_int, print_json, say_compiling
 
-#: Tricks analysed by default: the last eight solve in about a second a hand on a two-core machine
-#: (four-hand, 12 tricks); the whole hand can take minutes.
+#: Mirrors :data:`simcore.answers.analyse.DEFAULT_TRICKS_LEFT` (``--help`` loads no answer).
 DEFAULT_TRICKS_LEFT = 8
 
 

@@ -358,10 +358,10 @@ def _played(state: HandState) -> dict:
                                 "to": to,
                                 "seat": s if s < players else None,
                                 "card": card_name(c),
-                                "count": counts[c],
+                                "count": int(counts[c]),
                             }
                         )
-            moves.append({"move": "redeals", "count": redeals})
+            moves.append({"move": "redeals", "count": int(redeals)})
         elif kind == "bid":
             moves.append({"move": "bid", "seat": seat, "bid": value or None, "pass": value == 0})
         elif kind == "trump":
@@ -370,7 +370,7 @@ def _played(state: HandState) -> dict:
             moves.append({"move": "trump", "suit": SUITS[value // 6], "turned": card_name(value)})
             if v.get("play.stock_play") and value % 6 == 5 and v.get("meld.dix"):  # the dealer's turned dix
                 who, name, points = next(tabled)
-                moves.append({"move": "table_meld", "seat": who, "meld": name, "points": points})
+                moves.append({"move": "table_meld", "seat": int(who), "meld": name, "points": int(points)})
         elif kind in outcome and value:
             moves.append({"move": "not_played", "outcome": outcome[kind]})
         elif kind == "alone" and value:
@@ -388,11 +388,11 @@ def _played(state: HandState) -> dict:
             moves.append(card_move("draw", next(handed)[3], value))
         elif kind in ("dix", "meld") and (value if kind == "dix" else value >= 0):
             who, name, points = next(tabled)
-            moves.append({"move": "table_meld", "seat": who, "meld": name, "points": points})
+            moves.append({"move": "table_meld", "seat": int(who), "meld": name, "points": int(points)})
         elif kind == "play":
             moves.append({"move": "play", "trick": plays // players + 1, "seat": seat, "card": card_name(value)})
             plays += 1
             if plays % players == 0:
                 _, _, winner, pts = next(tricks)
-                moves.append({"move": "trick", "trick": plays // players, "winner": winner, "points": pts})
+                moves.append({"move": "trick", "trick": plays // players, "winner": int(winner), "points": int(pts)})
     return {"variant": v.id, "players": players, "dealer": players - 1, "moves": moves}
