@@ -47,10 +47,11 @@ def test_the_state_writes_the_record_playthrough_writes(vid):
     # a hand played through the game state by the kernel's own players is the kernel's hand, so the
     # record the state writes must read back to the same refereed hand as playthrough --json's
     v = load_variant(vid)
-    for seed in range(1, 40):
-        ours = read_record(seeded_record(vid, seed))
-        if ours.tricks:
+    for seed in range(1, 40):  # a hand played out (auction forfeits many unseen)
+        record = seeded_record(vid, seed)
+        if any(m["move"] == "play" for m in record["moves"]):
             break
+    ours = read_record(record)
     heuristic = kernel_policy("heuristic")
     state = new_hand(v, seed)
     while not state.is_terminal():
@@ -258,3 +259,15 @@ def test_the_command_default_is_the_answer_default():
     from simcore.commands import analyse as command
 
     assert command.DEFAULT_TRICKS_LEFT == DEFAULT_TRICKS_LEFT
+
+
+def test_a_hand_not_played_out_is_one_line(capsys, tmp_path):
+    for seed in range(1, 40):  # auction forfeits many hands unseen
+        record = seeded_record("auction", seed)
+        if not any(m["move"] == "play" for m in record["moves"]):
+            break
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    code, out, err = run(capsys, "analyse", str(path))
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert f"{path}: the hand was not played to its last trick (" in err and "nothing to analyse" in err

@@ -237,6 +237,9 @@ def read_record(data: dict, name: str = "record", base: Path | None = None) -> P
         rec = referee(v, rows, table=table)
     except RuleBroken as exc:
         raise RecordError(f"{name}: {_broken(table, rows, v.players, str(exc))}") from None
+    if len(table.tricks) < v.hand_size:
+        outcome = h.OUTCOMES[rec[h.FIELDS[h.F_OUTCOME]]].replace("_", " ")
+        raise RecordError(f"{name}: the hand was not played to its last trick ({outcome}): nothing to analyse")
     stated = [m for m in moves if m.get("move") == "trick"]
     for i, (move, (_, _, winner, pts)) in enumerate(zip(stated, table.tricks)):
         if move.get("winner") != winner or move.get("points", pts) != pts:
@@ -269,6 +272,7 @@ class Analysis:
     value: int | None  # the bidding side's double-dummy value at the first analysed trick
     taken: int  # what the bidding side took over those tricks
     side: tuple[int, ...]  # 1 for the bidding side's seats
+    bidder: int  # -1: nobody bid (seat 0's side stands for the bidding side)
 
     @property
     def unvalued(self) -> int:
@@ -369,6 +373,7 @@ def analyse_hand(played: PlayedHand, tricks_left: int | None = None, limit: int 
         totals["value"],
         totals["taken"],
         side_of,
+        int(played.rec[h.F_BIDDER]),
     )
 
 

@@ -60,6 +60,8 @@ def text(result) -> str:
     """The analysis as a player reads it."""
     v = result.variant
     bidders = ", ".join(str(s) for s, x in enumerate(result.side) if x)
+    if result.bidder < 0:
+        bidders += "; nobody bid, seat 0's side stands for it"
     first = result.tricks - result.tricks_left + 1
     lines = [
         f"{v.id}: tricks {first}-{result.tricks} of {result.tricks}, every hand seen, perfect play after each card",
