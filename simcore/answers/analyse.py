@@ -116,10 +116,8 @@ def _row(move: dict, where: str, v: Variant) -> tuple[int, int, int, int] | None
         a = players if seat is None else _seat(move, where, players)
         return h.T_DEAL, a, _card(move.get("card"), where), _int(move, "count", where, 1, low=1)
     if kind == "bid":
-        bid = 0 if move.get("pass") else move.get("bid")
-        if bid is None:
-            bid = 0
-        return h.T_BID, _seat(move, where, players), _int({"bid": bid}, "bid", where), 0
+        passed = move.get("pass") or move.get("bid") is None
+        return h.T_BID, _seat(move, where, players), 0 if passed else _int(move, "bid", where), 0
     if kind == "trump":
         suit = move.get("suit")
         if suit is not None and suit not in SUITS:
@@ -134,8 +132,8 @@ def _row(move: dict, where: str, v: Variant) -> tuple[int, int, int, int] | None
         return code, _seat(move, where, players), _card(move.get("card"), where), 0
     if kind == "call":
         card = move.get("card")
-        partner = move.get("partner")
-        return h.T_CALL, -1 if card is None else _card(card, where), -1 if partner is None else int(partner), 0
+        partner = -1 if move.get("partner") is None else _int(move, "partner", where, high=players - 1)
+        return h.T_CALL, -1 if card is None else _card(card, where), partner, 0
     if kind == "table_meld":
         meld = move.get("meld")
         if meld not in STOCK_MELDS:
