@@ -3,6 +3,7 @@ package, each JSON route gives simcore.api's numbers for the same arguments, bad
 one line and the field it belongs to, jobs report progress, cancel and stop at the time cap, the queue
 is bounded, and no name from the browser reaches the file system."""
 
+import json
 import threading
 import time
 
@@ -37,6 +38,11 @@ def finished(client, response, seconds: float = 120) -> dict:
         time.sleep(0.05)
         job = client.get(f"/api/jobs/{job['id']}").json()
     return job
+
+
+def as_json(value):
+    """``value`` as the server sends it (keys as strings)."""
+    return json.loads(json.dumps(value))
 
 
 def rows_equal(got: list[dict], frame, columns) -> None:
@@ -97,6 +103,61 @@ def test_advise_job_gives_the_apis_curve_and_the_50_75_bids(client):
     assert job["result"]["highest"] == frame.attrs["highest"]
 
 
+def test_advise_job_with_a_condition_gives_the_apis_partner_meld(client):
+    given = "partner: meld>=4"
+    job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 500, "seed": 2, "given": given}))
+    frame = api.advise(HAND, hands=500, seed=2, given=given)
+    assert job["status"] == "done", job
+    assert job["result"]["headline"]["partner_meld"] == as_json(frame.attrs["headline"]["partner_meld"])
+    assert job["result"]["acceptance"] == as_json(frame.attrs["acceptance"])
+    assert job["result"]["headline"]["partner_meld"]["mean"]["estimate"] >= 4  # every deal kept meets it
+    held = finished(client, client.post("/api/hold-odds", json={"hand": HAND, "hands": 2000, "given": given}))
+    want = api.odds(hands=2000, hold=HAND, given=given)
+    assert [(r["event"], r["place"], r["estimate"]) for r in held["result"]["rows"]] == [
+        (r.event, r.place, pytest.approx(r.estimate, rel=1e-12)) for r in want.itertuples()
+    ]
+
+
+@pytest.mark.parametrize("given, words", [("left: aces>=7", "no deal meets it"), ("left: AS=3", "it places")])
+def test_a_condition_refused_once_counted_fails_on_its_field(client, given, words):
+    job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 500, "given": given}))
+    assert job["status"] == "failed" and job["field"] == "given" and words in job["error"], job
+
+
+WIDOW_HAND = "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD"
+
+
+def test_widow_job_is_the_apis_exact_worth(client):
+    job = finished(client, client.post("/api/widow", json={"hand": WIDOW_HAND, "variant": "auction"}))
+    frame = api.widow(WIDOW_HAND, "auction")
+    assert job["status"] == "done", job
+    rows_equal(job["result"]["rows"], frame, ["trump", "before", "mean_after", "mean_gain", "widows"])
+    for key in ("gain", "best", "likeliest", "trump_after_widow", "distinct_widows"):
+        assert job["result"][key] == frame.attrs[key], key
+    assert job["done"] == job["total"] == frame.attrs["distinct_widows"]  # progress counts distinct widows
+    deck = client.post("/api/deck", json={"variant": "auction"}).json()
+    assert deck["widow_worth"] and not client.post("/api/deck", json={}).json()["widow_worth"]
+
+
+def test_a_widow_count_reports_progress_and_cancels():
+    from simcore.run.runner import Execution, Stopped, executing
+
+    seen = []
+    with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
+        w = api.widow(WIDOW_HAND, "auction")
+    n = w.attrs["distinct_widows"]
+    assert seen[0] == (0, n) and seen[-1] == (n, n) and len(seen) > 100
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    stop = threading.Event()
+
+    def progress(done, total):
+        if done:
+            stop.set()  # as a Cancel button pressed while the count runs
+
+    with pytest.raises(Stopped), executing(Execution(stop=stop, progress=progress)):
+        api.widow(WIDOW_HAND, "auction")
+
+
 def test_hold_and_dealt_odds_jobs_are_the_apis(client):
     job = finished(
         client,
@@ -128,6 +189,11 @@ def test_hold_and_dealt_odds_jobs_are_the_apis(client):
         ("/api/advise", {"hand": HAND, "hands": 10**9}, "hands", "less than or equal"),
         ("/api/advise", {"hand": HAND, "seat": 5}, "seat", "seat"),
         ("/api/advise", {"hand": HAND, "variant": "partnership"}, "variant", "no auction"),
+        ("/api/advise", {"hand": HAND, "given": "lefty: aces>=3"}, "given", "lefty"),
+        ("/api/hold-odds", {"hand": HAND, "given": "partner: meld>>4"}, "given", "not understood"),
+        ("/api/widow", {"hand": WIDOW_HAND}, "variant", "no widow"),
+        ("/api/widow", {"hand": "AS 10S KS", "variant": "auction"}, "hand", "3 cards"),
+        ("/api/widow", {"hand": WIDOW_HAND, "rules_text": 'id = "x"\nextends = "four-hand-150"'}, "rules", "no widow"),
         ("/api/odds", {"events": ["no-such-meld"]}, "events", "no-such-meld"),
         ("/api/compare", {"question": "nope"}, "question", "not a question"),
         ("/api/deal", {"moves": [5]}, "moves", "move 1"),

@@ -124,13 +124,43 @@ def test_my_hand_by_tapping_shows_the_apis_meld_and_bids(server, browser, shots)
     browser.find_element(By.ID, "go").click()
     wait(browser, "#advise svg.chart")
     wait(browser, ".hold-table", 180)
-    want = api.advise(hand, hands=4000).attrs["highest"]
+    advice = api.advise(hand, hands=4000)
+    want = advice.attrs["highest"]
     assert browser.find_element(By.ID, "bid50").text.split()[0] == str(want[0]["bid"])
     assert browser.find_element(By.ID, "bid75").text.split()[0] == str(want[1]["bid"])
+    partner = advice.attrs["headline"]["partner_meld"]["mean"]["estimate"]
+    assert float(browser.find_element(By.ID, "partner-mean").text) == pytest.approx(partner, rel=1e-3)  # 4 digits
     held = api.hold_odds(hand, hands=80_000).set_index(["event", "place"])
     first = browser.find_element(By.CSS_SELECTOR, '.hold-table td[data-col="partner"] span').get_attribute("title")
     assert first.split()[1] == f"{held.loc[('marriage', 'partner'), 'estimate']:.3f}"
     screenshot(browser, shots, "hand")
+
+
+def test_my_hand_shows_the_widows_worth_as_the_api_counts_it(server, browser, shots):
+    hand = "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD"
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    assert not browser.find_element(By.ID, "widow-section").is_displayed()  # four-hand-150 deals no widow
+    Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
+    wait(browser, "#widow-section")
+    tap_hand(browser, hand)
+    assert wait(browser, "#hand-count", text="15 of 15")
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("1000")
+    browser.find_element(By.ID, "go").click()
+    gain = wait(browser, "#widow-gain", 120).text
+    worth = api.widow(hand, "auction")
+    assert gain == f"{worth.attrs['gain']['mean']:+.2f}"
+    shown = {
+        int(li.get_attribute("data-x")): li.find_element(By.TAG_NAME, "strong").text
+        for li in browser.find_elements(By.CSS_SELECTOR, "#widow-at-least li")
+    }
+    assert shown[20] == f"{100 * dict(worth.attrs['gain']['at_least'])[20]:.3g}%"
+    best = browser.find_element(By.CSS_SELECTOR, '.widow-list td[data-col="cards"]').text
+    assert best.split() == worth.attrs["best"][0]["cards"].split()
+    wait(browser, "#advise svg.chart", 180)
+    wait(browser, ".hold-table", 180)
+    screenshot(browser, shots, "hand-widow")
 
 
 def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):

@@ -15,7 +15,7 @@ import logging
 import math
 import threading
 import time
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -147,13 +147,14 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def user_error(exc: Exception, field: str) -> i.InputError:
         return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
-    def check_hand(hand: str, v) -> None:
-        """Refuse (on the hand field) cards the system's deck cannot deal as a hand or part of one."""
+    def check_hand(hand: str, v, partial: bool = True) -> None:
+        """Refuse (on the hand field) cards the system's deck cannot deal as a hand (with ``partial``, or
+        part of one)."""
         from simcore.kernels.cards import check_hand as check
         from simcore.kernels.cards import parse_hand
 
         try:
-            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=True)
+            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=partial)
         except ValueError as exc:
             raise user_error(exc, "hand")
 
@@ -164,6 +165,29 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             [parse_event(e, v) for e in events or []]
         except ValueError as exc:
             raise user_error(exc, "events")
+
+    def check_given(text: str | None, v, seat: int) -> str | None:
+        """The ``given`` condition as sent (None for none), refused on its field when it does not parse
+        or is impossible on its face; places are seen from ``seat``."""
+        from simcore.answers.conditioned import read_condition
+
+        if not text or not text.strip():
+            return None
+        try:
+            read_condition(v, text, seat, label="given")
+        except ValueError as exc:
+            raise user_error(exc, "given")
+        return text
+
+    @contextmanager
+    def given_errors():
+        """A condition refused once the deals are counted (too rare, or no deal meets it), on its field."""
+        from simcore.kernels.condition import ConditionError
+
+        try:
+            yield
+        except ConditionError as exc:
+            raise user_error(exc, "given") from None
 
     def job_response(job: Job) -> JSONResponse:
         return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
@@ -251,11 +275,23 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "widow": v.get("deal.widow"),
             "widow_kind": v.get("deal.widow_kind"),
             "plays_hands": v.get("auction.kind") is not None,
+            "widow_worth": widow_worth_asked(v),
             "has_auction": v.get("auction.kind") not in (None, "none"),
             "cards": [
                 {"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES) if v.deck_copies[t]
             ],
         }
+
+    def widow_worth_asked(v) -> bool:
+        """Whether the bidder takes a widow or kitty into his hand in ``v`` (the widow's worth applies)."""
+        from simcore.answers.widow import check_widow
+        from simcore.variants import NotForThisSystem
+
+        try:
+            check_widow(v)
+        except NotForThisSystem:
+            return False
+        return True
 
     @app.get("/api/events", summary="the catalogue of dealt-hand events")
     def events():
@@ -284,12 +320,41 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         except ValueError as exc:
             raise user_error(exc, "seat" if "seat" in str(exc) else "variant")
         check_hand(body.hand, v)
+        given = check_given(body.given, v, body.seat)
 
         def work(job: Job) -> dict:
-            frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed)
-            return {"rows": records(frame), "highest": frame.attrs["highest"]}
+            with given_errors():
+                frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed, given=given)
+            return {
+                "rows": records(frame),
+                "highest": frame.attrs["highest"],
+                "headline": frame.attrs["headline"],
+                "acceptance": frame.attrs.get("acceptance"),
+            }
 
         return job_response(app.state.jobs.submit("advise", work))
+
+    @app.post(
+        "/api/widow",
+        status_code=202,
+        summary="job: what the widow is worth to a whole hand, exact over every widow (simcore.api.widow)",
+    )
+    def widow(body: i.HandIn):
+        from simcore import api
+        from simcore.answers.widow import check_widow
+
+        v = i.rules_of(body)
+        try:
+            check_widow(v)
+        except ValueError as exc:
+            raise user_error(exc, "rules" if body.rules_text else "variant")
+        check_hand(body.hand, v, partial=False)
+
+        def work(job: Job) -> dict:
+            frame = api.widow(body.hand, v)
+            return {"rows": records(frame), **frame.attrs}
+
+        return job_response(app.state.jobs.submit("widow", work))
 
     @app.post(
         "/api/hold-odds",
@@ -302,14 +367,16 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         v = i.rules_of(body)
         check_hand(body.hand, v)
         check_events(body.events, v)
-        return job_response(
-            app.state.jobs.submit(
-                "hold-odds",
-                lambda job: {
-                    "rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))
-                },
-            )
-        )
+        given = check_given(body.given, v, 0)
+
+        def work(job: Job) -> dict:
+            if given is None:
+                return {"rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}
+            with given_errors():
+                frame = api.odds(body.events, v, hands=body.hands, seed=body.seed, hold=body.hand, given=given)
+            return {"rows": records(frame), "acceptance": frame.attrs.get("acceptance")}
+
+        return job_response(app.state.jobs.submit("hold-odds", work))
 
     @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
     def odds(body: i.OddsIn):

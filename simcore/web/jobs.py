@@ -44,6 +44,7 @@ class Job:
     total: int = 0
     result: dict | None = None
     error: str | None = None
+    error_field: str | None = None  # the input field a failure belongs to, where the error names one
     created: float = field(default_factory=time.monotonic)
     started: float | None = None
     finished: float | None = None
@@ -70,6 +71,7 @@ class Job:
             "seconds": round(now - (self.started or now), 2),
             "result": self.result,
             "error": self.error,
+            "field": self.error_field,
         }
 
 
@@ -135,7 +137,7 @@ class Jobs:
         return job
 
     def _run(self, job: Job, work: Callable[[Job], dict]) -> None:
-        from simcore.run.runner import Execution, executing
+        from simcore.run.runner import Execution, Stopped, executing
 
         self.ready.wait()
         if job.stop.is_set():
@@ -155,13 +157,14 @@ class Jobs:
             if job.stop.is_set():
                 raise Cancelled()
             job.result, job.status = result, "done"
-        except Cancelled:
+        except (Cancelled, Stopped):  # Stopped: work that keeps no partial answer, stopped in the middle
             job.status = "failed" if job.timed_out else "cancelled"
             job.error = (
                 f"stopped at the time cap of {self.seconds:g} s; ask for fewer hands" if job.timed_out else "cancelled"
             )
         except self.user_errors as exc:
             job.status, job.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            job.error_field = getattr(exc, "field", None)
         except Exception as exc:  # a defect: the page gets one line, the log the traceback
             log.exception("job %s (%s) failed", job.id, job.kind)
             job.status, job.error = "failed", f"internal error ({type(exc).__name__}); see the server's log"

@@ -78,7 +78,7 @@ async function runJob(url, body, box, fallback) {
       job = await call("GET", `/api/jobs/${job.id}`);
     }
   } finally { box.hidden = true; cancel.onclick = null; }
-  if (job.status !== "done") throw new ApiError(job.error, fallback, 0);
+  if (job.status !== "done") throw new ApiError(job.error, job.field || fallback, 0);
   return job.result;
 }
 
@@ -90,6 +90,12 @@ function fmtP(p) {
   return p >= 0.9995 ? p.toFixed(4) : String(Number(p.toPrecision(3)));
 }
 function fmtPct(p) { return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "%"; }
+// A chance as a percentage with the digits that show a small one (0.0183%, 58.7%, 100%).
+function fmtChance(p) {
+  if (p === null || p === undefined) return "–";
+  if (p === 0 || p === 1) return `${100 * p}%`;
+  return `${Number((100 * p).toPrecision(p < 0.01 ? 3 : Math.min(3, Math.floor(Math.log10(100 * p)) + 2)))}%`;
+}
 
 function table(columns, rows, cls = "") {
   return el("table", { class: cls },
