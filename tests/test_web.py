@@ -281,6 +281,12 @@ def test_deal_values_agree_with_the_solver():
                 "/api/deal", json={"seed": 3, "moves": view["moves"], "then": "heuristic", "values": False}
             ).json()
         view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"]}).json()
+        # the page asks for the same values as a job, card by card
+        job = finished(client, client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"]}))
+        assert job["status"] == "done" and job["result"]["values"] == view["values"]
+        assert job["done"] == job["total"] == len(view["legal"])
+        bad = client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"] + [999]})
+        assert bad.status_code == 400 and bad.json()["field"] == "moves"
     seat = view["to_act"]
     solved = api.solve(
         "four-hand-150",
@@ -292,6 +298,33 @@ def test_deal_values_agree_with_the_solver():
     mine = (seat - view["bidder"]) % 2 == 0
     assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
     assert set(view["values"]) == {a["card"] for a in view["legal"]}
+
+
+def test_deal_values_report_each_card_and_stop_between_cards():
+    from simcore.run.runner import Execution, Stopped, executing
+    from simcore.web.deal import deal_values
+    from simcore.web.inputs import shipped
+
+    v = shipped("four-hand-150")
+    moves = deal_view_moves_late(v)
+    seen = []
+    with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
+        found = deal_values(v, 3, None, moves)["values"]
+    assert seen == [(k, len(found)) for k in range(len(found) + 1)]
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Stopped), executing(Execution(stop=stop)):
+        deal_values(v, 3, None, moves)
+
+
+def deal_view_moves_late(v) -> list[int]:
+    """The moves of seed 3 played by the heuristic to the last four tricks."""
+    from simcore.web.deal import deal_view
+
+    view = deal_view(v, 3, None, [], "none", False)
+    while len(view["hands"][0]) > 4 or view["trick"]:
+        view = deal_view(v, 3, None, view["moves"], "heuristic", False)
+    return view["moves"]
 
 
 def test_a_jobs_progress_sums_its_runs():

@@ -243,6 +243,7 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
     assert f"played {card}" in browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{seat}"] h3').text
     while len(browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="0"] .card')) > 4:
         after("#heuristic")  # the heuristic plays on to the last tricks, where values come quickly
+    wait(browser, ".seat.to-act .card.legal .dd", 60)  # the values job's answer
     values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".seat.to-act .card.legal .dd")]
     assert values and all(v.isdigit() for v in values)
     screenshot(browser, shots, "deal")

@@ -465,4 +465,20 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
         return _clean(deal_view(v, body.seed, body.cards, body.moves, body.then, body.values))
 
+    @app.post(
+        "/api/deal-values",
+        status_code=202,
+        summary="job: the double-dummy value of each card the seat to play may play, after the moves sent",
+    )
+    def deal_values_job(body: i.DealValuesIn):
+        from simcore.web.deal import deal_values, deal_view
+
+        v = i.rules_of(body)
+        if v.get("auction.kind") is None:
+            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        deal_view(v, body.seed, body.cards, body.moves, "none", False)  # bad cards or moves: refused here
+        return job_response(
+            app.state.jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
+        )
+
     return app

@@ -82,12 +82,15 @@ class CompareIn(BaseModel):
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
-class DealIn(Rules):
+class DealValuesIn(Rules):
     seed: int = Field(1, ge=0, le=MAX_SEED)
     cards: list[str] | None = Field(None, max_length=9, description="the deal: one hand per seat, then the widow")
     moves: list[int] = Field(
         default_factory=list, max_length=MAX_MOVES, description="decisions so far, as Action codes"
     )
+
+
+class DealIn(DealValuesIn):
     then: str = Field(
         "none",
         pattern="^(none|heuristic|finish)$",

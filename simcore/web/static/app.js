@@ -60,9 +60,9 @@ async function call(method, url, body) {
 
 const post = (url, body) => call("POST", url, body);
 
-// Start a job and follow it: progress bar, elapsed time, a cancel button; resolves with its result,
-// rejects with an ApiError (field: fallback) when it fails or is cancelled.
-async function runJob(url, body, box, fallback) {
+// Start a job and follow it: progress bar ("done of total" + unit), elapsed time, a cancel button;
+// resolves with its result, rejects with an ApiError (its field, or fallback) when it fails or is cancelled.
+async function runJob(url, body, box, fallback, unit = "") {
   const bar = $("progress", box), text = $(".job-text", box), cancel = $(".cancel", box);
   box.hidden = false; bar.removeAttribute("value"); text.textContent = "starting…";
   let job = await post(url, body).catch(e => { box.hidden = true; throw e; });
@@ -71,13 +71,17 @@ async function runJob(url, body, box, fallback) {
   box.dataset.job = job.id;
   try {
     while (job.status === "queued" || job.status === "running") {
-      if (job.fraction !== null) bar.value = job.fraction; else bar.removeAttribute("value");
-      text.textContent = job.status === "queued" ? "waiting for a free worker…"
-        : `${job.total ? fmtInt(job.done) + " of " + fmtInt(job.total) : "running"} · ${job.seconds} s`;
+      if (box.dataset.job === job.id) {  // a newer job may have taken the box
+        if (job.fraction !== null) bar.value = job.fraction; else bar.removeAttribute("value");
+        text.textContent = job.status === "queued" ? "waiting for a free worker…"
+          : `${job.total ? fmtInt(job.done) + " of " + fmtInt(job.total) + unit : "running"} · ${job.seconds} s`;
+      }
       await new Promise(r => setTimeout(r, 300));
       job = await call("GET", `/api/jobs/${job.id}`);
     }
-  } finally { box.hidden = true; cancel.onclick = null; }
+  } finally {
+    if (box.dataset.job === job.id) { box.hidden = true; cancel.onclick = null; }  // not if a newer job took the box
+  }
   if (job.status !== "done") throw new ApiError(job.error, job.field || fallback, 0);
   return job.result;
 }

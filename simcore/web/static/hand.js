@@ -107,7 +107,7 @@ async function advise() {
   } else {
     out.replaceChildren();
     try {
-      const r = await runJob("/api/advise", body, $("#advise-job"), "advise");
+      const r = await runJob("/api/advise", body, $("#advise-job"), "advise", " deals");
       const rows = r.rows, first = rows[0] || {};
       const hi = Object.fromEntries(r.highest.map(h => [h.share, h]));
       const said = h => h && h.bid !== null ? `${h.bid}` + (h.lo !== null || h.hi !== null ? ` (${h.lo ?? "–"}–${h.hi ?? "–"})` : "") : "none";
@@ -157,7 +157,7 @@ async function widowWorth(body) {
     return;
   }
   try {
-    const r = await runJob("/api/widow", { ...rules(), hand: body.hand }, $("#widow-job"), "widow");
+    const r = await runJob("/api/widow", { ...rules(), hand: body.hand }, $("#widow-job"), "widow", " distinct widows");
     const how = r.trump_after_widow ? "trump named after the widow: the best trump after it against the best before"
       : `trump named before the widow (${r.named_trump ?? "none"}, the heuristic's from my hand): the gain under it`;
     const gains = r.gain.at_least, step = Math.ceil(gains.length / 12);
@@ -181,7 +181,7 @@ async function holdOdds(body) {
   const out = $("#hold");
   out.replaceChildren();
   try {
-    const r = await runJob("/api/hold-odds", { ...rules(), hand: body.hand, hands: Math.min(4000000, body.hands * 20), seed: body.seed, given: body.given }, $("#hold-job"), "hold");
+    const r = await runJob("/api/hold-odds", { ...rules(), hand: body.hand, hands: Math.min(4000000, body.hands * 20), seed: body.seed, given: body.given }, $("#hold-job"), "hold", " deals");
     const places = [...new Set(r.rows.map(x => x.place))].filter(p => p !== "me" && p !== "table");
     const events = [...new Set(r.rows.map(x => x.event))];
     const at = {};
