@@ -66,7 +66,7 @@ def test_every_page_loads_with_assets_from_the_package(client):
         assert "http://" not in r.text.replace("http://www.w3.org", "") and "https://" not in r.text
         for asset in ("/static/style.css", "/static/app.js"):
             assert asset in r.text
-    for asset in ("style.css", "app.js", "hand.js", "chart.js", "odds.js", "house.js", "deal.js"):
+    for asset in ("style.css", "app.js", "hand.js", "chart.js", "odds.js", "house.js", "deal.js", "cards.js"):
         r = client.get(f"/static/{asset}")
         assert r.status_code == 200 and len(r.text) > 500
         assert "https://" not in r.text and "cdn" not in r.text.lower()
@@ -224,6 +224,13 @@ def test_report_files_are_picked_from_a_list_never_joined_to_a_path(client):
     assert client.get("/reports/%2Fetc%2Fpasswd").status_code == 404
     r = client.get("/reports/four-hand-150-card.png")
     assert r.status_code == 200 and r.headers["content-type"] == "image/png" and r.content[:4] == b"\x89PNG"
+
+
+def test_bidding_cards_show_their_tables_as_html_linking_report_files_only(client):
+    page = client.get("/cards").text
+    assert "<th>bid made 50% of the time</th>" in page and "<td>27 [27–28]</td>" in page
+    assert 'href="/reports/four-hand-150-card.pdf"' in page and 'href="four-hand-150' not in page
+    assert "cards exist for the systems of the committed report only" in page.lower()
 
 
 def test_house_rules_come_from_the_committed_csv(client):

@@ -100,6 +100,11 @@ def screenshot(driver, shots: Path, name: str) -> None:
         driver.save_screenshot(str(shots / f"{name}-{label}.png"))
         wide = driver.execute_script("return document.documentElement.scrollWidth")
         assert wide <= width + 1, f"{name} at {width} px scrolls sideways ({wide} px wide)"
+        boxes = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.scroll')).filter(e => e.scrollWidth > "
+            "e.clientWidth + 1).map(e => (e.firstElementChild || e).className)"
+        )
+        assert not boxes, f"{name} at {width} px: {boxes} scroll sideways inside their box"
     driver.set_window_size(*WIDTHS["desktop"])
 
 
@@ -217,12 +222,28 @@ def test_house_rules_shows_the_committed_verdict_and_asks_another_system(server,
     screenshot(browser, shots, "house-rules")
 
 
-def test_bidding_cards_link_their_png_and_pdf(server, browser, shots):
+def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(server, browser, shots):
     browser.get(server + "/cards")
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".card-sheet a")]
     assert any(h.endswith("four-hand-150-card.pdf") for h in links)
     img = browser.find_element(By.CSS_SELECTOR, "#four-hand-150 img")
-    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 100
+    browser.execute_script("arguments[0].scrollIntoView()", img)  # loaded lazily, below the card's text
+    WebDriverWait(browser, 20).until(
+        lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 100
+    )
+    markdown = (Path(__file__).parents[1] / "reports" / "four-hand-150-card.md").read_text(encoding="utf-8")
+    first = next(line for line in markdown.splitlines() if line.startswith("| 1 |"))
+    cells = [
+        c.text
+        for c in browser.find_elements(By.CSS_SELECTOR, "#four-hand-150 .card-text tbody tr")[0].find_elements(
+            By.TAG_NAME, "td"
+        )
+    ]
+    assert cells == [c.strip() for c in first.strip("|").split("|")]
+    Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
+    assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
+    Select(browser.find_element(By.ID, "variant")).select_by_value("double-deck")
+    wait(browser, "#card-choice", 10, text="double-deck: its card is below")
     screenshot(browser, shots, "cards")
 
 

@@ -231,7 +231,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "cards.html",
             "Bidding cards",
             cards=found,
-            texts={c.system: rep.card_text(c, app.state.reports) for c in found},
+            html={c.system: rep.card_html(c, app.state.reports) for c in found},
+            caps=i,
         )
 
     @app.get("/deal", response_class=HTMLResponse, include_in_schema=False)

@@ -101,10 +101,12 @@ function fmtChance(p) {
   return `${Number((100 * p).toPrecision(p < 0.01 ? 3 : Math.min(3, Math.floor(Math.log10(100 * p)) + 2)))}%`;
 }
 
+// A table from columns [title, cell(row), data-col name, label]; each cell carries its label (default:
+// the title), which a "stack" table shows beside the value on a phone, one block per row.
 function table(columns, rows, cls = "") {
   return el("table", { class: cls },
     el("thead", {}, el("tr", {}, columns.map(c => el("th", { scope: "col" }, c[0])))),
-    el("tbody", {}, rows.map(r => el("tr", {}, columns.map(c => el("td", { "data-col": c[2] || c[0] }, c[1](r)))))));
+    el("tbody", {}, rows.map(r => el("tr", {}, columns.map(c => el("td", { "data-col": c[2] || c[0], "data-label": c[3] ?? c[0] }, c[1](r)))))));
 }
 
 // The warm-up note: numba compiles the kernels on their first use.

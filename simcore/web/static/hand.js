@@ -195,7 +195,7 @@ async function holdOdds(body) {
     out.replaceChildren(
       el("p", { class: "note" }, `Over ${fmtInt(r.rows[0].deals)} deals of the cards I do not hold.`),
       acceptanceNote(r.acceptance),
-      el("div", { class: "scroll" }, table([["event", ev => ev], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table")));
+      el("div", { class: "scroll" }, table([["event", ev => ev, "event", ""], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table stack")));
   } catch (e) { showError(e.field || "hold", e.message); }
 }
 
