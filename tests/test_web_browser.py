@@ -177,6 +177,17 @@ def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):
     assert "holds 3" in error.text and "\n" not in error.text
 
 
+def test_a_bad_condition_shows_its_line_next_to_the_given_field(server, browser):
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    tap_hand(browser, "AS 10S KS QS JS 9S AH KH QH AD JD QC")
+    browser.find_element(By.CSS_SELECTOR, "#given-box summary").click()
+    browser.find_element(By.ID, "given").send_keys("lefty: aces>=3")
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="given"]', 30, text="lefty")
+    assert "place 'lefty' is not known" in error.text and "\n" not in error.text
+
+
 def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
     browser.get(server + "/odds")
     browser.find_element(By.CSS_SELECTOR, ".rules summary").click()
@@ -242,9 +253,10 @@ def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(serv
     assert cells == [c.strip() for c in first.strip("|").split("|")]
     Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
     assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
+    browser.execute_script("window.scrollTo(0, 0)")
+    screenshot(browser, shots, "cards")
     Select(browser.find_element(By.ID, "variant")).select_by_value("double-deck")
     wait(browser, "#card-choice", 10, text="double-deck: its card is below")
-    screenshot(browser, shots, "cards")
 
 
 def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser, shots):

@@ -79,6 +79,7 @@ class Warmup:
             api.advise(hand, hands=200)
             api.hold_odds(hand, hands=400)
             api.odds(hands=400)
+            api.widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "auction")
             deal_view(i.shipped(api.DEFAULT_VARIANT), 1, None, [], "none", True)
             self.state = "ready"
         except Exception as exc:  # a warm-up that fails only means slower first answers

@@ -117,8 +117,8 @@ async function advise() {
           " · in 75%: ", el("strong", { id: "bid75" }, said(hi[0.75]))),
         el("p", { class: "note" }, `Over ${fmtInt(first.hands)} deals of the unseen cards, played out by the heuristic at every seat; named trump ${first.named_trump ?? "none"}. Intervals are 95%.`),
         acceptanceNote(r.acceptance),
-        bidChart(rows, r.highest),
-        table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table"),
+        el("div", { class: "pair" }, bidChart(rows, r.highest),
+          table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table")),
         partnerMeld(r.headline.partner_meld));
     } catch (e) { showError(e.field || "advise", e.message); }
   }
