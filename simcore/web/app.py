@@ -169,7 +169,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
     def check_given(text: str | None, v, seat: int) -> str | None:
         """The ``given`` condition as sent (None for none), refused on its field when it does not parse
-        or is impossible on its face; places are seen from ``seat``."""
+        (one impossible or too rare to sample fails its job, on the same field: :func:`given_errors`);
+        places are seen from ``seat``."""
         from simcore.answers.conditioned import read_condition
 
         if not text or not text.strip():
