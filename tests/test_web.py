@@ -310,9 +310,8 @@ def test_deal_values_agree_with_the_solver():
 def test_deal_values_report_each_card_and_stop_between_cards():
     from simcore.run.runner import Execution, Stopped, executing
     from simcore.web.deal import deal_values
-    from simcore.web.inputs import shipped
 
-    v = shipped("four-hand-150")
+    v = shipped_default()
     moves = deal_view_moves_late(v)
     seen = []
     with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
@@ -393,6 +392,27 @@ def test_a_run_reports_progress_and_stops_when_asked():
     with executing(Execution(stop=stop)):
         frame = api.odds("run", hands=200_000, seed=1)
     assert (frame["deals"] == 0).all()
+
+
+def test_the_deal_viewers_values_do_not_wait_behind_long_answers():
+    jobs = Jobs(workers=1, waiting=0, seconds=30)
+    gate = threading.Event()
+    jobs.submit("long", lambda job: gate.wait(30) and {})
+    try:
+        with TestClient(create_app(jobs=jobs, warm=False)) as client:
+            assert client.post("/api/odds", json={"hands": 1000}).status_code == 429  # the answers' queue is full
+            r = client.post("/api/deal-values", json={"seed": 3, "moves": deal_view_moves_late(shipped_default())})
+            job = finished(client, r, 60)
+            assert job["status"] == "done" and job["id"].startswith("dd") and job["result"]["values"]
+            assert client.get("/api/status").json()["solver_jobs_limit"] == 9
+    finally:
+        gate.set()
+
+
+def shipped_default():
+    from simcore.web.inputs import shipped
+
+    return shipped(api.DEFAULT_VARIANT)
 
 
 def test_a_full_queue_is_429_with_one_line():

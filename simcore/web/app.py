@@ -103,6 +103,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             app.state.warmup.start()
         yield
         app.state.jobs.shutdown()
+        app.state.solver_jobs.shutdown()
 
     app = FastAPI(
         title="pinochle",
@@ -112,6 +113,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         "rules and double dummy for every rule system, as JSON (the pages use the same routes).",
     )
     app.state.jobs = jobs or Jobs()
+    # The deal viewer's values have a queue of their own, so that a click's values never wait behind
+    # long answers; one worker, since the solver keeps one table and solves one position at a time.
+    app.state.solver_jobs = Jobs(workers=1, waiting=8, seconds=app.state.jobs.seconds, prefix="dd")
+    app.state.solver_jobs.ready = app.state.jobs.ready  # both wait for the warm-up
     app.state.reports = reports or rep.REPORTS
     app.state.warmup = Warmup(app.state.jobs.ready)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -257,6 +262,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "jobs_active": jobs.active(),
             "jobs_limit": jobs.workers + jobs.waiting,
             "time_cap_seconds": jobs.seconds,
+            "solver_jobs_active": app.state.solver_jobs.active(),
+            "solver_jobs_limit": app.state.solver_jobs.workers + app.state.solver_jobs.waiting,
         }
 
     @app.get("/api/variants", summary="the shipped rule systems (simcore.api.variants)")
@@ -447,14 +454,14 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
     @app.get("/api/jobs/{job_id}", summary="a job's progress, and its answer once done")
     def job(job_id: str):
-        found = app.state.jobs.get(job_id)
+        found = app.state.jobs.get(job_id) or app.state.solver_jobs.get(job_id)
         if found is None:
             raise i.InputError("job", f"no job {job_id[:40]!r} (finished jobs are kept for a while)", 404)
         return job_response(found)
 
     @app.delete("/api/jobs/{job_id}", summary="cancel a job")
     def cancel(job_id: str):
-        found = app.state.jobs.cancel(job_id)
+        found = app.state.jobs.cancel(job_id) or app.state.solver_jobs.cancel(job_id)
         if found is None:
             raise i.InputError("job", f"no job {job_id[:40]!r}", 404)
         return job_response(found)
@@ -481,7 +488,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
         deal_view(v, body.seed, body.cards, body.moves, "none", False)  # bad cards or moves: refused here
         return job_response(
-            app.state.jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
+            app.state.solver_jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
         )
 
     return app

@@ -78,7 +78,8 @@ class Job:
 class Jobs:
     """The server's job queue (see the module). ``user_errors``: exception types whose message is shown
     to the user as it is (the package's bad-input errors, hands, rules, events, positions, are all
-    ValueErrors); any other exception is logged with its traceback and reported in one line."""
+    ValueErrors); any other exception is logged with its traceback and reported in one line.
+    ``prefix`` starts each job id, keeping apart the ids of several queues."""
 
     def __init__(
         self,
@@ -87,8 +88,10 @@ class Jobs:
         seconds: float = 60.0,
         kept: int = 200,
         user_errors: tuple[type[Exception], ...] = (ValueError,),
+        prefix: str = "",
     ):
         self.workers, self.waiting, self.seconds, self.kept = workers, waiting, seconds, kept
+        self.prefix = prefix
         self.user_errors = user_errors
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="pinochle-job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
@@ -114,7 +117,7 @@ class Jobs:
                     f"the server is busy ({active} answers queued or running, at most "
                     f"{self.workers + self.waiting}); try again in a moment"
                 )
-            job = Job(f"{next(self._count)}-{secrets.token_hex(4)}", kind)
+            job = Job(f"{self.prefix}{next(self._count)}-{secrets.token_hex(4)}", kind)
             self._jobs[job.id] = job
             while len(self._jobs) > self.kept:
                 oldest = next(iter(self._jobs.values()))
