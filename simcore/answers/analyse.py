@@ -32,7 +32,7 @@ from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.hand import Table, referee
 from simcore.reference.stock import RuleBroken
 from simcore.solver.position import PositionError
-from simcore.variants import RulesError, Variant, load_variant
+from simcore.variants import NotForThisSystem, RulesError, Variant, load_variant, require_full_hands
 
 #: Tricks analysed by default: the last eight solve in about 0.2-1 s a hand of four-hand on a two-core
 #: machine; ten take 3-11 s, the whole hand (twelve) about a minute.
@@ -215,8 +215,8 @@ def read_record(data: dict, name: str = "record", base: Path | None = None) -> P
     if base is not None and variant_name.endswith(".toml") and not Path(variant_name).is_absolute():
         variant_name = str(base / variant_name)
     try:
-        v = load_variant(variant_name)
-    except RulesError as exc:
+        v = require_full_hands(load_variant(variant_name))
+    except (RulesError, NotForThisSystem) as exc:
         raise RecordError(f"{name}: {exc}") from None
     moves = data.get("moves")
     if not isinstance(moves, list) or not all(isinstance(m, dict) for m in moves):
