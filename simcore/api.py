@@ -493,14 +493,15 @@ def bid_odds(
 def advise(
     hand: str | Sequence[str],
     variant: VariantLike = DEFAULT_VARIANT,
-    seat: int = 0,
+    seat: int | None = None,
     hands: int | None = None,
     seed: int = 1,
     policy: str | Sequence[str] = "heuristic",
     overrides: Iterable[str] = (),
     given: str | Sequence[str] | None = None,
+    auction: str | None = None,
 ) -> pd.DataFrame:
-    """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
+    """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
     with ``variant``, ``seed``, ``seat``, ``hands``, ``named_trump`` (the heuristic's, from the hand
@@ -513,6 +514,15 @@ def advise(
     the command prints first: the highest bids made in 50% and 75% of the deals with their intervals,
     the meld by trump, the mean side total and partner's meld.
 
+    With ``auction`` (the calls so far, as ``--auction``), advice in mid-auction instead
+    (:mod:`simcore.answers.mid_auction`): ``hand`` is the whole hand of the seat to call (``seat``, if
+    given, must be it) and ``hands`` the deals per call. One row per call it can make now: ``call``
+    ("pass" or the bid), ``ours`` (P(my side ends with the contract)) with ``ours_lo``, ``ours_hi``;
+    ``made`` (P(made | ours)) with ``made_lo``, ``made_hi``; ``score`` (the mean of what the hand adds
+    to my score line) and ``margin`` (that less my opponents' mean line), each with ``_lo``, ``_hi``.
+    ``attrs``: ``best_score``, ``best_margin`` (the calls with the highest means), ``model_limit``,
+    ``lowest_bid`` and ``acceptance``. Under the model bidders: every seat bids by the heuristic's rule.
+
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
     ('S', True)
@@ -524,6 +534,9 @@ def advise(
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     _positive("hands", hands)
+    if auction is not None:
+        return _advise_in_auction(v, cards, auction, seat, hands, seed, policy, given)
+    seat = 0 if seat is None else seat
     a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
     rows = [
         {"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi, "one_in": _one_in(iv.estimate)}
@@ -546,6 +559,41 @@ def advise(
         "side_total": {"estimate": a.total.estimate, "lo": a.total.lo, "hi": a.total.hi},
         "partner_meld": None if a.partner_meld is None else a.partner_meld.to_json(),
     }
+    if a.acceptance is not None:
+        frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
+
+
+def _advise_in_auction(
+    v: Variant,
+    cards: np.ndarray,
+    auction: str,
+    seat: int | None,
+    hands: int | None,
+    seed: int,
+    policy: str | Sequence[str],
+    given: str | Sequence[str] | None,
+) -> pd.DataFrame:
+    """:func:`advise` with ``auction``: one row per call the seat to call can make."""
+    from simcore.answers.mid_auction import advise_in_auction, seat_to_call
+
+    if any(p.strip() != "heuristic" for p in (policy.split(",") if isinstance(policy, str) else policy)):
+        raise ValueError(f"policy={policy!r}: with auction= every seat bids by the heuristic's rule; only 'heuristic'")
+    me = seat_to_call(v, auction, "auction=", seat)
+    a = advise_in_auction(v, cards, auction, hands, seed, _condition(v, given, me), label="auction=", seat=me)
+    rows = []
+    for c in a.calls:
+        row = {"call": c.name}
+        for name, x in (("ours", c.ours), ("made", c.made), ("score", c.score), ("margin", c.margin)):
+            row.update({name: x.estimate, f"{name}_lo": x.lo, f"{name}_hi": x.hi})
+        rows.append(row)
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": me, "hands": a.deals})
+    frame.attrs.update(
+        best_score=a.calls[a.best_score].name,
+        best_margin=a.calls[a.best_margin].name,
+        model_limit=a.limit,
+        lowest_bid=a.lowest,
+    )
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
     return frame

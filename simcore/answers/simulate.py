@@ -189,17 +189,19 @@ def hand_rows(
     sizes: np.ndarray,
     chunks: np.ndarray,
     deal: tuple | None = None,
+    seat_scores: bool = False,
 ) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
     (:func:`simcore.kernels.hand_drivers.seat_policies`, :func:`simcore.kernels.hand_drivers.seat_margins`). ``deal``:
-    (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
+    (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal.
+    With ``seat_scores``, column N_FIELDS + s holds what the hand adds to seat s's score line."""
     rest, given, contract, accept = free_deal(rules.tables) if deal is None else deal
     return rows_of(
         lambda st, sz, ck, offsets, out: hands_batch(
             st, sz, offsets, rules.tables, rules.hand, policies, margins, rest, given, contract, accept, out
         ),
-        h.N_FIELDS,
+        h.N_FIELDS + (rules.hand.players if seat_scores else 0),
         states,
         sizes,
         chunks,
