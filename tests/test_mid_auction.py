@@ -156,6 +156,7 @@ def test_a_hand_too_weak_to_bid_should_pass():
     assert bidding.made.hi < 0.1
     assert a.calls[a.best_score] is passing and a.calls[a.best_margin] is passing
     assert passing.score.lo > bidding.score.hi
+    assert a.score_ties == (0,) and a.margin_ties == (0,)  # told apart on these deals
 
 
 def test_the_bids_offered_run_from_the_lowest_to_the_limit():

@@ -105,7 +105,10 @@ class CallValue:
 class MidAuction:
     """What :func:`advise_in_auction` found: the seat to call, its model ``limit`` (None: the model
     would not bid, for want of a marriage), the ``lowest`` bid it may make, and per call a
-    :class:`CallValue`; ``best_score`` and ``best_margin`` index the calls with the highest means."""
+    :class:`CallValue`; ``best_score`` and ``best_margin`` index the calls with the highest means;
+    ``bids``: the legal bids up to the limit (more than the calls valued where they were thinned);
+    ``score_ties`` and ``margin_ties``: the calls not told apart from the best on these deals (the
+    paired difference's 95% interval reaches 0), the best among them."""
 
     variant: Variant
     hand: np.ndarray
@@ -118,6 +121,9 @@ class MidAuction:
     calls: list[CallValue]
     seconds: float
     acceptance: Acceptance | None
+    bids: int
+    score_ties: tuple[int, ...]
+    margin_ties: tuple[int, ...]
     interrupted: bool = False
 
     @property
@@ -138,9 +144,12 @@ class MidAuction:
             "auction": [{"seat": c.seat, "call": c.bid or "pass"} for c in self.auction],
             "model_limit": self.limit,
             "lowest_bid": self.lowest,
+            "bids_up_to_the_limit": self.bids,
             "calls": [c.to_json() for c in self.calls],
             "best_score": self.calls[self.best_score].name,
             "best_margin": self.calls[self.best_margin].name,
+            "score_not_told_apart_from_the_best": [self.calls[i].name for i in self.score_ties],
+            "margin_not_told_apart_from_the_best": [self.calls[i].name for i in self.margin_ties],
             "condition": None if self.acceptance is None else self.acceptance.to_json(),
             "method": f"{MODEL}; {CONTINUATION}",
         }
@@ -166,18 +175,24 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
     return None if v < 0 else int(v)
 
 
-def candidate_calls(variant: Variant, hand: np.ndarray, lowest: int, opening: bool, limit: int | None) -> list[int]:
-    """Pass, and each legal bid from ``lowest`` up to ``limit`` (at least ``lowest``; none where the rules
-    let only a hand with a marriage bid and this one holds none), thinned evenly to :data:`MOST_BIDS`."""
+def legal_bids(variant: Variant, hand: np.ndarray, lowest: int, opening: bool, limit: int | None) -> list[int]:
+    """Each legal bid from ``lowest`` up to ``limit`` (at least ``lowest``; an opening bid within the
+    rules' cap; none where the rules let only a hand with a marriage bid and this one holds none)."""
     r = variant.hand_rules
     if r.bid_needs_marriage and not any_marriage(np.asarray(hand, dtype=np.uint8)):
-        return [0]
+        return []
     top = max(lowest, limit or 0)
     if opening and r.max_opening > 0:
         top = min(top, int(r.max_opening))
     bids = [lowest]
     while (b := int(next_bid(bids[-1], r))) <= top:
         bids.append(b)
+    return bids
+
+
+def candidate_calls(variant: Variant, hand: np.ndarray, lowest: int, opening: bool, limit: int | None) -> list[int]:
+    """Pass (0), and the :func:`legal_bids`, thinned evenly to :data:`MOST_BIDS`."""
+    bids = legal_bids(variant, hand, lowest, opening, limit)
     if len(bids) > MOST_BIDS:
         keep = np.unique(np.linspace(0, len(bids) - 1, MOST_BIDS).round().astype(int))
         bids = [bids[i] for i in keep]
@@ -210,6 +225,7 @@ def advise_in_auction(
     limit = model_limit(variant, hand)
     lowest = turns.lowest
     options = candidate_calls(variant, hand, lowest, turns.high == 0, limit)
+    bids = len(legal_bids(variant, hand, lowest, turns.high == 0, limit))
     shown = auction_condition(variant, auction, calls, label, skip=me)
     cond = with_auction(condition, shown if shown.clauses else None)
     acceptance = None if cond is None else check_condition(variant, cond, hand, me, seed)
@@ -219,7 +235,7 @@ def advise_in_auction(
     margins = seat_margins(variant, None)
     deals = DEALS if deals is None else deals
     so_far = [c.bid for c in calls]
-    values, seconds, done, interrupted = [], 0.0, deals, False
+    values, per_deal, seconds, done, interrupted = [], [], 0.0, deals, False
     for call in options:
         contract = np.array([me, 0, *so_far, call], dtype=np.int64)
         job = Job(
@@ -239,10 +255,36 @@ def advise_in_auction(
         seconds += run.seconds
         done = min(done, len(run.tally))
         interrupted = interrupted or run.interrupted
-        values.append(_value(variant, me, call, run.tally))
+        value, lines = _value(variant, me, call, run.tally)
+        values.append(value)
+        per_deal.append(lines)
         if run.interrupted:
             break
-    return MidAuction(variant, hand, me, seed, done, calls, limit, lowest, values, seconds, acceptance, interrupted)
+    score, margin = (np.stack([x[k][:done] for x in per_deal]) for k in range(2))
+    return MidAuction(
+        variant,
+        hand,
+        me,
+        seed,
+        done,
+        calls,
+        limit,
+        lowest,
+        values,
+        seconds,
+        acceptance,
+        bids,
+        _near_best(score),
+        _near_best(margin),
+        interrupted,
+    )
+
+
+def _near_best(x: np.ndarray) -> tuple[int, ...]:
+    """The rows of ``x`` (a call each, a deal per column) whose mean is the highest, or whose paired
+    difference from it (deal by deal: the same deals for every call) has a 95% interval reaching 0."""
+    best = int(np.argmax(x.mean(axis=1)))
+    return tuple(i for i in range(len(x)) if i == best or values_interval(x[i] - x[best]).hi >= 0)
 
 
 def seat_to_call(variant: Variant, auction: str, label: str = "--auction", seat: int | None = None) -> int:
@@ -267,8 +309,9 @@ def my_team(variant: Variant, seat: int) -> list[int]:
     return [seat]
 
 
-def _value(variant: Variant, seat: int, call: int, rows: np.ndarray) -> CallValue:
-    """A call's :class:`CallValue` from its hands' rows (records, then each seat's score line)."""
+def _value(variant: Variant, seat: int, call: int, rows: np.ndarray) -> tuple[CallValue, tuple[np.ndarray, np.ndarray]]:
+    """A call's :class:`CallValue` from its hands' rows (records, then each seat's score line), and
+    deal by deal my line and my margin."""
     team = my_team(variant, seat)
     others = [s for s in range(variant.players) if s not in team]
     bidder = rows[:, h.F_BIDDER]
@@ -287,7 +330,7 @@ def _value(variant: Variant, seat: int, call: int, rows: np.ndarray) -> CallValu
         values_interval(margin),
         float(np.mean(bidder < 0)) if len(rows) else float("nan"),
         float(rows[ours, h.F_BID].mean()) if n_ours else float("nan"),
-    )
+    ), (mine.astype(np.float64), margin)
 
 
 def describe_auction(variant: Variant, calls: list[Call]) -> str:

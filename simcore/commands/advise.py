@@ -175,15 +175,39 @@ def _run_in_auction(args: argparse.Namespace, variant) -> int:
         f"seed {args.seed}, {a.seconds:.1f} s" + partial_note(a)
     )
     print(MODEL_NOTE)
-    print("  call   ours [95% CI]            made when ours          my score [95% CI]          margin [95% CI]")
+    if a.bids > len(a.calls) - 1:
+        print(f"the {a.bids} bids from {a.lowest} to the limit thinned evenly to {len(a.calls) - 1}")
+    thrown = any(c.thrown_in > 0 for c in a.calls)
+    print(
+        "  call   my side's contract      made (when ours)        my score                   "
+        "margin over the others" + ("   thrown in" if thrown else "")
+    )
     for c in a.calls:
-        print(f"  {c.name:>4}   {_share(c.ours):<24} {_share(c.made):<23} {_points(c.score):<26} {_points(c.margin)}")
+        print(
+            f"  {c.name:>4}   {_share(c.ours):<23} {_share(c.made):<23} {_points(c.score):<26} "
+            + (f"{_points(c.margin):<24} {c.thrown_in:.1%}" if thrown else _points(c.margin))
+        )
     best, margin = a.calls[a.best_score], a.calls[a.best_margin]
     print(
-        f"best expected score: {best.name} ({best.score.estimate:+.1f}); best expected margin over the "
-        f"others: {margin.name} ({margin.margin.estimate:+.1f})"
+        f"best expected score: {best.name} ({best.score.estimate:+.1f}{_ties(a, a.score_ties, a.best_score)}); "
+        f"best expected margin over the others: {margin.name} "
+        f"({margin.margin.estimate:+.1f}{_ties(a, a.margin_ties, a.best_margin)})"
     )
     return exit_status(a)
+
+
+def _ties(a, ties: tuple[int, ...], best: int) -> str:
+    """'; 22 to 37 not told apart from it' for the other calls whose paired difference from the best
+    has a 95% interval reaching 0."""
+    others = [a.calls[i].name for i in ties if i != best]
+    if not others:
+        return ""
+    names = (
+        f"{others[0]} to {others[-1]}"
+        if len(others) > 2 and others == [c.name for c in a.calls[min(ties) : max(ties) + 1] if c is not a.calls[best]]
+        else ", ".join(others)
+    )
+    return f"; {names} not told apart from it on these deals"
 
 
 def _share(x) -> str:
