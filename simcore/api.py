@@ -422,12 +422,15 @@ def bid_odds(
     bid: int | None = None,
     meld: int | None = None,
     basis: str | None = None,
+    auction: str | None = None,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
     and ``one_in``. ``given``: only deals that meet it (the ``--given`` language, places seen from seat
     0, the dealer's left); ``attrs["acceptance"]`` then holds the share of deals that met it.
+    ``auction``: the auction so far (as ``--auction``): only deals where the model bidders would have
+    made those calls, the calls made as given and the model bidding on (``policy`` must be the heuristic).
 
     With ``bid`` and/or ``meld`` (and ``basis``: "dealt" or "after_exchange"), as ``pinochle bid-odds
     --bid B --meld M``: the joint table instead, P(make B | meld M), one row per basis, bid and meld
@@ -457,7 +460,12 @@ def bid_odds(
             )
     if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
         raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
-    result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
+    from simcore.answers.auction_so_far import require_model_bidders, with_calls
+
+    if auction is not None:
+        require_model_bidders(policy, "policy=")
+    calls, condition = with_calls(v, _condition(v, given, 0), auction, "auction=")
+    result = run(v, hands, seed, _policies(policy, v.players), condition=condition, calls=calls)
     if bid is not None or meld is not None:
         cells = result.joint_table(basis, bid, meld)
         cells["one_in"] = [_one_in(x) for x in cells["estimate"]]
@@ -575,10 +583,10 @@ def _advise_in_auction(
     given: str | Sequence[str] | None,
 ) -> pd.DataFrame:
     """:func:`advise` with ``auction``: one row per call the seat to call can make."""
+    from simcore.answers.auction_so_far import require_model_bidders
     from simcore.answers.mid_auction import advise_in_auction, seat_to_call
 
-    if any(p.strip() != "heuristic" for p in (policy.split(",") if isinstance(policy, str) else policy)):
-        raise ValueError(f"policy={policy!r}: with auction= every seat bids by the heuristic's rule; only 'heuristic'")
+    require_model_bidders(policy, "policy=")
     me = seat_to_call(v, auction, "auction=", seat)
     a = advise_in_auction(v, cards, auction, hands, seed, _condition(v, given, me), label="auction=", seat=me)
     rows = []

@@ -10,9 +10,11 @@ import numpy as np
 import pytest
 
 from simcore import api
-from simcore.answers.auction_so_far import Turns, auction_condition, read_calls
+from simcore.answers.auction_so_far import Turns, auction_condition, read_auction, read_calls
+from simcore.answers.bidodds import bid_odds
 from simcore.answers.conditioned import check_condition, condition_rows
 from simcore.answers.mid_auction import advise_in_auction, candidate_calls, model_limit
+from simcore.answers.partner_meld import partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.cli import main
 from simcore.kernels import hand_record as h
@@ -191,7 +193,7 @@ def test_cli_advise_auction(capsys):
         (["--auction", "20 19"], "--auction call 2 '19': below the minimum bid 20"),
         (["--auction", "20 21", "--seat", "1"], "it is seat 2's turn to call, not seat 1's"),
         (["--variant", "four-pass", "--auction", "pass 260 pass pass"], "the auction is over"),
-        (["--auction", "20", "--policy", "random"], "--policy random: with --auction every seat bids as the model"),
+        (["--auction", "20", "--policy", "random"], "--policy 'random': with an auction so far every seat bids"),
         (["--variant", "partnership", "--auction", "pass"], "has no auction"),
     ],
 )
@@ -210,3 +212,55 @@ def test_api_advise_auction():
     assert list(frame["call"]) == ["pass", "310"] and frame.attrs["best_score"] == "pass"
     with pytest.raises(ValueError, match="^auction= call 1 'pass'"):
         api.advise(WEAK_AUCTION, "auction", hands=300, auction="pass")
+
+
+def test_partners_meld_after_the_auction_is_its_posterior():
+    """In double-deck, partner (seat 0) passing at the start of the auction holds less meld than an
+    unconditioned partner: the posterior's interval lies wholly below the prior's."""
+    v = load_variant("double-deck")
+    hand = parse_hand("AS AS 10S 10S KS KS QS QS JS JS AH AH KH KH QH QH AD AD JD JD")
+    a = advise_in_auction(v, hand, "pass 50", deals=200)
+    after = a.partner_meld
+    before = partner_meld(v, hand, 2, 0)
+    assert after is not None and after.trump == before.trump == 0
+    assert after.mean.hi < before.mean.lo
+
+
+def test_bid_odds_after_the_models_own_calls_is_the_conditioned_free_auction():
+    """bid-odds --auction makes the calls as given and lets the model bid on; where the calls are the
+    model's own (no jump), that is hand for hand the model's auction from the start on the deals that
+    meet the auction's condition: the same tallies."""
+    v = load_variant("double-deck")
+    calls, condition = read_auction(v, "pass 50")
+    policies = parse_policies("heuristic", v.players)
+    given = bid_odds(v, 3_000, 4, policies, condition=condition, calls=(0, 50))
+    free = bid_odds(v, 3_000, 4, policies, condition=condition)
+    assert np.array_equal(given.tally, free.tally) and np.array_equal(given.joint, free.joint)
+    assert given.tally.sum() > 0 and given.calls == (0, 50)
+
+
+def test_cli_bid_odds_auction(capsys):
+    code, out, _ = _cli(
+        capsys,
+        "bid-odds",
+        "--variant",
+        "double-deck",
+        "--auction",
+        "pass 50",
+        "--hands",
+        "3000",
+        "--bid",
+        "60",
+        "--meld",
+        "20",
+    )
+    assert code == 0 and "deals given seat 0: limit<=49; seat 1: limit>=50" in out
+    assert "auction so far pass 50, made as given, the model bidding on; under the model bidders" in out
+    code, _, err = _cli(capsys, "bid-odds", "--variant", "double-deck", "--auction", "pass 45", "--hands", "300")
+    assert code == 2 and "--auction call 2 '45': below the minimum bid 50" in err and err.count("\n") == 1
+    code, _, err = _cli(capsys, "bid-odds", "--auction", "20", "--policy", "random", "--hands", "300")
+    assert code == 2 and "--policy 'random': with an auction so far" in err and err.count("\n") == 1
+    frame = api.bid_odds("double-deck", hands=3_000, auction="pass 50", bid=60, meld=20)
+    assert frame.attrs["acceptance"]["given"] == "seat 0: limit<=49; seat 1: limit>=50"
+    with pytest.raises(ValueError, match="^auction= call 2 '45'"):
+        api.bid_odds("double-deck", hands=300, auction="pass 45")

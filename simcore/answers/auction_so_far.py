@@ -21,6 +21,7 @@ again. The answer holds under the model bidders, not for players who bid otherwi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcore.kernels import hand as h
@@ -208,3 +209,26 @@ def with_auction(condition: Condition | None, auction: Condition | None) -> Cond
     return Condition(
         f"{condition.text}; {auction.text}", condition.clauses + auction.clauses, condition.players, condition.label
     )
+
+
+def with_calls(
+    variant: Variant, condition: Condition | None, text: str | None, label: str = "--auction"
+) -> tuple[tuple[int, ...], Condition | None]:
+    """(the calls of the auction so far ``text``, a bid or 0 for a pass each; ``condition`` and the
+    auction's bounds together): what a run that makes the calls as given and lets the model bid on
+    needs. No ``text``: no calls and ``condition`` alone."""
+    if text is None:
+        return (), condition
+    calls, auction = read_auction(variant, text, label)
+    return tuple(c.bid for c in calls), with_auction(condition, auction if auction.clauses else None)
+
+
+def require_model_bidders(policy: str | Sequence[str], label: str) -> None:
+    """Raise :class:`AuctionError` unless every seat bids by the heuristic's rule: the auction so far
+    is read under the model bidders, so no other policy may bid on after it."""
+    names = policy.split(",") if isinstance(policy, str) else list(policy)
+    if any(str(p).strip() != "heuristic" for p in names):
+        raise AuctionError(
+            f"{label} {policy!r}: with an auction so far every seat bids as the model bidders do "
+            "(the heuristic's bid rule); only 'heuristic'"
+        )

@@ -26,7 +26,7 @@ from functools import partial
 
 import numpy as np
 
-from simcore.answers.advise import AdviseError, check_advisable, seat_name
+from simcore.answers.advise import AdviseError, check_advisable, my_trump, seat_name
 from simcore.answers.auction_so_far import (
     MODEL,
     AuctionError,
@@ -37,6 +37,7 @@ from simcore.answers.auction_so_far import (
     with_auction,
 )
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, format_hand
@@ -108,7 +109,8 @@ class MidAuction:
     :class:`CallValue`; ``best_score`` and ``best_margin`` index the calls with the highest means;
     ``bids``: the legal bids up to the limit (more than the calls valued where they were thinned);
     ``score_ties`` and ``margin_ties``: the calls not told apart from the best on these deals (the
-    paired difference's 95% interval reaches 0), the best among them."""
+    paired difference's 95% interval reaches 0), the best among them; ``partner_meld``: my partners'
+    meld as dealt under the trump I would name, over the same conditioned deals (None: no partner)."""
 
     variant: Variant
     hand: np.ndarray
@@ -124,6 +126,7 @@ class MidAuction:
     bids: int
     score_ties: tuple[int, ...]
     margin_ties: tuple[int, ...]
+    partner_meld: MeldTally | None = None
     interrupted: bool = False
 
     @property
@@ -151,6 +154,7 @@ class MidAuction:
             "score_not_told_apart_from_the_best": [self.calls[i].name for i in self.score_ties],
             "margin_not_told_apart_from_the_best": [self.calls[i].name for i in self.margin_ties],
             "condition": None if self.acceptance is None else self.acceptance.to_json(),
+            "partner_meld": None if self.partner_meld is None else self.partner_meld.to_json(),
             "method": f"{MODEL}; {CONTINUATION}",
         }
 
@@ -276,6 +280,7 @@ def advise_in_auction(
         bids,
         _near_best(score),
         _near_best(margin),
+        partner_meld(variant, hand, me, my_trump(variant, hand), seed=seed, condition=cond, acceptance=acceptance),
         interrupted,
     )
 

@@ -238,6 +238,7 @@ def run_hands(
     out: str | Path | None = None,
     margins: np.ndarray | None = None,
     accept: np.ndarray | None = None,
+    calls: Sequence[int] = (),
 ):
     """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the chunks.
 
@@ -246,12 +247,16 @@ def run_hands(
     cluster. ``out`` (a .parquet path) also receives every record: then the chunks run here, in order,
     and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
     default: the tuned ones). ``accept``: a condition every deal meets (``--given``,
-    :mod:`simcore.kernels.condition`; None: every deal). Returns the runner's :class:`RunResult`.
+    :mod:`simcore.kernels.condition`; None: every deal). ``calls``: the auction's first calls, made as
+    given (a bid, or 0 for a pass; :func:`simcore.kernels.hand._bidding`), the seats' policies bidding
+    after them. Returns the runner's :class:`RunResult`.
     """
     rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
     deal = None
-    if accept is not None:
-        deal = free_deal(rules.tables)[:3] + (np.asarray(accept, dtype=np.int64),)
+    if accept is not None or calls:
+        rest, given, contract, no_condition = free_deal(rules.tables)
+        contract = np.array([*contract, *calls], dtype=np.int64)
+        deal = (rest, given, contract, no_condition if accept is None else np.asarray(accept, dtype=np.int64))
     if out is None:
         name = getattr(reduce, "func", reduce)
         params = {
@@ -262,6 +267,8 @@ def run_hands(
         }
         if accept is not None:
             params["condition"] = deal[3].tolist()
+        if calls:
+            params["calls"] = [int(c) for c in calls]
         run_info = RunInfo("hands", variant.id, variant.content_hash, params, "sum")
         return run_job(
             Job(partial(hands_tally, rules, policies, margins, reduce, deal=deal), "sum", run_info, unit="hands"),

@@ -7,7 +7,6 @@ import sys
 from collections.abc import Sequence
 
 from simcore.commands.common import (
-    UsageError,
     add_given_arg,
     add_rules_args,
     add_run_args,
@@ -116,13 +115,7 @@ def run(args: argparse.Namespace) -> int:
             + ("  (after the widow)" if variant.hand_rules.trump_after_widow else "")
         )
     print(f"side total (meld kept + trick points): mean {interval_text(a.total)}; played out in {a.played:.0%}")
-    pm = a.partner_meld
-    if pm is not None:
-        given = ", given the table above" if a.acceptance is not None else ""
-        print(
-            f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
-            f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels())
-        )
+    _print_partner_meld(a)
     print("  bid   P(make)  [95% CI]")
     for bid, _, iv in a.bids:
         print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")
@@ -135,6 +128,20 @@ def run(args: argparse.Namespace) -> int:
     return exit_status(a)
 
 
+def _print_partner_meld(a) -> None:
+    """Partner's meld as dealt under the trump I would name, where I have a partner: the posterior
+    where a condition (``--given``, ``--auction``) was met."""
+    from simcore.kernels.cards import SUITS
+
+    pm = a.partner_meld
+    if pm is not None:
+        given = ", given the table above" if a.acceptance is not None else ""
+        print(
+            f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
+            f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels())
+        )
+
+
 def _policies_text(policies: Sequence[str]) -> str:
     """'heuristic play', or the seats' policies in seat order where they differ."""
     return f"{policies[0]} play" if len(set(policies)) == 1 else "policies " + ",".join(policies)
@@ -142,14 +149,11 @@ def _policies_text(policies: Sequence[str]) -> str:
 
 def _run_in_auction(args: argparse.Namespace, variant) -> int:
     """``advise HAND --auction CALLS``: each call the seat to call can make, valued under the model bidders."""
+    from simcore.answers.auction_so_far import require_model_bidders
     from simcore.answers.mid_auction import CONTINUATION, MODEL_NOTE, advise_in_auction, headline, seat_to_call
     from simcore.kernel_cache import HAND
 
-    if any(p.strip() != "heuristic" for p in args.policy.split(",")):
-        raise UsageError(
-            f"pinochle advise: --policy {args.policy}: with --auction every seat bids as the model "
-            "bidders do (the heuristic's bid rule); only --policy heuristic"
-        )
+    require_model_bidders(args.policy, "--policy")
     seat = seat_to_call(variant, args.auction, seat=args.seat)
     hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
     set_threads(args.threads)
@@ -175,6 +179,7 @@ def _run_in_auction(args: argparse.Namespace, variant) -> int:
         f"seed {args.seed}, {a.seconds:.1f} s" + partial_note(a)
     )
     print(MODEL_NOTE)
+    _print_partner_meld(a)
     if a.bids > len(a.calls) - 1:
         print(f"the {a.bids} bids from {a.lowest} to the limit thinned evenly to {len(a.calls) - 1}")
     thrown = any(c.thrown_in > 0 for c in a.calls)
