@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -70,14 +71,30 @@ def _variant(variant: VariantLike, overrides: Iterable[str] = ()) -> Variant:
                 f"overrides={overrides!r}, not a Variant"
             )
         return variant
-    return load_variant(os.fspath(variant), overrides)
+    if not isinstance(variant, (str, os.PathLike)):
+        raise ValueError(f"variant={variant!r}: give a rules id, a rules file's path or a Variant")
+    return load_variant(os.fspath(variant), overrides, names=API_NAMES)
+
+
+#: What the API's messages call the rules and the overrides (``variant = 'x': ...``, ``overrides: ...``).
+API_NAMES = ("", "overrides")
+#: Where the API's message for an unknown event sends the reader.
+API_EVENTS = "the events are in simcore.kernels.events.CATALOGUE, and meld>=X"
 
 
 def _policies(policy: str | Sequence[str], players: int) -> np.ndarray:
     """int64 policy codes from ``"heuristic"``, ``"heuristic,random,..."`` or a list of names."""
     from simcore.kernels.policies import parse_policies
 
-    return parse_policies(policy if isinstance(policy, str) else ",".join(policy), players)
+    return parse_policies(policy if isinstance(policy, str) else ",".join(policy), players, label="policy")
+
+
+def _events(events: str | Sequence[str] | None, v: Variant) -> list:
+    """The parsed events (default: every catalogue event), unknown names refused in the API's words."""
+    from simcore.kernels.events import CATALOGUE, parse_event
+
+    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
+    return [parse_event(n, v, API_EVENTS) for n in names]
 
 
 def _category(values: Sequence, categories: Sequence | None = None) -> pd.Categorical:
@@ -212,12 +229,11 @@ def odds(
     True
     """
     from simcore.answers.odds import simulate_odds
-    from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
     _positive("hands", hands)
-    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    parsed = [parse_event(n, v) for n in names]
+    _seed(seed)
+    parsed = _events(events, v)
     if hold is not None or given is not None or auction is not None:
         return _odds_given(v, parsed, hands, seed, hold, given, auction)
     result = simulate_odds(v, parsed, hands, seed)
@@ -261,13 +277,13 @@ def hold_odds(
     """
     from simcore.answers.given import given_odds
     from simcore.kernels.cards import check_hand, format_hand, parse_hand
-    from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
+    _positive("hands", hands)
+    _seed(seed)
     given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(given, v.deck_copies, v.hand_size, partial=True)
-    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    result = given_odds(v, [parse_event(n, v) for n in names], given, hands, seed)
+    result = given_odds(v, _events(events, v), given, hands, seed)
     rows = []
     for event, by_place in result.events:
         for place, o in by_place.items():
@@ -287,10 +303,15 @@ def hold_odds(
     )
 
 
-def _positive(name: str, value: int | None) -> None:
-    """Refuse a size that is not a whole number of at least 1, in the API's words."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
-        raise ValueError(f"{name}={value!r}: give a whole number of at least 1")
+def _positive(name: str, value: int | None, least: int = 1) -> None:
+    """Refuse a number that is not a whole number of at least ``least`` (None passes), in the API's words."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
+        raise ValueError(f"{name}={value!r}: give a whole number of at least {least}")
+
+
+def _seed(seed: int | None) -> None:
+    """Refuse a seed that is not a whole number of at least 0 (None passes where a seed is optional)."""
+    _positive("seed", seed, least=0)
 
 
 def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
@@ -364,6 +385,9 @@ def simulate(
 
     v = require_full_hands(_variant(variant, overrides))
     _positive("hands", hands)
+    _seed(seed)
+    if out is not None and not Path(out).resolve().parent.is_dir():
+        raise ValueError(f"out={os.fspath(out)!r}: the directory {Path(out).resolve().parent} does not exist")
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
     return _frame(
@@ -409,6 +433,8 @@ def hand_records(
     from simcore.answers.simulate import hand_records as records
 
     v = require_full_hands(_variant(variant, overrides))
+    _positive("hands", hands)
+    _seed(seed)
     return records_frame(records(v, hands, seed, _policies(policy, v.players)), v, seed)
 
 
@@ -448,6 +474,7 @@ def bid_odds(
     v = require_full_hands(_variant(variant, overrides))
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
+    _seed(seed)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -536,12 +563,15 @@ def advise(
     ('S', True)
     """
     from simcore.answers.advise import advise as run
+    from simcore.answers.advise import check_advisable
     from simcore.kernels.cards import SUITS, check_hand, parse_hand
 
     v = require_full_hands(_variant(variant, overrides))
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     _positive("hands", hands)
+    _seed(seed)
+    check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
     if auction is not None:
         return _advise_in_auction(v, cards, auction, seat, hands, seed, policy, given)
     seat = 0 if seat is None else seat
@@ -659,6 +689,8 @@ def games(
     from simcore.answers.settlement import has_settlement, settle_deals
 
     v = _variant(variant, overrides)
+    _positive("games", games)
+    _seed(seed)
     policies = _policies(policy, v.players)
     if not v.has_game_rules and has_settlement(v):
         result = settle_deals(v, games, seed, policies)
@@ -701,6 +733,9 @@ def compare(
     """
     from simcore.answers import compare as cmp
 
+    _positive("games", games)
+    _positive("hands", hands)
+    _seed(seed)
     if question is not None:
         if a is not None or b is not None or list(overrides):
             raise ValueError("give a question or rule sets A and B, not both")
@@ -787,6 +822,8 @@ def solve(
     from simcore.solver.position import solve as solve_position
 
     v = _variant(variant, overrides)
+    _seed(seed)
+    _positive("at_least", at_least, least=0)
     if hands is None:
         position = seeded_position(require_full_hands(v), seed, _policies(policy, v.players))
     else:
@@ -840,4 +877,6 @@ def new_hand(
     """
     from simcore.state import new_hand as start
 
+    _seed(seed)
+    _positive("hand", hand, least=0)
     return start(require_full_hands(_variant(variant, overrides)), seed, cards, hand, need)

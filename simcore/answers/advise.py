@@ -131,11 +131,14 @@ def seat_name(variant: Variant, seat: int) -> str:
     return f"seat {seat}" + (f" ({where})" if where else "")
 
 
-def check_advisable(variant: Variant, seat: int) -> None:
-    """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats."""
-    require_auction(variant, "there is no bid to advise; `pinochle meld` shows the hand's meld")
+def check_advisable(
+    variant: Variant, seat: int, label: str = "--seat ", meld: str = "`pinochle meld` shows the hand's meld"
+) -> None:
+    """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats;
+    ``label`` names the seat's input and ``meld`` where the hand's meld is shown instead, in messages."""
+    require_auction(variant, f"there is no bid to advise; {meld}")
     if not 0 <= seat < variant.players:
-        raise AdviseError(f"--seat {seat}: {variant.id} seats players 0 to {variant.players - 1}")
+        raise AdviseError(f"{label}{seat}: {variant.id} seats players 0 to {variant.players - 1}")
 
 
 def advise(

@@ -224,7 +224,8 @@ def advise_in_auction(
     hand = np.asarray(hand, dtype=np.uint8)
     if int(hand.sum()) != variant.hand_size:
         raise AdviseError(
-            f"{label}: advice in mid-auction needs the whole hand ({variant.hand_size} cards), got {int(hand.sum())}"
+            f"{label} {auction!r}: advice in mid-auction needs the whole hand ({variant.hand_size} cards), "
+            f"got {int(hand.sum())}"
         )
     limit = model_limit(variant, hand)
     lowest = turns.lowest
