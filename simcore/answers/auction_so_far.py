@@ -202,6 +202,11 @@ def auction_condition(
     return Condition(text, tuple(clauses), variant.players, label)
 
 
+def describe_calls(calls: list[Call]) -> str:
+    """'seat 0 pass  seat 1 260' for the calls so far."""
+    return "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls)
+
+
 def with_auction(condition: Condition | None, auction: Condition | None) -> Condition | None:
     """Both conditions at once (either may be None)."""
     if condition is None or auction is None:

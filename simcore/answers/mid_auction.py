@@ -33,6 +33,7 @@ from simcore.answers.auction_so_far import (
     Call,
     Turns,
     auction_condition,
+    describe_calls,
     read_calls,
     with_auction,
 )
@@ -41,7 +42,18 @@ from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand_record as h
 from simcore.kernels.cards import N_TYPES, format_hand
-from simcore.kernels.condition import NO_CONDITION, NO_LIMIT, Q_LIMIT, Bound, Clause, Condition, hand_quantity
+from simcore.kernels.condition import (
+    C_PARAM,
+    C_V1,
+    C_V5,
+    NO_CONDITION,
+    NO_LIMIT,
+    Q_LIMIT,
+    Bound,
+    Clause,
+    Condition,
+    hand_quantity,
+)
 from simcore.kernels.hand import next_bid
 from simcore.kernels.hand_drivers import seat_margins
 from simcore.kernels.policies import HEURISTIC, any_marriage
@@ -168,8 +180,8 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
     v = hand_quantity(
         np.asarray(hand, dtype=np.uint8),
         Q_LIMIT,
-        row[3],
-        *(int(x) for x in row[6:11]),
+        row[C_PARAM],
+        *(int(x) for x in row[C_V1 : C_V5 + 1]),
         variant.hand_size,
         variant.meld_table(),
         variant.meld_flags(),
@@ -339,16 +351,11 @@ def _value(variant: Variant, seat: int, call: int, rows: np.ndarray) -> tuple[Ca
     ), (mine.astype(np.float64), margin)
 
 
-def describe_auction(variant: Variant, calls: list[Call]) -> str:
-    """'seat 0 pass  seat 1 260' for the calls so far."""
-    return "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls)
-
-
 def headline(a: MidAuction) -> str:
     """The seat to call, its hand, the auction so far and the bids it may make."""
     limit = "none (the model would not bid it)" if a.limit is None else str(a.limit)
     return (
         f"{a.variant.id}: {seat_name(a.variant, a.seat)} holds {format_hand(a.hand)}; auction so far: "
-        f"{describe_auction(a.variant, a.auction)}; seat {a.seat} to call (lowest bid {a.lowest}; the model's "
+        f"{describe_calls(a.auction)}; seat {a.seat} to call (lowest bid {a.lowest}; the model's "
         f"limit for this hand {limit})"
     )
