@@ -38,6 +38,7 @@ from simcore.answers.auction_so_far import (
     with_auction,
 )
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.partner_meld import DEALS as PARTNER_MELD_DEALS
 from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.kernels import hand_record as h
@@ -68,6 +69,10 @@ DEALS = 4_000
 CHUNK = 1_024
 #: The most bids offered; beyond it the bids between the lowest and the limit are thinned evenly.
 MOST_BIDS = 16
+#: Partner's meld is tallied over at most this many deals tried (dealt, kept or not), and at least
+#: PARTNER_DEALS_LEAST kept: a rare auction would otherwise cost minutes for one line.
+PARTNER_TRIED = 20_000_000
+PARTNER_DEALS_LEAST = 2_000
 
 MODEL_NOTE = (
     "it holds under the model bidders: the other hands are dealt again until the model would have made "
@@ -293,9 +298,27 @@ def advise_in_auction(
         bids,
         _near_best(score),
         _near_best(margin),
-        partner_meld(variant, hand, me, my_trump(variant, hand), seed=seed, condition=cond, acceptance=acceptance),
+        partner_meld(
+            variant,
+            hand,
+            me,
+            my_trump(variant, hand),
+            _partner_deals(acceptance),
+            seed,
+            cond,
+            acceptance,
+        ),
         interrupted,
     )
+
+
+def _partner_deals(acceptance: Acceptance | None) -> int:
+    """Deals for partner's meld: :data:`simcore.answers.partner_meld.DEALS`, fewer where the condition
+    keeps so few deals that they would cost more than :data:`PARTNER_TRIED` tried."""
+    if acceptance is None:
+        return PARTNER_MELD_DEALS
+    kept = acceptance.accepted / max(acceptance.tried, 1)
+    return int(min(PARTNER_MELD_DEALS, max(PARTNER_DEALS_LEAST, PARTNER_TRIED * kept)))
 
 
 def _near_best(x: np.ndarray) -> tuple[int, ...]:
