@@ -642,7 +642,12 @@ def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides
     cards allow, exactly. One row per trump: ``variant``, ``hand``, ``widows`` (their number),
     ``trump``, ``before`` (my meld before the widow), ``mean_after`` (after it, burying the cards that
     keep the most meld) and ``mean_gain``. ``attrs["gain"]`` holds the headline gain's mean and
-    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`).
+    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`); ``attrs["best"]`` and
+    ``attrs["likeliest"]`` the three widows that leave the most meld and the three likeliest, each a
+    dict of ``cards``, ``p`` (its chance) and ``meld_after`` by trump; ``attrs["trump_after_widow"]``
+    whether trump is named after the widow is seen (the gain is then the best trump's after it less
+    the best before) and ``attrs["named_trump"]`` the trump the heuristic names from the hand (the
+    gain's trump otherwise); ``attrs["distinct_widows"]`` and ``attrs["rule"]``.
 
     >>> w = widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD")
     >>> int(w.loc[0, "widows"]), w.loc[0, "trump"], int(w.loc[0, "before"])
@@ -665,7 +670,9 @@ def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides
         for s in range(4)
     ]
     frame = _frame(rows, {"variant": v.id, "hand": format_hand(cards), "widows": r.total_ways})
-    frame.attrs["gain"] = r.to_json()["gain"]
+    worth = r.to_json()
+    for key in ("gain", "best", "likeliest", "trump_after_widow", "named_trump", "distinct_widows", "rule"):
+        frame.attrs[key] = worth[key]
     return frame
 
 
