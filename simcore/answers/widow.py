@@ -24,9 +24,9 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from simcore.answers.advise import trump_choice
 from simcore.kernels.cards import N_SUITS, N_TYPES, SUITS, format_hand
 from simcore.kernels.meld import meld_by_trump
-from simcore.kernels.policies import HEURISTIC, choose_trump
 from simcore.run.runner import checkpoint
 from simcore.variants import NotForThisSystem, Variant
 
@@ -242,20 +242,7 @@ def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
     size = check_widow(variant)
     hand = np.asarray(hand, dtype=np.uint8)
     table, flags = variant.meld_table(), variant.meld_flags()
-    totals = np.zeros(N_SUITS, dtype=np.int64)
-    meld_by_trump(hand, table, flags, totals)
-    before = tuple(int(x) for x in totals)
-    named = int(
-        choose_trump(
-            hand,
-            HEURISTIC,
-            bool(variant.hand_rules.trump_needs_marriage),
-            table,
-            flags,
-            totals,
-            np.zeros(4, dtype=np.uint64),
-        )
-    )
+    before, named = trump_choice(variant, hand)
     rows, ways = widows(variant.deck_copies - hand, size)
     work = burial_count(hand, rows, size)
     if work > MAX_WORK:
