@@ -18,6 +18,7 @@ use_keyed_cache()  # before any kernel module imports numba: a changed kernel ne
 #: The names of :mod:`simcore.api` importable from ``simcore`` (``variants`` is the rules package).
 API = (
     "advise",
+    "analyse",
     "bid_odds",
     "compare",
     "games",

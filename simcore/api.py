@@ -21,7 +21,8 @@ integer codes. The numbers are those of the matching command's ``--json`` for th
 * :func:`widow` — my meld after the widow under each trump, exact over every widow the unseen cards allow;
 * :func:`games` — whole games: win rates, game length, sets, redeals, final scores;
 * :func:`compare` — two rule sets (or a named house-rule question) on the same deals;
-* :func:`solve` — double dummy: the trick points each side takes from a position with every hand known.
+* :func:`solve` — double dummy: the trick points each side takes from a position with every hand known;
+* :func:`analyse` — where a played hand went wrong: each card of its last tricks against double dummy.
 
 ``import simcore`` stays cheap: ``from simcore import
 odds`` loads this module (and numpy, numba, pandas) on first use. ``variants`` is the one name not
@@ -43,6 +44,7 @@ from simcore.variants import Variant, load_variant, require_auction, require_ful
 
 __all__ = [
     "advise",
+    "analyse",
     "bid_odds",
     "compare",
     "games",
@@ -887,3 +889,27 @@ def new_hand(
     _seed(seed)
     _positive("hand", hand, least=0)
     return start(require_full_hands(_variant(variant, overrides)), seed, cards, hand, need)
+
+
+def analyse(record, tricks_left: int | None = 8, limit: int | None = None) -> pd.DataFrame:
+    """Where a played hand went wrong (``pinochle analyse``): ``record`` is the hand's record (a dict as
+    ``pinochle playthrough --json`` prints it or :meth:`simcore.state.HandState.played_record` writes
+    it, or the path of such a JSON file; see ``docs/analyse.md``). One row per card of the last
+    ``tricks_left`` tricks (None: every trick): trick (from 1), place (0 = the lead), seat, role
+    (bidder, partner, defender), card, legal (cards it could play), value and best (the points the
+    seat's side takes from the trick's start with the card played and with the best card,
+    ``best_card``, every hand seen and perfect play after) and given_up = best - value, trick points
+    on the variant's scale. ``limit``: the trick starts each card's solve may search (None: the
+    command's default; 0: no limit); where a solve gives up, value, best, best_card and given_up are
+    missing. Raises :class:`simcore.answers.analyse.RecordError` (one line naming the trick and the
+    seat) for a malformed or impossible record."""
+    from pathlib import Path
+
+    from simcore.answers.analyse import DEFAULT_LIMIT, analyse_hand, load_record, read_record
+
+    if isinstance(record, (str, os.PathLike)):
+        played = read_record(load_record(record), str(record), Path(record).parent)
+    else:
+        played = read_record(record)
+    result = analyse_hand(played, tricks_left, DEFAULT_LIMIT if limit is None else limit)
+    return result.decisions.assign(variant=result.variant.id)

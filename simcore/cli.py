@@ -14,6 +14,7 @@ from collections.abc import Sequence
 
 from simcore.commands import (
     advise,
+    analyse,
     bench,
     bid_odds,
     compare,
@@ -49,6 +50,7 @@ COMMANDS = (
     duel,
     solve,
     endgame,
+    analyse,
     dd_odds,
     games,
     compare,

@@ -53,40 +53,54 @@ DECISION_COLUMNS = (
 def hand_decisions(
     variant: Variant, seed: int, tricks_left: int, policies: np.ndarray | None = None
 ) -> tuple[list[dict], dict[str, int]] | None:
-    """(decisions, totals) for the last ``tricks_left`` tricks
-    of seed ``seed``'s first hand; None when the hand was not played out to its last trick (thrown in,
-    set without play, or declared out). Decisions are dicts of :data:`DECISION_COLUMNS`; ``place`` is 0
-    for the lead, 1 for the next seat, ... ; ``value`` and ``best`` are the bidding side's points from
-    the trick's start with the card chosen and with the best card for the deciding side. ``totals``:
-    the points in play over those tricks (``in_play``), the bidding side's double-dummy value from their
-    start (``value``) and the points it took (``taken``)."""
+    """(decisions, totals) for the last ``tricks_left`` tricks of seed ``seed``'s first hand played by
+    ``policies`` (heuristic at every seat by default): :func:`trace_decisions` of its trace; None when
+    the hand was not played out to its last trick (thrown in, set without play, or declared out)."""
     policies = parse_policies("heuristic", variant.players) if policies is None else policies
     rec, trace = trace_hand(variant, seed, policies)
+    try:
+        return trace_decisions(variant, rec, trace, tricks_left, seed)
+    except PositionError:
+        return None
+
+
+def trace_decisions(
+    variant: Variant, rec: np.ndarray, trace: np.ndarray, tricks_left: int, seed: int = 0, limit: int = 0
+) -> tuple[list[dict], dict[str, int | None]]:
+    """(decisions, totals) for the last ``tricks_left`` tricks of a traced hand (``rec``, ``trace`` as
+    :func:`simcore.kernels.hand_drivers.trace_hand` gives them; ``seed`` names it in the rows and
+    messages). Decisions are dicts of :data:`DECISION_COLUMNS`; ``place`` is 0 for the lead, 1 for the
+    next seat, ... ; ``value`` and ``best`` are the bidding side's points from the trick's start with
+    the card chosen and with the best card for the deciding side. ``totals``: the points in play over
+    those tricks (``in_play``), the bidding side's double-dummy value from their start (``value``) and
+    the points it took (``taken``). With ``limit`` > 0 each card's solve gives up after that many trick
+    starts: a decision with any card unvalued has ``value``, ``best``, ``best_card``, ``loss`` and
+    ``random_loss`` None (and ``totals['value']`` is None if the first one has). Raises
+    :class:`PositionError` for a hand not played out to its last trick."""
     rows = trace.tolist()
     plays = [b for code, a, b, c in rows if code == h.T_PLAY]
     won = [(a, b) for code, a, b, c in rows if code == h.T_TRICK]
     players = variant.players
     n_tricks = len(plays) // players
     if not plays or len(plays) % players or n_tricks < variant.hand_size:
-        return None
+        outcome = h.OUTCOMES[int(rec[h.F_OUTCOME])].replace("_", " ")
+        raise PositionError(f"{variant.id}: the hand was not played out to its last trick ({outcome})")
     first = n_tricks - tricks_left
-    try:
-        start = traced_position(variant, seed, rec, trace, tricks_played=first)
-    except PositionError:
-        return None
+    start = traced_position(variant, seed, rec, trace, tricks_played=first)
     decisions, value0 = [], None
     for t in range(first, n_tricks):
         position = start if t == first else traced_position(variant, seed, rec, trace, tricks_played=t)
         trick = plays[t * players : (t + 1) * players]
         for place, chosen in enumerate(trick):
             seat = (position.leader + place) % players
-            values = card_values(position, trick[:place])
+            values = card_values(position, trick[:place], limit)
             if chosen not in values:
                 raise AssertionError(f"{variant.id} seed {seed}: seat {seat} played a card the solver holds illegal")
             sign = 1 if position.side[seat] == 1 else -1  # the bidding side maximises, the other minimises
-            best_card = max(values, key=lambda c: sign * values[c])
-            best = values[best_card]
-            if value0 is None:
+            known = None not in values.values()
+            best_card = max(values, key=lambda c: sign * values[c]) if known else None
+            best = values[best_card] if known else None
+            if not decisions:
                 value0 = best
             role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
             decisions.append(
@@ -98,15 +112,15 @@ def hand_decisions(
                     role=role,
                     legal=len(values),
                     chosen=int(chosen),
-                    best_card=int(best_card),
+                    best_card=None if best_card is None else int(best_card),
                     value=values[chosen],
                     best=best,
-                    loss=sign * (best - values[chosen]),
-                    random_loss=float(np.mean([sign * (best - v) for v in values.values()])),
+                    loss=sign * (best - values[chosen]) if known else None,
+                    random_loss=float(np.mean([sign * (best - v) for v in values.values()])) if known else None,
                 )
             )
     taken = sum(pts for winner, pts in won[first:] if start.side[winner] == 1)
-    return decisions, {"in_play": start.in_play, "value": int(value0), "taken": int(taken)}
+    return decisions, {"in_play": start.in_play, "value": None if value0 is None else int(value0), "taken": int(taken)}
 
 
 @dataclass(frozen=True)

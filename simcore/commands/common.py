@@ -27,6 +27,7 @@ class UsageError(Exception):
 def user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
+    from simcore.answers.analyse import RecordError
     from simcore.answers.widow import WidowError
     from simcore.kernels.cards import HandError
     from simcore.kernels.condition import ConditionError
@@ -50,6 +51,7 @@ def user_errors() -> tuple[type[Exception], ...]:
         PositionError,
         ConditionError,
         WidowError,
+        RecordError,
     )
 
 

@@ -902,14 +902,16 @@ def referee(
     seats: bool = False,
     need: list[int] | None = None,
     contract: tuple[int, ...] | None = None,
+    table: Table | None = None,
 ):
     """The record (``simcore.kernels.hand_record.FIELDS``) of the traced hand, recomputed by :func:`hand_steps`
     with every decision taken from the trace; raises RuleBroken. With ``seats``, (record, what the hand
     adds to each seat's score line): its side's score with partners; with a bidder alone, each
     opponent's own kept meld and trick points. ``need``: what each seat needed to declare itself out
     (None: no declaring). ``contract``: as :func:`hand_steps` takes it, None for a hand
-    bid as the rules say."""
-    table = Table(variant.players)
+    bid as the rules say. ``table``: a fresh :class:`Table` to play the hand into, for a caller that
+    reads what happened (the tricks, the sides), or how far the hand got when a rule broke."""
+    table = Table(variant.players) if table is None else table
     feed = _TraceFeed(variant, [tuple(r) for r in trace], table, need)
     steps = hand_steps(variant, table, need, contract)
     try:

@@ -33,7 +33,9 @@ LOCK_WAIT_S = 120.0
 #: simcore modules that shape output but never the numbers stored, by file name, and the packages all of
 #: whose modules do (the command-line commands, the web pages); every other module (and the tuned margins) is part of
 #: :func:`code_version`, so a new module counts by default.
-PRESENTATION_MODULES = frozenset({"cli.py", "api.py", "bench.py", "store.py", "playthrough.py", "compile_times.py"})
+PRESENTATION_MODULES = frozenset(
+    {"cli.py", "api.py", "bench.py", "store.py", "playthrough.py", "analyse.py", "compile_times.py"}
+)
 PRESENTATION_PACKAGES = frozenset({"commands", "web"})
 
 

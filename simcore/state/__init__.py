@@ -205,6 +205,13 @@ class HandState:
         every seat's meld once shown and the tricks; never another seat's hidden cards."""
         return _observe(self, seat)
 
+    def played_record(self) -> dict:
+        """The hand so far as a record ``pinochle analyse`` reads (``docs/analyse.md``): the variant's id
+        and the moves in the order they happened, in ``pinochle playthrough --json``'s vocabulary (the
+        deal and every decision, and each trick's winner). A hand redealt after everybody passed
+        starts at its last deal."""
+        return _played(self)
+
     def observation_string(self, seat: int) -> str:
         return "\n".join(f"{k}: {v}" for k, v in self.observation(seat).items())
 
@@ -317,3 +324,75 @@ def _observe(state: HandState, seat: int) -> dict:
         "returns": state.returns() if state.is_terminal() else None,
     }
     return obs
+
+
+def _played(state: HandState) -> dict:
+    """:meth:`HandState.played_record`."""
+    from simcore.kernels.cards import SUITS
+
+    v, t = state.variant, state._table
+    players = v.players
+    history = state.history()
+    deals = [i for i, (_, a) in enumerate(history) if a.kind == "deal"]
+    history = history[deals[-1] :] if deals else history
+    handed = iter(t.moves)  # (seat, kind, card, to) of the swaps, shares, gives, burials, discards, draws
+    tabled = iter(t.tabled)  # (seat, meld name, points)
+    tricks = iter(t.tricks)
+    outcome = {"forfeit": "forfeited_unseen", "throw_in": "conceded", "concede": "conceded_by_opponents"}
+    moves: list[dict] = []
+    plays = 0
+
+    def card_move(kind: str, seat: int, card: int) -> dict:
+        return {"move": kind, "seat": seat, "card": card_name(card), "count": 1}
+
+    for seat, (kind, value) in history:
+        if kind == "deal":
+            hands, widow, redeals = value
+            for s, counts in enumerate([*hands, widow]):
+                for c in range(N_TYPES):
+                    if counts[c]:
+                        to = f"seat {s}" if s < players else v.get("deal.widow_kind")
+                        moves.append(
+                            {
+                                "move": "deal",
+                                "to": to,
+                                "seat": s if s < players else None,
+                                "card": card_name(c),
+                                "count": int(counts[c]),
+                            }
+                        )
+            moves.append({"move": "redeals", "count": int(redeals)})
+        elif kind == "bid":
+            moves.append({"move": "bid", "seat": seat, "bid": value or None, "pass": value == 0})
+        elif kind == "trump":
+            moves.append({"move": "trump", "suit": SUITS[value] if value >= 0 else None})
+        elif kind == "turn":
+            moves.append({"move": "trump", "suit": SUITS[value // 6], "turned": card_name(value)})
+            if v.get("play.stock_play") and value % 6 == 5 and v.get("meld.dix"):  # the dealer's turned dix
+                who, name, points = next(tabled)
+                moves.append({"move": "table_meld", "seat": int(who), "meld": name, "points": int(points)})
+        elif kind in outcome and value:
+            moves.append({"move": "not_played", "outcome": outcome[kind]})
+        elif kind == "alone" and value:
+            moves.append({"move": "call", "card": None, "partner": None})
+        elif kind == "call":
+            moves.append({"move": "call", "card": card_name(value), "partner": t.partner if t.partner >= 0 else None})
+        elif kind in ("swap", "exchange") and value:
+            moves.append({"move": "exchange_dix", "seat": seat, "card": card_name(next(handed)[2])})
+        elif kind == "share":
+            moves.append({"move": "widow_card", "seat": next(handed)[3], "card": card_name(value)})
+        elif kind in ("give", "bury") or (kind == "discard" and value >= 0):
+            next(handed)
+            moves.append(card_move({"give": "pass", "bury": "bury", "discard": "throw"}[kind], seat, value))
+        elif kind == "draw":
+            moves.append(card_move("draw", next(handed)[3], value))
+        elif kind in ("dix", "meld") and (value if kind == "dix" else value >= 0):
+            who, name, points = next(tabled)
+            moves.append({"move": "table_meld", "seat": int(who), "meld": name, "points": int(points)})
+        elif kind == "play":
+            moves.append({"move": "play", "trick": plays // players + 1, "seat": seat, "card": card_name(value)})
+            plays += 1
+            if plays % players == 0:
+                _, _, winner, pts = next(tricks)
+                moves.append({"move": "trick", "trick": plays // players, "winner": int(winner), "points": int(pts)})
+    return {"variant": v.id, "players": players, "dealer": players - 1, "moves": moves}
