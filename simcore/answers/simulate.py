@@ -249,7 +249,7 @@ def run_hands(
     rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
     deal = None
     if accept is not None:
-        deal = free_deal(rules.tables)[:3] + (np.asarray(accept, dtype=np.int64),)
+        deal = free_deal(rules.tables)._replace(accept=np.asarray(accept, dtype=np.int64))
     if out is None:
         name = getattr(reduce, "func", reduce)
         params = {

@@ -1369,21 +1369,44 @@ def hand_work(tables, players, trace_rows):
     )
 
 
-@njit(cache=True, nogil=True)
-def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, accept, out):
-    """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
-    ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
-    a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
-    hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original
-    order, so two rule sets see the same cards in hand i whatever the other hands drew (``pinochle
-    compare --hands``). One kernel for both, so the hand is compiled once for them.
+class Seating(NamedTuple):
+    """Who plays each seat of a run, as the chunk kernels take it (seats numbered as in
+    :func:`play_hand`)."""
 
-    ``rest``, ``given`` and ``contract`` are the deal (:func:`simcore.kernels.hand_drivers.free_deal` for
-    hands as the rules deal them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given``
-    (uint8[24]) in every deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types)
-    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck. Every deal
-    meets the condition ``accept`` (zero rows: every deal does)."""
+    #: int64[players]: each seat's policy code (:mod:`simcore.kernels.policies`).
+    policies: np.ndarray
+    #: float64[players]: each heuristic seat's bidding margin (see :func:`play_hand`).
+    margins: np.ndarray
+
+
+class Deal(NamedTuple):
+    """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
+    rules deal them). With ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` in every
+    deal and is the bidder at ``bid`` without an auction, ``rest`` being the deck without ``given``;
+    with seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
+
+    #: uint8[cards]: the card types dealt.
+    rest: np.ndarray
+    #: uint8[24]: the set contract's seat's cards, as copy counts.
+    given: np.ndarray
+    #: int64[2]: [seat, bid] of a set contract; seat -1 for none.
+    contract: np.ndarray
+    #: int64[tests, ROW]: the condition every deal meets (zero rows: every deal does).
+    accept: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def hands_chunk(state, key, first, tables, rules, seating, deal, out):
+    """Play ``out.shape[0]`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
+    ``.hand``) into ``out`` (int64[hands, N_FIELDS]), the seats played as ``seating`` says
+    (:class:`Seating`) and the cards dealt as ``deal`` says (:class:`Deal`): one after another from the
+    stream ``state``, or with a ``key`` (uint64[4]; empty for none) hands ``first .. first + hands - 1``
+    of the run keyed ``key``, hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and
+    the deck in its original order, so two rule sets see the same cards in hand i whatever the other
+    hands drew (``pinochle compare --hands``). One kernel for both, so the hand is compiled once for
+    them."""
     own = hand_work(tables, rules.players, 0)
+    rest = deal.rest
     work = HandWork(
         own.tables,
         rest.copy(),
@@ -1393,15 +1416,16 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
         own.usage,
         own.chosen,
         own.trace,
-        contract.copy(),
-        given.copy(),
-        accept.copy(),
+        deal.contract.copy(),
+        deal.given.copy(),
+        deal.accept.copy(),
         own.scratch,
     )
-    policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
+    # private copies, as the tables
+    policies, margins, key = seating.policies.copy(), seating.margins.copy(), key.copy()
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
-    for i in range(size):
+    for i in range(out.shape[0]):
         if keyed:
             work.cards[:] = rest
             hand_state(key, first + i, 0, state)
