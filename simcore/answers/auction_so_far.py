@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from simcore.kernels import hand as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import NO_LIMIT, Q_LIMIT, Bound, Clause, Condition, ConditionError
 from simcore.variants import Variant, require_auction
 from simcore.variants import layout as lay
@@ -59,7 +60,7 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
     """The calls of ``text`` and the condition they put on the deal. Raises :class:`AuctionError` (one
     line naming the call) for an auction the rules do not allow."""
     require_auction(variant, "no auction to condition on")
-    r = variant.hand_rules
+    r = hand_rules(variant)
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise AuctionError(
@@ -125,7 +126,7 @@ def _on_grid(bid: int, r) -> bool:
 
 def _condition(variant: Variant, text: str, calls: list[Call], label: str) -> Condition:
     """The bounds each seat's limit must meet for the model to have made ``calls``."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     spare = int(r.trick_total) // 5
     lo = [-1] * variant.players
     hi = [int(NO_LIMIT)] * variant.players

@@ -24,7 +24,8 @@ from math import comb
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_SUITS, N_TYPES, SUITS, format_hand
+from simcore.cards import N_SUITS, N_TYPES, SUITS, format_hand
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, choose_trump
 from simcore.variants import NotForThisSystem, Variant
@@ -243,7 +244,7 @@ def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
         choose_trump(
             hand,
             HEURISTIC,
-            bool(variant.hand_rules.trump_needs_marriage),
+            bool(hand_rules(variant).trump_needs_marriage),
             table,
             flags,
             totals,

@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
+from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
@@ -508,7 +508,7 @@ def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
 def play_hand(state, rules, policies, margins, need, rec, work):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
-    ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (``Variant.hand_rules``);
+    ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (:func:`simcore.kernels.compiled.hand_rules`);
     ``work`` the :class:`HandWork` the hand is played in (:func:`hand_work`): the tables' arrays, the
     deck to deal from (``work.cards``, dealt in its current order), and scratch.
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand import Deal, Seating, hand_work, hands_chunk, play_hand
 from simcore.kernels.hand_record import N_FIELDS, S_SCORE
@@ -115,7 +116,7 @@ def trace_hand(
         contract=np.asarray(contract, dtype=np.int64),
         accept=np.asarray(accept, dtype=np.int64),
     )
-    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need, rec, work)
+    play_hand(state, hand_rules(variant), seat_policies(policies), seat_margins(variant, margins), need, rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))
     if with_seats:
         return rec, work.trace[:used], work.seats[seat_row].copy()
