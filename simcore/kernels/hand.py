@@ -46,6 +46,7 @@ from simcore.kernels.hand_record import (
     F_TRUMP_LEN,
     FORFEITED_UNSEEN,
     MAX_REDEALS,
+    N_FIELDS,
     N_SEAT_ROWS,
     NO_TRUMP_MARRIAGE,
     PLAYED,
@@ -199,20 +200,28 @@ def _bidding(state, rules, policies, work):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
     dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
-    ``max_opening``. The heuristic seats bid up to their limits, ``work.scratch.limits``."""
+    ``max_opening``. The heuristic seats bid up to their limits, ``work.scratch.limits``. The first
+    ``len(contract) - 2`` calls are given, not chosen: call k is ``work.contract[2 + k]`` (a bid, or 0 for
+    a pass), checked by the caller against the rules; the seats' policies make the calls after them."""
     hands, limits, trace, pos = work.hands, work.scratch.limits, work.trace, work.scratch.pos
+    contract = work.contract
     players = rules.players
     active = (np.int64(1) << players) - 1  # bit s: seat s is still bidding (no array to allocate)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules.auction == AUCTION_SINGLE
     seat = 0
     turns = 0
+    calls = 0
     while True:
         if (active >> seat) & 1 and seat != high_seat:
             want = next_bid(high, rules)
             forced = turns == 0 and rules.opening_forced != 0  # the dealer's left must open
             allowed = forced or rules.bid_needs_marriage == 0 or any_marriage(hands[seat])
-            if policies[seat] == HEURISTIC:
+            if calls + 2 < contract.shape[0]:
+                bid_it = contract[calls + 2] > 0
+                if bid_it:
+                    want = contract[calls + 2]
+            elif policies[seat] == HEURISTIC:
                 bid_it = forced or (allowed and want <= limits[seat])
                 partners = rules.teams == TEAMS_ACROSS and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
@@ -232,6 +241,7 @@ def _bidding(state, rules, policies, work):
             else:
                 active &= ~(np.int64(1) << seat)
                 _note(trace, pos, T_BID, seat, 0, 0)
+            calls += 1
         turns += 1
         seat = (seat + 1) % players
         n_active = popcount(active)
@@ -535,10 +545,12 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     dyn = work.scratch.dyn
     _fresh(rec, work)
     _deal_and_redeal(state, rules, policies, margins, rec, work)
+    if dyn[Y_BIDDER] < 0 and rules.auction != AUCTION_NONE:
+        return  # passed out after the given calls: thrown in, nobody scores
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if (
         rules.forfeit_unseen != 0
-        and work.contract[0] < 0
+        and work.contract[1] == 0
         and _forfeit_unseen(state, rules, policies, margins, rec, work)
     ):
         return
@@ -576,15 +588,19 @@ def _deal_and_redeal(state, rules, policies, margins, rec, work):
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
-    With a set contract (``work.contract`` = [seat, bid], seat >= 0: :class:`HandWork`) seat
-    ``contract[0]`` holds the cards ``work.given`` in every deal (``work.cards`` is then the rest of the
-    deck) and there is no auction: that seat is the bidder at ``contract[1]``. Every deal, redeals too,
-    meets the condition ``work.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those
-    that fail it are dealt again before any rule looks at them."""
+    With ``work.contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
+    cards ``work.given`` in every deal (``work.cards`` is then the rest of the deck). With a bid > 0 it is
+    a set contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction
+    decides, its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal
+    rule throws in is dealt again, as a deal the auction so far rules out, but when everybody passes
+    after the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals
+    too, meets the condition ``work.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal):
+    those that fail it are dealt again before any rule looks at them."""
     hands, widow, contract, tables = work.hands, work.widow, work.contract, work.tables
     trace, pos, dyn = work.trace, work.scratch.pos, work.scratch.dyn
     players = rules.players
     redeals = 0
+    set_contract = contract[1] > 0
     while True:
         # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
         deal_accepted_into(
@@ -603,11 +619,13 @@ def _deal_and_redeal(state, rules, policies, margins, rec, work):
             widow,
         )
         _note_deal(hands, widow, players, trace, pos)
-        if contract[0] >= 0:
+        if set_contract:
             dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
-        if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
+        if not redeal and rules.auction != AUCTION_NONE and not set_contract:
             redeal = _auction(state, rules, policies, margins, work)
+            if redeal and contract.shape[0] > 2:
+                break  # passed out after the auction so far: this hand is thrown in
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -651,7 +669,8 @@ def _auction(state, rules, policies, margins, work):
     seat bids up to its hand's value (``hand_value``) plus its margin's share of the trick points, and
     not at all where trump needs a marriage and it holds none to name; when everybody passes the rules
     redeal (True, bidder -1, bid 0) or force the forced bid on the dealer's left (seat 0) or the dealer
-    (the last seat). ``work.scratch.limits`` (int64[players]) receives the seats' bidding limits."""
+    (the last seat). ``work.scratch.limits`` (int64[players]) receives the seats' bidding limits;
+    ``work.contract`` may give the first calls (:func:`_bidding`)."""
     hands, limits, tables, dyn = work.hands, work.scratch.limits, work.tables, work.scratch.dyn
     players = rules.players
     limits[:] = 0
@@ -1303,9 +1322,10 @@ class HandWork(NamedTuple):
     chosen: np.ndarray
     #: int64[rows, 4]: the trace rows (code, a, b, c); zero rows for a hand not traced.
     trace: np.ndarray
-    #: A set contract, for asking about one hand (``pinochle advise``): int64[2] = [seat, bid], seat -1
-    #: for none (the auction decides); uint8[24] the cards that seat holds in every deal, while ``cards``
-    #: holds the rest of the deck.
+    #: The deal asked about (``pinochle advise``): int64[2 + calls] = [seat, bid, calls...]: seat -1 for
+    #: none; a bid > 0 sets that seat's contract, 0 lets the auction decide after the given calls (the
+    #: auction so far, a bid or 0 for a pass each); uint8[24] the cards that seat holds in every deal,
+    #: while ``cards`` holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
@@ -1381,15 +1401,16 @@ class Seating(NamedTuple):
 
 class Deal(NamedTuple):
     """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
-    rules deal them). With ``contract`` = [seat, bid], seat >= 0, that seat holds ``given`` in every
-    deal and is the bidder at ``bid`` without an auction, ``rest`` being the deck without ``given``;
-    with seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
+    rules deal them). With ``contract`` = [seat, bid, calls...], seat >= 0, that seat holds ``given`` in
+    every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
+    without an auction, with bid 0 the auction decides from the given calls on (see
+    :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
 
     #: uint8[cards]: the card types dealt.
     rest: np.ndarray
     #: uint8[24]: the set contract's seat's cards, as copy counts.
     given: np.ndarray
-    #: int64[2]: [seat, bid] of a set contract; seat -1 for none.
+    #: int64[2 + calls]: [seat, bid, calls...] (see :class:`HandWork`); seat -1 for none.
     contract: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (zero rows: every deal does).
     accept: np.ndarray
@@ -1404,7 +1425,8 @@ def hands_chunk(state, key, first, tables, rules, seating, deal, out):
     of the run keyed ``key``, hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and
     the deck in its original order, so two rule sets see the same cards in hand i whatever the other
     hands drew (``pinochle compare --hands``). One kernel for both, so the hand is compiled once for
-    them."""
+    them. Where ``out`` has more than N_FIELDS columns, column N_FIELDS + s receives what the hand adds
+    to seat s's score line."""
     own = hand_work(tables, rules.players, 0)
     rest = deal.rest
     work = HandWork(
@@ -1430,3 +1452,5 @@ def hands_chunk(state, key, first, tables, rules, seating, deal, out):
             work.cards[:] = rest
             hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
+        for p in range(min(rules.players, out.shape[1] - N_FIELDS)):
+            out[i, N_FIELDS + p] = work.seats[S_SCORE, p]
