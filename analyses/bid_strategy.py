@@ -44,6 +44,7 @@ from analyses import fmt, style
 from analyses.section import Section, Sizes, TooFewHands
 from simcore.answers.simulate import hand_records
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.hand import next_bid
 from simcore.kernels.policies import parse_policies
 from simcore.run.stats import wilson
@@ -98,7 +99,7 @@ def bin_width(variant: Variant, field: str) -> int:
 
 def bid_ladder(variant: Variant, top: int) -> np.ndarray:
     """int64: every legal bid from the minimum up to ``top`` (the auction's steps)."""
-    rules = variant.hand_rules
+    rules = hand_rules(variant)
     bids, b = [], int(next_bid(0, rules))
     while b <= top:
         bids.append(b)

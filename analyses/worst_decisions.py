@@ -23,7 +23,7 @@ from analyses import fmt, style
 from analyses.section import Section, StrongSizes
 from analyses.workers import Job, chunks, run_jobs
 from simcore.answers.endgame import EndgameLoss, endgame_loss
-from simcore.kernels.cards import card_name
+from simcore.cards import card_name
 from simcore.run.stats import values_interval
 from simcore.variants import Variant
 

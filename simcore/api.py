@@ -176,7 +176,7 @@ def meld(
     >>> list(m.loc[m.best & (m.points > 0), "meld"])
     ['run', 'marriage', 'dix', 'pinochle']
     """
-    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+    from simcore.cards import SUITS, check_hand, format_hand, parse_hand
     from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 
     v = _variant(variant, overrides)
@@ -278,7 +278,7 @@ def hold_odds(
     (['me', 'partner', 'left', 'right', 'any_other', 'table'], 0.0)
     """
     from simcore.answers.given import given_odds
-    from simcore.kernels.cards import check_hand, format_hand, parse_hand
+    from simcore.cards import check_hand, format_hand, parse_hand
 
     v = _variant(variant, overrides)
     _positive("hands", hands)
@@ -339,7 +339,7 @@ def _odds_given(
     """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
     from simcore.answers.auction_so_far import read_auction, with_auction
     from simcore.answers.given import given_odds
-    from simcore.kernels.cards import check_hand, parse_hand
+    from simcore.cards import check_hand, parse_hand
 
     cards = np.zeros(24, dtype=np.uint8) if hold is None else parse_hand(hold)
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)
@@ -403,8 +403,8 @@ def records_frame(records: np.ndarray, variant: Variant, seed: int) -> pd.DataFr
     """int64 hand records (:data:`simcore.kernels.hand_record.FIELDS`) as a DataFrame: ``variant``, ``seed``,
     ``hand`` (its number in the run), then one column per field, ``trump`` (S H D C, missing when no
     trump was named) and ``outcome`` as categoricals."""
+    from simcore.cards import SUITS
     from simcore.kernels import hand_record as h
-    from simcore.kernels.cards import SUITS
 
     frame = pd.DataFrame(np.asarray(records).reshape(-1, h.N_FIELDS), columns=list(h.FIELDS))
     frame["trump"] = pd.Categorical.from_codes(frame["trump"].clip(lower=-1), categories=list(SUITS))
@@ -566,7 +566,7 @@ def advise(
     """
     from simcore.answers.advise import advise as run
     from simcore.answers.advise import check_advisable
-    from simcore.kernels.cards import SUITS, check_hand, parse_hand
+    from simcore.cards import SUITS, check_hand, parse_hand
 
     v = require_full_hands(_variant(variant, overrides))
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
@@ -656,7 +656,7 @@ def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides
     (5456, 'S', 180)
     """
     from simcore.answers.widow import widow_worth
-    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+    from simcore.cards import SUITS, check_hand, format_hand, parse_hand
 
     v = _variant(variant, overrides)
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
@@ -826,7 +826,7 @@ def solve(
 
     One row: variant, seed (None for given hands), trump, leader, tricks, in_play,
     bidding_side_points, other_side_points, target, reaches, seconds, nodes (trick starts searched)."""
-    from simcore.kernels.cards import SUITS
+    from simcore.cards import SUITS
     from simcore.solver.position import given_position, seeded_position
     from simcore.solver.position import solve as solve_position
 

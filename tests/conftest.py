@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.rng import chunk_states
 from simcore.variants import Variant, load_variant

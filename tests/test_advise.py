@@ -11,9 +11,9 @@ import pytest
 
 from simcore import api
 from simcore.answers.advise import advise
+from simcore.cards import N_TYPES, parse_hand
 from simcore.cli import main
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, parse_hand
 from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies

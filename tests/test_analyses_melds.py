@@ -10,7 +10,7 @@ from matplotlib.figure import Figure
 from analyses import meld_distribution as md
 from analyses import rare_melds as rm
 from analyses.section import Section, Sizes
-from simcore.kernels.cards import N_SUITS
+from simcore.cards import N_SUITS
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.rng import chunk_states
 from simcore.reference.meld import reference_total

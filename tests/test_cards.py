@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from simcore.kernels.cards import (
+from simcore.cards import (
     JACK_OF_DIAMONDS,
     QUEEN_OF_SPADES,
     HandError,

@@ -24,6 +24,7 @@ from simcore.answers.game_results import GameRulesError, game_records
 from simcore.answers.playthrough import playthrough_text
 from simcore.kernels import game as g
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import parse_policies
@@ -51,7 +52,7 @@ def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
     assert v.id == vid and v.source and v.description
     assert v.players * v.hand_size + v.widow == v.deck_size == len(v.deck_cards)
     assert int(v.deck_copies.sum()) == v.deck_size
-    assert all(type(x) is int for x in v.hand_rules) and all(type(x) is int for x in v.game_rules)
+    assert all(type(x) is int for x in hand_rules(v)) and all(type(x) is int for x in v.game_rules)
     # every value not in the source document is marked in the file and listed as an assumption
     text = (resources.files("simcore.variants") / "rules" / f"{vid}.toml").read_text()
     if re.search(r"#.*\bassumed\b", text):
@@ -75,7 +76,7 @@ def test_a_traced_hand_is_the_same_hand_the_simulation_plays(vid):
         np.array([3]),
         np.array([0]),
         v.tables,
-        v.hand_rules,
+        hand_rules(v),
         policies,
         seat_margins(v, None),
         *free_deal(v.tables),
@@ -125,7 +126,7 @@ def test_hand_records_keep_the_invariants(vid, policy):
         np.array([3000]),
         np.array([0]),
         v.tables,
-        v.hand_rules,
+        hand_rules(v),
         parse_policies(policy, v.players),
         seat_margins(v, None),
         *free_deal(v.tables),
@@ -153,7 +154,7 @@ def test_hand_records_keep_the_invariants(vid, policy):
     # most contracts are played; a compulsory bid forfeited unseen (auction's 300) is the rules' own way out
     assert has_bidder.all() and played[field["outcome"] != h.FORFEITED_UNSEEN].mean() > 0.5
     bids = field["bid"]
-    forced = bids == v.hand_rules.forced_bid  # the contract of a player stuck when all pass
+    forced = bids == hand_rules(v).forced_bid  # the contract of a player stuck when all pass
     assert np.all((bids >= v.get("auction.min_bid")) | forced)
     # a made bid scores meld + tricks (+ the bid where the rules add it); a set one loses the bid
     made = field["made"] == 1

@@ -4,7 +4,7 @@ every system's deals partition its deck (tests/test_conformance.py)."""
 import numpy as np
 import pytest
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.rng import chunk_states
 from simcore.reference.deal import reference_deals

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from simcore.answers.exact import OUT_OF_REACH, deal_probability, event_probability, meld_distribution, per_deal_exact
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
 from simcore.kernels.events import CATALOGUE, hand_has_event, parse_event
 from simcore.reference.meld import reference_total
 from simcore.variants import load_variant

@@ -14,8 +14,8 @@ import pytest
 
 from simcore.answers.exact import event_probability, event_probability_given, widow_holds_probability
 from simcore.answers.given import given_odds, places
+from simcore.cards import N_TYPES, parse_hand
 from simcore.cli import main
-from simcore.kernels.cards import N_TYPES, parse_hand
 from simcore.kernels.deal import deal_given_into
 from simcore.kernels.events import CATALOGUE, event_arrays, hand_has_event
 from simcore.kernels.rng import chunk_states

@@ -17,9 +17,10 @@ from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, 
 from simcore.answers.given import given_odds
 from simcore.answers.partner_meld import partner_meld
 from simcore.answers.widow import widows
+from simcore.cards import N_TYPES, RANKS, SUITS, parse_hand
 from simcore.cli import main
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, RANKS, SUITS, parse_hand
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import (
     NO_LIMIT,
     Q_CARD,
@@ -221,7 +222,7 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
     totals, scratch = condition_scratch()
     table, flags = v.meld_table(), v.meld_flags()
     state = chunk_states(9, [0])[0]
-    r = v.hand_rules
+    r = hand_rules(v)
     for _ in range(50):
         tries = deal_accepted_into(
             state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags, totals, scratch, hands, widow

@@ -7,6 +7,7 @@ import pytest
 
 from simcore.answers.simulate import simulate
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import PolicyError, parse_policies
 from simcore.variants import load_variant
@@ -23,7 +24,7 @@ def records(vid, hands, seed, policy, overrides=()):
         np.array([hands]),
         np.array([0]),
         v.tables,
-        v.hand_rules,
+        hand_rules(v),
         parse_policies(policy, v.players),
         seat_margins(v, None),
         *free_deal(v.tables),
@@ -142,7 +143,7 @@ def test_a_shared_widow_gives_every_player_one_card_and_is_refereed(policy):
 
 
 def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
-    from simcore.kernels.cards import parse_hand
+    from simcore.cards import parse_hand
     from simcore.kernels.policies import HEURISTIC, widow_order
 
     v = load_variant("partnership-auction")
@@ -162,7 +163,7 @@ def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
         np.zeros(4, dtype=np.uint64),
     )
     names = [int(t) for t in order]
-    from simcore.kernels.cards import parse_card
+    from simcore.cards import parse_card
 
     assert names[0] == parse_card("JS") and names[1] == parse_card("JD")
     assert names[-1] == parse_card("9C")

@@ -2,7 +2,7 @@
 
 The order (lowest first) is the one docs/architecture.md states: a module may import, at load, modules of
 its own layer and of the layers below. An import inside a function is how a lower layer reaches up when
-it must (the rules' one simulated value, a command's answer) and is not checked here.
+it must (a command's answer) and is not checked here, except in the rules, which reach up nowhere.
 """
 
 import ast
@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Lowest first; a module belongs to the longest prefix listed.
 LAYERS = (
-    ("simcore.kernel_cache", "simcore.kernels.cards", "simcore.kernels.hand_record", "simcore.kernels.leaf"),
+    ("simcore.kernel_cache", "simcore.cards", "simcore.kernels.hand_record", "simcore.kernels.leaf"),
     ("simcore.variants",),  # the rules
     ("simcore.kernels",),  # the numba kernels
     ("simcore.reference", "simcore.run"),  # the plain engine; running and statistics
@@ -85,5 +85,23 @@ def test_the_check_sees_an_upward_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import numpy\nfrom simcore.answers import odds\n\ndef f():\n    from simcore import cli\n")
     assert [t for _, t in module_level_imports(bad)] == ["numpy", "simcore.answers.odds"]
-    assert layer_of("simcore.answers.odds") > layer_of("simcore.kernels.hand") > layer_of("simcore.kernels.cards")
+    assert layer_of("simcore.answers.odds") > layer_of("simcore.kernels.hand") > layer_of("simcore.cards")
     assert layer_of("simcore.kernels.hand_record") < layer_of("simcore.variants.loader")
+
+
+def test_the_rules_import_nothing_above_them_even_inside_a_function():
+    # the rules object derives nothing by simulation: the kernels' side does (simcore.kernels.compiled)
+    rules = layer_of("simcore.variants")
+    reached = []
+    for path, module in sources():
+        if layer_of(module) != rules:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                targets = [node.module]
+            elif isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            else:
+                continue
+            reached += [f"{module}:{node.lineno} {t}" for t in targets if (layer_of(t) or 0) > rules]
+    assert reached == []

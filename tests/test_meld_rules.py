@@ -6,7 +6,7 @@ Each case checks the kernel's total, its breakdown and the reference scorer, whi
 import numpy as np
 import pytest
 
-from simcore.kernels.cards import SUITS, parse_hand
+from simcore.cards import SUITS, parse_hand
 from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 from simcore.reference.meld import reference_meld
 from simcore.variants import load_variant

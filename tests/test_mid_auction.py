@@ -16,9 +16,10 @@ from simcore.answers.conditioned import check_condition, condition_rows
 from simcore.answers.mid_auction import advise_in_auction, candidate_calls, model_limit
 from simcore.answers.partner_meld import partner_meld
 from simcore.answers.simulate import hand_rows
+from simcore.cards import N_TYPES, parse_hand
 from simcore.cli import main
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand import next_bid
 from simcore.kernels.hand_drivers import seat_margins, trace_hand
@@ -56,9 +57,9 @@ def test_given_calls_are_made_as_given_and_refereed(vid):
     for _ in range(2):
         if turns.next_seat() is None:
             break
-        bid = turns.lowest if not calls else int(next_bid(next_bid(turns.lowest, v.hand_rules), v.hand_rules))
-        if turns.high == 0 and v.hand_rules.max_opening > 0:
-            bid = min(bid, int(v.hand_rules.max_opening))
+        bid = turns.lowest if not calls else int(next_bid(next_bid(turns.lowest, hand_rules(v)), hand_rules(v)))
+        if turns.high == 0 and hand_rules(v).max_opening > 0:
+            bid = min(bid, int(hand_rules(v).max_opening))
         calls.append((turns.seat, bid))
         turns.call(bid)
     seat = turns.next_seat()
@@ -111,10 +112,10 @@ def test_the_models_own_call_continues_as_the_free_model_auction(vid, hand, auct
     states = chunk_states(9, np.arange(2))
     sizes, chunks = np.array([300, 300]), np.arange(2)
     free = hand_rows(
-        v.kernel_rules, policies, seat_margins(v, None), states, sizes, chunks, _deal(v, cards, (me, 0), accept)
+        kernel_rules(v), policies, seat_margins(v, None), states, sizes, chunks, _deal(v, cards, (me, 0), accept)
     )
     given = hand_rows(
-        v.kernel_rules,
+        kernel_rules(v),
         policies,
         seat_margins(v, None),
         states,

@@ -8,7 +8,7 @@ import pytest
 from conftest import dealt_hands
 from numba import njit
 
-from simcore.kernels.cards import N_TYPES, parse_card, parse_hand
+from simcore.cards import N_TYPES, parse_card, parse_hand
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.play import HEAD_MODES, held_mask, legal_mask, random_playout, trick_winner
 from simcore.kernels.rng import chunk_states
@@ -93,7 +93,7 @@ def _legal(vid, hand, trick, trump, **duties):
     )
     cards = np.array([parse_card(c) for c in trick.split()] + [0] * 4, dtype=np.int64)
     mask = legal_mask(held_mask(parse_hand(hand)), cards, len(trick.split()), "SHDC".index(trump), v.play_rules())
-    from simcore.kernels.cards import card_name
+    from simcore.cards import card_name
 
     return sorted(card_name(t) for t in range(N_TYPES) if (mask >> t) & 1)
 

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from simcore.answers.simulate import hand_records
+from simcore.cards import SUITS, parse_hand
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import SUITS, parse_hand
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import RuleBroken, referee

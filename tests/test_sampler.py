@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy

@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 
 from simcore.answers.settlement import contract_chips, settle, settle_deals
+from simcore.cards import HEARTS, SPADES
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import HEARTS, SPADES
 from simcore.kernels.policies import parse_policies
 from simcore.variants import load_variant
 

@@ -9,8 +9,8 @@ import random
 import numpy as np
 import pytest
 
+from simcore.cards import N_TYPES
 from simcore.cli import main
-from simcore.kernels.cards import N_TYPES
 from simcore.kernels.play import SUIT_OF, beats
 from simcore.kernels.policies import C_POINTS, C_SIDE, CTX_SIZE, choose_card
 from simcore.reference.solver import reference_moves, reference_value

@@ -7,8 +7,8 @@ import random
 import pytest
 
 from simcore.api import variants
+from simcore.cards import card_name
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import card_name
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import CHANCE

@@ -5,11 +5,12 @@ import numpy as np
 import pytest
 
 from simcore.answers.game_results import game_records
+from simcore.cards import parse_card
 from simcore.kernels import game as g
 from simcore.kernels import hand
 from simcore.kernels import hand_record as h
 from simcore.kernels import stock as st
-from simcore.kernels.cards import parse_card
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference import stock as ref
@@ -151,7 +152,7 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
                 p.meld(open_now[rng.integers(len(open_now))])
             held = [t for t in range(24) if p.hand[t]]
             if held and rng.random() < 0.5:
-                from simcore.kernels.cards import card_name
+                from simcore.cards import card_name
 
                 p.play(card_name(int(rng.choice(held))))
             t = int(rng.integers(24))
@@ -165,8 +166,8 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
 def test_seven_or_more_counts_as_ten(taken, counted):
     # seeds/001: "87 points count as 90. If one player scores 126 and the other 124, or if each scores
     # 125, they count only 120 each"
-    assert hand.counted(taken, TWO.hand_rules) == counted
-    assert hand.counted(taken, load_variant("four-hand-150").hand_rules) == taken
+    assert hand.counted(taken, hand_rules(TWO)) == counted
+    assert hand.counted(taken, hand_rules(load_variant("four-hand-150"))) == taken
 
 
 def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
@@ -180,7 +181,7 @@ def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():
         np.array([1]),
         np.array([0]),
         TWO.tables,
-        TWO.hand_rules,
+        hand_rules(TWO),
         pol,
         seat_margins(TWO, None),
         *free_deal(TWO.tables),

@@ -9,8 +9,8 @@ import numpy as np
 import pytest
 
 from simcore.answers.widow import widow_worth, widows
+from simcore.cards import N_TYPES, parse_hand
 from simcore.cli import main
-from simcore.kernels.cards import N_TYPES, parse_hand
 from simcore.reference.meld import reference_total
 from simcore.variants import NotForThisSystem, load_variant
 

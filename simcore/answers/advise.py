@@ -29,8 +29,9 @@ from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_s
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
 from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
+from simcore.cards import N_TYPES, SUITS, format_hand
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, SUITS, format_hand
+from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import NO_CONDITION, Condition
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump
@@ -170,7 +171,7 @@ def advise(
     contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
     margins = np.zeros(variant.players)  # bidding limits: unused without an auction
     job = Job(
-        partial(hand_rows, variant.kernel_rules, policies, margins, deal=(rest, given, contract, accept)),
+        partial(hand_rows, kernel_rules(variant), policies, margins, deal=(rest, given, contract, accept)),
         "rows",
         chunk_deals=CHUNK,
         unit="hands",
@@ -223,7 +224,7 @@ def trump_choice(variant: Variant, hand: np.ndarray) -> tuple[tuple[int, int, in
     named = choose_trump(
         hand,
         HEURISTIC,
-        bool(variant.hand_rules.trump_needs_marriage),
+        bool(hand_rules(variant).trump_needs_marriage),
         table,
         flags,
         totals,

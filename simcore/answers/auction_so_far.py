@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcore.kernels import hand as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import NO_LIMIT, Q_LIMIT, Bound, Clause, Condition, ConditionError
 from simcore.variants import Variant, require_auction
 from simcore.variants import layout as lay
@@ -62,7 +63,7 @@ class Turns:
     one is left (one round with ``auction.kind = "single"``)."""
 
     def __init__(self, variant: Variant):
-        self.rules = variant.hand_rules
+        self.rules = hand_rules(variant)
         self.players = variant.players
         self.active = (1 << self.players) - 1
         self.high, self.high_seat, self.seat, self.turns = 0, -1, 0, 0
@@ -103,7 +104,7 @@ class Turns:
 
 def bid_problem(variant: Variant, turns: Turns, bid: int) -> str | None:
     """Why the seat to call may not bid ``bid`` now (None: it may), in a few words."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     want = turns.lowest
     if bid < r.min_bid:
         return f"below the minimum bid {r.min_bid} of {variant.id}"
@@ -124,7 +125,7 @@ def read_calls(variant: Variant, text: str, label: str = "--auction") -> tuple[l
     """The calls of ``text`` and the turn order after them. Raises :class:`AuctionError` (one line
     naming the call) for an auction the rules do not allow."""
     require_auction(variant, "no auction to condition on")
-    r = variant.hand_rules
+    r = hand_rules(variant)
     tokens = text.replace(",", " ").split()
     if not tokens:
         raise AuctionError(
@@ -176,7 +177,7 @@ def auction_condition(
 ) -> Condition:
     """The bounds each seat's limit must meet for the model to have made ``calls`` (``skip``: a seat
     whose calls bound nothing, as the seat whose hand is known; no clauses where none is bounded)."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     spare = int(r.trick_total) // 5
     lo = [-1] * variant.players
     hi = [int(NO_LIMIT)] * variant.players

@@ -16,7 +16,7 @@ import numpy as np
 from numba import njit
 
 from simcore.answers.conditioned import check_condition, condition_rows, read_condition
-from simcore.kernels.cards import N_SUITS, N_TYPES, parse_hand
+from simcore.cards import N_SUITS, N_TYPES, parse_hand
 from simcore.kernels.condition import NO_CONDITION, condition_scratch, deal_accepted_into
 from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
 from simcore.kernels.leaf import leaf

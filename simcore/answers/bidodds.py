@@ -20,6 +20,7 @@ import pandas as pd
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
 from simcore.answers.simulate import run_hands
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import Condition
 from simcore.kernels.hand_drivers import seat_margins
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
@@ -105,7 +106,7 @@ def highest_bid(variant: Variant) -> int:
 def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     """The integers :func:`joint_tally` needs: the grids, the scoring of the kept meld and the rules
     that stop a hand unplayed, and which seats concede (heuristic ones, where the rules allow it)."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     lo, width = bid_grid(variant)
     meld_unit = _units(variant)["bidder_meld"][1]
     concede_at = -1

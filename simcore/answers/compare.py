@@ -22,6 +22,7 @@ from simcore.answers.game_results import check_game_variant, game_records, won_b
 from simcore.answers.questions import DEFAULT_SIZE, QUESTIONS, Question  # noqa: F401  (Question re-exported)
 from simcore.kernels import game as g
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import kernel_rules
 from simcore.kernels.hand_drivers import keyed_hands_batch, seat_margins, seat_policies
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
@@ -124,7 +125,7 @@ def keyed_hand_records(
         },
         "rows",
     )
-    task = partial(keyed_hand_rows, stream_key(seed), variant.kernel_rules, policies, margins)
+    task = partial(keyed_hand_rows, stream_key(seed), kernel_rules(variant), policies, margins)
     return run_job(Job(task, "rows", run_info, CHUNK_HANDS, "hands"), seed, hands).tally
 
 

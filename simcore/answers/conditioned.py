@@ -24,8 +24,9 @@ import numpy as np
 from numba import njit
 
 from simcore.answers.exact import holding_probability
+from simcore.cards import N_TYPES, card_name
 from simcore.kernels import hand as h
-from simcore.kernels.cards import N_TYPES, card_name
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import (
     Q_CARD,
     Condition,
@@ -88,7 +89,7 @@ def _pilot_batch(rest, players, hand_size, given, seat, cond, table, flags, stat
 def condition_rows(variant: Variant, condition: Condition) -> np.ndarray:
     """The compiled condition (int64[tests, ROW]) with the rules' values its ``value`` and ``trump``
     tests read (the heuristic's bidding rule, as :mod:`simcore.kernels.hand` applies it)."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     partner = r.partner_meld if r.teams != h.TEAMS_ALONE else 0
     no_marriage_no_bid = (r.trump_needs_marriage != 0 and r.trump_after_widow == 0) or r.bid_needs_marriage != 0
     return condition.rows(

@@ -43,7 +43,7 @@ from math import comb, gcd
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, JACK, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN, RANKS, TEN
+from simcore.cards import ACE, JACK, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN, RANKS, TEN
 from simcore.kernels.events import (
     K_AROUND,
     K_MARRIAGE,

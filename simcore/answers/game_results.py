@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.kernels import game as g
+from simcore.kernels.compiled import kernel_rules
 from simcore.kernels.hand_drivers import seat_margins, seat_policies
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.rng import stream_key
@@ -107,7 +108,7 @@ def game_records(
     ``seed``, in order. On Ctrl-C the finished chunks are returned (fewer rows than asked)."""
     check_game_variant(variant)
     policies, margins = seat_policies(policies), seat_margins(variant, margins)
-    task = partial(game_rows, stream_key(seed), first_game, variant.kernel_rules, policies, margins)
+    task = partial(game_rows, stream_key(seed), first_game, kernel_rules(variant), policies, margins)
     run_info = RunInfo(
         "games",
         variant.id,

@@ -32,7 +32,7 @@ from numba import njit
 
 from simcore.answers.conditioned import Acceptance, check_condition, condition_rows, exact_acceptance
 from simcore.answers.exact import event_probability_given, widow_holds_probability
-from simcore.kernels.cards import N_TYPES, format_hand
+from simcore.cards import N_TYPES, format_hand
 from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
 from simcore.kernels.deal import deal_buffers
 from simcore.kernels.events import (

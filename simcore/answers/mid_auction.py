@@ -41,8 +41,9 @@ from simcore.answers.conditioned import Acceptance, check_condition, condition_r
 from simcore.answers.partner_meld import DEALS as PARTNER_MELD_DEALS
 from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
+from simcore.cards import N_TYPES, format_hand
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, format_hand
+from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import (
     C_PARAM,
     C_V1,
@@ -199,7 +200,7 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
 def legal_bids(variant: Variant, hand: np.ndarray, lowest: int, opening: bool, limit: int | None) -> list[int]:
     """Each legal bid from ``lowest`` up to ``limit`` (at least ``lowest``; an opening bid within the
     rules' cap; none where the rules let only a hand with a marriage bid and this one holds none)."""
-    r = variant.hand_rules
+    r = hand_rules(variant)
     if r.bid_needs_marriage and not any_marriage(np.asarray(hand, dtype=np.uint8)):
         return []
     top = max(lowest, limit or 0)
@@ -263,7 +264,7 @@ def advise_in_auction(
         job = Job(
             partial(
                 hand_rows,
-                variant.kernel_rules,
+                kernel_rules(variant),
                 policies,
                 margins,
                 deal=(rest, hand, contract, accept),
@@ -345,7 +346,7 @@ def _to_call(turns: Turns, auction: str, label: str, seat: int | None) -> int:
 
 def my_team(variant: Variant, seat: int) -> list[int]:
     """The seats on ``seat``'s side for the whole hand: its partners where they are fixed across, else itself."""
-    if variant.hand_rules.teams == lay.TEAMS_ACROSS:
+    if hand_rules(variant).teams == lay.TEAMS_ACROSS:
         return [s for s in range(variant.players) if (s - seat) % 2 == 0]
     return [seat]
 

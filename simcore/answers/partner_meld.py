@@ -18,7 +18,7 @@ import numpy as np
 from numba import njit
 
 from simcore.answers.conditioned import Acceptance, condition_rows, deal_cards
-from simcore.kernels.cards import SUITS
+from simcore.cards import SUITS
 from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
 from simcore.kernels.deal import deal_buffers
 from simcore.kernels.leaf import leaf

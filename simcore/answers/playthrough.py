@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from simcore.cards import SUITS, card_name
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import SUITS, card_name
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.kernels.stock import STOCK_MELDS

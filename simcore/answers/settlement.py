@@ -26,8 +26,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from simcore.answers.simulate import hand_records
+from simcore.cards import SPADES
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import SPADES
 from simcore.run.stats import Interval, values_interval, wilson
 from simcore.variants import Variant
 

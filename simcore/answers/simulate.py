@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import kernel_rules
 from simcore.kernels.hand_drivers import free_deal, hands_batch, seat_margins, seat_policies
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.run.runner import CHUNK_DEALS, Job, rows_of, run_job
@@ -251,7 +252,7 @@ def run_hands(
     given (a bid, or 0 for a pass; :func:`simcore.kernels.hand._bidding`), the seats' policies bidding
     after them. Returns the runner's :class:`RunResult`.
     """
-    rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
+    rules, policies, margins = kernel_rules(variant), seat_policies(policies), seat_margins(variant, margins)
     deal = None
     if accept is not None or calls:
         rest, given, contract, no_condition = free_deal(rules.tables)
@@ -302,7 +303,7 @@ def parquet_metadata(variant: Variant, seed: int, policies: Sequence[int] | np.n
     ``pinochle`` and under ``PANDAS_ATTRS`` (so ``pd.read_parquet(path).attrs`` holds it)."""
     import json
 
-    from simcore.kernels.cards import SUITS
+    from simcore.cards import SUITS
     from simcore.run.store import code_version
 
     meta = json.dumps(
@@ -327,7 +328,7 @@ def hand_records(
     writes); memory grows with ``hands``, so keep it to millions."""
     return run_job(
         Job(
-            partial(hand_rows, variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)),
+            partial(hand_rows, kernel_rules(variant), seat_policies(policies), seat_margins(variant, margins)),
             "rows",
             unit="hands",
         ),

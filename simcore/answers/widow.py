@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from simcore.answers.advise import trump_choice
-from simcore.kernels.cards import N_SUITS, N_TYPES, SUITS, format_hand
+from simcore.cards import N_SUITS, N_TYPES, SUITS, format_hand
 from simcore.kernels.meld import meld_by_trump
 from simcore.run.runner import checkpoint
 from simcore.variants import NotForThisSystem, Variant

@@ -65,8 +65,8 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.advise import advise, check_advisable, seat_name
+    from simcore.cards import SUITS, format_hand
     from simcore.kernel_cache import HAND
-    from simcore.kernels.cards import SUITS, format_hand
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
         print(
             "trump named: "
             + "  ".join(f"{s} {v:.0%}" for s, v in a.named_share.items())
-            + ("  (after the widow)" if variant.hand_rules.trump_after_widow else "")
+            + ("  (after the widow)" if variant.get("exchange.trump_after_widow") else "")
         )
     print(f"side total (meld kept + trick points): mean {interval_text(a.total)}; played out in {a.played:.0%}")
     _print_partner_meld(a)
@@ -131,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 def _print_partner_meld(a) -> None:
     """Partner's meld as dealt under the trump I would name, where I have a partner: the posterior
     where a condition (``--given``, ``--auction``) was met."""
-    from simcore.kernels.cards import SUITS
+    from simcore.cards import SUITS
 
     pm = a.partner_meld
     if pm is not None:

@@ -29,7 +29,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     from simcore.answers.advise import AdviseError
     from simcore.answers.analyse import RecordError
     from simcore.answers.widow import WidowError
-    from simcore.kernels.cards import HandError
+    from simcore.cards import HandError
     from simcore.kernels.condition import ConditionError
     from simcore.kernels.events import EventError
     from simcore.kernels.policies import PolicyError
@@ -137,7 +137,7 @@ def meld_points(text: str) -> int:
 
 def suit(text: str) -> int:
     """A trump suit's index in ``SUITS``, from its letter or symbol."""
-    from simcore.kernels.cards import SUITS
+    from simcore.cards import SUITS
 
     letter = text.strip().upper()
     letter = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}.get(letter, letter)
@@ -149,7 +149,7 @@ def suit(text: str) -> int:
 def cards_option(option: str, text: str, variant, most: int, room: str, limit=None):
     """The copy counts of the cards of ``--hold`` or ``--want``, refused in one line (naming the option)
     unless the deck can supply them (``limit``: copies left per type) and they number at most ``most``."""
-    from simcore.kernels.cards import HandError, check_hand, parse_hand
+    from simcore.cards import HandError, check_hand, parse_hand
 
     try:
         cards = parse_hand(text)

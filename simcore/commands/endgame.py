@@ -31,7 +31,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.endgame import endgame_loss
-    from simcore.kernels.cards import card_name
+    from simcore.cards import card_name
     from simcore.kernels.policies import parse_policies
 
     variant = load_variant(args.variant, args.overrides)

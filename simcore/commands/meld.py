@@ -19,7 +19,7 @@ def add_parser(sub) -> None:
 def run(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from simcore.kernels.cards import SUITS, check_hand, format_hand, parse_hand
+    from simcore.cards import SUITS, check_hand, format_hand, parse_hand
     from simcore.kernels.meld import N_NAMED, NAMED_MELDS, meld_breakdown, meld_by_trump
 
     variant = load_variant(args.variant, args.overrides)

@@ -161,7 +161,7 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
     import numpy as np
 
     from simcore.answers.given import given_odds
-    from simcore.kernels.cards import format_hand
+    from simcore.cards import format_hand
 
     hold = (
         np.zeros(24, dtype=np.uint8)

@@ -76,8 +76,8 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from simcore.cards import SUITS, format_hand
     from simcore.kernel_cache import HAND, SOLVER
-    from simcore.kernels.cards import SUITS, format_hand
     from simcore.solver.position import solve
 
     say_compiling(*([] if args.cards else [HAND]), SOLVER)  # a seeded position plays the hand to its first lead

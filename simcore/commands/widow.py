@@ -33,7 +33,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.widow import RULE, check_widow, widow_worth
-    from simcore.kernels.cards import SUITS, format_hand
+    from simcore.cards import SUITS, format_hand
 
     variant = load_variant(args.variant, args.overrides)
     size = check_widow(variant)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_RANKS, N_SUITS, SUITS, HandError, card_name, parse_card
+from simcore.cards import N_RANKS, N_SUITS, SUITS, HandError, card_name, parse_card
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump

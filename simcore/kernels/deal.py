@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
 from simcore.kernels.leaf import leaf
 from simcore.kernels.rng import MASK32, U32, bounded32, next_u64
 

@@ -11,10 +11,12 @@ common random numbers for ``pinochle compare``. Points are on the variant's own 
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
-from simcore.kernels.hand import hand_work, play_hand
+from simcore.kernels.hand import HandWork, Seating, hand_work, play_hand
 from simcore.kernels.hand_record import (
     F_BID,
     F_BIDDER,
@@ -29,6 +31,7 @@ from simcore.kernels.hand_record import (
 )
 from simcore.kernels.rng import hand_state
 from simcore.kernels.threads import each_chunk
+from simcore.variants.layout import TEAMS_ACROSS
 
 #: A game still undecided after this many hands is recorded with winner -1 (never seen in practice:
 #: it guards the loop, and the tests require every game to end).
@@ -174,20 +177,47 @@ def game_checks(winner, scores, game_rules):
     return value
 
 
+class GameWork(NamedTuple):
+    """What :func:`play_game` works in, made once per chunk (:func:`game_work`)."""
+
+    #: The hands' own work (:func:`simcore.kernels.hand.hand_work`) and record (int64[N_FIELDS]).
+    hand: HandWork
+    rec: np.ndarray
+    #: uint64[4]: the stream each hand draws from.
+    state: np.ndarray
+    #: The hand's seats as :func:`simcore.kernels.hand.play_hand` numbers them (from the dealer's left):
+    #: their policies and margins, and what each needs to declare out (int64[players]).
+    seated: Seating
+    need: np.ndarray
+
+
 @njit(cache=True)
-def play_game(
-    key, game, rules, game_rules, policies, margins, out, rec, work, state, seat_policies, seat_margins, seat_need
-):
+def game_work(tables, players):
+    """A fresh :class:`GameWork` for ``players`` seats under ``tables``."""
+    return GameWork(
+        hand_work(tables, players, 0),  # private copies, as in simcore.kernels.hand.hands_chunk
+        np.zeros(N_FIELDS, dtype=np.int64),
+        np.zeros(4, dtype=np.uint64),
+        Seating(np.zeros(players, dtype=np.int64), np.zeros(players, dtype=np.float64)),
+        np.zeros(players, dtype=np.int64),
+    )
+
+
+@njit(cache=True)
+def play_game(key, game, rules, game_rules, seating, out, gw):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``rules`` and ``game_rules`` are the variant's
-    :class:`simcore.variants.record.HandRules` and ``GameRules``; ``policies`` and ``margins`` are per
-    absolute seat; the rest after ``out`` is scratch (``work``: :func:`simcore.kernels.hand.hand_work`).
-    Partnerships (even and odd seats) keep two score lines; when the bidder plays alone every seat
-    keeps its own. With ``game.declare_out`` a seat that declares itself out during a hand ends the
-    game: its line wins if it has reached the target, else the other line wins."""
+    :class:`simcore.variants.record.HandRules` and ``GameRules``; ``seating``
+    (:class:`simcore.kernels.hand.Seating`) is per absolute seat; ``gw`` is scratch
+    (:class:`GameWork`). Partnerships (even and odd seats) keep two score lines; when the bidder plays
+    alone every seat keeps its own. With ``game.declare_out`` a seat that declares itself out during a
+    hand ends the game: its line wins if it has reached the target, else the other line wins."""
     players = rules.players
+    work, rec, state = gw.hand, gw.rec, gw.state
+    seat_policies, seat_margins, seat_need = gw.seated.policies, gw.seated.margins, gw.need
+    policies, margins = seating.policies, seating.margins
     seats = work.seats
-    alone = rules.teams != 0
+    alone = rules.teams != TEAMS_ACROSS
     n = players if alone else 2
     scores = np.zeros(MAX_SIDES, dtype=np.int64)
     target = game_rules.target
@@ -243,48 +273,23 @@ def play_game(
 
 
 @njit(cache=True, nogil=True)
-def games_chunk(key, first, size, tables, rules, game_rules, policies, margins, out):
-    """Play games ``first .. first + size - 1`` into ``out`` (int64[size, N_GAME_FIELDS]) under a
-    variant's ``kernel_rules`` (``tables``, ``hand``, ``game``)."""
-    work = hand_work(tables, rules.players, 0)  # private copies, as in simcore.kernels.hand.hands_chunk
-    policies, margins, key = policies.copy(), margins.copy(), key.copy()
-    rec = np.zeros(N_FIELDS, dtype=np.int64)
-    state = np.zeros(4, dtype=np.uint64)
-    seat_policies = np.zeros(rules.players, dtype=np.int64)
-    seat_margins = np.zeros(rules.players, dtype=np.float64)
-    seat_need = np.zeros(rules.players, dtype=np.int64)
-    for i in range(size):
-        play_game(
-            key,
-            first + i,
-            rules,
-            game_rules,
-            policies,
-            margins,
-            out[i],
-            rec,
-            work,
-            state,
-            seat_policies,
-            seat_margins,
-            seat_need,
-        )
+def games_chunk(key, first, tables, rules, game_rules, seating, out):
+    """Play games ``first .. first + out.shape[0] - 1`` into ``out`` (int64[games, N_GAME_FIELDS]) under a
+    variant's ``kernel_rules`` (``tables``, ``hand``, ``game``), the seats played as ``seating`` says."""
+    gw = game_work(tables, rules.players)
+    seating = Seating(seating.policies.copy(), seating.margins.copy())
+    key = key.copy()
+    for i in range(out.shape[0]):
+        play_game(key, first + i, rules, game_rules, seating, out[i], gw)
 
 
 def games_batch(key, firsts, sizes, offsets, tables, rules, game_rules, policies, margins, out):
     """Chunk i plays games ``firsts[i] ..`` into rows ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks
     on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    seating = Seating(policies, margins)
     each_chunk(
         lambda ci: games_chunk(
-            key,
-            firsts[ci],
-            sizes[ci],
-            tables,
-            rules,
-            game_rules,
-            policies,
-            margins,
-            out[offsets[ci] : offsets[ci] + sizes[ci]],
+            key, firsts[ci], tables, rules, game_rules, seating, out[offsets[ci] : offsets[ci] + sizes[ci]]
         ),
         firsts.shape[0],
     )

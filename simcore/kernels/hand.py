@@ -21,7 +21,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
+from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
@@ -138,6 +138,7 @@ from simcore.variants.layout import (
     AUCTION_SINGLE,
     CALL_NAMED,
     F_DIX,
+    LEAD_BIDDER,
     NO_TRUMP_OPP_MELD,
     OPP_MELD,
     OPP_MELD_AND_TRICKS,
@@ -165,6 +166,23 @@ def _note(trace, pos, code, a, b, c):
         pos[0] += 1
 
 
+#: Slots of the hand's position record ``HandScratch.dyn`` (int64[N_DYN]): what the phases have decided
+#: so far, each written by the phase that decides it and read by those after it. Seats and cards are -1
+#: for none. ``Y_MELD`` and ``Y_DIX`` are pairs, index 1 the bidder's side (as ``_by_side``).
+Y_BIDDER = 0  # the bidder (-1: nobody bid, or there is no auction)
+Y_BID = 1  # his bid (0: none)
+Y_FORCED = 2  # 1 when everybody passed and the rules gave the hand to a seat
+Y_TRUMP = 3  # trump's suit (-1: the bidder could not name one)
+Y_TURNED = 4  # the card turned for trump, from a stock or the dealer's hand
+Y_PARTNER = 5  # the bidder's partner for the hand
+Y_CALLED = 6  # the card the bidder called
+Y_SWAPPER = 7  # the seat that exchanged a dix for the turned card
+Y_DECLARED = 8  # the seat that declared itself out
+Y_MELD = 9  # two slots: the sides' meld, 0 below the minimum that counts
+Y_DIX = 11  # two slots: the sides' dix, for the rule that keeps it when the meld is lost
+N_DYN = 13
+
+
 @leaf
 def next_bid(high, rules):
     """The lowest bid above ``high`` (0: no bid yet)."""
@@ -178,13 +196,16 @@ def next_bid(high, rules):
 
 
 @njit(cache=True, inline="always")
-def _bidding(hands, players, rules, policies, limits, contract, state, trace, pos):
+def _bidding(state, rules, policies, work):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
     dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
-    ``max_opening``. The first ``len(contract) - 2`` calls are given, not chosen: call k is
-    ``contract[2 + k]`` (a bid, or 0 for a pass), checked by the caller against the rules; the seats'
-    policies make the calls after them."""
+    ``max_opening``. The heuristic seats bid up to their limits, ``work.scratch.limits``. The first
+    ``len(contract) - 2`` calls are given, not chosen: call k is ``work.contract[2 + k]`` (a bid, or 0 for
+    a pass), checked by the caller against the rules; the seats' policies make the calls after them."""
+    hands, limits, trace, pos = work.hands, work.scratch.limits, work.trace, work.scratch.pos
+    contract = work.contract
+    players = rules.players
     active = (np.int64(1) << players) - 1  # bit s: seat s is still bidding (no array to allocate)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules.auction == AUCTION_SINGLE
@@ -202,7 +223,7 @@ def _bidding(hands, players, rules, policies, limits, contract, state, trace, po
                     want = contract[calls + 2]
             elif policies[seat] == HEURISTIC:
                 bid_it = forced or (allowed and want <= limits[seat])
-                partners = rules.teams == 0 and (seat - high_seat) % 2 == 0
+                partners = rules.teams == TEAMS_ACROSS and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
                     bid_it = limits[seat] - want >= rules.trick_total // 5  # do not outbid partner lightly
             else:  # pass, or bid the next amount or up to jump_steps steps above it, evenly
@@ -240,13 +261,27 @@ def _hand_over(hands, giver, taker, given, trace, pos):
             _note(trace, pos, T_PASS, giver, t, given[t])
 
 
-@leaf
-def _share_widow(
-    hands, widow, bidder, players, trump, policy, partnered, table, flags, totals, state, order, value, trace, pos
-):
+@njit(cache=True, inline="always")
+def _share_widow(state, rules, policy, work):
     """The bidder keeps one widow card and gives one to each other player, face down: his choice first
-    (``widow_order``), the next to his partner, the rest clockwise from his left."""
-    widow_order_into(hands[bidder], widow, trump, policy, table, flags, totals, state, order, value)
+    (``widow_order``, his ``policy``), the next to his partner (the seat across, with partners), the
+    rest clockwise from his left."""
+    hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
+    order, tables, dyn = work.scratch.order, work.tables, work.scratch.dyn
+    bidder, players = dyn[Y_BIDDER], rules.players
+    partnered = rules.teams == TEAMS_ACROSS
+    widow_order_into(
+        hands[bidder],
+        widow,
+        dyn[Y_TRUMP],
+        policy,
+        tables.meld_table,
+        tables.meld_flags,
+        work.scratch.totals,
+        state,
+        order,
+        work.scratch.value,
+    )
     partner = (bidder + players // 2) % players if partnered else bidder
     k = 0
     for i in range(players + 1):
@@ -265,21 +300,22 @@ def _share_widow(
         k += 1
 
 
-@leaf
-def _discard_and_draw(
-    hands, stock, bidder, players, hand_size, trump, policies, table, flags, totals, thrown, state, trace, pos
-):
+@njit(cache=True, inline="always")
+def _discard_and_draw(state, rules, policies, work):
     """Each player from the bidder round to his right throws away cards (his policy) and draws as many
-    from ``stock`` (copy counts, the undealt cards), at random. Nobody may throw more than his share of
-    the stock: min(hand size, stock // players), so the stock never runs out."""
+    from the stock (``work.widow``: copy counts, the undealt cards), at random. Nobody may throw more
+    than his share of the stock: min(hand size, stock // players), so the stock never runs out."""
+    hands, stock, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
+    thrown, totals, tables, dyn = work.scratch.thrown, work.scratch.totals, work.tables, work.scratch.dyn
+    bidder, trump, players = dyn[Y_BIDDER], dyn[Y_TRUMP], rules.players
     n_stock = 0
     for t in range(N_TYPES):
         n_stock += stock[t]
-    most = min(hand_size, n_stock // players)
+    most = min(rules.hand_size, n_stock // players)
     for i in range(players):
         s = (bidder + i) % players
         thrown[:] = 0
-        draw_discards(hands[s], most, trump, policies[s], table, flags, totals, state, thrown)
+        draw_discards(hands[s], most, trump, policies[s], tables.meld_table, tables.meld_flags, totals, state, thrown)
         n = 0
         for t in range(N_TYPES):
             if thrown[t] > 0:
@@ -432,12 +468,15 @@ def _receive(hands, usage, seat, card):
     hands[seat, card] += 1
 
 
-@leaf
-def _stock_turn(usage, hands, seat, trump, turned, table, flags, policy, seats, chosen, state, trace, pos):
-    """What the winner of a trick does before drawing, while the stock lasts: shows one dix (scoring
-    it, and may put it under the stock for the turned card ``turned``), then tables one meld
-    (:mod:`simcore.kernels.stock`); returns the card lying turned now. The heuristic shows and exchanges
-    whenever it can; the random policy decides each with a coin."""
+@njit(cache=True, inline="always")
+def _stock_turn(state, seat, turned, policy, work):
+    """What the winner of a trick (``seat``, playing ``policy``) does before drawing, while the stock
+    lasts: shows one dix (scoring it, and may put it under the stock for the turned card ``turned``),
+    then tables one meld (:mod:`simcore.kernels.stock`); returns the card lying turned now. The
+    heuristic shows and exchanges whenever it can; the random policy decides each with a coin."""
+    usage, hands, seats, chosen = work.usage, work.hands, work.seats, work.chosen
+    table, flags, trace, pos = work.tables.meld_table, work.tables.meld_flags, work.trace, work.scratch.pos
+    trump = work.scratch.dyn[Y_TRUMP]
     dix_type = trump * N_RANKS + NINE
     slot = unshown_dix(usage[seat], hands[seat], trump, dix_type) if flags[F_DIX] > 0 else -1
     if slot >= 0 and (policy == HEURISTIC or bounded(state, 2) == 1):
@@ -479,7 +518,7 @@ def _draw(hands, usage, seat, stock, n_stock, state, trace, pos):
 def play_hand(state, rules, policies, margins, need, rec, work):
     """Play one hand from stream ``state`` and write its record into ``rec`` (int64[N_FIELDS]).
 
-    ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (``Variant.hand_rules``);
+    ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (:func:`simcore.kernels.compiled.hand_rules`);
     ``work`` the :class:`HandWork` the hand is played in (:func:`hand_work`): the tables' arrays, the
     deck to deal from (``work.cards``, dealt in its current order), and scratch.
 
@@ -497,244 +536,104 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     and ``work.trace`` (int64[rows, 4]; zero rows for none) the hand move by move.
 
     The phases below run in this order and draw from ``state`` in this order; the reference referee
-    (simcore/reference/hand.py) has one function of the same name per phase. They are inlined into
-    this function (``inline='always'``), so no call is made. This function and all it calls are
-    leaves (:mod:`simcore.kernels.leaf`): no reference counting, so nothing here may allocate; what a
-    hand needs beyond its record comes in ``work`` (its scratch: :class:`HandScratch`)."""
-    # the records' fields as locals, once: the phases take the arrays they read and the integer rules
-    players, hand_size, last_trick = rules.players, rules.hand_size, rules.last_trick
-    tables = work.tables
-    table, flags, play_rules = tables.meld_table, tables.meld_flags, tables.play_rules
-    points, deck_copies = tables.trick_points, tables.deck_copies
-    cards, hands, widow, seats, usage, chosen = work.cards, work.hands, work.widow, work.seats, work.usage, work.chosen
-    trace = work.trace
-    scratch = work.scratch
-    totals, pos = scratch.totals, scratch.pos
-    seats[:] = 0
-    pos[0] = 0
-    rec[:] = 0
-    bidder, bid, forced = _deal_and_redeal(
-        state,
-        cards,
-        players,
-        hand_size,
-        table,
-        flags,
-        rules,
-        policies,
-        margins,
-        hands,
-        widow,
-        work.given,
-        work.contract,
-        work.accept,
-        totals,
-        scratch.limits,
-        rec,
-        trace,
-        pos,
-    )
-    if bidder < 0 and rules.auction != AUCTION_NONE:
+    (simcore/reference/hand.py) has one function of the same name per phase. Each reads what the
+    phases before it decided from the position record ``work.scratch.dyn`` (slots ``Y_*``) and writes
+    what it decides there. They are inlined into this function (``inline='always'``), so no call is
+    made. This function and all it calls are leaves (:mod:`simcore.kernels.leaf`): no reference
+    counting, so nothing here may allocate; what a hand needs beyond its record comes in ``work`` (its
+    scratch: :class:`HandScratch`)."""
+    dyn = work.scratch.dyn
+    _fresh(rec, work)
+    _deal_and_redeal(state, rules, policies, margins, rec, work)
+    if dyn[Y_BIDDER] < 0 and rules.auction != AUCTION_NONE:
         return  # passed out after the given calls: thrown in, nobody scores
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if (
         rules.forfeit_unseen != 0
         and work.contract[1] == 0
-        and _forfeit_unseen(
-            state,
-            hands,
-            seats,
-            players,
-            hand_size,
-            bidder,
-            bid,
-            table,
-            flags,
-            rules,
-            policies,
-            margins,
-            totals,
-            rec,
-            trace,
-            pos,
-        )
+        and _forfeit_unseen(state, rules, policies, margins, rec, work)
     ):
         return
-    trump, turned, partner, called = _trump_and_partner(
-        state,
-        hands,
-        widow,
-        players,
-        bidder,
-        bid,
-        table,
-        flags,
-        rules,
-        policies,
-        deck_copies,
-        seats,
-        totals,
-        rec,
-        trace,
-        pos,
-    )
-    if trump < 0:
-        _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, scratch.side_totals, trace, pos)
+    _trump_and_partner(state, rules, policies, rec, work)
+    if dyn[Y_TRUMP] < 0:
+        _score_no_trump(rules, rec, work)
         return
-    buried, swapper = _exchange(
-        state,
-        hands,
-        widow,
-        players,
-        hand_size,
-        bidder,
-        partner,
-        trump,
-        turned,
-        called,
-        table,
-        flags,
-        rules,
-        policies,
-        totals,
-        scratch.buried,
-        scratch.fed,
-        scratch.back,
-        scratch.thrown,
-        scratch.order,
-        scratch.value,
-        trace,
-        pos,
-    )
-    meld, dix, declared = _meld(
-        hands,
-        players,
-        bidder,
-        partner,
-        trump,
-        turned,
-        swapper,
-        need,
-        table,
-        flags,
-        tables.check_melds,
-        rules,
-        seats,
-        totals,
-        rec,
-        trace,
-        pos,
-    )
-    if _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
+    _exchange(state, rules, policies, work)
+    _meld(rules, need, rec, work)
+    if _without_play(rules, policies, rec, work):
         return
-    declared = _tricks(
-        state,
-        hands,
-        widow,
-        players,
-        bidder,
-        trump,
-        turned,
-        declared,
-        need,
-        buried,
-        table,
-        flags,
-        play_rules,
-        points,
-        last_trick,
-        rules,
-        policies,
-        deck_copies,
-        seats,
-        usage,
-        chosen,
-        scratch,
-        trace,
-        pos,
-    )
-    buried_pts = 0
-    for t in range(N_TYPES):
-        buried_pts += buried[t] * points[t]
-    _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos)
+    _tricks(state, rules, policies, need, work)
+    _score(rules, rec, work)
 
 
 @njit(cache=True, inline="always")
-def _deal_and_redeal(
-    state,
-    cards,
-    players,
-    hand_size,
-    table,
-    flags,
-    rules,
-    policies,
-    margins,
-    hands,
-    widow,
-    given,
-    contract,
-    accept,
-    totals,
-    limits,
-    rec,
-    trace,
-    pos,
-):
-    """Phase 1, deal and redeal: (bidder, bid, forced) of the deal kept (forced: everybody passed and the
-    rules gave the hand to a seat). Deals again while a redeal rule fires
+def _fresh(rec, work):
+    """Clear what a hand writes: its record, the seat rows, the trace's position, and the position
+    record (no seat or card chosen yet)."""
+    work.seats[:] = 0
+    work.scratch.pos[0] = 0
+    rec[:] = 0
+    dyn = work.scratch.dyn
+    dyn[:] = -1
+    dyn[Y_BID] = 0
+    dyn[Y_FORCED] = 0
+    dyn[Y_MELD : Y_DIX + 2] = 0
+
+
+@njit(cache=True, inline="always")
+def _deal_and_redeal(state, rules, policies, margins, rec, work):
+    """Phase 1, deal and redeal: the deal kept, its bidder and bid (``Y_BIDDER``, ``Y_BID``; ``Y_FORCED``:
+    everybody passed and the rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``redeal_dealt``; or everybody passed where that redeals, decided by
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
-    With ``contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
-    cards ``given`` in every deal (``cards`` is then the rest of the deck). With a bid > 0 it is a set
-    contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction decides,
-    its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal rule
-    throws in is dealt again, as a deal the auction so far rules out, but when everybody passes after
-    the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals too,
-    meets the condition ``accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those that
-    fail it are dealt again before any rule looks at them."""
+    With ``work.contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
+    cards ``work.given`` in every deal (``work.cards`` is then the rest of the deck). With a bid > 0 it is
+    a set contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction
+    decides, its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal
+    rule throws in is dealt again, as a deal the auction so far rules out, but when everybody passes
+    after the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals
+    too, meets the condition ``work.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal):
+    those that fail it are dealt again before any rule looks at them."""
+    hands, widow, contract, tables = work.hands, work.widow, work.contract, work.tables
+    trace, pos, dyn = work.trace, work.scratch.pos, work.scratch.dyn
+    players = rules.players
     redeals = 0
-    bidder, bid, forced = np.int64(-1), np.int64(0), False
     set_contract = contract[1] > 0
     while True:
         # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
         deal_accepted_into(
-            state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state, hands, widow
+            state,
+            work.cards,
+            players,
+            rules.hand_size,
+            work.given,
+            contract[0],
+            work.accept,
+            tables.meld_table,
+            tables.meld_flags,
+            work.scratch.totals,
+            state,
+            hands,
+            widow,
         )
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
-            bidder, bid = contract[0], contract[1]
+            dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and not set_contract:
-            bidder, bid, redeal, forced = _auction(
-                state,
-                hands,
-                players,
-                hand_size,
-                table,
-                flags,
-                rules,
-                policies,
-                margins,
-                contract,
-                totals,
-                limits,
-                trace,
-                pos,
-            )
+            redeal = _auction(state, rules, policies, margins, work)
             if redeal and contract.shape[0] > 2:
                 break  # passed out after the auction so far: this hand is thrown in
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
     rec[F_REDEALS] = redeals
-    rec[F_BIDDER] = bidder
-    rec[F_BID] = bid
+    rec[F_BIDDER] = dyn[Y_BIDDER]
+    rec[F_BID] = dyn[Y_BID]
     _note(trace, pos, T_REDEAL, redeals, 0, 0)
-    _note(trace, pos, T_CONTRACT, bidder, bid, 0)
-    return bidder, bid, forced
+    _note(trace, pos, T_CONTRACT, dyn[Y_BIDDER], dyn[Y_BID], 0)
 
 
 @njit(cache=True, inline="always")
@@ -764,32 +663,33 @@ def redeal_dealt(hands, players, rules):
 
 
 @njit(cache=True, inline="always")
-def _auction(
-    state, hands, players, hand_size, table, flags, rules, policies, margins, contract, totals, limits, trace, pos
-):
-    """Phase 2, auction: (bidder, bid, redeal, forced) on the deal in ``hands``. A heuristic seat bids up to its
-    hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
-    trump needs a marriage and it holds none to name; when everybody passes
-    the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
-    (seat 0) or the dealer (the last seat). ``limits`` (int64[players]) receives the seats' bidding limits;
-    ``contract`` may give the first calls (:func:`_bidding`)."""
+def _auction(state, rules, policies, margins, work):
+    """Phase 2, auction on the deal in ``work.hands``: the bidder, his bid and whether he was forced
+    into ``Y_BIDDER``, ``Y_BID``, ``Y_FORCED``; returns True when the deal is to be redealt. A heuristic
+    seat bids up to its hand's value (``hand_value``) plus its margin's share of the trick points, and
+    not at all where trump needs a marriage and it holds none to name; when everybody passes the rules
+    redeal (True, bidder -1, bid 0) or force the forced bid on the dealer's left (seat 0) or the dealer
+    (the last seat). ``work.scratch.limits`` (int64[players]) receives the seats' bidding limits;
+    ``work.contract`` may give the first calls (:func:`_bidding`)."""
+    hands, limits, tables, dyn = work.hands, work.scratch.limits, work.tables, work.scratch.dyn
+    players = rules.players
     limits[:] = 0
     for p in range(players):
         if policies[p] == HEURISTIC:
             v, _ = hand_value(
                 hands[p],
-                table,
-                flags,
-                totals,
+                tables.meld_table,
+                tables.meld_flags,
+                work.scratch.totals,
                 rules.trick_total,
                 rules.partner_meld if rules.teams != TEAMS_ALONE else 0,
                 rules.pass_cards,
-                hand_size,
+                rules.hand_size,
             )
             limits[p] = np.int64(v + margins[p] * rules.trick_total)
             if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hands[p]):
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
-    bidder, bid = _bidding(hands, players, rules, policies, limits, contract, state, trace, pos)
+    bidder, bid = _bidding(state, rules, policies, work)
     redeal = False
     forced = bidder < 0 and rules.all_pass != ALL_PASS_REDEAL
     if bidder < 0:
@@ -799,36 +699,24 @@ def _auction(
             bidder, bid = players - 1, rules.forced_bid
         else:
             bidder, bid = 0, rules.forced_bid
-    return bidder, bid, redeal, forced
+    dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_FORCED] = bidder, bid, 1 if forced else 0
+    return redeal
 
 
 @njit(cache=True, inline="always")
-def _trump_and_partner(
-    state,
-    hands,
-    widow,
-    players,
-    bidder,
-    bid,
-    table,
-    flags,
-    rules,
-    policies,
-    deck_copies,
-    seats,
-    totals,
-    rec,
-    trace,
-    pos,
-):
-    """Phase 3, trump and partner: (trump, turned card, partner, called card). Sides go into ``seats[S_SIDE]`` (1 =
-    the bidder's side; with no auction seats 0, 2, ... are side 1). Trump is the bidder's choice, or
-    with no auction the suit of a turned card (``_turn_trump``); -1 when the bidder holds no marriage
-    to name it, and the hand stops there; with ``trump_after_widow`` the bidder takes the widow into
-    his hand first. ``turned`` is the card turned for trump, from a stock or the dealer's hand (-1:
-    none). The partner is the
-    seat across with partners, a called card's first holder to the bidder's left with a called card,
-    else -1; the called card is -1 where none is named. Records trump and the bidder's meld as dealt."""
+def _trump_and_partner(state, rules, policies, rec, work):
+    """Phase 3, trump and partner: ``Y_TRUMP``, ``Y_TURNED``, ``Y_PARTNER`` and ``Y_CALLED``. Sides go
+    into ``seats[S_SIDE]`` (1 = the bidder's side; with no auction seats 0, 2, ... are side 1). Trump
+    is the bidder's choice, or with no auction the suit of a turned card (``_turn_trump``); -1 when the
+    bidder holds no marriage to name it, and the hand stops there; with ``trump_after_widow`` the
+    bidder takes the widow into his hand first. The turned card is the card turned for trump, from a
+    stock or the dealer's hand (-1: none). The partner is the seat across with partners, a called
+    card's first holder to the bidder's left with a called card, else -1; the called card is -1 where
+    none is named. Records trump and the bidder's meld as dealt."""
+    hands, widow, seats, trace, pos = work.hands, work.widow, work.seats, work.trace, work.scratch.pos
+    table, flags, deck_copies = work.tables.meld_table, work.tables.meld_flags, work.tables.deck_copies
+    totals, dyn = work.scratch.totals, work.scratch.dyn
+    players, bidder, bid = rules.players, dyn[Y_BIDDER], dyn[Y_BID]
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
     for s in range(players):
@@ -849,15 +737,17 @@ def _trump_and_partner(
         for t in range(N_TYPES):  # he takes the widow first (the exchange then only buries)
             hands[bidder, t] += widow[t]
     if rules.auction == AUCTION_NONE:
-        trump, turned = _turn_trump(state, hands, widow, players, stock)
+        trump, turned = _turn_trump(state, rules, work)
     else:
         trump = np.int64(
             choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0, table, flags, totals, state)
         )
     rec[F_TRUMP] = trump
     _note(trace, pos, T_TRUMP, trump, turned if stock or rules.dix_for_turned != 0 else 0, 0)
+    dyn[Y_TRUMP], dyn[Y_TURNED] = trump, turned
     if trump < 0:
-        return trump, turned, partner, called
+        dyn[Y_PARTNER] = partner
+        return
     if rules.teams == TEAMS_CALLED and bidder >= 0:
         if rules.call == CALL_NAMED:  # called -1: he plays alone
             if rules.may_play_alone == 0 or not goes_alone(
@@ -875,16 +765,18 @@ def _trump_and_partner(
         _note(trace, pos, T_CALL, called, partner, 0)
     if bidder >= 0:
         rec[F_BIDDER_MELD] = dealt[trump]
-    return trump, turned, partner, called
+    dyn[Y_PARTNER], dyn[Y_CALLED] = partner, called
 
 
 @njit(cache=True, inline="always")
-def _turn_trump(state, hands, widow, players, stock):
+def _turn_trump(state, rules, work):
     """(trump, turned) with no auction: trump is the suit of a uniformly random card of the dealer's
     hand (which keeps it: ``turned`` is that card), or of the stock, where that card then lies turned
     (``turned``, out of the stock). Random, not a fixed position: the block's order is not uniform
     after a partial shuffle."""
-    pool = widow if stock else hands[players - 1]
+    stock = rules.stock_play != 0
+    widow = work.widow
+    pool = widow if stock else work.hands[rules.players - 1]
     n_pool = 0
     for t in range(N_TYPES):
         n_pool += pool[t]
@@ -902,60 +794,23 @@ def _turn_trump(state, hands, widow, players, stock):
 
 
 @njit(cache=True, inline="always")
-def _exchange(
-    state,
-    hands,
-    widow,
-    players,
-    hand_size,
-    bidder,
-    partner,
-    trump,
-    turned,
-    called,
-    table,
-    flags,
-    rules,
-    policies,
-    totals,
-    buried,
-    fed,
-    back,
-    thrown,
-    order,
-    value,
-    trace,
-    pos,
-):
+def _exchange(state, rules, policies, work):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
-    turned from the dealer's hand (``_swap_dix``), the widow shared out (``_share_widow``), the
-    partners' pass (partner to bidder, then back; at once with ``simultaneous``; with
-    ``pass_called_card`` the partner's pass is the ``called`` card), the widow to the
-    bidder and his burial, discard and draw (``_discard_and_draw``). Returns (the cards buried, copy
-    counts that count for the bidder, in ``buried``; the seat that exchanged a dix, -1: none). ``fed``,
-    ``back`` and ``thrown`` (uint8[24]) are scratch for the pass and the discards, ``order`` and
-    ``value`` for the widow shared out."""
-    swapper = np.int64(-1)
+    turned from the dealer's hand (``_swap_dix``, who into ``Y_SWAPPER``), the widow shared out
+    (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
+    ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card), the widow to
+    the bidder and his burial, discard and draw (``_discard_and_draw``). The cards buried (copy counts
+    that count for the bidder) go into ``work.scratch.buried``; ``fed``, ``back`` and ``thrown``
+    (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
+    shared out."""
+    hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
+    table, flags, totals = work.tables.meld_table, work.tables.meld_flags, work.scratch.totals
+    buried, fed, back, dyn = work.scratch.buried, work.scratch.fed, work.scratch.back, work.scratch.dyn
+    bidder, partner, trump, called = dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP], dyn[Y_CALLED]
     if rules.dix_for_turned != 0:
-        swapper = _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos)
+        dyn[Y_SWAPPER] = _swap_dix(state, rules, policies, work)
     if bidder >= 0 and rules.widow_shared != 0:
-        _share_widow(
-            hands,
-            widow,
-            bidder,
-            players,
-            trump,
-            policies[bidder],
-            rules.teams == 0,
-            table,
-            flags,
-            totals,
-            state,
-            order,
-            value,
-            trace,
-            pos,
-        )
+        _share_widow(state, rules, policies[bidder], work)
     buried[:] = 0
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed[:] = 0
@@ -984,61 +839,56 @@ def _exchange(
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
     if bidder >= 0 and rules.draw != 0:
-        _discard_and_draw(
-            hands, widow, bidder, players, hand_size, trump, policies, table, flags, totals, thrown, state, trace, pos
-        )
-    return buried, swapper
+        _discard_and_draw(state, rules, policies, work)
 
 
-@leaf
-def _swap_dix(hands, players, trump, turned, policies, table, flags, rules, totals, state, trace, pos):
+@njit(cache=True, inline="always")
+def _swap_dix(state, rules, policies, work):
     """The dix exchange (``exchange.dix_for_turned``, seeds/001 'Partnership Pinochle'): each player in
-    turn from the dealer's left who holds a dix may give it to the dealer for the ``turned`` card
-    (his policy, ``swaps_dix``); the first who does ends it. Returns his seat (-1: nobody, or the
-    turned card is itself a dix)."""
-    dealer = players - 1
+    turn from the dealer's left who holds a dix may give it to the dealer for the turned card (his
+    policy, ``swaps_dix``); the first who does ends it. Returns his seat (-1: nobody, or the turned
+    card is itself a dix)."""
+    hands, dyn = work.hands, work.scratch.dyn
+    trump, turned = dyn[Y_TRUMP], dyn[Y_TURNED]
+    dealer = rules.players - 1
     dix_type = trump * N_RANKS + NINE
     if turned < 0 or turned == dix_type:
         return np.int64(-1)
     for s in range(dealer):
         partnered = rules.teams == TEAMS_ACROSS and (dealer - s) % 2 == 0
         if hands[s, dix_type] > 0 and swaps_dix(
-            hands, s, dealer, turned, trump, partnered, policies[s], table, flags, totals, state
+            hands,
+            s,
+            dealer,
+            turned,
+            trump,
+            partnered,
+            policies[s],
+            work.tables.meld_table,
+            work.tables.meld_flags,
+            work.scratch.totals,
+            state,
         ):
             exchange_dix(hands, s, dealer, dix_type, turned, 1)
-            _note(trace, pos, T_EXCHANGE, s, turned, 0)
+            _note(work.trace, work.scratch.pos, T_EXCHANGE, s, turned, 0)
             return np.int64(s)
     return np.int64(-1)
 
 
 @njit(cache=True, inline="always")
-def _meld(
-    hands,
-    players,
-    bidder,
-    partner,
-    trump,
-    turned,
-    swapper,
-    need,
-    table,
-    flags,
-    checks,
-    rules,
-    seats,
-    totals,
-    rec,
-    trace,
-    pos,
-):
-    """Phase 5, meld: (meld, dix, declared). Each seat's meld, dix, double pinochle and (where the rules
-    pay them) the checks for its meld (``checks``: ``Tables.check_melds``) go into ``seats``; ``meld`` and
-    ``dix`` (int64[2], index 1 = the bidder's side) are the sides' totals, the meld 0 below the minimum
-    that counts, the dix kept apart for the rule that keeps it when the meld is lost. A dix exchanged for
-    the turned card scores its original holder (``swapper``), not the dealer who now holds it. With a
-    stock nothing is melded before play, and a turned dix scores the dealer, who may declare himself
-    out with it (``declared``, else -1). Records the bidder's meld, trump length and
-    aces after the exchange, and the sides' meld."""
+def _meld(rules, need, rec, work):
+    """Phase 5, meld: each seat's meld, dix, double pinochle and (where the rules pay them) the checks
+    for its meld (``Tables.check_melds``) go into ``seats``; the sides' totals into ``Y_MELD`` and
+    ``Y_DIX`` (index 1 = the bidder's side), the meld 0 below the minimum that counts, the dix kept
+    apart for the rule that keeps it when the meld is lost. A dix exchanged for the turned card scores
+    its original holder (``Y_SWAPPER``), not the dealer who now holds it. With a stock nothing is
+    melded before play, and a turned dix scores the dealer, who may declare himself out with it
+    (``Y_DECLARED``). Records the bidder's meld, trump length and aces after the exchange, and the
+    sides' meld."""
+    hands, seats, trace, pos, dyn = work.hands, work.seats, work.trace, work.scratch.pos, work.scratch.dyn
+    table, flags = work.tables.meld_table, work.tables.meld_flags
+    players, bidder, partner, trump = rules.players, dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP]
+    swapper = dyn[Y_SWAPPER]
     stock = rules.stock_play != 0
     for s in range(players if not stock else 0):
         shown = meld_under(hands[s], trump, table, flags)
@@ -1049,17 +899,16 @@ def _meld(
         seats[S_DIX, s] = (hands[s, trump * N_RANKS + NINE] + moved) * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
         if rules.checks != 0:  # paid for melding, whether or not the side's meld is saved
-            seats[S_CHECKS, s] = meld_checks(hands[s], trump, table, flags, checks)
+            seats[S_CHECKS, s] = meld_checks(hands[s], trump, table, flags, work.tables.check_melds)
         if s == partner and rules.teams == TEAMS_CALLED and rules.partner_meld_counts == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
             seats[S_DOUBLE_PIN, s] = 0
-    declared = np.int64(-1)
-    if stock and turned % N_RANKS == NINE and flags[F_DIX] > 0:
+    if stock and dyn[Y_TURNED] % N_RANKS == NINE and flags[F_DIX] > 0:
         seats[S_MELD, players - 1] += flags[F_DIX]
         _note(trace, pos, T_MELDED, players - 1, SM_DIX, flags[F_DIX])
         if _declares(seats, players - 1, need, rules):
-            declared = np.int64(players - 1)
+            dyn[Y_DECLARED] = players - 1
     meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
         rec[F_BIDDER_MELD_AFTER] = meld_under(hands[bidder], trump, table, flags)
@@ -1070,39 +919,43 @@ def _meld(
     rec[F_SIDE_MELD] = meld[1]
     rec[F_OTHER_MELD] = meld[0]
     least = rules.min_meld_to_count  # from here on, meld counts only at the variant's minimum
-    meld = (meld[0] if meld[0] >= least else np.int64(0), meld[1] if meld[1] >= least else np.int64(0))
-    return meld, dix, declared
+    dyn[Y_MELD] = meld[0] if meld[0] >= least else 0
+    dyn[Y_MELD + 1] = meld[1] if meld[1] >= least else 0
+    dyn[Y_DIX], dyn[Y_DIX + 1] = dix[0], dix[1]
 
 
 @njit(cache=True, inline="always")
-def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policies, trace, pos):
+def _without_play(rules, policies, rec, work):
     """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
-    without play when the bidding side's ``meld`` is short of the bid by more than ``set_if_short_by``
+    without play when the bidding side's meld is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
     the trick points (and by at least ``concede_short_by``), where the rules allow it (with
-    ``concede_only_forced``, only a bidder ``forced`` to take the hand when everybody passed); conceded
-    to the bidder (``opponents_concede``) by heuristic opponents (the seat on his left decides) when he
-    cannot fail: his meld alone reaches the bid and nothing need save it (``save_meld = "nothing"``).
-    The bidder then scores his bid ("The bidder can never win more than he bid")."""
+    ``concede_only_forced``, only a bidder forced to take the hand when everybody passed,
+    ``Y_FORCED``); conceded to the bidder (``opponents_concede``) by heuristic opponents (the seat on
+    his left decides) when he cannot fail: his meld alone reaches the bid and nothing need save it
+    (``save_meld = "nothing"``). The bidder then scores his bid ("The bidder can never win more than
+    he bid")."""
+    dyn, trace, pos = work.scratch.dyn, work.trace, work.scratch.pos
+    bidder, bid, side_meld = dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_MELD + 1]
     if bidder < 0:
         return False
-    short = bid - meld[1]
+    short = bid - side_meld
     outcome = PLAYED
-    if (rules.set_if_short_by > 0 and short > rules.set_if_short_by) or meld[1] < rules.min_meld_to_play:
+    if (rules.set_if_short_by > 0 and short > rules.set_if_short_by) or side_meld < rules.min_meld_to_play:
         outcome = SET_WITHOUT_PLAY
     elif (
         rules.concede != 0
         and policies[bidder] == HEURISTIC
         and short > rules.trick_total * 9 // 10
         and short >= rules.concede_short_by
-        and (rules.concede_only_forced == 0 or forced)
+        and (rules.concede_only_forced == 0 or dyn[Y_FORCED] != 0)
     ):
         outcome = CONCEDED
     elif (
         rules.opponents_concede != 0
-        and policies[(bidder + 1) % players] == HEURISTIC
+        and policies[(bidder + 1) % rules.players] == HEURISTIC
         and rules.save_meld == SAVE_NOTHING
-        and meld[1] >= bid
+        and side_meld >= bid
     ):
         outcome = CONCEDED_BY_OPPONENTS
     if outcome == PLAYED:
@@ -1115,112 +968,81 @@ def _without_play(seats, rec, players, bidder, bid, forced, meld, rules, policie
     else:
         rec[F_SIDE_SCORE] = -bid if outcome != CONCEDED or rules.concede_loses_bid != 0 else 0
     if rules.opponents_on_concede == OPP_MELD:
-        rec[F_OTHER_SCORE] = meld[0]
+        rec[F_OTHER_SCORE] = dyn[Y_MELD]
     elif rules.opponents_on_concede == OPP_MELD_AND_TRICKS:
-        rec[F_OTHER_SCORE] = meld[0] + rules.trick_total
+        rec[F_OTHER_SCORE] = dyn[Y_MELD] + rules.trick_total
     if outcome == CONCEDED:
         rec[F_OTHER_SCORE] += rules.concede_bonus
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
-    _score_seats(seats, rec, players, rules, STAGE_NOT_PLAYED)
+    _score_seats(work.seats, rec, rules.players, rules, STAGE_NOT_PLAYED)
     return True
 
 
 @njit(cache=True, inline="always")
-def _forfeit_unseen(
-    state,
-    hands,
-    seats,
-    players,
-    hand_size,
-    bidder,
-    bid,
-    table,
-    flags,
-    rules,
-    policies,
-    margins,
-    totals,
-    rec,
-    trace,
-    pos,
-):
+def _forfeit_unseen(state, rules, policies, margins, rec, work):
     """Between the auction and trump (``scoring.forfeit_unseen``): True when the bidder of the compulsory
     opening at the minimum, nobody having bid over it, forfeits before seeing the widow; the hand is
     scored (stage STAGE_UNMELDED: no trump, no meld): he loses the bid as on a throw-in, the others
     score nothing. A heuristic bidder forfeits when his valuation (the one he bids by, margin
     included) is below the bid: he would not have bid it, and is less likely than not to make it; the
     random policy decides with a coin."""
+    dyn, trace, pos = work.scratch.dyn, work.trace, work.scratch.pos
+    bidder, bid = dyn[Y_BIDDER], dyn[Y_BID]
     if bidder < 0 or bid != rules.min_bid:
         return False
     if policies[bidder] == HEURISTIC:
-        v, _ = hand_value(hands[bidder], table, flags, totals, rules.trick_total, 0, rules.pass_cards, hand_size)
+        v, _ = hand_value(
+            work.hands[bidder],
+            work.tables.meld_table,
+            work.tables.meld_flags,
+            work.scratch.totals,
+            rules.trick_total,
+            0,
+            rules.pass_cards,
+            rules.hand_size,
+        )
         forfeits = np.int64(v + margins[bidder] * rules.trick_total) < bid  # his bidding limit, as _auction's
     else:
         forfeits = bounded(state, 2) == 1
     if not forfeits:
         return False
-    seats[S_SIDE, bidder] = 1
+    work.seats[S_SIDE, bidder] = 1
     rec[F_OUTCOME] = FORFEITED_UNSEEN
     rec[F_TRUMP] = -1
     rec[F_SIDE_SCORE] = -bid if rules.concede_loses_bid != 0 else 0
     _note(trace, pos, T_OUTCOME, FORFEITED_UNSEEN, 0, 0)
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
-    _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
+    _score_seats(work.seats, rec, rules.players, rules, STAGE_UNMELDED)
     return True
 
 
 @njit(cache=True, inline="always")
-def _tricks(
-    state,
-    hands,
-    widow,
-    players,
-    bidder,
-    trump,
-    turned,
-    declared,
-    need,
-    buried,
-    table,
-    flags,
-    play_rules,
-    points,
-    last_trick,
-    rules,
-    policies,
-    deck_copies,
-    seats,
-    usage,
-    chosen,
-    scratch,
-    trace,
-    pos,
-):
+def _tricks(state, rules, policies, need, work):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
-    bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. Returns the seat that
-    declared itself out (-1: none), which stops the play. With a stock, while it lasts a trick
-    carries no duty, its winner melds (``_stock_turn``) and every player draws, from the winner round
-    (``_draw_round``)."""
+    bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. A seat that declares
+    itself out (``Y_DECLARED``) stops the play. With a stock, while it lasts a trick carries no duty,
+    its winner melds (``_stock_turn``) and every player draws, from the winner round (``_draw_round``)."""
+    hands, seats, usage, chosen, trace, pos = (
+        work.hands,
+        work.seats,
+        work.usage,
+        work.chosen,
+        work.trace,
+        work.scratch.pos,
+    )
+    scratch, tables, dyn = work.scratch, work.tables, work.scratch.dyn
+    table, play_rules, points, deck_copies = (
+        tables.meld_table,
+        tables.play_rules,
+        tables.trick_points,
+        tables.deck_copies,
+    )
+    players, last_trick = rules.players, rules.last_trick
+    bidder, trump, turned, declared = dyn[Y_BIDDER], dyn[Y_TRUMP], dyn[Y_TURNED], dyn[Y_DECLARED]
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
     ctx, played, unseen, held, trick = scratch.ctx, scratch.played, scratch.unseen, scratch.held, scratch.trick
-    leader, n_tricks, n_stock, stock_tricks = _trick_start(
-        hands,
-        widow,
-        players,
-        bidder,
-        buried,
-        points,
-        rules,
-        deck_copies,
-        seats,
-        usage,
-        ctx,
-        played,
-        unseen,
-        held,
-        trick,
-    )
+    leader, n_tricks, n_stock, stock_tricks = _trick_start(rules, work)
     head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
     void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
     trump_instead = play_rules[R_TRUMP_INSTEAD]
@@ -1295,28 +1117,26 @@ def _tricks(
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
         if free:
-            turned = _stock_turn(
-                usage, hands, w, trump, turned, table, flags, policies[w], seats, chosen, state, trace, pos
-            )
+            turned = _stock_turn(state, w, turned, policies[w], work)
         if need[w] > 0 and _declares(seats, w, need, rules):
             declared = w
         elif free:
-            n_stock = _draw_round(
-                hands, usage, w, players, widow, n_stock, turned, played, held, unseen, deck_copies, state, trace, pos
-            )
-    return declared
+            n_stock = _draw_round(state, rules, w, n_stock, turned, work)
+    dyn[Y_DECLARED] = declared
 
 
 @njit(cache=True, inline="always")
-def _trick_start(
-    hands, widow, players, bidder, buried, points, rules, deck_copies, seats, usage, ctx, played, unseen, held, trick
-):
+def _trick_start(rules, work):
     """(leader, tricks, face-down stock, stock tricks) as the play starts, and the play's scratch (made
     once per chunk, :class:`HandScratch`) filled: ctx carries trick points and sides to the card
     choice; played counts the copies of each type in finished tricks; unseen[s] the card types of which
     a copy is neither in a finished trick nor in seat s's hand; held[s] seat s's card types
     (``held_mask``); trick the cards of the trick in play. The bidder leads (or seat 0, by the rules);
     the buried cards count for him now."""
+    hands, seats, scratch = work.hands, work.seats, work.scratch
+    ctx, played, unseen, held = scratch.ctx, scratch.played, scratch.unseen, scratch.held
+    points, deck_copies = work.tables.trick_points, work.tables.deck_copies
+    players, bidder = rules.players, scratch.dyn[Y_BIDDER]
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
@@ -1327,19 +1147,19 @@ def _trick_start(
         for t in range(N_TYPES):
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
-    trick[:] = 0
+    scratch.trick[:] = 0
     if bidder >= 0:
         for t in range(N_TYPES):
-            seats[S_PTS, bidder] += buried[t] * points[t]  # buried cards count for the bidder
-    leader = bidder if (rules.lead == 0 and bidder >= 0) else 0  # 0: the bidder leads
+            seats[S_PTS, bidder] += scratch.buried[t] * points[t]  # buried cards count for the bidder
+    leader = bidder if (rules.lead == LEAD_BIDDER and bidder >= 0) else 0
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
     n_stock, stock_tricks = 0, 0
     if rules.stock_play != 0:
-        usage[:] = 0
+        work.usage[:] = 0
         for t in range(N_TYPES):
-            n_stock += widow[t]
+            n_stock += work.widow[t]
         stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
         n_tricks += stock_tricks
     for s in range(players):
@@ -1348,10 +1168,13 @@ def _trick_start(
 
 
 @njit(cache=True, inline="always")
-def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, unseen, deck_copies, state, trace, pos):
-    """After a trick while the stock lasts: each player from the winner ``w`` draws one card, the last
-    of them the ``turned`` one; returns the face-down cards left (``n_stock``, negative once the turned
-    card is gone). Refreshes ``held`` and ``unseen``."""
+def _draw_round(state, rules, w, n_stock, turned, work):
+    """After a trick while the stock lasts: each player from the winner ``w`` draws one card from the
+    stock (``work.widow``), the last of them the ``turned`` one; returns the face-down cards left
+    (``n_stock``, negative once the turned card is gone). Refreshes ``held`` and ``unseen``."""
+    hands, usage, stock, trace, pos = work.hands, work.usage, work.widow, work.trace, work.scratch.pos
+    played, held, unseen = work.scratch.played, work.scratch.held, work.scratch.unseen
+    deck_copies, players = work.tables.deck_copies, rules.players
     for i in range(players):  # the winner draws first; the last card drawn is the turned one
         s = (w + i) % players
         if n_stock > 0:  # face-down cards left
@@ -1369,13 +1192,21 @@ def _draw_round(hands, usage, w, players, stock, n_stock, turned, played, held, 
 
 
 @njit(cache=True, inline="always")
-def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, rules, trace, pos):
+def _score(rules, rec, work):
     """Phase 7, score a played hand (stage STAGE_PLAYED): trick points as counted (``counted``); a side
-    keeps its ``meld`` if it saved it (``_saved``), else its ``dix`` where the rules keep it; the
-    bidding side makes its bid or is set by it (with no bidder each side scores what it took). With a
-    stock the meld is what each side melded during play. A seat that ``declared`` itself out is
-    marked, and the hand's outcome is DECLARED_OUT. ``buried_pts`` (the bidder's burial) counts towards
-    the bid, and towards saving his side's meld unless ``buried_saves_meld`` is off."""
+    keeps its meld (``Y_MELD``) if it saved it (``_saved``), else its dix (``Y_DIX``) where the rules
+    keep it; the bidding side makes its bid or is set by it (with no bidder each side scores what it
+    took). With a stock the meld is what each side melded during play. A seat that declared itself
+    out (``Y_DECLARED``) is marked, and the hand's outcome is DECLARED_OUT. The bidder's burial
+    (``work.scratch.buried``) counts towards the bid, and towards saving his side's meld unless
+    ``buried_saves_meld`` is off."""
+    seats, trace, pos, dyn = work.seats, work.trace, work.scratch.pos, work.scratch.dyn
+    players, bidder, bid, declared = rules.players, dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_DECLARED]
+    buried_pts = 0
+    for t in range(N_TYPES):
+        buried_pts += work.scratch.buried[t] * work.tables.trick_points[t]
+    meld = (dyn[Y_MELD], dyn[Y_MELD + 1])
+    dix = (dyn[Y_DIX], dyn[Y_DIX + 1])
     if declared >= 0:
         seats[S_OUT, declared] = 1
         _note(trace, pos, T_OUT, declared, _line_total(seats, declared, rules), 0)
@@ -1413,27 +1244,29 @@ def _score(seats, rec, players, bidder, bid, meld, dix, declared, buried_pts, ru
 
 
 @njit(cache=True, inline="always")
-def _score_no_trump(hands, seats, rec, players, bid, table, flags, rules, totals, side_totals, trace, pos):
+def _score_no_trump(rules, rec, work):
     """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
     trump with, is set by his bid; the other side scores nothing, or with ``opponents_no_trump`` =
     meld its meld under the suit best for it (counted from the minimum that counts)."""
+    seats, totals, side_totals = work.seats, work.scratch.totals, work.scratch.side_totals
+    bid = work.scratch.dyn[Y_BID]
     rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
     rec[F_TRUMP] = -1
     rec[F_MADE] = 0
     rec[F_SIDE_SCORE] = -bid
     if rules.opponents_no_trump == NO_TRUMP_OPP_MELD:
         side_totals[:] = 0
-        for s in range(players):
+        for s in range(rules.players):
             if seats[S_SIDE, s] == 0:
-                meld_by_trump(hands[s], table, flags, totals)
+                meld_by_trump(work.hands[s], work.tables.meld_table, work.tables.meld_flags, totals)
                 for t in range(N_SUITS):
                     side_totals[t] += totals[t]
         best = side_totals[0]
         for t in range(1, N_SUITS):
             best = max(best, side_totals[t])
         rec[F_OTHER_SCORE] = best if best >= rules.min_meld_to_count else 0
-    _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
-    _score_seats(seats, rec, players, rules, STAGE_UNMELDED)
+    _note(work.trace, work.scratch.pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
+    _score_seats(seats, rec, rules.players, rules, STAGE_UNMELDED)
 
 
 class HandScratch(NamedTuple):
@@ -1465,6 +1298,8 @@ class HandScratch(NamedTuple):
     trick: np.ndarray
     #: int64[4]: the other side's meld by trump (``_score_no_trump``).
     side_totals: np.ndarray
+    #: int64[N_DYN]: the position record, what the phases have decided so far (slots ``Y_*``).
+    dyn: np.ndarray
 
 
 class HandWork(NamedTuple):
@@ -1519,6 +1354,7 @@ def hand_scratch(players):
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(N_SUITS, dtype=np.int64),
+        np.zeros(N_DYN, dtype=np.int64),
     )
 
 
@@ -1553,23 +1389,46 @@ def hand_work(tables, players, trace_rows):
     )
 
 
-@njit(cache=True, nogil=True)
-def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest, given, contract, accept, out):
-    """Play ``size`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
-    ``.hand``) into ``out`` (int64[size, N_FIELDS]): one after another from the stream ``state``, or with
-    a ``key`` (uint64[4]; empty for none) hands ``first .. first + size - 1`` of the run keyed ``key``,
-    hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and the deck in its original
-    order, so two rule sets see the same cards in hand i whatever the other hands drew (``pinochle
-    compare --hands``). One kernel for both, so the hand is compiled once for them.
+class Seating(NamedTuple):
+    """Who plays each seat of a run, as the chunk kernels take it (seats numbered as in
+    :func:`play_hand`)."""
 
-    ``rest``, ``given`` and ``contract`` are the deal (:func:`simcore.kernels.hand_drivers.free_deal` for
-    hands as the rules deal them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given``
-    (uint8[24]) in every deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types)
-    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck; with bid 0
-    the auction decides, from the calls ``contract[2:]`` on (:func:`_deal_and_redeal`). Every deal
-    meets the condition ``accept`` (zero rows: every deal does). Where ``out`` has more than N_FIELDS
-    columns, column N_FIELDS + s receives what the hand adds to seat s's score line."""
+    #: int64[players]: each seat's policy code (:mod:`simcore.kernels.policies`).
+    policies: np.ndarray
+    #: float64[players]: each heuristic seat's bidding margin (see :func:`play_hand`).
+    margins: np.ndarray
+
+
+class Deal(NamedTuple):
+    """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
+    rules deal them). With ``contract`` = [seat, bid, calls...], seat >= 0, that seat holds ``given`` in
+    every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
+    without an auction, with bid 0 the auction decides from the given calls on (see
+    :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
+
+    #: uint8[cards]: the card types dealt.
+    rest: np.ndarray
+    #: uint8[24]: the set contract's seat's cards, as copy counts.
+    given: np.ndarray
+    #: int64[2 + calls]: [seat, bid, calls...] (see :class:`HandWork`); seat -1 for none.
+    contract: np.ndarray
+    #: int64[tests, ROW]: the condition every deal meets (zero rows: every deal does).
+    accept: np.ndarray
+
+
+@njit(cache=True, nogil=True)
+def hands_chunk(state, key, first, tables, rules, seating, deal, out):
+    """Play ``out.shape[0]`` hands under ``tables`` and ``rules`` (a variant's ``kernel_rules.tables`` and
+    ``.hand``) into ``out`` (int64[hands, N_FIELDS]), the seats played as ``seating`` says
+    (:class:`Seating`) and the cards dealt as ``deal`` says (:class:`Deal`): one after another from the
+    stream ``state``, or with a ``key`` (uint64[4]; empty for none) hands ``first .. first + hands - 1``
+    of the run keyed ``key``, hand i dealt from :func:`simcore.kernels.rng.hand_state` (key, i, 0) and
+    the deck in its original order, so two rule sets see the same cards in hand i whatever the other
+    hands drew (``pinochle compare --hands``). One kernel for both, so the hand is compiled once for
+    them. Where ``out`` has more than N_FIELDS columns, column N_FIELDS + s receives what the hand adds
+    to seat s's score line."""
     own = hand_work(tables, rules.players, 0)
+    rest = deal.rest
     work = HandWork(
         own.tables,
         rest.copy(),
@@ -1579,15 +1438,16 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
         own.usage,
         own.chosen,
         own.trace,
-        contract.copy(),
-        given.copy(),
-        accept.copy(),
+        deal.contract.copy(),
+        deal.given.copy(),
+        deal.accept.copy(),
         own.scratch,
     )
-    policies, margins, key = policies.copy(), margins.copy(), key.copy()  # private copies, as the tables
+    # private copies, as the tables
+    policies, margins, key = seating.policies.copy(), seating.margins.copy(), key.copy()
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
-    for i in range(size):
+    for i in range(out.shape[0]):
         if keyed:
             work.cards[:] = rest
             hand_state(key, first + i, 0, state)

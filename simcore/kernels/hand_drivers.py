@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import NO_CONDITION
-from simcore.kernels.hand import hand_work, hands_chunk, play_hand
+from simcore.kernels.hand import Deal, Seating, hand_work, hands_chunk, play_hand
 from simcore.kernels.hand_record import N_FIELDS, S_SCORE
 from simcore.kernels.threads import each_chunk
 
@@ -22,32 +23,28 @@ NO_KEY = np.zeros(0, dtype=np.uint64)
 def hands_batch(states, sizes, offsets, tables, rules, policies, margins, rest, given, contract, accept, out):
     """Chunk i plays ``sizes[i]`` hands (:func:`hands_chunk`) into rows ``offsets[i]:offsets[i] + sizes[i]``
     of ``out``, chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
+    seating, deal = Seating(policies, margins), Deal(rest, given, contract, accept)
     each_chunk(
         lambda ci: hands_chunk(
             states[ci].copy(),
             NO_KEY,
             0,
-            sizes[ci],
             tables,
             rules,
-            policies,
-            margins,
-            rest,
-            given,
-            contract,
-            accept,
+            seating,
+            deal,
             out[offsets[ci] : offsets[ci] + sizes[ci]],
         ),
         states.shape[0],
     )
 
 
-def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(rest, given, contract, accept) of :func:`hands_chunk` for hands dealt and bid as the rules say,
+def free_deal(tables) -> Deal:
+    """The :class:`~simcore.kernels.hand.Deal` (rest, given, contract, accept) of hands dealt and bid as the rules say,
     under no condition. The deck is a writable copy: numba types a read-only array apart, and the rules'
     deck is read-only, so passing it would compile the whole hand a second time beside ``pinochle
     advise``'s deals."""
-    return (
+    return Deal(
         tables.deck.copy(),
         np.zeros(N_TYPES, dtype=np.uint8),
         np.array([-1, 0], dtype=np.int64),
@@ -58,18 +55,16 @@ def free_deal(tables) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
 def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
     """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
     ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
-    deal = free_deal(tables)
+    deal, seating = free_deal(tables), Seating(policies, margins)
     each_chunk(
         lambda ci: hands_chunk(
             np.zeros(4, dtype=np.uint64),
             key,
             firsts[ci],
-            sizes[ci],
             tables,
             rules,
-            policies,
-            margins,
-            *deal,
+            seating,
+            deal,
             out[offsets[ci] : offsets[ci] + sizes[ci]],
         ),
         firsts.shape[0],
@@ -121,7 +116,7 @@ def trace_hand(
         contract=np.asarray(contract, dtype=np.int64),
         accept=np.asarray(accept, dtype=np.int64),
     )
-    play_hand(state, variant.hand_rules, seat_policies(policies), seat_margins(variant, margins), need, rec, work)
+    play_hand(state, hand_rules(variant), seat_policies(policies), seat_margins(variant, margins), need, rec, work)
     used = int(np.count_nonzero(work.trace[:, 0]))
     if with_seats:
         return rec, work.trace[:used], work.seats[seat_row].copy()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_RANKS, N_TYPES
+from simcore.cards import N_RANKS, N_TYPES
 from simcore.kernels.leaf import leaf
 from simcore.kernels.rng import bounded
 

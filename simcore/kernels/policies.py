@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
+from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.kernels.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
+from simcore.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
 from simcore.kernels.leaf import leaf
 from simcore.kernels.policies import HEURISTIC
 from simcore.kernels.rng import bounded

@@ -12,6 +12,7 @@ import math
 import numpy as np
 
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.game import MAX_GAME_HANDS, MAX_SIDES
 from simcore.kernels.hand import hand_work, play_hand
 from simcore.kernels.hand_drivers import seat_margins
@@ -45,7 +46,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
         play_hand(
             state,
-            variant.hand_rules,
+            hand_rules(variant),
             np.array([policies[s] for s in seat_of], dtype=np.int64),
             np.array([margins[s] for s in seat_of]),
             need,

@@ -23,8 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from simcore.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES, card_name
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES, card_name
 from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.meld import reference_checks, reference_total
 from simcore.reference.play import reference_legal, winning_position

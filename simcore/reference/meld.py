@@ -8,7 +8,7 @@ Tests compare it with the numba kernel on many random hands.
 
 from __future__ import annotations
 
-from simcore.kernels.cards import RANKS, SUITS
+from simcore.cards import RANKS, SUITS
 from simcore.variants import Variant
 from simcore.variants.layout import (
     ACES,

@@ -41,7 +41,7 @@ from typing import NamedTuple
 import numpy as np
 from numba import njit
 
-from simcore.kernels.cards import N_RANKS, N_TYPES
+from simcore.cards import N_RANKS, N_TYPES
 from simcore.kernels.leaf import leaf
 from simcore.kernels.play import (
     SUIT_BITS,

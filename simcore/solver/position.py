@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES, SUITS, HandError, card_name, check_hand, format_hand, parse_hand
+from simcore.cards import N_TYPES, SUITS, HandError, card_name, check_hand, format_hand, parse_hand
+from simcore.kernels.compiled import hand_rules
 from simcore.variants import Variant
 
 #: Table size of the solver (2**bits entries, about 26 bytes each): one table per thread, reused.
@@ -253,7 +254,7 @@ def solver_rules(position: Position) -> np.ndarray:
     rules[k.D_TRUMP] = position.trump
     rules[k.D_PLAYERS] = v.players
     rules[k.D_HEAD : k.D_TRUMP_INSTEAD + 1] = duties
-    rules[k.D_EXEMPT] = v.hand_rules.exempt_partner
+    rules[k.D_EXEMPT] = hand_rules(v).exempt_partner
     rules[k.D_LEAD_TRUMP] = int(v.get("play.bidder_leads_trump"))
     rules[k.D_WAIT_BROKEN] = int(v.get("play.trump_led_once_broken"))
     rules[k.D_LAST_TRICK] = v.last_trick

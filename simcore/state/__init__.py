@@ -41,7 +41,7 @@ exchange   after showing it                                  1 = exchange it for
 meld       a trick's winner while a stock lasts              an index of STOCK_MELDS; -1 = none
 =========  ================================================  ==========================================
 
-A card type is ``suit * 6 + rank`` with rank 0 = ace ... 5 = nine (``simcore.kernels.cards``).
+A card type is ``suit * 6 + rank`` with rank 0 = ace ... 5 = nine (``simcore.cards``).
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ from typing import NamedTuple
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES, card_name, parse_hand
+from simcore.cards import N_TYPES, card_name, parse_hand
+from simcore.kernels.compiled import hand_rules
 from simcore.reference.hand import CHANCE, DECISIONS, Request, RuleBroken, Table, hand_steps, refusal, value_name
 from simcore.variants import Variant, load_variant
 
@@ -259,7 +260,7 @@ class HandState:
             redeals = 0
             while True:
                 deal_into(self._rng, self._deck, v.players, v.hand_size, hands, widow)
-                if not redeal_dealt(hands, v.players, v.hand_rules):
+                if not redeal_dealt(hands, v.players, hand_rules(v)):
                     break
                 redeals += 1
             return hands.astype(int).tolist(), widow.astype(int).tolist(), redeals

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES
+from simcore.cards import N_TYPES
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.policies import (
     C_POINTS,
     C_SIDE,
@@ -71,7 +72,7 @@ class _KernelPolicy:
 
     # the decision functions of the kernel, one per kind; each gets what play_hand gives it
     def _decide(self, state, r):
-        v, t, rules = state.variant, state._table, state.variant.hand_rules
+        v, t, rules = state.variant, state._table, hand_rules(state.variant)
         seat, kind, policy = r.seat, r.kind, self.code
         hand = np.array(t.hands[seat], dtype=np.uint8)
         table, flags = v.tables.meld_table, v.tables.meld_flags
@@ -114,7 +115,7 @@ class _KernelPolicy:
 
     def _bid(self, v, t, r, hand, table, flags, totals, rng, margin):
         """``_auction``'s limit and ``_bidding``'s choice for this seat."""
-        rules = v.hand_rules
+        rules = hand_rules(v)
         bids = [b for b in r.legal if b]
         forced = 0 not in r.legal
         if self.code != HEURISTIC:  # pass, or the next bid or up to jump_steps steps above it, evenly

@@ -26,7 +26,7 @@ import json
 
 import numpy as np
 
-from simcore.kernels.cards import N_TYPES, parse_hand
+from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values, sides
 from simcore.state.players import kernel_policy
 

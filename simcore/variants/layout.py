@@ -22,6 +22,7 @@ AUCTION_OPEN, AUCTION_SINGLE, AUCTION_NONE = (code("auction.kind", c) for c in (
 TEAMS_ACROSS, TEAMS_ALONE, TEAMS_CALLED = (
     code("teams.kind", c) for c in ("partners_across", "bidder_alone", "called_card")
 )
+LEAD_BIDDER, LEAD_DEALER_LEFT = (code("play.lead", c) for c in ("bidder", "dealer_left"))
 # teams.call: the bidder's choice, or the top trump rank held
 CALL_NAMED, CALL_ACE_OF_TRUMP = (code("teams.call", c) for c in ("named", "ace_of_trump"))
 # teams.share: how a called partnership and the others score

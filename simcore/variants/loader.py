@@ -16,7 +16,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from simcore.kernels.cards import RANKS
+from simcore.cards import RANKS
 from simcore.variants.margin import Level, margin_origin
 from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
 from simcore.variants.variant import Variant

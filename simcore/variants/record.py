@@ -1,5 +1,5 @@
 """The compiled rules as the kernels receive them: one typed record per rule system, built once by
-``Variant.kernel_rules`` and passed to every full-hand and game kernel under these names.
+``simcore.kernels.compiled.kernel_rules`` and passed to every full-hand and game kernel under these names.
 
     KernelRules
     ├── tables: Tables      the arrays (deck, meld table and flags, play duties, trick points)
@@ -46,7 +46,7 @@ class Tables(NamedTuple):
     check_contracts: np.ndarray
 
 
-#: Every field of :class:`HandRules`, in order, with the schema key it is read from (``Variant.hand_rules``
+#: Every field of :class:`HandRules`, in order, with the schema key it is read from (``Variant.hand_rule_values``
 #: compiles a choice to its code, true/false to 1/0), or None for a value derived from the rules. A new
 #: rule the kernels read is one line here.
 HAND_RULE_FIELDS: tuple[tuple[str, str | None], ...] = (
@@ -140,7 +140,8 @@ class GameRules(NamedTuple):
 
 
 class KernelRules(NamedTuple):
-    """Everything the kernels read from the rules, built once per variant (``Variant.kernel_rules``)."""
+    """Everything the kernels read from the rules, built once per variant
+    (``simcore.kernels.compiled.kernel_rules``)."""
 
     tables: Tables
     hand: HandRules

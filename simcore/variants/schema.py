@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from simcore.kernels.cards import RANKS
+from simcore.cards import RANKS
 
 #: Multiplicity prefixes for meld keys: ``pinochle`` is the single meld, ``double_pinochle`` two of it.
 MULTIPLICITY_PREFIXES = ("", "double_", "triple_", "quadruple_", "quintuple_", "sextuple_", "septuple_", "octuple_")

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from simcore.kernels.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
+from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
 from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
     ACES,
     F_DIX,
@@ -32,7 +32,7 @@ from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, r
     RUN_EXTRA_MARRIAGE,
 )
 from simcore.variants.margin import MarginOrigin
-from simcore.variants.record import CHECK_GAME_KEYS, HAND_RULE_KEYS, GameRules, HandRules, KernelRules, Tables
+from simcore.variants.record import CHECK_GAME_KEYS, HAND_RULE_KEYS, GameRules, Tables
 from simcore.variants.schema import CHECK_MELDS, KEYS, MULTIPLE_MELDS, MULTIPLICITY_PREFIXES, code
 
 
@@ -189,28 +189,27 @@ class Variant:
         """All the points to be taken in tricks in one hand, last trick included."""
         return int((self.trick_points * self.deck_copies).sum()) + self.last_trick
 
-    @cached_property
-    def hand_rules(self) -> HandRules:
-        """Every integer rule of a hand, by name, for :func:`simcore.kernels.hand.play_hand` (see
-        :class:`simcore.variants.record.HandRules`; choices as their codes, true/false as 1/0)."""
+    def hand_rule_values(self) -> dict[str, int]:
+        """Every field of :class:`simcore.variants.record.HandRules` but ``partner_meld`` (a value the
+        kernels' side simulates: :func:`simcore.kernels.compiled.hand_rules` builds the record), by
+        name: choices as their codes, true/false as 1/0."""
         v = self.values
         compiled = {
             field: v[key] if KEYS[key].choices is None else code(key, v[key]) for field, key in HAND_RULE_KEYS.items()
         }
-        return HandRules(
+        return {
             **{field: int(value) for field, value in compiled.items()},
-            trick_total=int(self.trick_total),
-            partner_meld=int(self.mean_meld_fixed_trump),
-            forced_bid=int(self.forced_bid),
-            checks=int(self.has_checks),
-            exempt_partner=int(self.exempt_partner),
-        )
+            "trick_total": int(self.trick_total),
+            "forced_bid": int(self.forced_bid),
+            "checks": int(self.has_checks),
+            "exempt_partner": int(self.exempt_partner),
+        }
 
     @property
     def exempt_partner(self) -> bool:
         """A seat need not beat his partner's winning card: ``play.beat_partner`` is off and the seats
         play in sides (a bidder alone has no partner to spare). The hand kernel and the solver read it
-        from :attr:`hand_rules`."""
+        from :func:`simcore.kernels.compiled.hand_rules`."""
         return not self.values["play.beat_partner"] and self.values["teams.kind"] != "bidder_alone"
 
     @cached_property
@@ -231,12 +230,6 @@ class Variant:
                 )
             )
         )
-
-    @cached_property
-    def kernel_rules(self) -> KernelRules:
-        """The compiled rules every full-hand and game kernel reads: tables, hand rules and game rules
-        (:mod:`simcore.variants.record`)."""
-        return KernelRules(self.tables, self.hand_rules, self.game_rules)
 
     @property
     def forced_bid(self) -> int:
@@ -294,20 +287,6 @@ class Variant:
     def check_contracts(self) -> np.ndarray:
         """int64[k, 2]: [lowest bid, checks] for making a contract, bids rising; no rows without checks."""
         return np.array(self.values["checks.contract"] or [], dtype=np.int64).reshape(-1, 2)
-
-    @cached_property
-    def mean_meld_fixed_trump(self) -> int:
-        """Average meld of a dealt hand under a fixed trump (rounded; from 20,000 seeded hands): what
-        a bidder can count on from his partner before seeing the pass."""
-        from simcore.kernels.deal import deal_hands
-        from simcore.kernels.meld import meld_sum_first_suit
-        from simcore.kernels.rng import chunk_states
-
-        deals = deal_hands(
-            self.deck_cards, self.players, self.hand_size, chunk_states(0, [0])[0], 20_000 // self.players
-        )
-        hands = np.ascontiguousarray(deals[:, : self.players]).reshape(-1, N_TYPES)
-        return round(int(meld_sum_first_suit(hands, self.meld_table(), self.meld_flags())) / len(hands))
 
     def meld_value(self, base: str, multiplicity: int) -> int:
         """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""

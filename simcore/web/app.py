@@ -156,8 +156,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def check_hand(hand: str, v, partial: bool = True) -> None:
         """Refuse (on the hand field) cards the system's deck cannot deal as a hand (with ``partial``, or
         part of one)."""
-        from simcore.kernels.cards import check_hand as check
-        from simcore.kernels.cards import parse_hand
+        from simcore.cards import check_hand as check
+        from simcore.cards import parse_hand
 
         try:
             check(parse_hand(hand), v.deck_copies, v.hand_size, partial=partial)
@@ -274,7 +274,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
     @app.post("/api/deck", summary="the cards of a system's deck, for a card grid")
     def deck(body: i.Rules):
-        from simcore.kernels.cards import N_TYPES, card_name
+        from simcore.cards import N_TYPES, card_name
 
         v = i.rules_of(body)
         return {

@@ -119,7 +119,7 @@ def _view(state, moves: list[int], values: bool) -> dict:
 
 
 def _card(t: int) -> str:
-    from simcore.kernels.cards import card_name
+    from simcore.cards import card_name
 
     return card_name(t)
 
@@ -127,7 +127,7 @@ def _card(t: int) -> str:
 def _values(state, observed: list[dict]) -> tuple[dict | None, str]:
     """({card: points the side to play takes from this trick's start on with perfect play}, a note),
     or (None, why not)."""
-    from simcore.kernels.cards import N_TYPES, parse_card
+    from simcore.cards import N_TYPES, parse_card
     from simcore.solver.position import Position, card_values, sides
 
     v, o = state.variant, observed[0]
