@@ -10,8 +10,8 @@ from simcore.answers.analyse import RecordError, analyse_hand, read_record
 from simcore.answers.endgame import hand_decisions
 from simcore.answers.playthrough import playthrough_moves
 from simcore.api import analyse
+from simcore.cards import parse_card
 from simcore.cli import main
-from simcore.kernels.cards import parse_card
 from simcore.kernels.policies import parse_policies
 from simcore.state import Action, new_hand
 from simcore.state.players import kernel_policy

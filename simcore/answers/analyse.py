@@ -26,8 +26,8 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.cards import N_TYPES, SUITS, HandError, card_name, parse_card
 from simcore.kernels import hand_record as h
-from simcore.kernels.cards import N_TYPES, SUITS, HandError, card_name, parse_card
 from simcore.kernels.stock import STOCK_MELDS
 from simcore.reference.hand import Table, referee
 from simcore.reference.stock import RuleBroken

@@ -329,7 +329,7 @@ def _observe(state: HandState, seat: int) -> dict:
 
 def _played(state: HandState) -> dict:
     """:meth:`HandState.played_record`."""
-    from simcore.kernels.cards import SUITS
+    from simcore.cards import SUITS
 
     v, t = state.variant, state._table
     players = v.players
