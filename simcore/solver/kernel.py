@@ -516,29 +516,88 @@ def _bounds(w, leader):
         else:
             held0 |= w.held[s]
     sure0, sure1 = np.int64(0), np.int64(0)  # the points of each side's sure trumps
+    most0, most1 = np.int64(0), np.int64(0)  # the most sure trumps one seat of each side holds
     for s in range(players):
         theirs = held0 if w.side[s] == 1 else held1
         m = w.held[s] & bits
+        n = np.int64(0)
         while m != 0:
             t = lowest_card(m)
             m &= m - 1
             if theirs & bits & ((np.int64(2) << t) - 1) == 0:
+                n += w.hands[s, t]
                 if w.side[s] == 1:
                     sure1 += w.hands[s, t] * w.points[t]
                 else:
                     sure0 += w.hands[s, t] * w.points[t]
+        if w.side[s] == 1:
+            most1 = max(most1, n)
+        else:
+            most0 = max(most0, n)
     x = w.side[leader]
     ours, theirs = (held1, held0) if x == 1 else (held0, held1)
     remaining = w.dyn[Y_REMAINING]
+    sure, most = (sure1, most1) if x == 1 else (sure0, most0)
+    other, other_most = (sure0, most0) if x == 1 else (sure1, most1)
     leads = legal_now(w, leader, 0, leader, 0, 0, 0, 0)
     if _claims(w, leader, ours, theirs, leads):
         best = remaining
     else:
-        sure = sure1 if x == 1 else sure0
-        best = max(_quick(w, leader, theirs, leads, sure), _run(w, leader, leads, sure))
+        best = max(_quick(w, leader, theirs, leads, sure), _run(w, leader, leads, sure), _ruffs(w, 1 - x, sure, most))
+    if _defends_all(w, x, ours, theirs, leads):
+        held = remaining
+    else:
+        held = _ruffs(w, x, other, other_most)
     if x == 1:
-        return best, remaining - sure0
-    return sure1, remaining - best
+        return best, remaining - held
+    return held, remaining - best
+
+
+@leaf
+def _ruffs(w, losers, sure, most):
+    """The points a side surely takes with its sure trumps (worth ``sure``), the most of them one of its
+    seats holds being ``most``: each falls in a trick the side wins, one seat's in ``most`` different
+    tricks, to which each seat of the other side (``side == losers``) gives at least its ``most``
+    cheapest cards. A seat holding nothing but sure trumps wins every trick left: all the points."""
+    players = w.held.shape[0]
+    if most == 0:
+        return sure
+    if most >= w.dyn[Y_LEFT]:
+        return w.dyn[Y_REMAINING]
+    pts = sure
+    for s in range(players):
+        if w.side[s] == losers:
+            pts += _cheapest(w, s, np.int64(-1), most)
+    return pts
+
+
+@leaf
+def _defends_all(w, x, ours, theirs, leads):
+    """True when the side not on lead (cards ``theirs``) surely takes every trick left against the
+    leader's side (``x``, cards ``ours``, the leader's legal leads ``leads``): the leader's side holds no trump,
+    in every suit the other side's cards rank at or above all of its cards, and whatever suit is led the
+    other side wins the trick — its cards of the suit all rank strictly above the leader's side's (any
+    it must play wins), or one of its seats is void in the suit and holds a trump. Then it leads and, as
+    in :func:`_claims`, cashes the rest."""
+    trump = w.rules[D_TRUMP]
+    tbits = SUIT_BITS[trump]
+    if ours & tbits != 0:
+        return False
+    players = w.held.shape[0]
+    ruffers = np.int64(0)  # suits some seat of the other side is void in while holding a trump
+    for s in range(players):
+        if w.side[s] != x and w.held[s] & tbits != 0:
+            for suit in range(4):
+                if w.held[s] & SUIT_BITS[suit] == 0:
+                    ruffers |= np.int64(1) << suit
+    for suit in range(4):
+        a, b = theirs & SUIT_BITS[suit], ours & SUIT_BITS[suit]
+        if a != 0 and b != 0 and _highest_type(a) > lowest_card(b):
+            return False
+        if leads & SUIT_BITS[suit] != 0 and (ruffers >> suit) & 1 == 0:
+            if a == 0 or _highest_type(a) >= lowest_card(b):
+                return False
+    return True
 
 
 @leaf
