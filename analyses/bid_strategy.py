@@ -555,7 +555,10 @@ def plot_make_by_aces(
     unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
     ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
     ax.set_ylabel("P(bidding side makes its bid)")
-    ax.legend(title="bidder holds", loc="lower right", fontsize=8)
+    if ax.get_lines():
+        ax.legend(title="bidder holds", loc="lower right", fontsize=8)
+    else:  # a small run: say so rather than draw an empty frame with an empty legend
+        ax.text(0.5, 0.5, f"no meld bin has {min_hands}+ hands for any ace count", ha="center", transform=ax.transAxes)
     ax.set_title(
         style.title(
             f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
