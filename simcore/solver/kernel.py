@@ -22,8 +22,8 @@ carried over from trick counts to points:
 * move ordering: the table's best lead first, then each ply's killer (the card that last cut a node
   at that ply off), then winners of high points, cheap discards, points fed to a partner who is winning;
 * bounds before searching: a side cannot take more than the points still in play nor fewer than
-  none (a null-window search asks only "at least T?"); sure trumps, the leader's side's best quick
-  trick and a claim of every trick left (:func:`_bounds`); the last trick is played without search.
+  none; sure trumps and the tricks they win, the leader's side's best quick trick or cashing run, and
+  either side's claim of every trick left (:func:`_bounds`); the last trick is played without search.
 
 The threshold question "can the bidding side take at least T from here?" is one null-window search
 (:func:`threshold_kernel`); the exact value is one search with a window holding every value
@@ -502,8 +502,9 @@ def _bounds(w, leader):
       partner plays into the trick is the side's either way, so the leader's side takes at least the
       lead, the opponents' cheapest cards and its sure trumps other than the lead.
 
-    The leader's side takes at least the larger of its sure trumps and its best quick trick; the other
-    side at least its sure trumps."""
+    The leader's side takes at least the largest of its quick trick, its cashing run (:func:`_run`) and
+    its ruffs (:func:`_ruffs`), or everything when it claims (:func:`_claims`); the other side at least
+    its ruffs, or everything when it wins every trick from here (:func:`_defends_all`)."""
     players = w.held.shape[0]
     r = w.rules
     trump = r[D_TRUMP]
