@@ -34,6 +34,7 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Sequence
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -70,14 +71,30 @@ def _variant(variant: VariantLike, overrides: Iterable[str] = ()) -> Variant:
                 f"overrides={overrides!r}, not a Variant"
             )
         return variant
-    return load_variant(os.fspath(variant), overrides)
+    if not isinstance(variant, (str, os.PathLike)):
+        raise ValueError(f"variant={variant!r}: give a rules id, a rules file's path or a Variant")
+    return load_variant(os.fspath(variant), overrides, names=API_NAMES)
+
+
+#: What the API's messages call the rules and the overrides (``variant = 'x': ...``, ``overrides: ...``).
+API_NAMES = ("", "overrides")
+#: Where the API's message for an unknown event sends the reader.
+API_EVENTS = "the events are in simcore.kernels.events.CATALOGUE, and meld>=X"
 
 
 def _policies(policy: str | Sequence[str], players: int) -> np.ndarray:
     """int64 policy codes from ``"heuristic"``, ``"heuristic,random,..."`` or a list of names."""
     from simcore.kernels.policies import parse_policies
 
-    return parse_policies(policy if isinstance(policy, str) else ",".join(policy), players)
+    return parse_policies(policy if isinstance(policy, str) else ",".join(policy), players, label="policy")
+
+
+def _events(events: str | Sequence[str] | None, v: Variant) -> list:
+    """The parsed events (default: every catalogue event), unknown names refused in the API's words."""
+    from simcore.kernels.events import CATALOGUE, parse_event
+
+    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
+    return [parse_event(n, v, API_EVENTS) for n in names]
 
 
 def _category(values: Sequence, categories: Sequence | None = None) -> pd.Categorical:
@@ -212,12 +229,11 @@ def odds(
     True
     """
     from simcore.answers.odds import simulate_odds
-    from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
     _positive("hands", hands)
-    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    parsed = [parse_event(n, v) for n in names]
+    _seed(seed)
+    parsed = _events(events, v)
     if hold is not None or given is not None or auction is not None:
         return _odds_given(v, parsed, hands, seed, hold, given, auction)
     result = simulate_odds(v, parsed, hands, seed)
@@ -261,13 +277,13 @@ def hold_odds(
     """
     from simcore.answers.given import given_odds
     from simcore.kernels.cards import check_hand, format_hand, parse_hand
-    from simcore.kernels.events import CATALOGUE, parse_event
 
     v = _variant(variant, overrides)
+    _positive("hands", hands)
+    _seed(seed)
     given = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(given, v.deck_copies, v.hand_size, partial=True)
-    names = [events] if isinstance(events, str) else list(events or CATALOGUE)
-    result = given_odds(v, [parse_event(n, v) for n in names], given, hands, seed)
+    result = given_odds(v, _events(events, v), given, hands, seed)
     rows = []
     for event, by_place in result.events:
         for place, o in by_place.items():
@@ -287,10 +303,15 @@ def hold_odds(
     )
 
 
-def _positive(name: str, value: int | None) -> None:
-    """Refuse a size that is not a whole number of at least 1, in the API's words."""
-    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < 1):
-        raise ValueError(f"{name}={value!r}: give a whole number of at least 1")
+def _positive(name: str, value: int | None, least: int = 1) -> None:
+    """Refuse a number that is not a whole number of at least ``least`` (None passes), in the API's words."""
+    if value is not None and (isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < least):
+        raise ValueError(f"{name}={value!r}: give a whole number of at least {least}")
+
+
+def _seed(seed: int | None) -> None:
+    """Refuse a seed that is not a whole number of at least 0 (None passes where a seed is optional)."""
+    _positive("seed", seed, least=0)
 
 
 def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
@@ -364,6 +385,9 @@ def simulate(
 
     v = require_full_hands(_variant(variant, overrides))
     _positive("hands", hands)
+    _seed(seed)
+    if out is not None and not Path(out).resolve().parent.is_dir():
+        raise ValueError(f"out={os.fspath(out)!r}: the directory {Path(out).resolve().parent} does not exist")
     result = run(v, hands, seed, _policies(policy, v.players), out=None if out is None else os.fspath(out))
     rows = _interval_rows("rate", result.rates(), share=True) + _interval_rows("mean", result.means(), share=False)
     return _frame(
@@ -409,6 +433,8 @@ def hand_records(
     from simcore.answers.simulate import hand_records as records
 
     v = require_full_hands(_variant(variant, overrides))
+    _positive("hands", hands)
+    _seed(seed)
     return records_frame(records(v, hands, seed, _policies(policy, v.players)), v, seed)
 
 
@@ -422,12 +448,15 @@ def bid_odds(
     bid: int | None = None,
     meld: int | None = None,
     basis: str | None = None,
+    auction: str | None = None,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
     ``value``, ``hands`` (hands with a bidder at that value), ``made``, ``estimate``, ``lo``, ``hi``
     and ``one_in``. ``given``: only deals that meet it (the ``--given`` language, places seen from seat
     0, the dealer's left); ``attrs["acceptance"]`` then holds the share of deals that met it.
+    ``auction``: the auction so far (as ``--auction``): only deals where the model bidders would have
+    made those calls, the calls made as given and the model bidding on (``policy`` must be the heuristic).
 
     With ``bid`` and/or ``meld`` (and ``basis``: "dealt" or "after_exchange"), as ``pinochle bid-odds
     --bid B --meld M``: the joint table instead, P(make B | meld M), one row per basis, bid and meld
@@ -445,6 +474,7 @@ def bid_odds(
     v = require_full_hands(_variant(variant, overrides))
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
+    _seed(seed)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -457,7 +487,12 @@ def bid_odds(
             )
     if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
         raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
-    result = run(v, hands, seed, _policies(policy, v.players), condition=_condition(v, given, 0))
+    from simcore.answers.auction_so_far import require_model_bidders, with_calls
+
+    if auction is not None:
+        require_model_bidders(policy, "policy=")
+    calls, condition = with_calls(v, _condition(v, given, 0), auction, "auction=")
+    result = run(v, hands, seed, _policies(policy, v.players), condition=condition, calls=calls)
     if bid is not None or meld is not None:
         cells = result.joint_table(basis, bid, meld)
         cells["one_in"] = [_one_in(x) for x in cells["estimate"]]
@@ -493,14 +528,15 @@ def bid_odds(
 def advise(
     hand: str | Sequence[str],
     variant: VariantLike = DEFAULT_VARIANT,
-    seat: int = 0,
+    seat: int | None = None,
     hands: int | None = None,
     seed: int = 1,
     policy: str | Sequence[str] = "heuristic",
     overrides: Iterable[str] = (),
     given: str | Sequence[str] | None = None,
+    auction: str | None = None,
 ) -> pd.DataFrame:
-    """What the hand would make with ``seat`` (0: the dealer's left) the bidder, as ``pinochle advise``:
+    """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
     side total), each deal played out at the lowest contract. One row per bid around the hand's value,
     with ``variant``, ``seed``, ``seat``, ``hands``, ``named_trump`` (the heuristic's, from the hand
@@ -513,17 +549,32 @@ def advise(
     the command prints first: the highest bids made in 50% and 75% of the deals with their intervals,
     the meld by trump, the mean side total and partner's meld.
 
+    With ``auction`` (the calls so far, as ``--auction``), advice in mid-auction instead
+    (:mod:`simcore.answers.mid_auction`): ``hand`` is the whole hand of the seat to call (``seat``, if
+    given, must be it) and ``hands`` the deals per call. One row per call it can make now: ``call``
+    ("pass" or the bid), ``ours`` (P(my side ends with the contract)) with ``ours_lo``, ``ours_hi``;
+    ``made`` (P(made | ours)) with ``made_lo``, ``made_hi``; ``score`` (the mean of what the hand adds
+    to my score line) and ``margin`` (that less my opponents' mean line), each with ``_lo``, ``_hi``.
+    ``attrs``: ``best_score``, ``best_margin`` (the calls with the highest means), ``model_limit``,
+    ``lowest_bid`` and ``acceptance``. Under the model bidders: every seat bids by the heuristic's rule.
+
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
     ('S', True)
     """
     from simcore.answers.advise import advise as run
+    from simcore.answers.advise import check_advisable
     from simcore.kernels.cards import SUITS, check_hand, parse_hand
 
     v = require_full_hands(_variant(variant, overrides))
     cards = parse_hand(hand if isinstance(hand, str) else " ".join(hand))
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)  # fewer cards: the rest dealt at random
     _positive("hands", hands)
+    _seed(seed)
+    check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
+    if auction is not None:
+        return _advise_in_auction(v, cards, auction, seat, hands, seed, policy, given)
+    seat = 0 if seat is None else seat
     a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
     rows = [
         {"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi, "one_in": _one_in(iv.estimate)}
@@ -551,12 +602,52 @@ def advise(
     return frame
 
 
+def _advise_in_auction(
+    v: Variant,
+    cards: np.ndarray,
+    auction: str,
+    seat: int | None,
+    hands: int | None,
+    seed: int,
+    policy: str | Sequence[str],
+    given: str | Sequence[str] | None,
+) -> pd.DataFrame:
+    """:func:`advise` with ``auction``: one row per call the seat to call can make."""
+    from simcore.answers.auction_so_far import require_model_bidders
+    from simcore.answers.mid_auction import advise_in_auction, seat_to_call
+
+    require_model_bidders(policy, "policy=")
+    me = seat_to_call(v, auction, "auction=", seat)
+    a = advise_in_auction(v, cards, auction, hands, seed, _condition(v, given, me), label="auction=", seat=me)
+    rows = []
+    for c in a.calls:
+        row = {"call": c.name}
+        for name, x in (("ours", c.ours), ("made", c.made), ("score", c.score), ("margin", c.margin)):
+            row.update({name: x.estimate, f"{name}_lo": x.lo, f"{name}_hi": x.hi})
+        rows.append(row)
+    frame = _frame(rows, {"variant": v.id, "seed": seed, "seat": me, "hands": a.deals})
+    frame.attrs.update(
+        best_score=a.calls[a.best_score].name,
+        best_margin=a.calls[a.best_margin].name,
+        model_limit=a.limit,
+        lowest_bid=a.lowest,
+    )
+    if a.acceptance is not None:
+        frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
+
+
 def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides: Iterable[str] = ()) -> pd.DataFrame:
     """What the widow is worth to ``hand`` (a whole hand), as ``pinochle widow``: every widow the unseen
     cards allow, exactly. One row per trump: ``variant``, ``hand``, ``widows`` (their number),
     ``trump``, ``before`` (my meld before the widow), ``mean_after`` (after it, burying the cards that
     keep the most meld) and ``mean_gain``. ``attrs["gain"]`` holds the headline gain's mean and
-    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`).
+    P(gain >= X) for every X taken (:mod:`simcore.answers.widow`); ``attrs["best"]`` and
+    ``attrs["likeliest"]`` the three widows that leave the most meld and the three likeliest, each a
+    dict of ``cards``, ``p`` (its chance) and ``meld_after`` by trump; ``attrs["trump_after_widow"]``
+    whether trump is named after the widow is seen (the gain is then the best trump's after it less
+    the best before) and ``attrs["named_trump"]`` the trump the heuristic names from the hand (the
+    gain's trump otherwise); ``attrs["distinct_widows"]`` and ``attrs["rule"]``.
 
     >>> w = widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD")
     >>> int(w.loc[0, "widows"]), w.loc[0, "trump"], int(w.loc[0, "before"])
@@ -579,7 +670,9 @@ def widow(hand: str | Sequence[str], variant: VariantLike = "auction", overrides
         for s in range(4)
     ]
     frame = _frame(rows, {"variant": v.id, "hand": format_hand(cards), "widows": r.total_ways})
-    frame.attrs["gain"] = r.to_json()["gain"]
+    worth = r.to_json()
+    for key in ("gain", "best", "likeliest", "trump_after_widow", "named_trump", "distinct_widows", "rule"):
+        frame.attrs[key] = worth[key]
     return frame
 
 
@@ -603,6 +696,8 @@ def games(
     from simcore.answers.settlement import has_settlement, settle_deals
 
     v = _variant(variant, overrides)
+    _positive("games", games)
+    _seed(seed)
     policies = _policies(policy, v.players)
     if not v.has_game_rules and has_settlement(v):
         result = settle_deals(v, games, seed, policies)
@@ -645,6 +740,9 @@ def compare(
     """
     from simcore.answers import compare as cmp
 
+    _positive("games", games)
+    _positive("hands", hands)
+    _seed(seed)
     if question is not None:
         if a is not None or b is not None or list(overrides):
             raise ValueError("give a question or rule sets A and B, not both")
@@ -731,6 +829,8 @@ def solve(
     from simcore.solver.position import solve as solve_position
 
     v = _variant(variant, overrides)
+    _seed(seed)
+    _positive("at_least", at_least, least=0)
     if hands is None:
         position = seeded_position(require_full_hands(v), seed, _policies(policy, v.players))
     else:
@@ -784,4 +884,6 @@ def new_hand(
     """
     from simcore.state import new_hand as start
 
+    _seed(seed)
+    _positive("hand", hand, least=0)
     return start(require_full_hands(_variant(variant, overrides)), seed, cards, hand, need)

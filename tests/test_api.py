@@ -260,3 +260,39 @@ def test_compare_a_named_question_in_either_mode():
         api.compare("four-hand-150", question="min-bid-25")
     with pytest.raises(ValueError, match="B is A unchanged"):
         api.compare("four-hand-150", hands=10)
+
+
+HAND = "AS 10S KS QS JS AH KH QH AD JD 9C 9C"
+
+
+@pytest.mark.parametrize(
+    ("call", "message"),
+    [
+        (lambda: api.odds("pinochle", hands=0), "hands=0: give a whole number of at least 1"),
+        (lambda: api.odds("pinochle", hands=-5), "hands=-5: give a whole number of at least 1"),
+        (lambda: api.simulate(hands=0), "hands=0: give a whole number of at least 1"),
+        (lambda: api.hold_odds(HAND, hands=0), "hands=0: give a whole number"),
+        (lambda: api.hand_records(hands=0), "hands=0: give a whole number"),
+        (lambda: api.games(games=0), "games=0: give a whole number"),
+        (lambda: api.compare("four-hand-150", overrides=["exchange.pass_cards=4"], hands=-1), "hands=-1"),
+        (lambda: api.odds("pinochle", hands=100, seed=-1), "seed=-1: give a whole number of at least 0"),
+        (lambda: api.new_hand(seed="x"), "seed='x': give a whole number of at least 0"),
+        (lambda: api.solve(at_least=-5), "at_least=-5: give a whole number of at least 0"),
+        (lambda: api.meld(HAND, "nope"), "variant = 'nope': not a shipped rules id nor a .toml file"),
+        (lambda: api.meld(HAND, overrides=["foo.bar=1"]), "overrides: foo.bar = 1: no such key"),
+        (lambda: api.meld(HAND, overrides=["id=auction"]), "give variant the id or file"),
+        (lambda: api.odds("nosuch", hands=100), "event 'nosuch' is not known"),
+        (lambda: api.simulate(hands=100, policy="nope"), "policy: 'nope' is not a policy"),
+        (lambda: api.advise(HAND, seat=9, hands=100), "seat=9: four-hand-150 seats players 0 to 3"),
+        (lambda: api.advise(HAND, "partnership", hands=100), "meld() shows the hand's meld"),
+        (lambda: api.simulate(hands=100, out="/nonexistent/dir/x.parquet"), "the directory /nonexistent/dir"),
+        (lambda: api.meld(HAND, 7), "variant=7: give a rules id"),
+    ],
+)
+def test_bad_input_raises_a_value_error_in_the_apis_own_words(call, message):
+    """Each check raises ValueError with one line naming the keyword as the API spells it: no command
+    line options (--variant, --set, --policy, --seat) and no pinochle commands."""
+    with pytest.raises(ValueError) as e:
+        call()
+    text = str(e.value)
+    assert message in text and "\n" not in text and "--" not in text and "pinochle " not in text, text

@@ -3,6 +3,7 @@ package, each JSON route gives simcore.api's numbers for the same arguments, bad
 one line and the field it belongs to, jobs report progress, cancel and stop at the time cap, the queue
 is bounded, and no name from the browser reaches the file system."""
 
+import json
 import threading
 import time
 
@@ -39,6 +40,11 @@ def finished(client, response, seconds: float = 120) -> dict:
     return job
 
 
+def as_json(value):
+    """``value`` as the server sends it (keys as strings)."""
+    return json.loads(json.dumps(value))
+
+
 def rows_equal(got: list[dict], frame, columns) -> None:
     want = frame[columns].to_dict("records")
     assert len(got) == len(want)
@@ -60,7 +66,7 @@ def test_every_page_loads_with_assets_from_the_package(client):
         assert "http://" not in r.text.replace("http://www.w3.org", "") and "https://" not in r.text
         for asset in ("/static/style.css", "/static/app.js"):
             assert asset in r.text
-    for asset in ("style.css", "app.js", "hand.js", "chart.js", "odds.js", "house.js", "deal.js"):
+    for asset in ("style.css", "app.js", "hand.js", "chart.js", "odds.js", "house.js", "deal.js", "cards.js"):
         r = client.get(f"/static/{asset}")
         assert r.status_code == 200 and len(r.text) > 500
         assert "https://" not in r.text and "cdn" not in r.text.lower()
@@ -97,6 +103,61 @@ def test_advise_job_gives_the_apis_curve_and_the_50_75_bids(client):
     assert job["result"]["highest"] == frame.attrs["highest"]
 
 
+def test_advise_job_with_a_condition_gives_the_apis_partner_meld(client):
+    given = "partner: meld>=4"
+    job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 500, "seed": 2, "given": given}))
+    frame = api.advise(HAND, hands=500, seed=2, given=given)
+    assert job["status"] == "done", job
+    assert job["result"]["headline"]["partner_meld"] == as_json(frame.attrs["headline"]["partner_meld"])
+    assert job["result"]["acceptance"] == as_json(frame.attrs["acceptance"])
+    assert job["result"]["headline"]["partner_meld"]["mean"]["estimate"] >= 4  # every deal kept meets it
+    held = finished(client, client.post("/api/hold-odds", json={"hand": HAND, "hands": 2000, "given": given}))
+    want = api.odds(hands=2000, hold=HAND, given=given)
+    assert [(r["event"], r["place"], r["estimate"]) for r in held["result"]["rows"]] == [
+        (r.event, r.place, pytest.approx(r.estimate, rel=1e-12)) for r in want.itertuples()
+    ]
+
+
+@pytest.mark.parametrize("given, words", [("left: aces>=7", "no deal meets it"), ("left: AS=3", "it places")])
+def test_a_condition_refused_once_counted_fails_on_its_field(client, given, words):
+    job = finished(client, client.post("/api/advise", json={"hand": HAND, "hands": 500, "given": given}))
+    assert job["status"] == "failed" and job["field"] == "given" and words in job["error"], job
+
+
+WIDOW_HAND = "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD"
+
+
+def test_widow_job_is_the_apis_exact_worth(client):
+    job = finished(client, client.post("/api/widow", json={"hand": WIDOW_HAND, "variant": "auction"}))
+    frame = api.widow(WIDOW_HAND, "auction")
+    assert job["status"] == "done", job
+    rows_equal(job["result"]["rows"], frame, ["trump", "before", "mean_after", "mean_gain", "widows"])
+    for key in ("gain", "best", "likeliest", "trump_after_widow", "distinct_widows"):
+        assert job["result"][key] == frame.attrs[key], key
+    assert job["done"] == job["total"] == frame.attrs["distinct_widows"]  # progress counts distinct widows
+    deck = client.post("/api/deck", json={"variant": "auction"}).json()
+    assert deck["widow_worth"] and not client.post("/api/deck", json={}).json()["widow_worth"]
+
+
+def test_a_widow_count_reports_progress_and_cancels():
+    from simcore.run.runner import Execution, Stopped, executing
+
+    seen = []
+    with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
+        w = api.widow(WIDOW_HAND, "auction")
+    n = w.attrs["distinct_widows"]
+    assert seen[0] == (0, n) and seen[-1] == (n, n) and len(seen) > 100
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    stop = threading.Event()
+
+    def progress(done, total):
+        if done:
+            stop.set()  # as a Cancel button pressed while the count runs
+
+    with pytest.raises(Stopped), executing(Execution(stop=stop, progress=progress)):
+        api.widow(WIDOW_HAND, "auction")
+
+
 def test_hold_and_dealt_odds_jobs_are_the_apis(client):
     job = finished(
         client,
@@ -128,6 +189,11 @@ def test_hold_and_dealt_odds_jobs_are_the_apis(client):
         ("/api/advise", {"hand": HAND, "hands": 10**9}, "hands", "less than or equal"),
         ("/api/advise", {"hand": HAND, "seat": 5}, "seat", "seat"),
         ("/api/advise", {"hand": HAND, "variant": "partnership"}, "variant", "no auction"),
+        ("/api/advise", {"hand": HAND, "given": "lefty: aces>=3"}, "given", "lefty"),
+        ("/api/hold-odds", {"hand": HAND, "given": "partner: meld>>4"}, "given", "not understood"),
+        ("/api/widow", {"hand": WIDOW_HAND}, "variant", "no widow"),
+        ("/api/widow", {"hand": "AS 10S KS", "variant": "auction"}, "hand", "3 cards"),
+        ("/api/widow", {"hand": WIDOW_HAND, "rules_text": 'id = "x"\nextends = "four-hand-150"'}, "rules", "no widow"),
         ("/api/odds", {"events": ["no-such-meld"]}, "events", "no-such-meld"),
         ("/api/compare", {"question": "nope"}, "question", "not a question"),
         ("/api/deal", {"moves": [5]}, "moves", "move 1"),
@@ -158,6 +224,13 @@ def test_report_files_are_picked_from_a_list_never_joined_to_a_path(client):
     assert client.get("/reports/%2Fetc%2Fpasswd").status_code == 404
     r = client.get("/reports/four-hand-150-card.png")
     assert r.status_code == 200 and r.headers["content-type"] == "image/png" and r.content[:4] == b"\x89PNG"
+
+
+def test_bidding_cards_show_their_tables_as_html_linking_report_files_only(client):
+    page = client.get("/cards").text
+    assert "<th>bid made 50% of the time</th>" in page and "<td>27 [27–28]</td>" in page
+    assert 'href="/reports/four-hand-150-card.pdf"' in page and 'href="four-hand-150' not in page
+    assert "cards exist for the systems of the committed report only" in page.lower()
 
 
 def test_house_rules_come_from_the_committed_csv(client):
@@ -215,6 +288,12 @@ def test_deal_values_agree_with_the_solver():
                 "/api/deal", json={"seed": 3, "moves": view["moves"], "then": "heuristic", "values": False}
             ).json()
         view = client.post("/api/deal", json={"seed": 3, "moves": view["moves"]}).json()
+        # the page asks for the same values as a job, card by card
+        job = finished(client, client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"]}))
+        assert job["status"] == "done" and job["result"]["values"] == view["values"]
+        assert job["done"] == job["total"] == len(view["legal"])
+        bad = client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"] + [999]})
+        assert bad.status_code == 400 and bad.json()["field"] == "moves"
     seat = view["to_act"]
     solved = api.solve(
         "four-hand-150",
@@ -226,6 +305,32 @@ def test_deal_values_agree_with_the_solver():
     mine = (seat - view["bidder"]) % 2 == 0
     assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
     assert set(view["values"]) == {a["card"] for a in view["legal"]}
+
+
+def test_deal_values_report_each_card_and_stop_between_cards():
+    from simcore.run.runner import Execution, Stopped, executing
+    from simcore.web.deal import deal_values
+
+    v = shipped_default()
+    moves = deal_view_moves_late(v)
+    seen = []
+    with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
+        found = deal_values(v, 3, None, moves)["values"]
+    assert seen == [(k, len(found)) for k in range(len(found) + 1)]
+    stop = threading.Event()
+    stop.set()
+    with pytest.raises(Stopped), executing(Execution(stop=stop)):
+        deal_values(v, 3, None, moves)
+
+
+def deal_view_moves_late(v) -> list[int]:
+    """The moves of seed 3 played by the heuristic to the last four tricks."""
+    from simcore.web.deal import deal_view
+
+    view = deal_view(v, 3, None, [], "none", False)
+    while len(view["hands"][0]) > 4 or view["trick"]:
+        view = deal_view(v, 3, None, view["moves"], "heuristic", False)
+    return view["moves"]
 
 
 def test_a_jobs_progress_sums_its_runs():
@@ -287,6 +392,27 @@ def test_a_run_reports_progress_and_stops_when_asked():
     with executing(Execution(stop=stop)):
         frame = api.odds("run", hands=200_000, seed=1)
     assert (frame["deals"] == 0).all()
+
+
+def test_the_deal_viewers_values_do_not_wait_behind_long_answers():
+    jobs = Jobs(workers=1, waiting=0, seconds=30)
+    gate = threading.Event()
+    jobs.submit("long", lambda job: gate.wait(30) and {})
+    try:
+        with TestClient(create_app(jobs=jobs, warm=False)) as client:
+            assert client.post("/api/odds", json={"hands": 1000}).status_code == 429  # the answers' queue is full
+            r = client.post("/api/deal-values", json={"seed": 3, "moves": deal_view_moves_late(shipped_default())})
+            job = finished(client, r, 60)
+            assert job["status"] == "done" and job["id"].startswith("dd") and job["result"]["values"]
+            assert client.get("/api/status").json()["solver_jobs_limit"] == 9
+    finally:
+        gate.set()
+
+
+def shipped_default():
+    from simcore.web.inputs import shipped
+
+    return shipped(api.DEFAULT_VARIANT)
 
 
 def test_a_full_queue_is_429_with_one_line():

@@ -100,6 +100,11 @@ def screenshot(driver, shots: Path, name: str) -> None:
         driver.save_screenshot(str(shots / f"{name}-{label}.png"))
         wide = driver.execute_script("return document.documentElement.scrollWidth")
         assert wide <= width + 1, f"{name} at {width} px scrolls sideways ({wide} px wide)"
+        boxes = driver.execute_script(
+            "return Array.from(document.querySelectorAll('.scroll')).filter(e => e.scrollWidth > "
+            "e.clientWidth + 1).map(e => (e.firstElementChild || e).className)"
+        )
+        assert not boxes, f"{name} at {width} px: {boxes} scroll sideways inside their box"
     driver.set_window_size(*WIDTHS["desktop"])
 
 
@@ -124,13 +129,43 @@ def test_my_hand_by_tapping_shows_the_apis_meld_and_bids(server, browser, shots)
     browser.find_element(By.ID, "go").click()
     wait(browser, "#advise svg.chart")
     wait(browser, ".hold-table", 180)
-    want = api.advise(hand, hands=4000).attrs["highest"]
+    advice = api.advise(hand, hands=4000)
+    want = advice.attrs["highest"]
     assert browser.find_element(By.ID, "bid50").text.split()[0] == str(want[0]["bid"])
     assert browser.find_element(By.ID, "bid75").text.split()[0] == str(want[1]["bid"])
+    partner = advice.attrs["headline"]["partner_meld"]["mean"]["estimate"]
+    assert float(browser.find_element(By.ID, "partner-mean").text) == pytest.approx(partner, rel=1e-3)  # 4 digits
     held = api.hold_odds(hand, hands=80_000).set_index(["event", "place"])
     first = browser.find_element(By.CSS_SELECTOR, '.hold-table td[data-col="partner"] span').get_attribute("title")
     assert first.split()[1] == f"{held.loc[('marriage', 'partner'), 'estimate']:.3f}"
     screenshot(browser, shots, "hand")
+
+
+def test_my_hand_shows_the_widows_worth_as_the_api_counts_it(server, browser, shots):
+    hand = "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD"
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    assert not browser.find_element(By.ID, "widow-section").is_displayed()  # four-hand-150 deals no widow
+    Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
+    wait(browser, "#widow-section")
+    tap_hand(browser, hand)
+    assert wait(browser, "#hand-count", text="15 of 15")
+    browser.find_element(By.ID, "hands").clear()
+    browser.find_element(By.ID, "hands").send_keys("1000")
+    browser.find_element(By.ID, "go").click()
+    gain = wait(browser, "#widow-gain", 120).text
+    worth = api.widow(hand, "auction")
+    assert gain == f"{worth.attrs['gain']['mean']:+.2f}"
+    shown = {
+        int(li.get_attribute("data-x")): li.find_element(By.TAG_NAME, "strong").text
+        for li in browser.find_elements(By.CSS_SELECTOR, "#widow-at-least li")
+    }
+    assert shown[20] == f"{100 * dict(worth.attrs['gain']['at_least'])[20]:.3g}%"
+    best = browser.find_element(By.CSS_SELECTOR, '.widow-list td[data-col="cards"]').text
+    assert best.split() == worth.attrs["best"][0]["cards"].split()
+    wait(browser, "#advise svg.chart", 180)
+    wait(browser, ".hold-table", 180)
+    screenshot(browser, shots, "hand-widow")
 
 
 def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):
@@ -140,6 +175,17 @@ def test_a_bad_hand_shows_its_line_next_to_the_field(server, browser):
     box.send_keys("AS AS AS 10S KS QS JS 9S AH KH QH AD")
     error = wait(browser, '.error[data-for="hand"]', 30, text="AS")
     assert "holds 3" in error.text and "\n" not in error.text
+
+
+def test_a_bad_condition_shows_its_line_next_to_the_given_field(server, browser):
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    tap_hand(browser, "AS 10S KS QS JS 9S AH KH QH AD JD QC")
+    browser.find_element(By.CSS_SELECTOR, "#given-box summary").click()
+    browser.find_element(By.ID, "given").send_keys("lefty: aces>=3")
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="given"]', 30, text="lefty")
+    assert "place 'lefty' is not known" in error.text and "\n" not in error.text
 
 
 def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
@@ -187,13 +233,30 @@ def test_house_rules_shows_the_committed_verdict_and_asks_another_system(server,
     screenshot(browser, shots, "house-rules")
 
 
-def test_bidding_cards_link_their_png_and_pdf(server, browser, shots):
+def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(server, browser, shots):
     browser.get(server + "/cards")
     links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, ".card-sheet a")]
     assert any(h.endswith("four-hand-150-card.pdf") for h in links)
     img = browser.find_element(By.CSS_SELECTOR, "#four-hand-150 img")
-    assert browser.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 100
+    browser.execute_script("arguments[0].scrollIntoView()", img)  # loaded lazily, below the card's text
+    WebDriverWait(browser, 20).until(
+        lambda d: d.execute_script("return arguments[0].complete && arguments[0].naturalWidth", img) > 100
+    )
+    markdown = (Path(__file__).parents[1] / "reports" / "four-hand-150-card.md").read_text(encoding="utf-8")
+    first = next(line for line in markdown.splitlines() if line.startswith("| 1 |"))
+    cells = [
+        c.text
+        for c in browser.find_elements(By.CSS_SELECTOR, "#four-hand-150 .card-text tbody tr")[0].find_elements(
+            By.TAG_NAME, "td"
+        )
+    ]
+    assert cells == [c.strip() for c in first.strip("|").split("|")]
+    Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
+    assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
+    browser.execute_script("window.scrollTo(0, 0)")
     screenshot(browser, shots, "cards")
+    Select(browser.find_element(By.ID, "variant")).select_by_value("double-deck")
+    wait(browser, "#card-choice", 10, text="double-deck: its card is below")
 
 
 def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser, shots):
@@ -213,6 +276,7 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
     assert f"played {card}" in browser.find_element(By.CSS_SELECTOR, f'.seat[data-seat="{seat}"] h3').text
     while len(browser.find_elements(By.CSS_SELECTOR, '.seat[data-seat="0"] .card')) > 4:
         after("#heuristic")  # the heuristic plays on to the last tricks, where values come quickly
+    wait(browser, ".seat.to-act .card.legal .dd", 60)  # the values job's answer
     values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".seat.to-act .card.legal .dd")]
     assert values and all(v.isdigit() for v in values)
     screenshot(browser, shots, "deal")

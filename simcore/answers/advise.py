@@ -131,11 +131,14 @@ def seat_name(variant: Variant, seat: int) -> str:
     return f"seat {seat}" + (f" ({where})" if where else "")
 
 
-def check_advisable(variant: Variant, seat: int) -> None:
-    """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats."""
-    require_auction(variant, "there is no bid to advise; `pinochle meld` shows the hand's meld")
+def check_advisable(
+    variant: Variant, seat: int, label: str = "--seat ", meld: str = "`pinochle meld` shows the hand's meld"
+) -> None:
+    """Raise :class:`AdviseError` unless the variant has an auction and ``seat`` is one of its seats;
+    ``label`` names the seat's input and ``meld`` where the hand's meld is shown instead, in messages."""
+    require_auction(variant, f"there is no bid to advise; {meld}")
     if not 0 <= seat < variant.players:
-        raise AdviseError(f"--seat {seat}: {variant.id} seats players 0 to {variant.players - 1}")
+        raise AdviseError(f"{label}{seat}: {variant.id} seats players 0 to {variant.players - 1}")
 
 
 def advise(
@@ -183,26 +186,11 @@ def advise(
     played, total, stop = totals_and_stops(params, rec)
     n = len(rec)
     value = np.where(played, total, 0)
-    table, flags = variant.meld_table(), variant.meld_flags()
-    totals = np.zeros(4, dtype=np.int64)
-    meld_by_trump(given, table, flags, totals)
-    by_trump = tuple(int(x) for x in totals)
-    named = int(
-        choose_trump(
-            given,
-            HEURISTIC,
-            bool(variant.hand_rules.trump_needs_marriage),
-            table,
-            flags,
-            totals,
-            np.zeros(4, dtype=np.uint64),
-        )
-    )
+    by_trump, named = trump_choice(variant, given)
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = _make_curve(variant, played, total, stop)
-    # the trump I would name: the heuristic's, or my best meld's where I could name none
-    trump = by_trump.index(max(by_trump)) if named < 0 else named
+    trump = my_trump(variant, given)
     partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(
         variant,
@@ -223,6 +211,31 @@ def advise(
         acceptance,
         partners,
     )
+
+
+def trump_choice(variant: Variant, hand: np.ndarray) -> tuple[tuple[int, int, int, int], int]:
+    """(``hand``'s meld under each trump S, H, D, C; the trump the heuristic names from it, -1 where it
+    holds no marriage to name one with and the rules need one)."""
+    table, flags = variant.meld_table(), variant.meld_flags()
+    totals = np.zeros(4, dtype=np.int64)
+    meld_by_trump(hand, table, flags, totals)
+    by_trump = tuple(int(x) for x in totals)
+    named = choose_trump(
+        hand,
+        HEURISTIC,
+        bool(variant.hand_rules.trump_needs_marriage),
+        table,
+        flags,
+        totals,
+        np.zeros(4, dtype=np.uint64),
+    )
+    return by_trump, int(named)
+
+
+def my_trump(variant: Variant, hand: np.ndarray) -> int:
+    """The trump I would name with ``hand``: the heuristic's, or my best meld's where I could name none."""
+    by_trump, named = trump_choice(variant, hand)
+    return by_trump.index(max(by_trump)) if named < 0 else named
 
 
 def _make_curve(

@@ -21,6 +21,7 @@ again. The answer holds under the model bidders, not for players who bid otherwi
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcore.kernels import hand as h
@@ -55,9 +56,73 @@ def _seat_name(variant: Variant, seat: int) -> str:
     return f"seat {seat}" + (f" ({where})" if where else "")
 
 
-def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple[list[Call], Condition]:
-    """The calls of ``text`` and the condition they put on the deal. Raises :class:`AuctionError` (one
-    line naming the call) for an auction the rules do not allow."""
+class Turns:
+    """The auction's turn order as the kernel keeps it (:func:`simcore.kernels.hand._bidding`): from the
+    dealer's left round the table, past the seats that passed and the seat holding the high bid, until
+    one is left (one round with ``auction.kind = "single"``)."""
+
+    def __init__(self, variant: Variant):
+        self.rules = variant.hand_rules
+        self.players = variant.players
+        self.active = (1 << self.players) - 1
+        self.high, self.high_seat, self.seat, self.turns = 0, -1, 0, 0
+
+    def next_seat(self) -> int | None:
+        """The seat to call now (None: the auction is over), moving past the seats that cannot."""
+        single = self.rules.auction == lay.AUCTION_SINGLE
+        while True:
+            n_active = bin(self.active).count("1")
+            if (
+                (single and self.turns >= self.players)
+                or n_active == 0
+                or (n_active == 1 and self.high_seat >= 0 and (self.active >> self.high_seat) & 1)
+            ):
+                return None
+            if (self.active >> self.seat) & 1 and self.seat != self.high_seat:
+                return self.seat
+            self.turns, self.seat = self.turns + 1, (self.seat + 1) % self.players
+
+    @property
+    def lowest(self) -> int:
+        """The lowest bid the seat to call may make."""
+        return int(h.next_bid(self.high, self.rules))
+
+    @property
+    def forced(self) -> bool:
+        """Whether the seat to call must open (the dealer's left's first turn, where the rules force it)."""
+        return self.turns == 0 and self.rules.opening_forced != 0
+
+    def call(self, bid: int) -> None:
+        """The seat to call (after :meth:`next_seat`) bids ``bid`` (0: passes)."""
+        if bid:
+            self.high, self.high_seat = bid, self.seat
+        else:
+            self.active &= ~(1 << self.seat)
+        self.turns, self.seat = self.turns + 1, (self.seat + 1) % self.players
+
+
+def bid_problem(variant: Variant, turns: Turns, bid: int) -> str | None:
+    """Why the seat to call may not bid ``bid`` now (None: it may), in a few words."""
+    r = variant.hand_rules
+    want = turns.lowest
+    if bid < r.min_bid:
+        return f"below the minimum bid {r.min_bid} of {variant.id}"
+    if bid < want:
+        return f"{_seat_name(variant, turns.seat)} must bid at least {want}, above the bid of {turns.high}"
+    if not _on_grid(bid, r):
+        return (
+            f"not a bid in {variant.id} (bids go up by {r.step}"
+            + (f", by {r.step_after} from {r.step_from}" if r.step_from > 0 else "")
+            + ")"
+        )
+    if turns.high == 0 and r.max_opening > 0 and bid > r.max_opening:
+        return f"the opening bid is at most {r.max_opening} in {variant.id}"
+    return None
+
+
+def read_calls(variant: Variant, text: str, label: str = "--auction") -> tuple[list[Call], Turns]:
+    """The calls of ``text`` and the turn order after them. Raises :class:`AuctionError` (one line
+    naming the call) for an auction the rules do not allow."""
     require_auction(variant, "no auction to condition on")
     r = variant.hand_rules
     tokens = text.replace(",", " ").split()
@@ -66,54 +131,37 @@ def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple
             f"{label}: no calls; give them in turn order from the dealer's left, e.g. "
             f"'pass {r.min_bid} {h.next_bid(r.min_bid, r)}'"
         )
-    players = variant.players
-    single = r.auction == lay.AUCTION_SINGLE
-    active = (1 << players) - 1
-    high, high_seat, seat, turns = 0, -1, 0, 0
+    turns = Turns(variant)
     calls: list[Call] = []
     for i, token in enumerate(tokens):
         where = f"{label} call {i + 1} {token!r}"
-        while True:  # the kernel's turn order: past the seats that passed and the high bidder, until it ends
-            n_active = bin(active).count("1")
-            if (
-                (single and turns >= players)
-                or n_active == 0
-                or (n_active == 1 and high_seat >= 0 and (active >> high_seat) & 1)
-            ):
-                raise AuctionError(
-                    f"{where}: the auction is over after {len(calls)} call{'s' if len(calls) != 1 else ''}"
-                )
-            if (active >> seat) & 1 and seat != high_seat:
-                break
-            turns, seat = turns + 1, (seat + 1) % players
-        want = int(h.next_bid(high, r))
-        forced = turns == 0 and r.opening_forced != 0
-        name = _seat_name(variant, seat)
+        seat = turns.next_seat()
+        if seat is None:
+            raise AuctionError(f"{where}: the auction is over after {len(calls)} call{'s' if len(calls) != 1 else ''}")
+        want, forced = turns.lowest, turns.forced
         if token.lower() in ("pass", "p", "-"):
             if forced:
-                raise AuctionError(f"{where}: {name} must open in {variant.id}; the lowest bid is {want}")
-            calls.append(Call(seat, 0, want))
-            active &= ~(1 << seat)
+                raise AuctionError(
+                    f"{where}: {_seat_name(variant, seat)} must open in {variant.id}; the lowest bid is {want}"
+                )
+            bid = 0
         else:
             if not (token.isascii() and token.isdigit()):
                 raise AuctionError(f"{where}: a call is 'pass' or a bid, e.g. {want}")
             bid = int(token)
-            if bid < r.min_bid:
-                raise AuctionError(f"{where}: below the minimum bid {r.min_bid} of {variant.id}")
-            if bid < want:
-                raise AuctionError(f"{where}: {name} must bid at least {want}, above the bid of {high}")
-            if not _on_grid(bid, r):
-                raise AuctionError(
-                    f"{where}: not a bid in {variant.id} (bids go up by {r.step}"
-                    + (f", by {r.step_after} from {r.step_from}" if r.step_from > 0 else "")
-                    + ")"
-                )
-            if high == 0 and r.max_opening > 0 and bid > r.max_opening:
-                raise AuctionError(f"{where}: the opening bid is at most {r.max_opening} in {variant.id}")
-            calls.append(Call(seat, bid, want, forced))
-            high, high_seat = bid, seat
-        turns, seat = turns + 1, (seat + 1) % players
-    return calls, _condition(variant, text, calls, label)
+            problem = bid_problem(variant, turns, bid)
+            if problem:
+                raise AuctionError(f"{where}: {problem}")
+        calls.append(Call(seat, bid, want, forced and bid > 0))
+        turns.call(bid)
+    return calls, turns
+
+
+def read_auction(variant: Variant, text: str, label: str = "--auction") -> tuple[list[Call], Condition]:
+    """The calls of ``text`` and the condition they put on the deal. Raises :class:`AuctionError` (one
+    line naming the call) for an auction the rules do not allow."""
+    calls, _ = read_calls(variant, text, label)
+    return calls, auction_condition(variant, text, calls, label)
 
 
 def _on_grid(bid: int, r) -> bool:
@@ -123,8 +171,11 @@ def _on_grid(bid: int, r) -> bool:
     return (bid - r.min_bid) % r.step == 0
 
 
-def _condition(variant: Variant, text: str, calls: list[Call], label: str) -> Condition:
-    """The bounds each seat's limit must meet for the model to have made ``calls``."""
+def auction_condition(
+    variant: Variant, text: str, calls: list[Call], label: str = "--auction", skip: int = -1
+) -> Condition:
+    """The bounds each seat's limit must meet for the model to have made ``calls`` (``skip``: a seat
+    whose calls bound nothing, as the seat whose hand is known; no clauses where none is bounded)."""
     r = variant.hand_rules
     spare = int(r.trick_total) // 5
     lo = [-1] * variant.players
@@ -141,7 +192,7 @@ def _condition(variant: Variant, text: str, calls: list[Call], label: str) -> Co
             hi[c.seat] = min(hi[c.seat], c.faced + extra - 1)
     clauses = []
     for s in range(variant.players):
-        if lo[s] > -1 or hi[s] < NO_LIMIT:
+        if s != skip and (lo[s] > -1 or hi[s] < NO_LIMIT):
             if lo[s] > hi[s]:
                 raise AuctionError(
                     f"{label} {text!r}: under the model bidders {_seat_name(variant, s)} cannot "
@@ -151,6 +202,11 @@ def _condition(variant: Variant, text: str, calls: list[Call], label: str) -> Co
     return Condition(text, tuple(clauses), variant.players, label)
 
 
+def describe_calls(calls: list[Call]) -> str:
+    """'seat 0 pass  seat 1 260' for the calls so far."""
+    return "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls)
+
+
 def with_auction(condition: Condition | None, auction: Condition | None) -> Condition | None:
     """Both conditions at once (either may be None)."""
     if condition is None or auction is None:
@@ -158,3 +214,26 @@ def with_auction(condition: Condition | None, auction: Condition | None) -> Cond
     return Condition(
         f"{condition.text}; {auction.text}", condition.clauses + auction.clauses, condition.players, condition.label
     )
+
+
+def with_calls(
+    variant: Variant, condition: Condition | None, text: str | None, label: str = "--auction"
+) -> tuple[tuple[int, ...], Condition | None]:
+    """(the calls of the auction so far ``text``, a bid or 0 for a pass each; ``condition`` and the
+    auction's bounds together): what a run that makes the calls as given and lets the model bid on
+    needs. No ``text``: no calls and ``condition`` alone."""
+    if text is None:
+        return (), condition
+    calls, auction = read_auction(variant, text, label)
+    return tuple(c.bid for c in calls), with_auction(condition, auction if auction.clauses else None)
+
+
+def require_model_bidders(policy: str | Sequence[str], label: str) -> None:
+    """Raise :class:`AuctionError` unless every seat bids by the heuristic's rule: the auction so far
+    is read under the model bidders, so no other policy may bid on after it."""
+    names = policy.split(",") if isinstance(policy, str) else list(policy)
+    if any(str(p).strip() != "heuristic" for p in names):
+        raise AuctionError(
+            f"{label} {policy!r}: with an auction so far every seat bids as the model bidders do "
+            "(the heuristic's bid rule); only 'heuristic'"
+        )

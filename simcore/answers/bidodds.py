@@ -239,6 +239,7 @@ class BidOdds:
     joint: np.ndarray | None = None  # [basis, hands | unplayed stops, meld bin, total bin]
     margins: tuple[float, ...] = ()
     acceptance: Acceptance | None = None
+    calls: tuple[int, ...] = ()
 
     @property
     def interrupted(self) -> bool:
@@ -366,6 +367,7 @@ class BidOdds:
             "complete": not self.interrupted,
             "method": METHOD,
             "condition": None if self.acceptance is None else self.acceptance.to_json(),
+            "auction": [c or "pass" for c in self.calls] or None,
             "cells": self.cells_json(basis, bid, meld),
             "tables": {k: v.to_dict(orient="records") for k, v in self.tables().items()},
         }
@@ -378,15 +380,18 @@ def bid_odds(
     policies: np.ndarray,
     progress: bool = False,
     condition: Condition | None = None,
+    calls: tuple[int, ...] = (),
 ) -> BidOdds:
     """Play ``hands`` full hands and tabulate the bidding side's make rate, one way and jointly;
     with ``condition`` (``--given``, places seen from seat 0, the dealer's left), only deals that meet
-    it (checked first by :func:`simcore.answers.conditioned.check_condition`)."""
+    it (checked first by :func:`simcore.answers.conditioned.check_condition`); ``calls``: the auction
+    so far (a bid, or 0 for a pass), made as given before the seats bid on
+    (:mod:`simcore.answers.auction_so_far` gives the condition that goes with them)."""
     policies = np.asarray(policies)
     reduce = partial(bid_odds_tally, _units(variant), joint_params(variant, policies))
     acceptance = None if condition is None else check_condition(variant, condition, None, -1, seed)
     accept = None if condition is None else condition_rows(variant, condition)
-    run = run_hands(variant, hands, seed, policies, reduce, progress, accept=accept)
+    run = run_hands(variant, hands, seed, policies, reduce, progress, accept=accept, calls=calls)
     names = tuple(POLICY_NAMES[p] for p in policies)
     one_way = len(TABLES) * 2 * BINS
     margins = tuple(float(m) for m in seat_margins(variant, None))
@@ -400,4 +405,5 @@ def bid_odds(
         run.tally[one_way:].reshape(len(BASES), 2, MELD_BINS, TOTAL_BINS),
         margins,
         acceptance,
+        tuple(calls),
     )

@@ -189,17 +189,19 @@ def hand_rows(
     sizes: np.ndarray,
     chunks: np.ndarray,
     deal: tuple | None = None,
+    seat_scores: bool = False,
 ) -> np.ndarray:
     """int64[sum(sizes), N_FIELDS]: the records of a batch of chunks of full hands, chunk after chunk,
     under a variant's ``kernel_rules`` with the seats' ``policies`` and ``margins``
     (:func:`simcore.kernels.hand_drivers.seat_policies`, :func:`simcore.kernels.hand_drivers.seat_margins`). ``deal``:
-    (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal."""
+    (rest, given, contract, accept) of :func:`simcore.kernels.hand.hands_chunk`; None: as the rules deal.
+    With ``seat_scores``, column N_FIELDS + s holds what the hand adds to seat s's score line."""
     rest, given, contract, accept = free_deal(rules.tables) if deal is None else deal
     return rows_of(
         lambda st, sz, ck, offsets, out: hands_batch(
             st, sz, offsets, rules.tables, rules.hand, policies, margins, rest, given, contract, accept, out
         ),
-        h.N_FIELDS,
+        h.N_FIELDS + (rules.hand.players if seat_scores else 0),
         states,
         sizes,
         chunks,
@@ -236,6 +238,7 @@ def run_hands(
     out: str | Path | None = None,
     margins: np.ndarray | None = None,
     accept: np.ndarray | None = None,
+    calls: Sequence[int] = (),
 ):
     """Play ``hands`` full hands in seeded chunks and sum ``reduce(records)`` over the chunks.
 
@@ -244,12 +247,16 @@ def run_hands(
     cluster. ``out`` (a .parquet path) also receives every record: then the chunks run here, in order,
     and are not stored. ``margins`` are the seats' bidding margins (:func:`simcore.kernels.hand.play_hand`,
     default: the tuned ones). ``accept``: a condition every deal meets (``--given``,
-    :mod:`simcore.kernels.condition`; None: every deal). Returns the runner's :class:`RunResult`.
+    :mod:`simcore.kernels.condition`; None: every deal). ``calls``: the auction's first calls, made as
+    given (a bid, or 0 for a pass; :func:`simcore.kernels.hand._bidding`), the seats' policies bidding
+    after them. Returns the runner's :class:`RunResult`.
     """
     rules, policies, margins = variant.kernel_rules, seat_policies(policies), seat_margins(variant, margins)
     deal = None
-    if accept is not None:
-        deal = free_deal(rules.tables)[:3] + (np.asarray(accept, dtype=np.int64),)
+    if accept is not None or calls:
+        rest, given, contract, no_condition = free_deal(rules.tables)
+        contract = np.array([*contract, *calls], dtype=np.int64)
+        deal = (rest, given, contract, no_condition if accept is None else np.asarray(accept, dtype=np.int64))
     if out is None:
         name = getattr(reduce, "func", reduce)
         params = {
@@ -260,6 +267,8 @@ def run_hands(
         }
         if accept is not None:
             params["condition"] = deal[3].tolist()
+        if calls:
+            params["calls"] = [int(c) for c in calls]
         run_info = RunInfo("hands", variant.id, variant.content_hash, params, "sum")
         return run_job(
             Job(partial(hands_tally, rules, policies, margins, reduce, deal=deal), "sum", run_info, unit="hands"),

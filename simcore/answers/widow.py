@@ -24,9 +24,10 @@ from math import comb
 import numpy as np
 from numba import njit
 
+from simcore.answers.advise import trump_choice
 from simcore.kernels.cards import N_SUITS, N_TYPES, SUITS, format_hand
 from simcore.kernels.meld import meld_by_trump
-from simcore.kernels.policies import HEURISTIC, choose_trump
+from simcore.run.runner import checkpoint
 from simcore.variants import NotForThisSystem, Variant
 
 RULE = (
@@ -37,6 +38,9 @@ RULE = (
 
 #: The most burials (over all distinct widows) the exact count tries: about a minute on one core.
 MAX_WORK = 300_000_000
+#: Slices the widows are counted in, each reporting progress to the run's Execution (and stopping there
+#: when asked: :func:`simcore.run.runner.checkpoint`).
+PROGRESS_STEPS = 200
 
 
 class WidowError(ValueError):
@@ -232,24 +236,13 @@ class WidowWorth:
 
 def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
     """Every widow the cards unseen from ``hand`` (uint8[24], a full hand, checked against the deck)
-    allow, and my best meld after each under each trump."""
+    allow, and my best meld after each under each trump. Progress, in distinct widows, goes to the
+    :class:`simcore.run.runner.Execution` in force, whose ``stop`` ends the count
+    (:class:`simcore.run.runner.Stopped`)."""
     size = check_widow(variant)
     hand = np.asarray(hand, dtype=np.uint8)
     table, flags = variant.meld_table(), variant.meld_flags()
-    totals = np.zeros(N_SUITS, dtype=np.int64)
-    meld_by_trump(hand, table, flags, totals)
-    before = tuple(int(x) for x in totals)
-    named = int(
-        choose_trump(
-            hand,
-            HEURISTIC,
-            bool(variant.hand_rules.trump_needs_marriage),
-            table,
-            flags,
-            totals,
-            np.zeros(4, dtype=np.uint64),
-        )
-    )
+    before, named = trump_choice(variant, hand)
     rows, ways = widows(variant.deck_copies - hand, size)
     work = burial_count(hand, rows, size)
     if work > MAX_WORK:
@@ -258,5 +251,9 @@ def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
             f"{MAX_WORK:,} this exact count takes on"
         )
     after = np.zeros((len(rows), N_SUITS), dtype=np.int64)
-    best_burials(hand, rows, size, table, flags, after)
+    step = max(1, -(-len(rows) // PROGRESS_STEPS))
+    for start in range(0, len(rows), step):  # in slices, so a web page sees progress and may cancel
+        checkpoint(start, len(rows))
+        best_burials(hand, rows[start : start + step], size, table, flags, after[start : start + step])
+    checkpoint(len(rows), len(rows))
     return WidowWorth(variant, hand, before, None if named < 0 else named, rows, ways, after)

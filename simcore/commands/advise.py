@@ -40,16 +40,24 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--seat",
         type=int,
-        default=0,
-        help="my seat: 0 is the dealer's left, who opens; the dealer is the last (default 0)",
+        help="my seat: 0 is the dealer's left, who opens; the dealer is the last (default 0; with "
+        "--auction, the seat whose turn it is)",
     )
     p.add_argument(
         "--hands",
         type=positive_int,
         help="deals of the unseen cards, each played in full (default: enough for a ±2-point "
-        "interval on the mean side total, at least 2000)",
+        "interval on the mean side total, at least 2000; with --auction, 4,000 per call)",
     )
     add_given_arg(p, "my seat (--seat)")
+    p.add_argument(
+        "--auction",
+        metavar="CALLS",
+        help="the auction so far, e.g. 'pass 260': calls in turn order from the dealer's left; my hand "
+        "is the next seat's, and each call it can make now (pass, each bid up to the model's limit) "
+        "is valued: P(my side gets the contract), P(made), the expected score, under the model "
+        "bidders; see docs/given.md",
+    )
     add_run_args(p)
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -62,16 +70,19 @@ def run(args: argparse.Namespace) -> int:
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
-    check_advisable(variant, args.seat)
+    if args.auction is not None:
+        return _run_in_auction(args, variant)
+    seat = 0 if args.seat is None else args.seat
+    check_advisable(variant, seat)
     hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
     policies = parse_policies(args.policy, variant.players)
     set_threads(args.threads)
     say_compiling(HAND)
-    condition = given_condition(args, variant, args.seat)
+    condition = given_condition(args, variant, seat)
     a = advise(
         variant,
         hand,
-        args.seat,
+        seat,
         args.hands,
         args.seed,
         policies,
@@ -83,7 +94,7 @@ def run(args: argparse.Namespace) -> int:
         return exit_status(a)
     held = int(hand.sum())
     more = "" if held == variant.hand_size else f" and {variant.hand_size - held} more at random"
-    print(f"{variant.id}: {seat_name(variant, args.seat)} holds {format_hand(hand)}{more}")
+    print(f"{variant.id}: {seat_name(variant, seat)} holds {format_hand(hand)}{more}")
     best = max(range(4), key=lambda s: a.by_trump[s])
     named = "no trump (it holds no marriage to name)" if a.named is None else f"names {SUITS[a.named]}"
     print(
@@ -92,7 +103,7 @@ def run(args: argparse.Namespace) -> int:
         + f"  (best {SUITS[best]}; the heuristic {named})"
     )
     print(
-        f"{a.deals:,} deals of the unseen cards, each played out with seat {args.seat} the bidder; "
+        f"{a.deals:,} deals of the unseen cards, each played out with seat {seat} the bidder; "
         f"{_policies_text(a.policies)}, seed {args.seed}, {a.seconds:.2f} s" + partial_note(a)
     )
     if a.acceptance is not None:
@@ -104,13 +115,7 @@ def run(args: argparse.Namespace) -> int:
             + ("  (after the widow)" if variant.hand_rules.trump_after_widow else "")
         )
     print(f"side total (meld kept + trick points): mean {interval_text(a.total)}; played out in {a.played:.0%}")
-    pm = a.partner_meld
-    if pm is not None:
-        given = ", given the table above" if a.acceptance is not None else ""
-        print(
-            f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
-            f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels())
-        )
+    _print_partner_meld(a)
     print("  bid   P(make)  [95% CI]")
     for bid, _, iv in a.bids:
         print(f"  {bid:>4}   {iv.estimate:6.1%}  [{iv.lo:.1%}, {iv.hi:.1%}]")
@@ -123,6 +128,98 @@ def run(args: argparse.Namespace) -> int:
     return exit_status(a)
 
 
+def _print_partner_meld(a) -> None:
+    """Partner's meld as dealt under the trump I would name, where I have a partner: the posterior
+    where a condition (``--given``, ``--auction``) was met."""
+    from simcore.kernels.cards import SUITS
+
+    pm = a.partner_meld
+    if pm is not None:
+        given = ", given the table above" if a.acceptance is not None else ""
+        print(
+            f"partner's meld under {SUITS[pm.trump]} as dealt{given}: mean {interval_text(pm.mean)} over "
+            f"{pm.deals:,} deals; " + "  ".join(f"P(>= {m}) {pm.at_least(m).estimate:.1%}" for m in pm.levels())
+        )
+
+
 def _policies_text(policies: Sequence[str]) -> str:
     """'heuristic play', or the seats' policies in seat order where they differ."""
     return f"{policies[0]} play" if len(set(policies)) == 1 else "policies " + ",".join(policies)
+
+
+def _run_in_auction(args: argparse.Namespace, variant) -> int:
+    """``advise HAND --auction CALLS``: each call the seat to call can make, valued under the model bidders."""
+    from simcore.answers.auction_so_far import require_model_bidders
+    from simcore.answers.mid_auction import CONTINUATION, MODEL_NOTE, advise_in_auction, headline, seat_to_call
+    from simcore.kernel_cache import HAND
+
+    require_model_bidders(args.policy, "--policy")
+    seat = seat_to_call(variant, args.auction, seat=args.seat)
+    hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
+    set_threads(args.threads)
+    say_compiling(HAND)
+    a = advise_in_auction(
+        variant,
+        hand,
+        args.auction,
+        args.hands,
+        args.seed,
+        condition=given_condition(args, variant, seat),
+        progress=not args.json and sys.stderr.isatty(),
+        seat=seat,
+    )
+    if args.json:
+        print_json(a.to_json())
+        return exit_status(a)
+    print(headline(a))
+    if a.acceptance is not None:
+        print(a.acceptance.line())
+    print(
+        f"{a.deals:,} deals of the unseen cards, the same for every call; {CONTINUATION} (heuristic play); "
+        f"seed {args.seed}, {a.seconds:.1f} s" + partial_note(a)
+    )
+    print(MODEL_NOTE)
+    _print_partner_meld(a)
+    if a.bids > len(a.calls) - 1:
+        print(f"the {a.bids} bids from {a.lowest} to the limit thinned evenly to {len(a.calls) - 1}")
+    thrown = any(c.thrown_in > 0 for c in a.calls)
+    print(
+        "  call   my side's contract      made (when ours)        my score                   "
+        "margin over the others" + ("   thrown in" if thrown else "")
+    )
+    for c in a.calls:
+        print(
+            f"  {c.name:>4}   {_share(c.ours):<23} {_share(c.made):<23} {_points(c.score):<26} "
+            + (f"{_points(c.margin):<24} {c.thrown_in:.1%}" if thrown else _points(c.margin))
+        )
+    best, margin = a.calls[a.best_score], a.calls[a.best_margin]
+    print(
+        f"best expected score: {best.name} ({best.score.estimate:+.1f}{_ties(a, a.score_ties, a.best_score)}); "
+        f"best expected margin over the others: {margin.name} "
+        f"({margin.margin.estimate:+.1f}{_ties(a, a.margin_ties, a.best_margin)})"
+    )
+    return exit_status(a)
+
+
+def _ties(a, ties: tuple[int, ...], best: int) -> str:
+    """'; 22 to 37 not told apart from it' for the other calls whose paired difference from the best
+    has a 95% interval reaching 0."""
+    others = [a.calls[i].name for i in ties if i != best]
+    if not others:
+        return ""
+    names = (
+        f"{others[0]} to {others[-1]}"
+        if len(others) > 2 and others == [c.name for c in a.calls[min(ties) : max(ties) + 1] if c is not a.calls[best]]
+        else ", ".join(others)
+    )
+    return f"; {names} not told apart from it on these deals"
+
+
+def _share(x) -> str:
+    """'12.3% [11.2%, 13.4%]', or '-' where nothing was counted."""
+    return "-" if x.estimate != x.estimate else f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]"
+
+
+def _points(x) -> str:
+    """'+25.1 [+23.0, +27.2]' in points."""
+    return f"{x.estimate:+.1f} [{x.lo:+.1f}, {x.hi:+.1f}]"

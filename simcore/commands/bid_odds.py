@@ -44,6 +44,13 @@ def add_parser(sub) -> None:
     p.add_argument("--hands", type=positive_int, default=400_000, help="hands to play (default 400000)")
     add_run_args(p)
     add_given_arg(p, "seat 0 (the dealer's left)")
+    p.add_argument(
+        "--auction",
+        metavar="CALLS",
+        help='the auction so far, e.g. "pass 260 270": calls in turn order from the dealer\'s left; only '
+        "deals where the model bidders (the heuristic's bid rule) would have made those calls are "
+        "played, the calls made as given and the model bidding on; see docs/given.md",
+    )
     p.add_argument("--bid", type=int, metavar="B", help="only bid B: with --meld, one line")
     p.add_argument(
         "--meld",
@@ -85,6 +92,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
     if args.csv not in (None, "-"):
         output_file("--csv", args.csv)
+    from simcore.answers.auction_so_far import require_model_bidders, with_calls
+
+    if args.auction is not None:
+        require_model_bidders(args.policy, "--policy")
+    calls, condition = with_calls(variant, given_condition(args, variant, 0), args.auction)
     set_threads(args.threads)
     say_compiling(HAND)
     result = bid_odds(
@@ -93,7 +105,8 @@ def run(args: argparse.Namespace) -> int:
         args.seed,
         policies,
         progress=not (args.json or args.csv == "-") and sys.stderr.isatty(),
-        condition=given_condition(args, variant, 0),
+        condition=condition,
+        calls=calls,
     )
     status = exit_status(result)
     if args.csv:
@@ -117,6 +130,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"bidding: {variant.margin_origin.describe()}")
     if result.acceptance is not None:
         print(result.acceptance.line())
+    if result.calls:
+        print(_auction_line(result))
     if args.bid is not None or args.meld is not None:
         t = result.joint_table(args.basis, args.bid, args.meld)
         given = f"bid {args.bid}" if args.bid is not None else f"meld {args.meld}"
@@ -181,6 +196,8 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
 
         played += f"; deals given {describe_condition(result.acceptance.condition)}"
         played += f" ({result.acceptance.estimate.estimate:.1%} of deals)"
+    if result.calls:
+        played += f"; {_auction_line(result)}"
 
     if row.n == 0:
         return f"P(make {bid} | {given}): no hand had it; {played}"
@@ -189,6 +206,14 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
         f"P(make {bid} | {given}) = {row.estimate:.1%} [{row.lo:.1%}, {row.hi:.1%}] over "
         f"{row.n:,} hands ({row.made:,} made{unknown}); {played}"
     )
+
+
+def _auction_line(result) -> str:
+    """The auction so far and the model it holds under."""
+    from simcore.answers.auction_so_far import MODEL
+
+    calls = " ".join(str(c or "pass") for c in result.calls)
+    return f"auction so far {calls}, made as given, the model bidding on; {MODEL}"
 
 
 def _joint_matrix(result, basis: str) -> list[str]:

@@ -168,7 +168,7 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
         if args.hold is None
         else cards_option("--hold", args.hold, variant, variant.hand_size, "a hand")
     )
-    from simcore.answers.auction_so_far import MODEL, read_auction, with_auction
+    from simcore.answers.auction_so_far import MODEL, describe_calls, read_auction, with_auction
 
     calls, auction = read_auction(variant, args.auction) if args.auction is not None else ([], None)
     condition = with_auction(given_condition(args, variant, 0), auction)
@@ -212,7 +212,7 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
     if result.acceptance is not None:
         print(result.acceptance.line())
     if auction is not None:
-        print("auction: " + "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls) + f"; {MODEL}")
+        print(f"auction: {describe_calls(calls)}; {MODEL}")
         for s, t in enumerate(seats):
             levels = "  ".join(f"P(>= {m}) {t.at_least(m).estimate:.1%}" for m in t.levels())
             print(

@@ -67,8 +67,13 @@ class EventError(ValueError):
     """An event name that is not in the catalogue."""
 
 
-def parse_event(name: str, variant: Variant) -> Event:
-    """The :class:`Event` called ``name``; ``meld>=X`` and ``redeal`` take their numbers from the variant."""
+#: Where the command line lists the events, for the message naming an unknown one.
+CLI_LISTING = "`pinochle odds --list` lists the events"
+
+
+def parse_event(name: str, variant: Variant, listing: str = CLI_LISTING) -> Event:
+    """The :class:`Event` called ``name``; ``meld>=X`` and ``redeal`` take their numbers from the variant.
+    ``listing``: where the message for an unknown name sends the reader."""
     shown = repr(name) if len(name) <= 40 else repr(name[:37]) + "..."
     if name.startswith(_MELD_AT_LEAST):
         digits = name[len(_MELD_AT_LEAST) :]
@@ -84,7 +89,7 @@ def parse_event(name: str, variant: Variant) -> Event:
 
         close = difflib.get_close_matches(name[:40], list(CATALOGUE) + ["meld>=20"], n=1, cutoff=0.5)
         hint = f" (did you mean {close[0]!r}?)" if close else ""
-        raise EventError(f"event {shown} is not known{hint}; `pinochle odds --list` lists the events")
+        raise EventError(f"event {shown} is not known{hint}; {listing}")
     event = CATALOGUE[name]
     if event.kind == K_REDEAL:
         return Event(name, K_REDEAL, variant.redeal_min_nines, int(variant.redeal_require_no_meld), event.help)

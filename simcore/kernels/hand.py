@@ -46,6 +46,7 @@ from simcore.kernels.hand_record import (
     F_TRUMP_LEN,
     FORFEITED_UNSEEN,
     MAX_REDEALS,
+    N_FIELDS,
     N_SEAT_ROWS,
     NO_TRUMP_MARRIAGE,
     PLAYED,
@@ -177,22 +178,29 @@ def next_bid(high, rules):
 
 
 @njit(cache=True, inline="always")
-def _bidding(hands, players, rules, policies, limits, state, trace, pos):
+def _bidding(hands, players, rules, policies, limits, contract, state, trace, pos):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
     dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
-    ``max_opening``."""
+    ``max_opening``. The first ``len(contract) - 2`` calls are given, not chosen: call k is
+    ``contract[2 + k]`` (a bid, or 0 for a pass), checked by the caller against the rules; the seats'
+    policies make the calls after them."""
     active = (np.int64(1) << players) - 1  # bit s: seat s is still bidding (no array to allocate)
     high, high_seat = np.int64(0), np.int64(-1)
     single = rules.auction == AUCTION_SINGLE
     seat = 0
     turns = 0
+    calls = 0
     while True:
         if (active >> seat) & 1 and seat != high_seat:
             want = next_bid(high, rules)
             forced = turns == 0 and rules.opening_forced != 0  # the dealer's left must open
             allowed = forced or rules.bid_needs_marriage == 0 or any_marriage(hands[seat])
-            if policies[seat] == HEURISTIC:
+            if calls + 2 < contract.shape[0]:
+                bid_it = contract[calls + 2] > 0
+                if bid_it:
+                    want = contract[calls + 2]
+            elif policies[seat] == HEURISTIC:
                 bid_it = forced or (allowed and want <= limits[seat])
                 partners = rules.teams == 0 and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
@@ -212,6 +220,7 @@ def _bidding(hands, players, rules, policies, limits, state, trace, pos):
             else:
                 active &= ~(np.int64(1) << seat)
                 _note(trace, pos, T_BID, seat, 0, 0)
+            calls += 1
         turns += 1
         seat = (seat + 1) % players
         n_active = popcount(active)
@@ -525,10 +534,12 @@ def play_hand(state, rules, policies, margins, need, rec, work):
         trace,
         pos,
     )
+    if bidder < 0 and rules.auction != AUCTION_NONE:
+        return  # passed out after the given calls: thrown in, nobody scores
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if (
         rules.forfeit_unseen != 0
-        and work.contract[0] < 0
+        and work.contract[1] == 0
         and _forfeit_unseen(
             state,
             hands,
@@ -676,26 +687,45 @@ def _deal_and_redeal(
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
-    With a set contract (``contract`` = [seat, bid], seat >= 0: :class:`HandWork`) seat ``contract[0]``
-    holds the cards ``given`` in every deal (``cards`` is then the rest of the deck) and there is no
-    auction: that seat is the bidder at ``contract[1]``. Every deal, redeals too, meets the condition
-    ``accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those that fail it are dealt
-    again before any rule looks at them."""
+    With ``contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
+    cards ``given`` in every deal (``cards`` is then the rest of the deck). With a bid > 0 it is a set
+    contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction decides,
+    its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal rule
+    throws in is dealt again, as a deal the auction so far rules out, but when everybody passes after
+    the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals too,
+    meets the condition ``accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal): those that
+    fail it are dealt again before any rule looks at them."""
     redeals = 0
     bidder, bid, forced = np.int64(-1), np.int64(0), False
+    set_contract = contract[1] > 0
     while True:
         # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
         deal_accepted_into(
             state, cards, players, hand_size, given, contract[0], accept, table, flags, totals, state, hands, widow
         )
         _note_deal(hands, widow, players, trace, pos)
-        if contract[0] >= 0:
+        if set_contract:
             bidder, bid = contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
-        if not redeal and rules.auction != AUCTION_NONE and contract[0] < 0:
+        if not redeal and rules.auction != AUCTION_NONE and not set_contract:
             bidder, bid, redeal, forced = _auction(
-                state, hands, players, hand_size, table, flags, rules, policies, margins, totals, limits, trace, pos
+                state,
+                hands,
+                players,
+                hand_size,
+                table,
+                flags,
+                rules,
+                policies,
+                margins,
+                contract,
+                totals,
+                limits,
+                trace,
+                pos,
             )
+            if redeal and contract.shape[0] > 2:
+                break  # passed out after the auction so far: this hand is thrown in
         if not redeal or redeals >= MAX_REDEALS:
             break
         redeals += 1
@@ -734,12 +764,15 @@ def redeal_dealt(hands, players, rules):
 
 
 @njit(cache=True, inline="always")
-def _auction(state, hands, players, hand_size, table, flags, rules, policies, margins, totals, limits, trace, pos):
+def _auction(
+    state, hands, players, hand_size, table, flags, rules, policies, margins, contract, totals, limits, trace, pos
+):
     """Phase 2, auction: (bidder, bid, redeal, forced) on the deal in ``hands``. A heuristic seat bids up to its
     hand's value (``hand_value``) plus its margin's share of the trick points, and not at all where
     trump needs a marriage and it holds none to name; when everybody passes
     the rules redeal (redeal True, bidder -1, bid 0) or force the forced bid on the dealer's left
-    (seat 0) or the dealer (the last seat). ``limits`` (int64[players]) receives the seats' bidding limits."""
+    (seat 0) or the dealer (the last seat). ``limits`` (int64[players]) receives the seats' bidding limits;
+    ``contract`` may give the first calls (:func:`_bidding`)."""
     limits[:] = 0
     for p in range(players):
         if policies[p] == HEURISTIC:
@@ -756,7 +789,7 @@ def _auction(state, hands, players, hand_size, table, flags, rules, policies, ma
             limits[p] = np.int64(v + margins[p] * rules.trick_total)
             if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hands[p]):
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
-    bidder, bid = _bidding(hands, players, rules, policies, limits, state, trace, pos)
+    bidder, bid = _bidding(hands, players, rules, policies, limits, contract, state, trace, pos)
     redeal = False
     forced = bidder < 0 and rules.all_pass != ALL_PASS_REDEAL
     if bidder < 0:
@@ -1454,9 +1487,10 @@ class HandWork(NamedTuple):
     chosen: np.ndarray
     #: int64[rows, 4]: the trace rows (code, a, b, c); zero rows for a hand not traced.
     trace: np.ndarray
-    #: A set contract, for asking about one hand (``pinochle advise``): int64[2] = [seat, bid], seat -1
-    #: for none (the auction decides); uint8[24] the cards that seat holds in every deal, while ``cards``
-    #: holds the rest of the deck.
+    #: The deal asked about (``pinochle advise``): int64[2 + calls] = [seat, bid, calls...]: seat -1 for
+    #: none; a bid > 0 sets that seat's contract, 0 lets the auction decide after the given calls (the
+    #: auction so far, a bid or 0 for a pass each); uint8[24] the cards that seat holds in every deal,
+    #: while ``cards`` holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
@@ -1531,8 +1565,10 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
     ``rest``, ``given`` and ``contract`` are the deal (:func:`simcore.kernels.hand_drivers.free_deal` for
     hands as the rules deal them): with ``contract`` = [seat, bid], seat >= 0, that seat holds ``given``
     (uint8[24]) in every deal and is the bidder at ``bid`` without an auction, ``rest`` (uint8 card types)
-    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck. Every deal
-    meets the condition ``accept`` (zero rows: every deal does)."""
+    being the deck without ``given`` (:class:`HandWork`); with seat -1, ``rest`` is the deck; with bid 0
+    the auction decides, from the calls ``contract[2:]`` on (:func:`_deal_and_redeal`). Every deal
+    meets the condition ``accept`` (zero rows: every deal does). Where ``out`` has more than N_FIELDS
+    columns, column N_FIELDS + s receives what the hand adds to seat s's score line."""
     own = hand_work(tables, rules.players, 0)
     work = HandWork(
         own.tables,
@@ -1556,3 +1592,5 @@ def hands_chunk(state, key, first, size, tables, rules, policies, margins, rest,
             work.cards[:] = rest
             hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
+        for p in range(min(rules.players, out.shape[1] - N_FIELDS)):
+            out[i, N_FIELDS + p] = work.seats[S_SCORE, p]

@@ -34,17 +34,18 @@ class PolicyError(ValueError):
     """A policy list that names an unknown policy or has the wrong length."""
 
 
-def parse_policies(text: str | None, players: int) -> np.ndarray:
-    """int64[players] policy codes from ``"heuristic"`` or ``"heuristic,random,heuristic,random"``."""
+def parse_policies(text: str | None, players: int, label: str = "--policy") -> np.ndarray:
+    """int64[players] policy codes from ``"heuristic"`` or ``"heuristic,random,heuristic,random"``;
+    ``label`` names the input in messages."""
     names = ["heuristic"] if not text else [n.strip() for n in text.split(",")]
     for n in names:
         if n not in POLICY_NAMES:
-            raise PolicyError(f"--policy: {n!r} is not a policy; choose from {', '.join(POLICY_NAMES)}")
+            raise PolicyError(f"{label}: {n!r} is not a policy; choose from {', '.join(POLICY_NAMES)}")
     if len(names) == 1:
         names = names * players
     if len(names) != players:
         raise PolicyError(
-            f"--policy: {len(names)} policies given for {players} seats; give one name for every seat, or one for all"
+            f"{label}: {len(names)} policies given for {players} seats; give one name for every seat, or one for all"
         )
     return np.array([POLICY_NAMES.index(n) for n in names], dtype=np.int64)
 

@@ -164,15 +164,18 @@ def _next_bid(high: int, variant: Variant) -> int:
     return high + variant.get("auction.step")
 
 
-def hand_steps(variant: Variant, table: Table, need: list[int] | None = None, contract: tuple[int, int] | None = None):
+def hand_steps(variant: Variant, table: Table, need: list[int] | None = None, contract: tuple[int, ...] | None = None):
     """Play one hand into ``table``, yielding a :class:`Request` at each decision and chance event and
     returning the record (``simcore.kernels.hand_record.FIELDS``, with the seat rows ``_side``, ``_meld``,
     ``_dix``, ``_double_pinochle``, ``_checks``, ``_pts``, ``_won`` and the ``_stage`` it was scored at). The first
     request is the deal (CHANCE, "deal"): send (hands, widow, redeals) with the cards as copy-count lists
     and the redeals the dealing rules made before it; an auction that everybody passes where the rules
     redeal asks for another. ``need``: what each seat needs to declare itself out (None: no declaring).
-    ``contract``: (seat, bid) set without an auction (``pinochle advise``)."""
+    ``contract``: (seat, bid) set without an auction (``pinochle advise``), or (seat, 0, calls...): the
+    auction's first calls given (a bid, or 0 for a pass), and a hand everybody passes after them thrown
+    in, not dealt again (``pinochle advise --auction``)."""
     rec = dict.fromkeys(h.FIELDS, 0)
+    calls = tuple(contract[2:]) if contract is not None else ()
     while True:
         hands, widow, redeals = yield Request(CHANCE, "deal", ())
         table.hands, table.widow = [list(x) for x in hands], list(widow)
@@ -181,12 +184,17 @@ def hand_steps(variant: Variant, table: Table, need: list[int] | None = None, co
         got = yield from _auction(variant, table, contract)
         if got is not None:
             break
+        if calls:  # passed out after the given calls: thrown in, nobody scores
+            rec["bidder"] = table.bidder = -1
+            table.outcome, table.rec, table.seat_scores = rec["outcome"], dict(rec), [0] * variant.players
+            return rec
         rec["redeals"] += 1  # everybody passed, and the rules redeal
     bidder, bid, forced = got
     table.bidder, table.bid = rec["bidder"], rec["bid"] = bidder, bid
     table.meld = [0] * variant.players
     table.pts, table.won = [0] * variant.players, [0] * variant.players
-    if (yield from _forfeit_unseen(variant, table, bidder, bid, rec, contract is not None)):
+    set_contract = contract is not None and contract[1] > 0
+    if (yield from _forfeit_unseen(variant, table, bidder, bid, rec, set_contract)):
         return _over(variant, table, rec)
     trump, side, partner, called = yield from _trump_and_partner(variant, table, bidder, rec)
     if variant.get("play.stock_play"):  # melds during play
@@ -213,16 +221,19 @@ def _over(variant: Variant, table: Table, rec: dict) -> dict:
     return rec
 
 
-def _auction(variant: Variant, table: Table, contract: tuple[int, int] | None):
+def _auction(variant: Variant, table: Table, contract: tuple[int, ...] | None):
     """Phase 2, auction: (bidder, bid, forced), or None when everybody passed and the rules redeal.
     From the dealer's left round the table until one is left (one round with ``single_round``); each
     bid tops the last by a legal step (up to ``jump_steps`` steps, an opening bid within
     ``max_opening``), nobody bids after passing, the dealer's left must open where ``opening_forced``,
     and a seat without a marriage may only pass where ``bid_needs_marriage``. When everybody passes
-    the forced bid goes to the dealer's left or the dealer (forced True). No auction: bidder -1."""
+    the forced bid goes to the dealer's left or the dealer (forced True). No auction: bidder -1.
+    ``contract``: (seat, bid > 0) set without an auction, or (seat, 0, calls...): the first calls given
+    (checked by the caller against the rules)."""
     players = variant.players
-    if contract is not None:
+    if contract is not None and contract[1] > 0:
         return contract[0], contract[1], False
+    calls = tuple(contract[2:]) if contract is not None else ()
     kind = variant.get("auction.kind")
     if kind == "none":
         return -1, 0, False
@@ -244,6 +255,8 @@ def _auction(variant: Variant, table: Table, contract: tuple[int, int] | None):
                     break  # the opening bid is capped
                 bids.append(_next_bid(bids[-1], variant))
             legal = ([] if forced else [0]) + (bids if allowed else [])
+            if len(table.bids) < len(calls):
+                legal = [calls[len(table.bids)]]
             b = yield from _ask(variant, Request(seat, "bid", tuple(legal)))
             table.bids.append((seat, b))
             if b:
@@ -888,14 +901,14 @@ def referee(
     trace: list[list[int]],
     seats: bool = False,
     need: list[int] | None = None,
-    contract: tuple[int, int] | None = None,
+    contract: tuple[int, ...] | None = None,
 ):
     """The record (``simcore.kernels.hand_record.FIELDS``) of the traced hand, recomputed by :func:`hand_steps`
     with every decision taken from the trace; raises RuleBroken. With ``seats``, (record, what the hand
     adds to each seat's score line): its side's score with partners; with a bidder alone, each
     opponent's own kept meld and trick points. ``need``: what each seat needed to declare itself out
-    (None: no declaring). ``contract``: (seat, bid) set without an auction (``pinochle advise``), None
-    for a hand bid as the rules say."""
+    (None: no declaring). ``contract``: as :func:`hand_steps` takes it, None for a hand
+    bid as the rules say."""
     table = Table(variant.players)
     feed = _TraceFeed(variant, [tuple(r) for r in trace], table, need)
     steps = hand_steps(variant, table, need, contract)

@@ -155,6 +155,22 @@ def executing(execution: Execution) -> Iterator[Execution]:
         execution.close()
 
 
+class Stopped(Exception):
+    """Work that keeps no partial answer (an exact count, a solver's cards) was stopped by the
+    :class:`Execution`'s ``stop`` before it finished."""
+
+
+def checkpoint(done: int, total: int) -> None:
+    """For work outside the chunk runner that cannot be cut into seeded chunks: report ``done`` of
+    ``total`` steps to the :class:`Execution` in force, and raise :class:`Stopped` if its ``stop`` is
+    set. A no-op for library callers (no progress, no stop)."""
+    execution = _EXECUTION.get()
+    if execution.progress is not None:
+        execution.progress(done, total)
+    if execution.stop is not None and execution.stop.is_set():
+        raise Stopped(f"stopped after {done:,} of {total:,}")
+
+
 def chunk_sizes(deals: int, chunk_deals: int = CHUNK_DEALS) -> np.ndarray:
     """int64[chunks]: deals in each chunk of a request for ``deals`` deals (the last may be short)."""
     full, rest = divmod(deals, chunk_deals)

@@ -400,12 +400,17 @@ def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[in
     :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
     points}. The trick's own cards count for its winner. The cards' solves share one table: the
     positions after different cards meet again in later tricks. With ``limit`` > 0 each card's solve
-    gives up after that many trick starts and its value is None."""
+    gives up after that many trick starts and its value is None. Progress, in cards solved, goes to the
+    :class:`simcore.run.runner.Execution` in force, whose ``stop`` ends the solves between cards
+    (:class:`simcore.run.runner.Stopped`)."""
+    from simcore.run.runner import checkpoint
     from simcore.solver.kernel import GAVE_UP, value_kernel
 
     sub, seat, _ = _in_progress(position, trick)
     out = {}
-    for i, card in enumerate(legal_at(position, trick)):
+    cards = legal_at(position, trick)
+    for i, card in enumerate(cards):
+        checkpoint(i, len(cards))
         after = Position(
             sub.variant,
             _without(sub.hands, seat, card),
@@ -419,6 +424,7 @@ def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[in
         w = _loaded(after, limit, keep_table=i > 0)
         value = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64), len(trick) + 1))
         out[card] = None if value == GAVE_UP else value
+    checkpoint(len(cards), len(cards))
     return out
 
 

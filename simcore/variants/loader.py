@@ -27,10 +27,11 @@ class RulesError(ValueError):
 
     def __init__(self, where: str, key: str | None, value: Any, allowed: str):
         self.where, self.key, self.value, self.allowed = where, key, value, allowed
+        at = f"{where}: " if where else ""  # no where: the key names the input itself
         if key is None:
-            super().__init__(f"{where}: {allowed}")
+            super().__init__(f"{at}{allowed}")
         else:
-            super().__init__(f"{where}: {key} = {_shown(value)}: {allowed}")
+            super().__init__(f"{at}{key} = {_shown(value)}: {allowed}")
 
 
 def _shown(value: Any) -> str:
@@ -203,51 +204,63 @@ def _parsed(
     return where, flat, [Level(name, own, MappingProxyType(dict(flat))), *levels]
 
 
-def parse_override(text: str) -> tuple[str, Any]:
-    """``("meld.double_pinochle", 3000)`` from ``"meld.double_pinochle=3000"``; values are TOML."""
+#: How the command line names the rules and the overrides in messages; the API names them its own way.
+CLI_NAMES = ("--variant", "--set")
+
+
+def parse_override(text: str, names: tuple[str, str] = CLI_NAMES) -> tuple[str, Any]:
+    """``("meld.double_pinochle", 3000)`` from ``"meld.double_pinochle=3000"``; values are TOML.
+    ``names``: what messages call the rules and the overrides (the command line's options by default)."""
+    rules, where = names
     if "=" not in text:
-        raise RulesError("--set", None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
+        raise RulesError(where, None, None, f"{text!r} is not KEY=VALUE, e.g. meld.double_pinochle=3000")
     if "\n" in text or "\r" in text:  # TOML would read the first line's value and drop the rest unsaid
-        raise RulesError(
-            "--set", None, None, f"{text!r} spans lines; give one KEY=VALUE per --set (repeat --set for each key)"
-        )
+        each = f"per {where} (repeat {where} for each key)" if where.startswith("--") else f"in each item of {where}"
+        raise RulesError(where, None, None, f"{text!r} spans lines; give one KEY=VALUE {each}")
     key, raw = (part.strip() for part in text.split("=", 1))
     if key in ("id", "extends"):
         raise RulesError(
-            "--set",
+            where,
             key,
             raw,
-            "names the rules, it is not a rule: give --variant the id or file, or write a rules file that extends it",
+            f"names the rules, it is not a rule: give {rules or 'variant'} the id or file, or write a rules file that "
+            "extends it",
         )
     try:
         value = tomllib.loads(f"v = {raw}")["v"]
     except tomllib.TOMLDecodeError:
         value = raw  # a bare word is a string: widow_kind=kitty
     except RecursionError:
-        raise RulesError("--set", key, raw, "values nested too deeply")
+        raise RulesError(where, key, raw, "values nested too deeply")
     return key, value
 
 
-def load_variant(name: str, overrides: Iterable[str] = (), files: bool = True) -> Variant:
+def load_variant(
+    name: str, overrides: Iterable[str] = (), files: bool = True, names: tuple[str, str] = CLI_NAMES
+) -> Variant:
     """The validated :class:`Variant` for a shipped id or a rules-file path, with ``--set`` overrides.
-    ``files=False``: a shipped id only, whatever files exist (a name from a web page)."""
-    return _loaded(*_read(name, None, (), files=files), overrides)
+    ``files=False``: a shipped id only, whatever files exist (a name from a web page). ``names``: what
+    messages call the rules and the overrides (the command line's ``--variant`` and ``--set`` by default;
+    "" for the rules: the message starts ``variant = 'x'``)."""
+    return _loaded(*_read(name, None, (), (names[0], "variant"), files), overrides, names)
 
 
 def load_variant_text(text: str, where: str = "rules text", overrides: Iterable[str] = ()) -> Variant:
     """The validated :class:`Variant` for rules given as TOML text (pasted or uploaded in a web page),
     labelled ``where`` in messages, with ``--set`` overrides. It may extend a shipped id but never
     names a file: nothing in it reaches the file system."""
-    return _loaded(*_parsed(where, f"text:{where}", text, (), files=False), overrides)
+    return _loaded(*_parsed(where, f"text:{where}", text, (), files=False), overrides, CLI_NAMES)
 
 
-def _loaded(where: str, flat: dict[str, Any], levels: list[Level], overrides: Iterable[str]) -> Variant:
+def _loaded(
+    where: str, flat: dict[str, Any], levels: list[Level], overrides: Iterable[str], names: tuple[str, str]
+) -> Variant:
     """The Variant of read rules with the ``--set`` overrides applied (its id naming them)."""
     overrides = list(overrides)
     overridden = []
     for text in overrides:
-        key, value = parse_override(text)
-        _check_key("--set", key, value)
+        key, value = parse_override(text, names)
+        _check_key(names[1], key, value)
         flat[key] = value
         overridden.append(key)
     if overrides:

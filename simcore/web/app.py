@@ -15,7 +15,7 @@ import logging
 import math
 import threading
 import time
-from contextlib import asynccontextmanager
+from contextlib import asynccontextmanager, contextmanager
 from pathlib import Path
 
 from fastapi import FastAPI, Request
@@ -79,6 +79,7 @@ class Warmup:
             api.advise(hand, hands=200)
             api.hold_odds(hand, hands=400)
             api.odds(hands=400)
+            api.widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "auction")
             deal_view(i.shipped(api.DEFAULT_VARIANT), 1, None, [], "none", True)
             self.state = "ready"
         except Exception as exc:  # a warm-up that fails only means slower first answers
@@ -102,6 +103,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             app.state.warmup.start()
         yield
         app.state.jobs.shutdown()
+        app.state.solver_jobs.shutdown()
 
     app = FastAPI(
         title="pinochle",
@@ -111,6 +113,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         "rules and double dummy for every rule system, as JSON (the pages use the same routes).",
     )
     app.state.jobs = jobs or Jobs()
+    # The deal viewer's values have a queue of their own, so that a click's values never wait behind
+    # long answers; one worker, since the solver keeps one table and solves one position at a time.
+    app.state.solver_jobs = Jobs(workers=1, waiting=8, seconds=app.state.jobs.seconds, prefix="dd")
+    app.state.solver_jobs.ready = app.state.jobs.ready  # both wait for the warm-up
     app.state.reports = reports or rep.REPORTS
     app.state.warmup = Warmup(app.state.jobs.ready)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
@@ -147,13 +153,14 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     def user_error(exc: Exception, field: str) -> i.InputError:
         return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
-    def check_hand(hand: str, v) -> None:
-        """Refuse (on the hand field) cards the system's deck cannot deal as a hand or part of one."""
+    def check_hand(hand: str, v, partial: bool = True) -> None:
+        """Refuse (on the hand field) cards the system's deck cannot deal as a hand (with ``partial``, or
+        part of one)."""
         from simcore.kernels.cards import check_hand as check
         from simcore.kernels.cards import parse_hand
 
         try:
-            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=True)
+            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=partial)
         except ValueError as exc:
             raise user_error(exc, "hand")
 
@@ -164,6 +171,30 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             [parse_event(e, v) for e in events or []]
         except ValueError as exc:
             raise user_error(exc, "events")
+
+    def check_given(text: str | None, v, seat: int) -> str | None:
+        """The ``given`` condition as sent (None for none), refused on its field when it does not parse
+        (one impossible or too rare to sample fails its job, on the same field: :func:`given_errors`);
+        places are seen from ``seat``."""
+        from simcore.answers.conditioned import read_condition
+
+        if not text or not text.strip():
+            return None
+        try:
+            read_condition(v, text, seat, label="given")
+        except ValueError as exc:
+            raise user_error(exc, "given")
+        return text
+
+    @contextmanager
+    def given_errors():
+        """A condition refused once the deals are counted (too rare, or no deal meets it), on its field."""
+        from simcore.kernels.condition import ConditionError
+
+        try:
+            yield
+        except ConditionError as exc:
+            raise user_error(exc, "given") from None
 
     def job_response(job: Job) -> JSONResponse:
         return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
@@ -207,7 +238,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "cards.html",
             "Bidding cards",
             cards=found,
-            texts={c.system: rep.card_text(c, app.state.reports) for c in found},
+            html={c.system: rep.card_html(c, app.state.reports) for c in found},
+            caps=i,
         )
 
     @app.get("/deal", response_class=HTMLResponse, include_in_schema=False)
@@ -230,6 +262,8 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "jobs_active": jobs.active(),
             "jobs_limit": jobs.workers + jobs.waiting,
             "time_cap_seconds": jobs.seconds,
+            "solver_jobs_active": app.state.solver_jobs.active(),
+            "solver_jobs_limit": app.state.solver_jobs.workers + app.state.solver_jobs.waiting,
         }
 
     @app.get("/api/variants", summary="the shipped rule systems (simcore.api.variants)")
@@ -251,11 +285,23 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             "widow": v.get("deal.widow"),
             "widow_kind": v.get("deal.widow_kind"),
             "plays_hands": v.get("auction.kind") is not None,
+            "widow_worth": widow_worth_asked(v),
             "has_auction": v.get("auction.kind") not in (None, "none"),
             "cards": [
                 {"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES) if v.deck_copies[t]
             ],
         }
+
+    def widow_worth_asked(v) -> bool:
+        """Whether the bidder takes a widow or kitty into his hand in ``v`` (the widow's worth applies)."""
+        from simcore.answers.widow import check_widow
+        from simcore.variants import NotForThisSystem
+
+        try:
+            check_widow(v)
+        except NotForThisSystem:
+            return False
+        return True
 
     @app.get("/api/events", summary="the catalogue of dealt-hand events")
     def events():
@@ -284,12 +330,41 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         except ValueError as exc:
             raise user_error(exc, "seat" if "seat" in str(exc) else "variant")
         check_hand(body.hand, v)
+        given = check_given(body.given, v, body.seat)
 
         def work(job: Job) -> dict:
-            frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed)
-            return {"rows": records(frame), "highest": frame.attrs["highest"]}
+            with given_errors():
+                frame = api.advise(body.hand, v, seat=body.seat, hands=body.hands, seed=body.seed, given=given)
+            return {
+                "rows": records(frame),
+                "highest": frame.attrs["highest"],
+                "headline": frame.attrs["headline"],
+                "acceptance": frame.attrs.get("acceptance"),
+            }
 
         return job_response(app.state.jobs.submit("advise", work))
+
+    @app.post(
+        "/api/widow",
+        status_code=202,
+        summary="job: what the widow is worth to a whole hand, exact over every widow (simcore.api.widow)",
+    )
+    def widow(body: i.HandIn):
+        from simcore import api
+        from simcore.answers.widow import check_widow
+
+        v = i.rules_of(body)
+        try:
+            check_widow(v)
+        except ValueError as exc:
+            raise user_error(exc, "rules" if body.rules_text else "variant")
+        check_hand(body.hand, v, partial=False)
+
+        def work(job: Job) -> dict:
+            frame = api.widow(body.hand, v)
+            return {"rows": records(frame), **frame.attrs}
+
+        return job_response(app.state.jobs.submit("widow", work))
 
     @app.post(
         "/api/hold-odds",
@@ -302,14 +377,16 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         v = i.rules_of(body)
         check_hand(body.hand, v)
         check_events(body.events, v)
-        return job_response(
-            app.state.jobs.submit(
-                "hold-odds",
-                lambda job: {
-                    "rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))
-                },
-            )
-        )
+        given = check_given(body.given, v, 0)
+
+        def work(job: Job) -> dict:
+            if given is None:
+                return {"rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}
+            with given_errors():
+                frame = api.odds(body.events, v, hands=body.hands, seed=body.seed, hold=body.hand, given=given)
+            return {"rows": records(frame), "acceptance": frame.attrs.get("acceptance")}
+
+        return job_response(app.state.jobs.submit("hold-odds", work))
 
     @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
     def odds(body: i.OddsIn):
@@ -377,14 +454,14 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
     @app.get("/api/jobs/{job_id}", summary="a job's progress, and its answer once done")
     def job(job_id: str):
-        found = app.state.jobs.get(job_id)
+        found = app.state.jobs.get(job_id) or app.state.solver_jobs.get(job_id)
         if found is None:
             raise i.InputError("job", f"no job {job_id[:40]!r} (finished jobs are kept for a while)", 404)
         return job_response(found)
 
     @app.delete("/api/jobs/{job_id}", summary="cancel a job")
     def cancel(job_id: str):
-        found = app.state.jobs.cancel(job_id)
+        found = app.state.jobs.cancel(job_id) or app.state.solver_jobs.cancel(job_id)
         if found is None:
             raise i.InputError("job", f"no job {job_id[:40]!r}", 404)
         return job_response(found)
@@ -397,5 +474,21 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         if v.get("auction.kind") is None:
             raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
         return _clean(deal_view(v, body.seed, body.cards, body.moves, body.then, body.values))
+
+    @app.post(
+        "/api/deal-values",
+        status_code=202,
+        summary="job: the double-dummy value of each card the seat to play may play, after the moves sent",
+    )
+    def deal_values_job(body: i.DealValuesIn):
+        from simcore.web.deal import deal_values, deal_view
+
+        v = i.rules_of(body)
+        if v.get("auction.kind") is None:
+            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        deal_view(v, body.seed, body.cards, body.moves, "none", False)  # bad cards or moves: refused here
+        return job_response(
+            app.state.solver_jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
+        )
 
     return app

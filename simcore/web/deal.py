@@ -25,7 +25,26 @@ _SOLVER = threading.Lock()
 
 def deal_view(variant, seed: int, cards: list[str] | None, moves: list[int], then: str, values: bool) -> dict:
     """The view after replaying ``moves`` (see the module), then ``then`` (none, heuristic: the
-    heuristic's next card, finish: the heuristic to the end). Bad moves raise :class:`InputError`."""
+    heuristic's next card, finish: the heuristic to the end), with each legal card's double-dummy value
+    if ``values``. Bad moves raise :class:`InputError`."""
+    state, done = _replay(variant, seed, cards, moves, then)
+    return _view(state, done, values)
+
+
+def deal_values(variant, seed: int, cards: list[str] | None, moves: list[int]) -> dict:
+    """Only the double-dummy values of the view after ``moves``: ``moves`` (as the view's), ``values``
+    ({card: points} or None) and ``values_note``; progress, in cards solved, goes to the run's
+    :class:`simcore.run.runner.Execution`, whose ``stop`` ends the solves between cards."""
+    state, done = _replay(variant, seed, cards, moves, "none")
+    r = state.request()
+    if r is None or r.kind != "play":
+        return {"moves": done, "values": None, "values_note": "no card to play"}
+    found, note = _values(state, [state.observation(s) for s in range(variant.players)])
+    return {"moves": done, "values": found, "values_note": note}
+
+
+def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):
+    """(the state after ``moves`` and ``then``, the moves taken, as the page keeps them)."""
     from simcore.api import new_hand
     from simcore.state import IllegalAction
     from simcore.state.players import kernel_policy
@@ -61,7 +80,7 @@ def deal_view(variant, seed: int, cards: list[str] | None, moves: list[int], the
         advance()
     while then == "finish" and not state.is_terminal():
         step(HEURISTIC)
-    return _view(state, done, values)
+    return state, done
 
 
 def _view(state, moves: list[int], values: bool) -> dict:
@@ -95,7 +114,7 @@ def _view(state, moves: list[int], values: bool) -> dict:
     if r is not None and r.kind == "play":
         view["legal"] = [{"code": a.code, "card": _card(a.value)} for a in state.legal_actions()]
         if values:
-            view["values"], view["values_note"] = _values(state, observed, partner)
+            view["values"], view["values_note"] = _values(state, observed)
     return view
 
 
@@ -105,13 +124,14 @@ def _card(t: int) -> str:
     return card_name(t)
 
 
-def _values(state, observed: list[dict], partner: int | None) -> tuple[dict | None, str]:
+def _values(state, observed: list[dict]) -> tuple[dict | None, str]:
     """({card: points the side to play takes from this trick's start on with perfect play}, a note),
     or (None, why not)."""
     from simcore.kernels.cards import N_TYPES, parse_card
     from simcore.solver.position import Position, card_values, sides
 
     v, o = state.variant, observed[0]
+    partner = next((x["partner"] for x in observed if x["partner"] is not None), None)
     if o["stock"]:
         return None, "no double-dummy values while a stock lasts (its order is hidden)"
     if o["trump"] is None:

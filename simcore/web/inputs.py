@@ -46,13 +46,22 @@ class HandIn(Rules):
     hand: str = Field(..., max_length=500, description='cards, e.g. "AS 10S KS QS JS 9S ..."')
 
 
-class AdviseIn(HandIn):
+class Given(BaseModel):
+    given: str | None = Field(
+        None,
+        max_length=500,
+        description="only deals that meet this condition, in pinochle's --given language (docs/given.md), "
+        'e.g. "partner: meld>=10; left: aces>=3"',
+    )
+
+
+class AdviseIn(HandIn, Given):
     seat: int = Field(0, ge=0, le=7, description="my seat, clockwise from 0 = the dealer's left")
     hands: int = Field(20_000, ge=100, le=ADVISE_CAP, description="deals of the unseen cards to play out")
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
-class HoldIn(HandIn):
+class HoldIn(HandIn, Given):
     events: list[str] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
     hands: int = Field(400_000, ge=100, le=HOLD_CAP)
     seed: int = Field(1, ge=0, le=MAX_SEED)
@@ -73,12 +82,15 @@ class CompareIn(BaseModel):
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
-class DealIn(Rules):
+class DealValuesIn(Rules):
     seed: int = Field(1, ge=0, le=MAX_SEED)
     cards: list[str] | None = Field(None, max_length=9, description="the deal: one hand per seat, then the widow")
     moves: list[int] = Field(
         default_factory=list, max_length=MAX_MOVES, description="decisions so far, as Action codes"
     )
+
+
+class DealIn(DealValuesIn):
     then: str = Field(
         "none",
         pattern="^(none|heuristic|finish)$",

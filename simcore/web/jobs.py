@@ -44,6 +44,7 @@ class Job:
     total: int = 0
     result: dict | None = None
     error: str | None = None
+    error_field: str | None = None  # the input field a failure belongs to, where the error names one
     created: float = field(default_factory=time.monotonic)
     started: float | None = None
     finished: float | None = None
@@ -70,13 +71,15 @@ class Job:
             "seconds": round(now - (self.started or now), 2),
             "result": self.result,
             "error": self.error,
+            "field": self.error_field,
         }
 
 
 class Jobs:
     """The server's job queue (see the module). ``user_errors``: exception types whose message is shown
     to the user as it is (the package's bad-input errors, hands, rules, events, positions, are all
-    ValueErrors); any other exception is logged with its traceback and reported in one line."""
+    ValueErrors); any other exception is logged with its traceback and reported in one line.
+    ``prefix`` starts each job id, keeping apart the ids of several queues."""
 
     def __init__(
         self,
@@ -85,8 +88,10 @@ class Jobs:
         seconds: float = 60.0,
         kept: int = 200,
         user_errors: tuple[type[Exception], ...] = (ValueError,),
+        prefix: str = "",
     ):
         self.workers, self.waiting, self.seconds, self.kept = workers, waiting, seconds, kept
+        self.prefix = prefix
         self.user_errors = user_errors
         self._pool = ThreadPoolExecutor(workers, thread_name_prefix="pinochle-job")
         self._jobs: OrderedDict[str, Job] = OrderedDict()
@@ -112,7 +117,7 @@ class Jobs:
                     f"the server is busy ({active} answers queued or running, at most "
                     f"{self.workers + self.waiting}); try again in a moment"
                 )
-            job = Job(f"{next(self._count)}-{secrets.token_hex(4)}", kind)
+            job = Job(f"{self.prefix}{next(self._count)}-{secrets.token_hex(4)}", kind)
             self._jobs[job.id] = job
             while len(self._jobs) > self.kept:
                 oldest = next(iter(self._jobs.values()))
@@ -135,7 +140,7 @@ class Jobs:
         return job
 
     def _run(self, job: Job, work: Callable[[Job], dict]) -> None:
-        from simcore.run.runner import Execution, executing
+        from simcore.run.runner import Execution, Stopped, executing
 
         self.ready.wait()
         if job.stop.is_set():
@@ -155,13 +160,14 @@ class Jobs:
             if job.stop.is_set():
                 raise Cancelled()
             job.result, job.status = result, "done"
-        except Cancelled:
+        except (Cancelled, Stopped):  # Stopped: work that keeps no partial answer, stopped in the middle
             job.status = "failed" if job.timed_out else "cancelled"
             job.error = (
                 f"stopped at the time cap of {self.seconds:g} s; ask for fewer hands" if job.timed_out else "cancelled"
             )
         except self.user_errors as exc:
             job.status, job.error = "failed", str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+            job.error_field = getattr(exc, "field", None)
         except Exception as exc:  # a defect: the page gets one line, the log the traceback
             log.exception("job %s (%s) failed", job.id, job.kind)
             job.status, job.error = "failed", f"internal error ({type(exc).__name__}); see the server's log"

@@ -1,6 +1,7 @@
 """A bounded load test of ``pinochle serve`` on loopback: ``clients`` threads for ``seconds`` seconds,
-each sending a mix of requests (pages, the deck, meld, the deal viewer with double-dummy values, and
-small bid-advice, odds and held-odds jobs polled to the end), then a summary: requests, errors, the
+each sending a mix of requests (pages, the deck, meld, the deal viewer with a late trick's
+double-dummy values as a job, and small bid-advice, odds, held-odds and widow's-worth jobs polled to the
+end), then a summary: requests, errors, the
 queue's "busy" answers (429, retried after a pause, as a page would), and p50/p95 latency by kind.
 
     python -m simcore.web.loadtest                       # starts its own server on a free port
@@ -28,6 +29,12 @@ HANDS = [
     "AS AS 10S KS QS QS JS JD JD KH QH 9S",
     "AH AH 10H KH QH JH 9H AS KS QS JD QC",
     "AD 10D KD QD JD 9D AC AC KC QC JS QS",
+]
+
+#: Whole auction hands (15 cards) for the widow's worth.
+WIDOW_HANDS = [
+    "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD",
+    "AS AH AD AC KS KH KD KC QS QH QD QC JD JS 9S",
 ]
 
 
@@ -91,7 +98,9 @@ def client(base: str, seed: int, deadline: float, tally: Tally) -> None:
     rng = random.Random(seed)
     while time.monotonic() < deadline:
         hand = rng.choice(HANDS)
-        kind = rng.choices(["page", "deck", "meld", "deal", "advise", "odds", "hold"], [3, 2, 4, 2, 1, 1, 1])[0]
+        kind = rng.choices(
+            ["page", "deck", "meld", "deal", "advise", "odds", "hold", "widow"], [3, 2, 4, 2, 1, 1, 1, 1]
+        )[0]
         start = time.monotonic()
         try:
             if kind == "page":
@@ -103,21 +112,26 @@ def client(base: str, seed: int, deadline: float, tally: Tally) -> None:
             elif kind == "deal":
                 seed = rng.randrange(1, 50)
                 status, view = _call(base + "/api/deal", "POST", {"seed": seed, "then": "finish", "values": False})
-                if status == 200:  # then a late trick's values, as the page asks for them
+                if status == 200:  # then a late trick's view and its values, as the page asks for them
                     moves = view["moves"][: len(view["moves"]) - 4 * rng.randrange(1, 4)]
-                    status, _ = _call(base + "/api/deal", "POST", {"seed": seed, "moves": moves})
+                    status, _ = _call(base + "/api/deal", "POST", {"seed": seed, "moves": moves, "values": False})
+                if status == 200:
+                    job = _job(base, "/api/deal-values", {"seed": seed, "moves": moves}, tally, deadline + 60)
+                    if job is None or job["status"] != "done":
+                        continue  # _job counted the error (or the queue stayed full past the deadline)
             else:
                 path, body = {
                     "advise": ("/api/advise", {"hand": hand, "hands": 2000, "seed": rng.randrange(99)}),
                     "odds": ("/api/odds", {"hands": 100_000, "seed": rng.randrange(99)}),
                     "hold": ("/api/hold-odds", {"hand": hand, "hands": 20_000}),
+                    "widow": ("/api/widow", {"hand": rng.choice(WIDOW_HANDS), "variant": "auction"}),
                 }[kind]
                 job = _job(base, path, body, tally, deadline + 60)
                 status = 200 if job is not None and job["status"] == "done" else 0
         except OSError as exc:  # the server stopped answering
             tally.error(f"{kind}: {type(exc).__name__}: {exc}")
             continue
-        if status not in (200, 202) and kind not in ("advise", "odds", "hold"):
+        if status not in (200, 202) and kind not in ("advise", "odds", "hold", "widow"):
             tally.error(f"{kind}: status {status}")
         elif status in (200, 202):
             tally.add(kind, time.monotonic() - start)

@@ -60,6 +60,29 @@ def card_text(card: Card, folder: Path = REPORTS) -> str:
     return (folder / card.md).read_text(encoding="utf-8") if card.md else ""
 
 
+def card_html(card: Card, folder: Path = REPORTS) -> str:
+    """The card's Markdown text as HTML for the page (empty when it has none): its tables as HTML
+    tables (readable on a phone, where the PNG's text is too small), headings one level down (the page
+    has its own), links to report files pointed at ``/reports/``, other links and the images left out
+    (the page shows the PNG itself). Raw HTML in the text is escaped."""
+    import mistune
+
+    files = served(folder)
+
+    class Renderer(mistune.HTMLRenderer):
+        def heading(self, text: str, level: int, **attrs) -> str:
+            return super().heading(text, min(level + 1, 6), **attrs)
+
+        def link(self, text: str, url: str, title: str | None = None) -> str:
+            return super().link(text, f"/reports/{url}", title) if url in files else text
+
+        def image(self, text: str, url: str, title: str | None = None) -> str:
+            return ""
+
+    text = card_text(card, folder)
+    return mistune.create_markdown(renderer=Renderer(escape=True), plugins=["table"])(text) if text else ""
+
+
 def house_rules(folder: Path = REPORTS) -> list[dict]:
     """The committed house-rule verdicts, one dict per question and measure (the CSV's columns; numbers
     as floats, NaN as None)."""

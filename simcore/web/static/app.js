@@ -60,9 +60,9 @@ async function call(method, url, body) {
 
 const post = (url, body) => call("POST", url, body);
 
-// Start a job and follow it: progress bar, elapsed time, a cancel button; resolves with its result,
-// rejects with an ApiError (field: fallback) when it fails or is cancelled.
-async function runJob(url, body, box, fallback) {
+// Start a job and follow it: progress bar ("done of total" + unit), elapsed time, a cancel button;
+// resolves with its result, rejects with an ApiError (its field, or fallback) when it fails or is cancelled.
+async function runJob(url, body, box, fallback, unit = "") {
   const bar = $("progress", box), text = $(".job-text", box), cancel = $(".cancel", box);
   box.hidden = false; bar.removeAttribute("value"); text.textContent = "starting…";
   let job = await post(url, body).catch(e => { box.hidden = true; throw e; });
@@ -71,14 +71,18 @@ async function runJob(url, body, box, fallback) {
   box.dataset.job = job.id;
   try {
     while (job.status === "queued" || job.status === "running") {
-      if (job.fraction !== null) bar.value = job.fraction; else bar.removeAttribute("value");
-      text.textContent = job.status === "queued" ? "waiting for a free worker…"
-        : `${job.total ? fmtInt(job.done) + " of " + fmtInt(job.total) : "running"} · ${job.seconds} s`;
+      if (box.dataset.job === job.id) {  // a newer job may have taken the box
+        if (job.fraction !== null) bar.value = job.fraction; else bar.removeAttribute("value");
+        text.textContent = job.status === "queued" ? "waiting for a free worker…"
+          : `${job.total ? fmtInt(job.done) + " of " + fmtInt(job.total) + unit : "running"} · ${job.seconds} s`;
+      }
       await new Promise(r => setTimeout(r, 300));
       job = await call("GET", `/api/jobs/${job.id}`);
     }
-  } finally { box.hidden = true; cancel.onclick = null; }
-  if (job.status !== "done") throw new ApiError(job.error, fallback, 0);
+  } finally {
+    if (box.dataset.job === job.id) { box.hidden = true; cancel.onclick = null; }  // not if a newer job took the box
+  }
+  if (job.status !== "done") throw new ApiError(job.error, job.field || fallback, 0);
   return job.result;
 }
 
@@ -90,11 +94,19 @@ function fmtP(p) {
   return p >= 0.9995 ? p.toFixed(4) : String(Number(p.toPrecision(3)));
 }
 function fmtPct(p) { return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "%"; }
+// A chance as a percentage with the digits that show a small one (0.0183%, 58.7%, 100%).
+function fmtChance(p) {
+  if (p === null || p === undefined) return "–";
+  if (p === 0 || p === 1) return `${100 * p}%`;
+  return `${Number((100 * p).toPrecision(p < 0.01 ? 3 : Math.min(3, Math.floor(Math.log10(100 * p)) + 2)))}%`;
+}
 
+// A table from columns [title, cell(row), data-col name, label]; each cell carries its label (default:
+// the title), which a "stack" table shows beside the value on a phone, one block per row.
 function table(columns, rows, cls = "") {
   return el("table", { class: cls },
     el("thead", {}, el("tr", {}, columns.map(c => el("th", { scope: "col" }, c[0])))),
-    el("tbody", {}, rows.map(r => el("tr", {}, columns.map(c => el("td", { "data-col": c[2] || c[0] }, c[1](r)))))));
+    el("tbody", {}, rows.map(r => el("tr", {}, columns.map(c => el("td", { "data-col": c[2] || c[0], "data-label": c[3] ?? c[0] }, c[1](r)))))));
 }
 
 // The warm-up note: numba compiles the kernels on their first use.

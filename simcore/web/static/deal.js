@@ -12,15 +12,40 @@ function dealBody(extra = {}) {
   return { ...rules(), seed: Number($("#seed").value), cards, moves, values: $("#values").checked, ...extra };
 }
 
+let shown = 0;  // views drawn: a values job answers only the view it was started for
+
 async function refresh(extra = {}) {
   clearErrors();
+  stopValues();
   $("#table").classList.add("busy");
   try {
-    view = await post("/api/deal", dealBody(extra));
+    view = await post("/api/deal", dealBody({ ...extra, values: false }));
     moves = view.moves;
     draw();
   } catch (e) { showError(e.field || "moves", e.message); }
   finally { $("#table").classList.remove("busy"); }
+  if (view && $("#values").checked && view.legal.length) values(++shown);
+}
+
+// The double-dummy values of the cards the seat to play may play: a job, card by card, with progress
+// and a Cancel button; the cards may be played meanwhile (that cancels it).
+async function values(which) {
+  try {
+    const r = await runJob("/api/deal-values", dealBody({ moves: view.moves }), $("#values-job"), "values", " cards solved");
+    if (which !== shown) return;
+    view.values = r.values; view.values_note = r.values_note;
+    draw();
+    document.body.dataset.valued = Number(document.body.dataset.valued || 0) + 1;  // for tests
+  } catch (e) {
+    if (which === shown && e.message !== "cancelled") showError(e.field || "values", e.message);
+    if (which === shown && e.message === "cancelled") { view.values_note = "values cancelled"; draw(); }
+  }
+}
+
+function stopValues() {
+  shown++;
+  const box = $("#values-job");
+  if (!box.hidden) $(".cancel", box).click();
 }
 
 function seatName(s) {
@@ -74,6 +99,6 @@ $("#undo").addEventListener("click", () => {
   moves = moves.slice(0, Math.max(0, i));
   refresh();
 });
-$("#values").addEventListener("change", () => refresh());
+$("#values").addEventListener("change", () => { if ($("#values").checked) refresh(); else { stopValues(); view.values = null; view.values_note = null; draw(); } });
 hookRulesFile(() => { moves = []; refresh(); });
 refresh();

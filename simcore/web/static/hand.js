@@ -65,6 +65,8 @@ async function loadDeck() {
   seat.replaceChildren(...Array.from({ length: deck.players }, (_, i) =>
     el("option", { value: i }, i === 0 ? "0 (dealer's left, opens)" : i === deck.players - 1 ? `${i} (dealer)` : String(i))));
   if (was && Number(was) < deck.players) seat.value = was;
+  $("#widow-section").hidden = !deck.widow_worth;
+  $("#widow").replaceChildren();
   renderGrid();
   showMeld();
 }
@@ -95,15 +97,17 @@ async function advise() {
   clearErrors();
   const hand = $("#hand").value.trim();
   if (!hand) { showError("hand", "hand: pick some cards first"); return; }
-  const body = { ...rules(), hand, seat: Number($("#seat").value), hands: Number($("#hands").value), seed: Number($("#seed").value) };
+  const given = $("#given").value.trim() || null;
+  const body = { ...rules(), hand, seat: Number($("#seat").value), hands: Number($("#hands").value), seed: Number($("#seed").value), given };
   const out = $("#advise");
   const hold = holdOdds(body);
+  const widow = widowWorth(body);
   if (!deck.has_auction) {
     out.replaceChildren(el("p", { class: "note" }, `${deck.variant} has no auction: no bid to advise.`));
   } else {
     out.replaceChildren();
     try {
-      const r = await runJob("/api/advise", body, $("#advise-job"), "advise");
+      const r = await runJob("/api/advise", body, $("#advise-job"), "advise", " deals");
       const rows = r.rows, first = rows[0] || {};
       const hi = Object.fromEntries(r.highest.map(h => [h.share, h]));
       const said = h => h && h.bid !== null ? `${h.bid}` + (h.lo !== null || h.hi !== null ? ` (${h.lo ?? "–"}–${h.hi ?? "–"})` : "") : "none";
@@ -112,11 +116,63 @@ async function advise() {
           "Made in 50% of deals: ", el("strong", { id: "bid50" }, said(hi[0.5])),
           " · in 75%: ", el("strong", { id: "bid75" }, said(hi[0.75]))),
         el("p", { class: "note" }, `Over ${fmtInt(first.hands)} deals of the unseen cards, played out by the heuristic at every seat; named trump ${first.named_trump ?? "none"}. Intervals are 95%.`),
-        bidChart(rows, r.highest),
-        table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table"));
+        acceptanceNote(r.acceptance),
+        el("div", { class: "pair" }, bidChart(rows, r.highest),
+          table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table")),
+        partnerMeld(r.headline.partner_meld));
     } catch (e) { showError(e.field || "advise", e.message); }
   }
   await hold;
+  await widow;
+}
+
+// "given ...: 14,466 of 200,000 deals meet it (7.2%)": how rare the condition is.
+function acceptanceNote(a) {
+  if (!a) return "";
+  const share = a.acceptance;
+  return el("p", { class: "note given-note" }, `Given ${a.given}: ${fmtInt(a.accepted)} of ${fmtInt(a.tried)} deals meet it (${fmtChance(share.exact ?? share.estimate)}); only those are kept.`);
+}
+
+// Partner's meld as dealt, under the trump I would name: its mean and P(meld >= M).
+function partnerMeld(pm) {
+  if (!pm) return "";
+  const ci = x => `${fmtNum(x.ci95[0])}–${fmtNum(x.ci95[1])}`;
+  return el("div", { class: "partner-meld" },
+    el("h3", {}, "Partner's meld"),
+    el("p", {}, `Under ${SUIT_NAMES[pm.trump] || pm.trump} as dealt (before any pass): mean `, el("strong", { id: "partner-mean" }, fmtNum(pm.mean.estimate)),
+      ` (${ci(pm.mean)}) over ${fmtInt(pm.deals)} deals.`),
+    table([["meld at least", x => x.meld], ["chance", x => fmtPct(x.estimate), "p"], ["95% interval", x => `${fmtPct(x.ci95[0])} – ${fmtPct(x.ci95[1])}`, "ci"]], pm.at_least, "partner-table"));
+}
+
+function fmtNum(x) { return x === null || x === undefined ? "–" : String(Number(x.toPrecision(4))); }
+
+// The widow's worth (systems where the bidder takes the widow): exact, as a job.
+async function widowWorth(body) {
+  const out = $("#widow");
+  out.replaceChildren();
+  if (!deck.widow_worth) return;
+  const held = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (held !== deck.hand_size) {
+    out.append(el("p", { class: "note" }, `The widow's worth needs the whole hand (${deck.hand_size} cards).`));
+    return;
+  }
+  try {
+    const r = await runJob("/api/widow", { ...rules(), hand: body.hand }, $("#widow-job"), "widow", " distinct widows");
+    const how = r.trump_after_widow ? "trump named after the widow: the best trump after it against the best before"
+      : `trump named before the widow (${r.named_trump ?? "none"}, the heuristic's from my hand): the gain under it`;
+    const gains = r.gain.at_least, step = Math.ceil(gains.length / 12);
+    const shown = gains.filter((_, i) => i % step === 0);
+    const widowRows = picks => table([["widow", w => w.cards, "cards"], ["chance", w => fmtChance(w.p), "p"],
+      ["meld after", w => Object.entries(w.meld_after).map(([t, m]) => `${SUIT_NAMES[t] || t}${m}`).join(" "), "after"]], picks, "widow-list");
+    out.replaceChildren(
+      el("p", { class: "headline" }, "Mean gain: ", el("strong", { id: "widow-gain" }, `${r.gain.mean >= 0 ? "+" : ""}${r.gain.mean.toFixed(2)}`), " points"),
+      el("p", { class: "note" }, `${how}; over ${fmtInt(r.rows[0].widows)} widows (${fmtInt(r.distinct_widows)} distinct), every one counted.`),
+      table([["trump", x => SUIT_NAMES[x.trump] || x.trump, "trump"], ["before", x => x.before], ["after (mean)", x => x.mean_after.toFixed(2), "after"], ["gain (mean)", x => x.mean_gain.toFixed(2), "gain"]], r.rows, "widow-table"),
+      el("p", {}, "P(gain ≥ X): "),
+      el("ul", { class: "inline", id: "widow-at-least" }, shown.map(([x, p]) => el("li", { "data-x": x }, `${x}: `, el("strong", {}, fmtChance(p))))),
+      el("h3", {}, "Best widows"), widowRows(r.best),
+      el("h3", {}, "Likeliest widows"), widowRows(r.likeliest));
+  } catch (e) { showError(e.field || "widow", e.message); }
 }
 
 const PLACE_NAMES = { me: "me", partner: "partner", left: "left opp.", right: "right opp.", any_other: "any other", table: "table", widow: "widow" };
@@ -125,7 +181,7 @@ async function holdOdds(body) {
   const out = $("#hold");
   out.replaceChildren();
   try {
-    const r = await runJob("/api/hold-odds", { ...rules(), hand: body.hand, hands: Math.min(4000000, body.hands * 20), seed: body.seed }, $("#hold-job"), "hold");
+    const r = await runJob("/api/hold-odds", { ...rules(), hand: body.hand, hands: Math.min(4000000, body.hands * 20), seed: body.seed, given: body.given }, $("#hold-job"), "hold", " deals");
     const places = [...new Set(r.rows.map(x => x.place))].filter(p => p !== "me" && p !== "table");
     const events = [...new Set(r.rows.map(x => x.event))];
     const at = {};
@@ -138,7 +194,8 @@ async function holdOdds(body) {
     };
     out.replaceChildren(
       el("p", { class: "note" }, `Over ${fmtInt(r.rows[0].deals)} deals of the cards I do not hold.`),
-      el("div", { class: "scroll" }, table([["event", ev => ev], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table")));
+      acceptanceNote(r.acceptance),
+      el("div", { class: "scroll" }, table([["event", ev => ev, "event", ""], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table stack")));
   } catch (e) { showError(e.field || "hold", e.message); }
 }
 

@@ -4,7 +4,7 @@
 const committed = JSON.parse($("#committed-data").textContent);
 
 function verdictTable(rows, cols) {
-  return el("div", { class: "scroll" }, table(cols, rows, "verdict-table"));
+  return el("div", { class: "scroll" }, table(cols, rows, "verdict-table stack"));
 }
 
 const num = x => x === null || x === undefined ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3);
@@ -19,7 +19,7 @@ function showCommitted() {
   $("#changes").textContent = `A: ${row.a_is}; B: ${row.b_is}.`;
   box.replaceChildren(
     el("p", { class: "note" }, `Committed report: ${row.variant}, ${fmtInt(row.n)} paired ${row.mode}.`),
-    verdictTable([row], [["measure", r => r.measure], ["A", r => num(r.a)], ["B", r => num(r.b)],
+    verdictTable([row], [["measure", r => r.measure, "measure", ""], ["A", r => num(r.a)], ["B", r => num(r.b)],
       ["B − A", r => `${num(r.diff)} ${range(r.diff_lo, r.diff_hi)}`, "diff"], ["size", r => r.size, "size"]]),
     el("p", { class: "verdict" }, row.verdict));
 }
@@ -34,7 +34,7 @@ async function ask() {
     const first = r.rows[0] || {};
     out.replaceChildren(
       el("p", { class: "note" }, `${first.variant_a} (A) against ${first.variant_b} (B), ${fmtInt(first.n)} paired ${first.mode}, seed ${first.seed}.`),
-      verdictTable(r.rows, [["measure", x => x.measure], ["A", x => `${num(x.a)} ${range(x.a_lo, x.a_hi)}`, "a"],
+      verdictTable(r.rows, [["measure", x => x.measure, "measure", ""], ["A", x => `${num(x.a)} ${range(x.a_lo, x.a_hi)}`, "a"],
         ["B", x => `${num(x.b)} ${range(x.b_lo, x.b_hi)}`, "b"], ["B − A", x => `${num(x.estimate)} ${range(x.lo, x.hi)}`, "diff"],
         ["size", x => x.size, "size"]]),
       el("p", { class: "verdict" }, r.verdict));

@@ -21,10 +21,10 @@ async function deal() {
     out.replaceChildren(
       el("p", { class: "note" }, `${first.variant}: ${fmtInt(first.hands)} hands in ${fmtInt(first.deals)} deals, seed ${first.seed}; simulated with its 95% interval beside the exact value (– where not known exactly).`),
       el("div", { class: "scroll" }, table([
-        ["event", ev => ev],
-        ["per hand", ev => sim(ev, "hand"), "hand"], ["exact", ev => exact(ev, "hand"), "hand-exact"], ["", ev => oneIn(ev, "hand"), "hand-one-in"],
-        ["per deal", ev => sim(ev, "deal"), "deal"], ["exact", ev => exact(ev, "deal"), "deal-exact"], ["", ev => oneIn(ev, "deal"), "deal-one-in"],
-      ], names, "odds-table")));
+        ["event", ev => ev, "event", ""],
+        ["per hand", ev => sim(ev, "hand"), "hand"], ["exact", ev => exact(ev, "hand"), "hand-exact", "hand, exact"], ["", ev => oneIn(ev, "hand"), "hand-one-in", "hand, odds"],
+        ["per deal", ev => sim(ev, "deal"), "deal"], ["exact", ev => exact(ev, "deal"), "deal-exact", "deal, exact"], ["", ev => oneIn(ev, "deal"), "deal-one-in", "deal, odds"],
+      ], names, "odds-table stack")));
   } catch (e) { showError(e.field || "odds", e.message); }
 }
 
