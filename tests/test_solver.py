@@ -351,3 +351,16 @@ def test_the_solver_bench_reports_median_p99_max_and_give_ups_per_row():
     limited = bench_solver("four-hand-150", 3, limit=20, form="threshold").to_json()
     assert limited["form"] == "threshold" and "need" in limited["kernel"]
     assert limited["gave_up"] == 3 and limited["node_limit"] == 20
+
+
+def test_an_exact_table_entry_inside_a_wide_window_is_the_value():
+    """The exact value is one search over every value the side could take, so the table's entries meet
+    windows wider than a null one: an entry whose bounds meet (an exact value) inside the window is the
+    node's value. An ending where the search once answered 7 for an exact 8, by opening such a node
+    with its window narrowed to nothing."""
+    v = load_variant("four-hand-150")
+    p = given_position(
+        v, ["10H 9H 10D 9D JC", "10S JS AH KD QD", "AS QS KH JH 10D", "AH JH AD 9D KC"], 2, 0, bidder=1, broken=True
+    )
+    assert _reference(p) == 8
+    assert solve(p).side_points == 8
