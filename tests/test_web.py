@@ -270,6 +270,26 @@ def test_the_deal_viewer_plays_the_hand_the_state_api_plays():
         assert again == after
 
 
+def test_where_did_i_go_wrong_is_the_apis_analysis_of_the_hand_played():
+    from simcore.state.players import kernel_policy
+    from simcore.web.deal import ANALYSE_LIMIT, ANALYSED_TRICKS
+
+    with TestClient(create_app(warm=False)) as client:
+        end = client.post("/api/deal", json={"seed": 1, "then": "finish", "values": False}).json()
+        job = finished(client, client.post("/api/deal-analysis", json={"seed": 1, "moves": end["moves"]}))
+        not_over = client.post("/api/deal-analysis", json={"seed": 1, "moves": end["moves"][:-3]})
+    assert not_over.status_code == 400 and not_over.json()["field"] == "moves"
+    state, heuristic = api.new_hand("four-hand-150", seed=1), kernel_policy("heuristic")
+    while not state.is_terminal():
+        state.apply(heuristic(state))
+    frame = api.analyse(state.played_record(), tricks_left=ANALYSED_TRICKS, limit=ANALYSE_LIMIT)
+    got = job["result"]
+    assert job["status"] == "done" and got["tricks_left"] == ANALYSED_TRICKS
+    assert [(d["trick"], d["seat"], d["card"], d["given_up"]) for d in got["decisions"]] == [
+        (r.trick, r.seat, r.card, None if r.given_up != r.given_up else r.given_up) for r in frame.itertuples()
+    ]
+
+
 def test_the_deal_viewer_takes_an_entered_deal(client):
     dealt = api.new_hand("four-hand-150", seed=9)
     hands = [" ".join(dealt.observation(s)["hand"]) for s in range(4)]  # as dealt: no widow in four-hand-150

@@ -282,3 +282,17 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
     screenshot(browser, shots, "deal")
     after("#finish")
     assert "Over" in browser.find_element(By.ID, "status").text
+    # where did I go wrong: the page's per-seat table is the analysis of the hand it played
+    from simcore.variants import load_variant
+    from simcore.web.deal import deal_analysis
+
+    moves = browser.execute_script("return view.moves")
+    browser.find_element(By.ID, "analyse").click()
+    WebDriverWait(browser, 120).until(lambda d: d.execute_script("return document.body.dataset.analysed"))
+    shown = [
+        [td.text for td in tr.find_elements(By.TAG_NAME, "td")]
+        for tr in browser.find_elements(By.CSS_SELECTOR, ".analysis-seats tbody tr")
+    ]
+    want = deal_analysis(load_variant("four-hand-150"), 1, None, moves)["per_seat"]
+    assert shown == [[str(r["seat"]), r["role"], str(r["decisions"]), str(r["given_up"])] for r in want]
+    screenshot(browser, shots, "deal-analysis")

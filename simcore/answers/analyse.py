@@ -205,17 +205,20 @@ def _broken(table: Table, rows: list[tuple[int, int, int, int]], players: int, w
     return f"{where}: {why}"
 
 
-def read_record(data: dict, name: str = "record", base: Path | None = None) -> PlayedHand:
+def read_record(
+    data: dict, name: str = "record", base: Path | None = None, variant: Variant | None = None
+) -> PlayedHand:
     """The played hand of a record (see the module), refereed; :class:`RecordError` in one line for a
     record that is malformed or not a possible hand. ``name`` labels messages; ``base``: the directory
-    a rules file named in the record is relative to."""
-    variant_name = data.get("variant")
+    a rules file named in the record is relative to; ``variant``: the rules already loaded (rules that
+    came as text, with no file to name), used instead of the record's ``variant``."""
+    variant_name = data.get("variant") if variant is None else variant.id
     if not isinstance(variant_name, str):
         raise RecordError(f"{name}: 'variant' must name a shipped rules id or a rules file")
     if base is not None and variant_name.endswith(".toml") and not Path(variant_name).is_absolute():
         variant_name = str(base / variant_name)
     try:
-        v = require_full_hands(load_variant(variant_name))
+        v = require_full_hands(load_variant(variant_name) if variant is None else variant)
     except (RulesError, NotForThisSystem) as exc:
         raise RecordError(f"{name}: {exc}") from None
     moves = data.get("moves")

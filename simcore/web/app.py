@@ -491,4 +491,23 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             app.state.solver_jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
         )
 
+    @app.post(
+        "/api/deal-analysis",
+        status_code=202,
+        summary="job: where a hand played to its end gave up points against double dummy (simcore.api.analyse)",
+    )
+    def deal_analysis_job(body: i.DealValuesIn):
+        from simcore.web.deal import deal_analysis, deal_view
+
+        v = i.rules_of(body)
+        if v.get("auction.kind") is None:
+            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        if not deal_view(v, body.seed, body.cards, body.moves, "none", False)["over"]:  # bad moves refused here
+            raise i.InputError("moves", "the hand is not over: play it to the end first")
+        return job_response(
+            app.state.solver_jobs.submit(
+                "deal-analysis", lambda job: deal_analysis(v, body.seed, body.cards, body.moves)
+            )
+        )
+
     return app

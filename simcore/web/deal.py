@@ -19,6 +19,10 @@ from simcore.web.inputs import SOLVE_LIMIT, InputError
 
 #: A decision left to the heuristic.
 HEURISTIC = -1
+#: Tricks from the end the page's "where did I go wrong" values (the command's default: solved in about
+#: a second each on 2 cores), and the trick starts each card's solve may search.
+ANALYSED_TRICKS = 8
+ANALYSE_LIMIT = 1_000_000
 #: The solver keeps one table per process: one solve at a time.
 _SOLVER = threading.Lock()
 
@@ -41,6 +45,21 @@ def deal_values(variant, seed: int, cards: list[str] | None, moves: list[int]) -
         return {"moves": done, "values": None, "values_note": "no card to play"}
     found, note = _values(state, [state.observation(s) for s in range(variant.players)])
     return {"moves": done, "values": found, "values_note": note}
+
+
+def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int]) -> dict:
+    """Where the hand played by ``moves`` (to its end) gave up points against double dummy: the
+    :class:`simcore.answers.analyse.Analysis` of its last :data:`ANALYSED_TRICKS` tricks as JSON, each
+    card's solve limited to :data:`ANALYSE_LIMIT` trick starts (progress in cards valued; ``stop``
+    ends it between cards). A hand not over raises :class:`InputError`."""
+    from simcore.answers.analyse import analyse_hand, read_record
+
+    state, _ = _replay(variant, seed, cards, moves, "none")
+    if not state.is_terminal():
+        raise InputError("moves", "the hand is not over: play it to the end first")
+    played = read_record(state.played_record(), "the hand", variant=variant)
+    with _SOLVER:
+        return analyse_hand(played, min(ANALYSED_TRICKS, variant.hand_size), ANALYSE_LIMIT).to_json()
 
 
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):

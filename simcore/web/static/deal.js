@@ -85,10 +85,34 @@ function draw() {
     [["#", (t, i) => t.n], ["led by", t => t.leader], ["cards", t => t.cards.join(" ")], ["won by", t => t.winner], ["points", t => t.points]],
     v.tricks.map((t, i) => ({ ...t, n: i + 1 })).reverse(), "tricks-table") : "");
   $("#heuristic").disabled = $("#finish").disabled = v.over;
+  $("#analyse").hidden = !v.over;
+  if (!v.over) $("#analysis").replaceChildren();
   $("#undo").disabled = !moves.some(m => m !== HEURISTIC);
   document.body.dataset.drawn = Number(document.body.dataset.drawn || 0) + 1;  // for tests: a new view is up
 }
 
+// Where the hand just played gave up points: each card of its last tricks against the best card, every
+// hand seen and perfect play after (a job on the solver's queue, as the values are).
+async function analyse() {
+  clearErrors();
+  $("#analysis").replaceChildren();
+  try {
+    const a = await runJob("/api/deal-analysis", dealBody({ moves: view.moves }), $("#analysis-job"), "analysis", " cards valued");
+    const pts = x => x === null ? "?" : String(x);
+    const worst = a.worst.length ? a.worst.map(d => `trick ${d.trick}, seat ${d.seat} (${d.role}) played ${d.card}: ${d.best_card} was worth ${d.given_up} more`).join("; ")
+      : "no card gave up a point";
+    $("#analysis").replaceChildren(
+      el("h3", {}, `Where the points went: the last ${a.tricks_left} tricks`),
+      el("p", {}, `With every hand seen and perfect play from trick ${a.tricks - a.tricks_left + 1}, the bidding side (seats ${a.bidding_side.join(", ")}) would take ${pts(a.bidding_side_double_dummy)} of the ${a.in_play} points left; it took ${a.bidding_side_took}. Worst: ${worst}.`
+        + (a.unvalued ? ` ${a.unvalued} decisions not valued (the search gave up).` : "")),
+      table([["seat", r => r.seat], ["role", r => r.role], ["cards", r => r.decisions], ["points given up", r => r.given_up]], a.per_seat, "analysis-seats"),
+      table([["trick", d => d.trick], ["seat", d => d.seat], ["played", d => d.card], ["best", d => d.best_card ?? "?"], ["given up", d => pts(d.given_up)]],
+        a.decisions.filter(d => d.given_up !== 0), "analysis-cards"));
+    document.body.dataset.analysed = Number(document.body.dataset.analysed || 0) + 1;  // for tests
+  } catch (e) { if (e.message !== "cancelled") showError(e.field || "analysis", e.message); }
+}
+
+$("#analyse").addEventListener("click", analyse);
 $("#new").addEventListener("click", () => { moves = []; refresh(); });
 $("#heuristic").addEventListener("click", () => refresh({ then: "heuristic" }));
 $("#finish").addEventListener("click", () => refresh({ then: "finish" }));
