@@ -105,3 +105,15 @@ def test_the_rules_import_nothing_above_them_even_inside_a_function():
                 continue
             reached += [f"{module}:{node.lineno} {t}" for t in targets if (layer_of(t) or 0) > rules]
     assert reached == []
+
+
+def test_no_function_is_over_120_lines():
+    # a function that long does several jobs; split it by job (a command's arguments beside its handler)
+    long = []
+    for path, module in sources():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+                lines = node.end_lineno - node.lineno + 1
+                if lines > 120:
+                    long.append(f"{module}.{node.name}: {lines} lines")
+    assert long == []

@@ -9,7 +9,7 @@ from __future__ import annotations
 import difflib
 import math
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import replace
 from importlib import resources
 from pathlib import Path
@@ -352,6 +352,13 @@ def _check_hand_rules(variant: Variant) -> None:
     def fail(key: str, why: str) -> None:
         raise RulesError(where, key, flat[key], why)
 
+    for check in (_exchange_contradictions, _scoring_contradictions, _play_contradictions):
+        check(variant, flat, fail)
+
+
+def _exchange_contradictions(variant: Variant, flat: dict, fail: Callable[[str, str], None]) -> None:
+    """Contradictions among the keys of the cards passed, the widow taken or shared out and the opening
+    bid's cap (``fail(key, why)`` refuses)."""
     pass_cards = flat["exchange.pass_cards"]
     if pass_cards:
         if flat["auction.kind"] == "none":
@@ -392,11 +399,16 @@ def _check_hand_rules(variant: Variant) -> None:
                 "exchange.widow_shared",
                 f"sharing out needs one widow card per player: deal.widow = {flat['deal.players']}",
             )
+
+
+def _scoring_contradictions(variant: Variant, flat: dict, fail: Callable[[str, str], None]) -> None:
+    """Contradictions among the keys of saving meld, checks and chips, the forfeits and concessions
+    (``fail(key, why)`` refuses)."""
     if flat["scoring.save_meld"] == "points":
         need = flat["scoring.save_meld_points"]
         if not 0 < need <= variant.trick_total:
             raise RulesError(
-                where,
+                variant.where,
                 "scoring.save_meld_points",
                 need,
                 f"saving meld by points needs a number from 1 to the {variant.trick_total} trick points of a hand",
@@ -440,6 +452,11 @@ def _check_hand_rules(variant: Variant) -> None:
         )
     if flat["scoring.opponents_concede"] and flat["auction.kind"] in (None, "none"):
         fail("scoring.opponents_concede", "with no auction there is no contract to concede")
+
+
+def _play_contradictions(variant: Variant, flat: dict, fail: Callable[[str, str], None]) -> None:
+    """Contradictions among the keys of the called card's pass, the dix, play from a stock, declaring
+    out, the auction's steps and runs (``fail(key, why)`` refuses)."""
     if flat["exchange.pass_called_card"] and not (
         flat["teams.kind"] == "called_card" and flat["teams.call"] == "named" and flat["exchange.pass_cards"] == 1
     ):

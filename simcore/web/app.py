@@ -26,6 +26,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from simcore.web import inputs as i
+from simcore.web import reports as rep
 from simcore.web.jobs import Busy, Job, Jobs
 
 HERE = Path(__file__).parent
@@ -95,7 +96,6 @@ class Warmup:
 def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool = True) -> FastAPI:
     """The app. ``jobs``: the job queue (default: 2 workers, 8 waiting, a 60 s time cap); ``reports``:
     the committed report's folder; ``warm``: compile the kernels in the background at start."""
-    from simcore.web import reports as rep
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -122,9 +122,22 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 
-    # --- errors: one line, a field, never a traceback -------------------------------------------------
-    def error(status: int, message: str, field: str | None = None) -> JSONResponse:
-        return JSONResponse({"error": message, "field": field}, status_code=status)
+    _add_errors(app)
+    _add_pages(app, templates)
+    _add_quick_answers(app)
+    _add_hand_jobs(app)
+    _add_odds_and_house_rules(app)
+    _add_jobs_and_deals(app)
+    return app
+
+
+def error(status: int, message: str, field: str | None = None) -> JSONResponse:
+    """The one-line error body every refusal sends: the message and the field it belongs to."""
+    return JSONResponse({"error": message, "field": field}, status_code=status)
+
+
+def _add_errors(app: FastAPI) -> None:
+    """Errors as one line and the field they belong to, never a traceback."""
 
     @app.exception_handler(i.InputError)
     async def _input_error(request: Request, exc: i.InputError):
@@ -150,56 +163,65 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         log.exception("request %s failed", request.url.path)
         return error(500, f"internal error ({type(exc).__name__}); see the server's log")
 
-    def user_error(exc: Exception, field: str) -> i.InputError:
-        return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
-    def check_hand(hand: str, v, partial: bool = True) -> None:
-        """Refuse (on the hand field) cards the system's deck cannot deal as a hand (with ``partial``, or
-        part of one)."""
-        from simcore.cards import check_hand as check
-        from simcore.cards import parse_hand
+def user_error(exc: Exception, field: str) -> i.InputError:
+    return i.InputError(field, str(exc).splitlines()[0] if str(exc) else type(exc).__name__)
 
-        try:
-            check(parse_hand(hand), v.deck_copies, v.hand_size, partial=partial)
-        except ValueError as exc:
-            raise user_error(exc, "hand")
 
-    def check_events(events: list[str] | None, v) -> None:
-        from simcore.kernels.events import parse_event
+def check_hand(hand: str, v, partial: bool = True) -> None:
+    """Refuse (on the hand field) cards the system's deck cannot deal as a hand (with ``partial``, or
+    part of one)."""
+    from simcore.cards import check_hand as check
+    from simcore.cards import parse_hand
 
-        try:
-            [parse_event(e, v) for e in events or []]
-        except ValueError as exc:
-            raise user_error(exc, "events")
+    try:
+        check(parse_hand(hand), v.deck_copies, v.hand_size, partial=partial)
+    except ValueError as exc:
+        raise user_error(exc, "hand")
 
-    def check_given(text: str | None, v, seat: int) -> str | None:
-        """The ``given`` condition as sent (None for none), refused on its field when it does not parse
-        (one impossible or too rare to sample fails its job, on the same field: :func:`given_errors`);
-        places are seen from ``seat``."""
-        from simcore.answers.conditioned import read_condition
 
-        if not text or not text.strip():
-            return None
-        try:
-            read_condition(v, text, seat, label="given")
-        except ValueError as exc:
-            raise user_error(exc, "given")
-        return text
+def check_events(events: list[str] | None, v) -> None:
+    from simcore.kernels.events import parse_event
 
-    @contextmanager
-    def given_errors():
-        """A condition refused once the deals are counted (too rare, or no deal meets it), on its field."""
-        from simcore.kernels.condition import ConditionError
+    try:
+        [parse_event(e, v) for e in events or []]
+    except ValueError as exc:
+        raise user_error(exc, "events")
 
-        try:
-            yield
-        except ConditionError as exc:
-            raise user_error(exc, "given") from None
 
-    def job_response(job: Job) -> JSONResponse:
-        return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
+def check_given(text: str | None, v, seat: int) -> str | None:
+    """The ``given`` condition as sent (None for none), refused on its field when it does not parse
+    (one impossible or too rare to sample fails its job, on the same field: :func:`given_errors`);
+    places are seen from ``seat``."""
+    from simcore.answers.conditioned import read_condition
 
-    # --- pages ------------------------------------------------------------------------------------------
+    if not text or not text.strip():
+        return None
+    try:
+        read_condition(v, text, seat, label="given")
+    except ValueError as exc:
+        raise user_error(exc, "given")
+    return text
+
+
+@contextmanager
+def given_errors():
+    """A condition refused once the deals are counted (too rare, or no deal meets it), on its field."""
+    from simcore.kernels.condition import ConditionError
+
+    try:
+        yield
+    except ConditionError as exc:
+        raise user_error(exc, "given") from None
+
+
+def job_response(job: Job) -> JSONResponse:
+    return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
+
+
+def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
+    """The HTML pages and the committed report's files."""
+
     def page(request: Request, name: str, title: str, **extra) -> HTMLResponse:
         from simcore.variants import shipped_ids
 
@@ -253,7 +275,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             raise i.InputError("name", f"{name[:80]!r} is not a file of the committed report", 404)
         return FileResponse(files[name], media_type=rep.MEDIA[files[name].suffix])
 
-    # --- JSON API -------------------------------------------------------------------------------------
+
+def _add_quick_answers(app: FastAPI) -> None:
+    """The JSON routes answered in the request: status, systems, deck, events, meld."""
+
     @app.get("/api/status", summary="warm-up and job queue state")
     def status():
         jobs = app.state.jobs
@@ -318,6 +343,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
             return records(api.meld(body.hand, v))
         except ValueError as exc:
             raise user_error(exc, "hand")
+
+
+def _add_hand_jobs(app: FastAPI) -> None:
+    """My hand's background answers: the bid advice, the widow's worth, the held odds."""
 
     @app.post("/api/advise", status_code=202, summary="job: P(make B) by bid for a hand (simcore.api.advise)")
     def advise(body: i.AdviseIn):
@@ -388,6 +417,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
         return job_response(app.state.jobs.submit("hold-odds", work))
 
+
+def _add_odds_and_house_rules(app: FastAPI) -> None:
+    """The odds and house-rule answers (the committed verdicts, a question asked again)."""
+
     @app.post("/api/odds", status_code=202, summary="job: dealt-hand events per hand and per deal (simcore.api.odds)")
     def odds(body: i.OddsIn):
         from simcore import api
@@ -452,6 +485,10 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
 
         return job_response(app.state.jobs.submit("compare", work))
 
+
+def _add_jobs_and_deals(app: FastAPI) -> None:
+    """Job progress and cancel; the deal viewer, its values and its analysis."""
+
     @app.get("/api/jobs/{job_id}", summary="a job's progress, and its answer once done")
     def job(job_id: str):
         found = app.state.jobs.get(job_id) or app.state.solver_jobs.get(job_id)
@@ -509,5 +546,3 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
                 "deal-analysis", lambda job: deal_analysis(v, body.seed, body.cards, body.moves)
             )
         )
-
-    return app
