@@ -79,7 +79,7 @@ LABELS = {
 
 def meld_unit(variant: Variant) -> int:
     """The smallest unit every meld value is a multiple of (points; 1 or 10 in the shipped systems)."""
-    values = [int(x) for x in variant.meld_table().ravel() if x] + [int(x) for x in variant.meld_flags()[:3] if x]
+    values = [int(x) for x in variant.meld_table.ravel() if x] + [int(x) for x in variant.meld_flags[:3] if x]
     return reduce(math.gcd, values, 0) or 1
 
 

@@ -105,7 +105,7 @@ def meld_tally(variant: Variant, hands: int, seed: int) -> MeldTally:
     partnership meld; cached, so the functions of this module share one run."""
     deals = -(-hands // variant.players)
     bins = max(2 * meld_bound(variant) + 1, 8)  # partnerships hold up to twice one hand
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
 
     def batch(states: np.ndarray, sizes: np.ndarray, chunks: np.ndarray) -> np.ndarray:
         out = np.zeros((len(sizes), R_MOMENTS + 1, bins), dtype=np.int64)
@@ -127,7 +127,7 @@ def meld_bound(variant: Variant) -> int:
     """An upper bound on one hand's meld (points): the most each kind of meld can score, added up as
     if a hand could hold them all at once (class I in the trump suit, marriages in the three others,
     arounds, pinochles, roundhouse, every nine of trump, every lone trump K or Q)."""
-    table, flags = variant.meld_table()[:, : variant.copies + 1], variant.meld_flags()
+    table, flags = variant.meld_table[:, : variant.copies + 1], variant.meld_flags
     most = {row: int(table[row].max()) for row in range(table.shape[0])}
     return (
         most[RUN]

@@ -182,7 +182,7 @@ def meld(
     v = _variant(variant, overrides)
     counts_in = parse_hand(hand)
     check_hand(counts_in, v.deck_copies, v.hand_size)
-    table, flags = v.meld_table(), v.meld_flags()
+    table, flags = v.meld_table, v.meld_flags
     totals = np.zeros(4, dtype=np.int64)
     best = int(meld_by_trump(counts_in, table, flags, totals))
     if trump is not None and str(trump).upper() not in SUITS:

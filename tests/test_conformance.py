@@ -57,7 +57,7 @@ def test_rules_file_loads_documents_itself_and_deals_its_deck(vid):
     text = (resources.files("simcore.variants") / "rules" / f"{vid}.toml").read_text()
     if re.search(r"#.*\bassumed\b", text):
         assert v.get("assumptions"), f"{vid} marks assumed values but lists no assumptions"
-    assert v.meld_table()[RUN, 1] > 0 and v.meld_table()[PINOCHLE, 1] > 0
+    assert v.meld_table[RUN, 1] > 0 and v.meld_table[PINOCHLE, 1] > 0
     # every deal is a partition of the deck: each seat its hand, the widow or stock the rest
     deals = deal_hands(v.deck_cards, v.players, v.hand_size, chunk_states(3, [0])[0], 2000)
     assert np.all(deals.sum(axis=1) == v.deck_copies)
@@ -160,7 +160,7 @@ def test_hand_records_keep_the_invariants(vid, policy):
     made = field["made"] == 1
     if v.get("scoring.dix_kept_when_set"):  # a set bidder keeps his nines of trump (at most the copies)
         dix = field["side_score"][~made] + bids[~made]
-        assert np.all((dix >= 0) & (dix <= v.copies * v.meld_flags()[0]))
+        assert np.all((dix >= 0) & (dix <= v.copies * v.meld_flags[0]))
     else:
         assert np.all(field["side_score"][~made] == -bids[~made])
     gained = field["side_score"][made] - (bids[made] if v.get("scoring.bid_added") else 0)

@@ -220,7 +220,7 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies)
     hands, widow = np.zeros((4, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
     totals, scratch = condition_scratch()
-    table, flags = v.meld_table(), v.meld_flags()
+    table, flags = v.meld_table, v.meld_flags
     state = chunk_states(9, [0])[0]
     r = hand_rules(v)
     for _ in range(50):
@@ -291,7 +291,7 @@ def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
     for seed in range(1, 7):
         _, trace = trace_hand(v, seed, policies, deal=(rest, given, contract, cond))
         hands, widow = _traced_deal(trace, v.players)
-        assert accepts(hands, widow, v.players, v.hand_size, cond, v.meld_table(), v.meld_flags(), totals, scratch)
+        assert accepts(hands, widow, v.players, v.hand_size, cond, v.meld_table, v.meld_flags, totals, scratch)
         if seat >= 0:
             assert (hands[seat] >= given).all()
 
@@ -379,7 +379,7 @@ def test_cli_refuses_bad_conditions_in_one_line(capsys, argv, message):
 def _exact_partner_meld(pool, size):
     """(melds under spades, ways) of every draw of ``size`` cards from ``pool``, as weighted multisets."""
     rows, ways = widows(pool, size)
-    table, flags = SMALL.meld_table(), SMALL.meld_flags()
+    table, flags = SMALL.meld_table, SMALL.meld_flags
     return np.array([meld_under(r, 0, table, flags) for r in rows]), ways
 
 

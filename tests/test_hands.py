@@ -157,8 +157,8 @@ def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
         widow,
         0,
         HEURISTIC,
-        v.meld_table(),
-        v.meld_flags(),
+        v.meld_table,
+        v.meld_flags,
         np.zeros(4, dtype=np.int64),
         np.zeros(4, dtype=np.uint64),
     )

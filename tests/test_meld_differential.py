@@ -14,7 +14,7 @@ from simcore.variants import load_variant
 
 
 def _mismatches(variant, hands):
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     totals = np.zeros(4, dtype=np.int64)
     bad = []
     for hand in hands:
@@ -57,7 +57,7 @@ def test_kernel_matches_reference_on_crowded_hands(vid, overrides):
     hands = crowded_hands(variant, 4000, seed=5)
     assert not _mismatches(variant, hands)
     # and the breakdown, meld by meld, under each hand's best trump
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     totals = np.zeros(4, dtype=np.int64)
     counts, points = np.zeros(N_NAMED, dtype=np.int64), np.zeros(N_NAMED, dtype=np.int64)
     seen = set()

@@ -18,9 +18,9 @@ def score(vid, hand_text, trump, overrides=()):
     hand = parse_hand(hand_text)
     t = SUITS.index(trump)
     totals = np.zeros(4, dtype=np.int64)
-    meld_by_trump(hand, v.meld_table(), v.meld_flags(), totals)
+    meld_by_trump(hand, v.meld_table, v.meld_flags, totals)
     counts, points = np.zeros(N_NAMED, dtype=np.int64), np.zeros(N_NAMED, dtype=np.int64)
-    total = meld_breakdown(hand, t, v.meld_table(), v.meld_flags(), counts, points)
+    total = meld_breakdown(hand, t, v.meld_table, v.meld_flags, counts, points)
     ref = reference_meld(hand, t, v)
     assert total == totals[t] == sum(p for _, p in ref.values())
     assert {k: (int(c), int(p)) for k, c, p in zip(NAMED_MELDS, counts, points)} == ref
@@ -142,9 +142,9 @@ def test_best_trump_is_the_highest_total_lowest_suit_on_ties():
     v = load_variant("four-hand-150")
     totals = np.zeros(4, dtype=np.int64)
     hand = parse_hand("AD 10D KD QD JD KC QC")
-    assert meld_by_trump(hand, v.meld_table(), v.meld_flags(), totals) == 2
+    assert meld_by_trump(hand, v.meld_table, v.meld_flags, totals) == 2
     assert totals.tolist() == [4, 4, 17, 6]
-    assert meld_by_trump(parse_hand("KS QS KH QH"), v.meld_table(), v.meld_flags(), totals) == 0
+    assert meld_by_trump(parse_hand("KS QS KH QH"), v.meld_table, v.meld_flags, totals) == 0
 
 
 @pytest.mark.parametrize("vid", ["four-hand-150", "double-deck", "six-hand-triple-pack"])

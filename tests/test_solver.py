@@ -32,7 +32,7 @@ def _duties(v) -> tuple:
     return (
         v.players,
         v.get("teams.kind"),
-        tuple(v.play_rules()),
+        tuple(v.play_rules),
         v.get("play.beat_partner"),
         v.get("play.bidder_leads_trump"),
         v.get("play.trump_led_once_broken"),

@@ -19,7 +19,7 @@ from simcore.reference.hand import referee
 from simcore.variants import load_variant
 
 TWO = load_variant("two-hand")
-TABLE = TWO.meld_table()
+TABLE = TWO.meld_table
 HEARTS = 1
 NAMES = st.STOCK_MELDS
 

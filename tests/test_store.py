@@ -73,7 +73,7 @@ def test_stored_chunks_are_counted_as_read(tmp_path):
     store = tmp_path / "s.duckdb"
     with executing(Execution(store=store)):
         task = partial(
-            odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(), *event_arrays(EVENTS)
+            odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table, V.meld_flags, *event_arrays(EVENTS)
         )
         info = RunInfo("odds-test", V.id, V.content_hash, {"test": 1}, "sum")
         a = run_job(Job(task, "sum", info), 3, 3 * CHUNK_DEALS + 10)
@@ -158,9 +158,7 @@ def test_a_dead_workers_chunks_are_recomputed_with_the_same_result(tmp_path):
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
-    task = partial(
-        odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table(), V.meld_flags(), *event_arrays(EVENTS)
-    )
+    task = partial(odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table, V.meld_flags, *event_arrays(EVENTS))
     info = RunInfo("odds-fault-test", V.id, V.content_hash, {}, "sum")
     here = run_job(Job(task, "sum"), 5, 6 * CHUNK_DEALS)
     marker = tmp_path / "died"

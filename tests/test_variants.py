@@ -136,8 +136,8 @@ def test_variant_is_immutable_and_hashable_by_content():
     with pytest.raises(TypeError):
         a.values["meld.run"] = 1
     with pytest.raises(ValueError):
-        a.meld_table()[0, 0] = 1
-    assert a.meld_table().shape == (10, MAX_MULT + 1) and np.all(a.meld_table()[:, 0] == 0)
+        a.meld_table[0, 0] = 1
+    assert a.meld_table.shape == (10, MAX_MULT + 1) and np.all(a.meld_table[:, 0] == 0)
 
 
 def test_key_reference_page_is_up_to_date():

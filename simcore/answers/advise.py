@@ -217,7 +217,7 @@ def advise(
 def trump_choice(variant: Variant, hand: np.ndarray) -> tuple[tuple[int, int, int, int], int]:
     """(``hand``'s meld under each trump S, H, D, C; the trump the heuristic names from it, -1 where it
     holds no marriage to name one with and the rules need one)."""
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     totals = np.zeros(4, dtype=np.int64)
     meld_by_trump(hand, table, flags, totals)
     by_trump = tuple(int(x) for x in totals)

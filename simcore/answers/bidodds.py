@@ -42,8 +42,8 @@ TABLES = (
 def _units(variant: Variant) -> dict[str, tuple[int, int]]:
     """(origin, width) of each table's bins: bids from the minimum by the step, meld by the table's
     smallest common unit (1 or 10 points), counts by one."""
-    table = variant.meld_table()
-    meld_unit = gcd(*[int(x) for x in table.ravel() if x] + [int(variant.meld_flags()[0]) or 0]) or 1
+    table = variant.meld_table
+    meld_unit = gcd(*[int(x) for x in table.ravel() if x] + [int(variant.meld_flags[0]) or 0]) or 1
     return {
         "bid": (variant.lowest_contract, variant.get("auction.step")),
         "bidder_meld": (0, meld_unit),

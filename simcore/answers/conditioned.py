@@ -194,8 +194,8 @@ def check_condition(
         given,
         seat,
         condition_rows(variant, condition),
-        variant.meld_table(),
-        variant.meld_flags(),
+        variant.meld_table,
+        variant.meld_flags,
     )
     run = run_job(Job(task, "sum", chunk_deals=PILOT_CHUNK), seed, PILOT_DEALS)
     acceptance = Acceptance(condition, run.deals, int(run.tally[0]), exact)

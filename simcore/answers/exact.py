@@ -414,7 +414,7 @@ def _suit_melds(variant: Variant) -> tuple[np.ndarray, ...]:
     comps = _suit_compositions(variant)
     counts = np.array([c for c, _ in comps], dtype=np.int64)
     ways = [w for _, w in comps]
-    plain, trump = _suit_points(counts, variant.meld_table(), variant.meld_flags())
+    plain, trump = _suit_points(counts, variant.meld_table, variant.meld_flags)
     return counts, ways, counts.sum(axis=1), plain, trump
 
 
@@ -685,7 +685,7 @@ def _group(keys: list[np.ndarray], ways: np.ndarray) -> tuple[np.ndarray, ...]:
 def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, int], ...]:
     counts, ways, cards, plain, trump_pts = _suit_melds(variant)
     ways = np.array(ways, dtype=np.int64)
-    table = variant.meld_table()
+    table = variant.meld_table
     h, c = variant.hand_size, variant.copies
     unit = gcd(*[int(x) for x in np.concatenate([plain, trump_pts])]) or 1
     plain_u, trump_u = plain // unit, trump_pts // unit

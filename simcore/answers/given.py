@@ -287,7 +287,7 @@ class GivenOdds:
 def _fact(variant: Variant, event: Event, hand: np.ndarray) -> bool:
     """Whether the complete hand ``hand`` holds ``event``."""
     totals = np.zeros(4, dtype=np.int64)
-    best = int(totals[meld_by_trump(hand, variant.meld_table(), variant.meld_flags(), totals)])
+    best = int(totals[meld_by_trump(hand, variant.meld_table, variant.meld_flags, totals)])
     kinds, a, b = event_arrays([event])
     return bool(hand_has_event(hand, kinds[0], a[0], b[0], best))
 
@@ -372,8 +372,8 @@ def given_odds(
         given,
         cond,
         partner_seats(variant),
-        variant.meld_table(),
-        variant.meld_flags(),
+        variant.meld_table,
+        variant.meld_flags,
         kinds,
         a,
         b,

@@ -189,8 +189,8 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
         row[C_PARAM],
         *(int(x) for x in row[C_V1 : C_V5 + 1]),
         variant.hand_size,
-        variant.meld_table(),
-        variant.meld_flags(),
+        variant.meld_table,
+        variant.meld_flags,
         np.zeros(4, dtype=np.int64),
         np.zeros(4, dtype=np.uint64),
     )

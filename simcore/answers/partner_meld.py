@@ -198,8 +198,8 @@ def group_melds(
         cond,
         np.asarray(groups, dtype=np.bool_),
         trump,
-        variant.meld_table(),
-        variant.meld_flags(),
+        variant.meld_table,
+        variant.meld_flags,
     )
     run = run_job(Job(task, "sum"), seed, deals)
     return [MeldTally(trump, run.deals, run.tally[g], acceptance) for g in range(len(groups))]

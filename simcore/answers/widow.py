@@ -241,7 +241,7 @@ def widow_worth(variant: Variant, hand: np.ndarray) -> WidowWorth:
     (:class:`simcore.run.runner.Stopped`)."""
     size = check_widow(variant)
     hand = np.asarray(hand, dtype=np.uint8)
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     before, named = trump_choice(variant, hand)
     rows, ways = widows(variant.deck_copies - hand, size)
     work = burial_count(hand, rows, size)

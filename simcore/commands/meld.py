@@ -25,7 +25,7 @@ def run(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.overrides)
     hand = parse_hand(args.hand)
     check_hand(hand, variant.deck_copies, variant.hand_size)
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     totals = np.zeros(4, dtype=np.int64)
     best = meld_by_trump(hand, table, flags, totals)
     trump = best if args.trump is None else args.trump

@@ -21,9 +21,9 @@ def hand_rules(variant) -> HandRules:
     found = _HAND_RULES.get(variant.content_hash)
     if found is None:
         partner = mean_meld_fixed_trump(
-            variant.deck_cards, variant.players, variant.hand_size, variant.meld_table(), variant.meld_flags()
+            variant.deck_cards, variant.players, variant.hand_size, variant.meld_table, variant.meld_flags
         )
-        found = _HAND_RULES[variant.content_hash] = HandRules(**variant.hand_rule_values(), partner_meld=partner)
+        found = _HAND_RULES[variant.content_hash] = HandRules(**variant.hand_rule_values, partner_meld=partner)
     return found
 
 

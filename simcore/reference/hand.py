@@ -512,8 +512,8 @@ def _meld(
     rec["_meld"], rec["_dix"], rec["_double_pinochle"], rec["_checks"] = [], [], [], []
     for s in range(players):
         moved = int(s == swapper) - int(swapper >= 0 and s == players - 1)  # the dix scores its original holder
-        m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags()[0])
-        d = (int(hands[s][trump * 6 + 5]) + moved) * int(variant.meld_flags()[0])
+        m = reference_total(hands[s], trump, variant) + moved * int(variant.meld_flags[0])
+        d = (int(hands[s][trump * 6 + 5]) + moved) * int(variant.meld_flags[0])
         two = int(hands[s][QUEEN_OF_SPADES] >= 2 and hands[s][JACK_OF_DIAMONDS] >= 2)  # a double pinochle or more
         if (
             s == partner

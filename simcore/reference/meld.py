@@ -52,7 +52,7 @@ def reference_meld(counts, trump: int, variant: Variant) -> dict[str, tuple[int,
 
     Names and counts follow :data:`simcore.kernels.meld.NAMED_MELDS`; points are on the variant's scale.
     """
-    table, flags = variant.meld_table(), variant.meld_flags()
+    table, flags = variant.meld_table, variant.meld_flags
     t = SUITS[trump]
     cards = [int(c) for c in counts]
     out: dict[str, tuple[int, int]] = {}

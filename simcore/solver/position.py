@@ -249,7 +249,7 @@ def solver_rules(position: Position) -> np.ndarray:
     from simcore.solver import kernel as k
 
     v = position.variant
-    duties = v.play_rules()
+    duties = v.play_rules
     rules = np.zeros(k.N_RULES, dtype=np.int64)
     rules[k.D_TRUMP] = position.trump
     rules[k.D_PLAYERS] = v.players

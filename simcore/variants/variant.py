@@ -156,6 +156,7 @@ class Variant:
         """uint8[deck_size]: the deck as a list of card types, in type order (the unshuffled deck)."""
         return np.repeat(np.arange(N_TYPES, dtype=np.uint8), self.deck_copies)
 
+    @cached_property
     def play_rules(self) -> np.ndarray:
         """int64[5]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
         void must overtrump, may trump instead of following — the duties
@@ -189,6 +190,7 @@ class Variant:
         """All the points to be taken in tricks in one hand, last trick included."""
         return int((self.trick_points * self.deck_copies).sum()) + self.last_trick
 
+    @cached_property
     def hand_rule_values(self) -> dict[str, int]:
         """Every field of :class:`simcore.variants.record.HandRules` but ``partner_meld`` (a value the
         kernels' side simulates: :func:`simcore.kernels.compiled.hand_rules` builds the record), by
@@ -221,9 +223,9 @@ class Variant:
                 for a in (
                     self.deck_cards,
                     self.deck_copies,
-                    self.meld_table(),
-                    self.meld_flags(),
-                    self.play_rules(),
+                    self.meld_table,
+                    self.meld_flags,
+                    self.play_rules,
                     self.trick_points,
                     self.check_melds,
                     self.check_contracts,
@@ -290,12 +292,14 @@ class Variant:
 
     def meld_value(self, base: str, multiplicity: int) -> int:
         """Points for holding meld ``base`` (e.g. ``pinochle``) ``multiplicity`` times."""
-        return int(self.meld_table()[MULTIPLE_MELDS.index(base), multiplicity])
+        return int(self.meld_table[MULTIPLE_MELDS.index(base), multiplicity])
 
+    @cached_property
     def meld_table(self) -> np.ndarray:
         """int64[10, MAX_MULT + 1]: points by meld row (RUN ... RUN_EXTRA_MARRIAGE) and multiplicity."""
         return self._meld_arrays[0]
 
+    @cached_property
     def meld_flags(self) -> np.ndarray:
         """int64[6]: dix points per nine, extra-king and extra-queen points, run-or-royal (0/1), the run
         scores its royal marriage (0/1), an extra marriage scores once per run (0/1)."""
