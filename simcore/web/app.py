@@ -215,6 +215,15 @@ def given_errors():
         raise user_error(exc, "given") from None
 
 
+def playing_rules(body: i.Rules):
+    """The rules ``body`` names, refused on its variant field where they play no hands (no ``[auction]``),
+    for the deal viewer's routes."""
+    v = i.rules_of(body)
+    if v.get("auction.kind") is None:
+        raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+    return v
+
+
 def job_response(job: Job) -> JSONResponse:
     return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
 
@@ -507,9 +516,7 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
     def deal(body: i.DealIn):
         from simcore.web.deal import deal_view
 
-        v = i.rules_of(body)
-        if v.get("auction.kind") is None:
-            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        v = playing_rules(body)
         return _clean(deal_view(v, body.seed, body.cards, body.moves, body.then, body.values))
 
     @app.post(
@@ -520,9 +527,7 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
     def deal_values_job(body: i.DealValuesIn):
         from simcore.web.deal import deal_values, deal_view
 
-        v = i.rules_of(body)
-        if v.get("auction.kind") is None:
-            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        v = playing_rules(body)
         deal_view(v, body.seed, body.cards, body.moves, "none", False)  # bad cards or moves: refused here
         return job_response(
             app.state.solver_jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
@@ -536,9 +541,7 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
     def deal_analysis_job(body: i.DealValuesIn):
         from simcore.web.deal import deal_analysis, deal_view
 
-        v = i.rules_of(body)
-        if v.get("auction.kind") is None:
-            raise i.InputError("variant", f"{v.id} has no rules for playing hands (no [auction])")
+        v = playing_rules(body)
         if not deal_view(v, body.seed, body.cards, body.moves, "none", False)["over"]:  # bad moves refused here
             raise i.InputError("moves", "the hand is not over: play it to the end first")
         return job_response(
