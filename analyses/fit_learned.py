@@ -5,7 +5,8 @@
 
 Model: at each decision every legal card gets the score w_g . x (x: the card's features of
 :data:`simcore.kernels.card_features.FEATURES`; g: the decision's group, lead or follow by the bidding
-side or a defender, :func:`simcore.kernels.learned.decision_group`). Fitted by minimising the expected
+side or a defender, in a system of counters or of graded points,
+:func:`simcore.kernels.learned.decision_group`). Fitted by minimising the expected
 double-dummy loss (in units of the dearest card's points) of a softmax over the legal cards, plus a
 small ridge penalty pulling every weight but the heuristic's toward 0, by Adam from the heuristic (only
 its indicator weighted); the kernel then plays the card of the highest score. Seeds are split: the last
@@ -25,7 +26,12 @@ import pandas as pd
 
 from simcore.kernels.card_features import FEATURES
 
-GROUPS = ("lead, bidding side", "lead, defenders", "follow, bidding side", "follow, defenders")
+GROUPS = tuple(
+    f"{play}, {side}, {scale}"
+    for scale in ("counters", "graded")
+    for play in ("lead", "follow")
+    for side in ("bidding side", "defenders")
+)
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "simcore" / "kernels" / "learned_weights.py"
 
 
@@ -34,7 +40,9 @@ def decisions(frame: pd.DataFrame) -> pd.DataFrame:
     f = frame.sort_values(["system", "seed", "trick", "place", "card"], kind="stable").reset_index(drop=True)
     key = f[["system", "seed", "trick", "place"]].astype(str).agg("|".join, axis=1)
     f["decision"] = (key != key.shift()).cumsum() - 1
-    f["group"] = np.where(f["place"] > 0, 2, 0) + np.where(f["role"] == "defender", 1, 0)
+    f["group"] = (
+        np.where(f["place"] > 0, 2, 0) + np.where(f["role"] == "defender", 1, 0) + np.where(f["unit"] > 1, 4, 0)
+    )
     return f
 
 
@@ -120,10 +128,14 @@ def main(argv=None) -> int:
             f"{int(f['tricks_left'].max())} tricks of heuristic hands"
         )
         lines = "\n".join(f"    {chunk!r}" for chunk in textwrap.wrap(fitted, 100, drop_whitespace=False))
-        rows = ",\n".join("    [" + ", ".join(f"{v:.4f}" for v in r) + "]" for r in weights)
+        rows = "\n".join(
+            "    [" + ", ".join(f"{v:7.3f}" for v in weights[:, i]) + f"],  # {name}" for i, name in enumerate(FEATURES)
+        )
+        groups = "\n".join(f"#   {g}: {name}" for g, name in enumerate(GROUPS))
         text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and FROM_TRICKS_LEFT
         WEIGHTS_FILE.write_text(
-            f"{text}FITTED = (\n{lines}\n)\nWEIGHTS = np.array(\n  [\n{rows},\n  ],\n  dtype=np.float64,\n)\n"
+            f"{text}FITTED = (\n{lines}\n)\n#: One row a feature, one column a group, transposed below:\n{groups}\n"
+            f"# fmt: off\nWEIGHTS = np.array([\n{rows}\n], dtype=np.float64).T.copy()\n# fmt: on\n"
         )
         print(f"wrote {WEIGHTS_FILE}")
     return 0

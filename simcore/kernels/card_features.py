@@ -28,7 +28,7 @@ FEATURES = (
     "rank",  # ace 1 .. nine 0
     "trump",  # 1 for a trump
     "master",  # no higher card of its suit unseen
-    "sure_master",  # a master that cannot be trumped: a trump, or no trump unseen
+    "sure_master",  # a master that cannot be trumped: a trump, no trump unseen, or no opponent with trump
     "master_points",  # master * points
     "trump_trumps_out",  # trump * trump types unseen / 6
     "trump_length",  # trump * share of the hand in trump
@@ -49,9 +49,12 @@ FEATURES = (
     "partner_safe_points",  # partner wins for sure * points
     "overtakes_partner",  # partner is winning and it beats him
     "ruff",  # a trump on a plain suit led
-    "last_beats",  # beats as the trick's last card
-    "lead_trump_short",  # leading trump while holding fewer trumps than the trumps unseen
+    "top_in_suit",  # no higher card of its suit held
+    "suit_points_unseen",  # trick points of its suit's unseen types / unit / 6
+    "trump_late",  # trump / cards held: a trump as the hand runs out
+    "beats_rank",  # beats * rank: winning with a high card
 )
+#: At most 30: a longer tuple is built through a list, which numba cannot compile.
 N_FEATURES = len(FEATURES)
 
 
@@ -94,6 +97,8 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
     in_suit = 0
     trumps = 0
     lower_held = 0
+    higher_held = 0
+    suit_points_unseen = 0
     for u in range(N_TYPES):
         c = hands[seat, u]
         held += c
@@ -101,27 +106,30 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
             in_suit += c
             if u > t:
                 lower_held += c
+            elif u < t:
+                higher_held += c
+            if (unseen >> u) & 1:
+                suit_points_unseen += ctx[C_POINTS + u]
         if SUIT_OF[u] == trump:
             trumps += c
     pts = ctx[C_POINTS + t] / unit
     is_trump = 1.0 if s == trump else 0.0
     trumps_unseen = popcount(unseen & SUIT_BITS[trump])
     master = 1.0 if unseen & cards_above(t) == 0 else 0.0
-    sure = master if (s == trump or trumps_unseen == 0) else 0.0
     opp_void, partner_void = 0.0, 0.0
+    opponents_trumpless = True  # every opponent has shown void in trump
     mine = ctx[C_SIDE + seat]
     for o in range(players):
+        if o != seat and ctx[C_SIDE + o] != mine and not (ctx[C_VOID + o] >> trump) & 1:
+            opponents_trumpless = False
         if o != seat and (ctx[C_VOID + o] >> s) & 1:
             if ctx[C_SIDE + o] == mine:
                 partner_void = 1.0
             else:
                 opp_void = 1.0
-    b = bt = bs = lp = pp = psp = ov = ruff = last = 0.0
-    short = 0.0
-    if n == 0:
-        if s == trump and trumps < trumps_unseen:
-            short = 1.0
-    else:
+    sure = master if (s == trump or trumps_unseen == 0 or opponents_trumpless) else 0.0
+    b = bt = bs = lp = pp = psp = ov = ruff = 0.0
+    if n > 0:
         b = 1.0 if beats(t, win, trump) else 0.0
         last_place = n == players - 1
         bs = b if (last_place or sure > 0) else 0.0
@@ -135,7 +143,6 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
             psp = pts if partner_safe else 0.0
             ov = b
         ruff = is_trump if ctx[C_LED] != trump else 0.0
-        last = b if last_place else 0.0
     return (
         1.0 if t == heuristic else 0.0,
         pts,
@@ -163,8 +170,10 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
         psp,
         ov,
         ruff,
-        last,
-        short,
+        1.0 if higher_held == 0 else 0.0,
+        suit_points_unseen / unit / N_RANKS,
+        is_trump / max(held, 1),
+        b * (NINE - r) / NINE,
     )
 
 

@@ -22,10 +22,12 @@ if WEIGHTS.shape[1] != N_FEATURES:
 
 
 @leaf
-def decision_group(seat, n, ctx):
+def decision_group(seat, n, ctx, unit):
     """The row of the weights for ``seat`` playing card ``n`` of a trick (0: the lead): 0 the bidding
-    side's lead, 1 a defender's lead, 2 the bidding side following, 3 a defender following."""
-    return (2 if n > 0 else 0) + (0 if ctx[C_SIDE + seat] == 1 else 1)
+    side's lead, 1 a defender's lead, 2 the bidding side following, 3 a defender following; 4 more
+    where the cards' trick points are graded (``unit``, the dearest card's, above 1) rather than
+    counters of one point each."""
+    return (2 if n > 0 else 0) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (4 if unit > 1 else 0)
 
 
 @leaf
@@ -45,8 +47,8 @@ def play_card(policy, hands, seat, legal, n, win, win_seat, players, trump, unse
     heuristic = choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx)
     if policy != LEARNED or cards_held(hands, seat) > FROM_TRICKS_LEFT:
         return heuristic
-    g = decision_group(seat, n, ctx)
     unit = points_unit(ctx)
+    g = decision_group(seat, n, ctx, unit)
     best_t, best = -1, -1e300
     m = legal
     while m != 0:
