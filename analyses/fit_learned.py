@@ -5,7 +5,7 @@
 
 Model: at each decision every legal card gets the score w_g . x (x: the card's features of
 :data:`simcore.kernels.card_features.FEATURES`; g: the decision's group, lead or follow by the bidding
-side or a defender, in a system of counters or of graded points,
+side or a defender, by place in the trick, in a system of counters or of graded points,
 :func:`simcore.kernels.learned.decision_group`). Fitted by minimising the expected
 double-dummy loss (in units of the dearest card's points) of a softmax over the legal cards, plus a
 small ridge penalty pulling every weight but the heuristic's toward 0, by Adam from the heuristic (only
@@ -29,7 +29,7 @@ from simcore.kernels.card_features import FEATURES
 GROUPS = tuple(
     f"{play}, {side}, {scale}"
     for scale in ("counters", "graded")
-    for play in ("lead", "follow")
+    for play in ("lead", "2nd card", "3rd card", "4th card on")
     for side in ("bidding side", "defenders")
 )
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "simcore" / "kernels" / "learned_weights.py"
@@ -40,9 +40,7 @@ def decisions(frame: pd.DataFrame) -> pd.DataFrame:
     f = frame.sort_values(["system", "seed", "trick", "place", "card"], kind="stable").reset_index(drop=True)
     key = f[["system", "seed", "trick", "place"]].astype(str).agg("|".join, axis=1)
     f["decision"] = (key != key.shift()).cumsum() - 1
-    f["group"] = (
-        np.where(f["place"] > 0, 2, 0) + np.where(f["role"] == "defender", 1, 0) + np.where(f["unit"] > 1, 4, 0)
-    )
+    f["group"] = 2 * f["place"].clip(upper=3) + np.where(f["role"] == "defender", 1, 0) + np.where(f["unit"] > 1, 8, 0)
     return f
 
 
@@ -104,6 +102,9 @@ def main(argv=None) -> int:
     for g, name in enumerate(GROUPS):
         rows = (f["group"] == g).to_numpy()
         tr = rows & f["train"].to_numpy()
+        if not tr.any():  # no data: the heuristic's card
+            weights[g, 0] = 1.0
+            continue
         weights[g] = fit_group(x_all[tr], loss_all[tr], f["decision"].to_numpy()[tr], args.steps, args.ridge)
         for system in sorted(f["system"].unique()):
             te = rows & ~f["train"].to_numpy() & (f["system"] == system).to_numpy()

@@ -23,11 +23,10 @@ if WEIGHTS.shape[1] != N_FEATURES:
 
 @leaf
 def decision_group(seat, n, ctx, unit):
-    """The row of the weights for ``seat`` playing card ``n`` of a trick (0: the lead): 0 the bidding
-    side's lead, 1 a defender's lead, 2 the bidding side following, 3 a defender following; 4 more
-    where the cards' trick points are graded (``unit``, the dearest card's, above 1) rather than
-    counters of one point each."""
-    return (2 if n > 0 else 0) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (4 if unit > 1 else 0)
+    """The row of the weights for ``seat`` playing card ``n`` of a trick (0: the lead; the fourth card
+    and later share a row): 2 * min(n, 3), plus 1 for a defender (not of the bidding side), plus 8 where
+    the cards' trick points are graded (``unit``, the dearest card's, above 1) rather than counters."""
+    return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if unit > 1 else 0)
 
 
 @leaf
