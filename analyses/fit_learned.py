@@ -129,14 +129,21 @@ def main(argv=None) -> int:
             f"{int(f['tricks_left'].max())} tricks of heuristic hands"
         )
         lines = "\n".join(f"    {chunk!r}" for chunk in textwrap.wrap(fitted, 100, drop_whitespace=False))
-        rows = "\n".join(
-            "    [" + ", ".join(f"{v:7.3f}" for v in weights[:, i]) + f"],  # {name}" for i, name in enumerate(FEATURES)
-        )
-        groups = "\n".join(f"#   {g}: {name}" for g, name in enumerate(GROUPS))
+        half = len(GROUPS) // 2  # counters, then graded points: one block each, one line a feature
+
+        def block(cols: np.ndarray) -> str:
+            return "\n".join(
+                "    [" + ", ".join(f"{v:7.3f}" for v in cols[i]) + f"],  # {name}" for i, name in enumerate(FEATURES)
+            )
+
+        groups = "\n".join(f"#   {g % half}: {name}" for g, name in enumerate(GROUPS))
         text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and FROM_TRICKS_LEFT
         WEIGHTS_FILE.write_text(
-            f"{text}FITTED = (\n{lines}\n)\n#: One row a feature, one column a group, transposed below:\n{groups}\n"
-            f"# fmt: off\nWEIGHTS = np.array([\n{rows}\n], dtype=np.float64).T.copy()\n# fmt: on\n"
+            f"{text}FITTED = (\n{lines}\n)\n"
+            f"#: One line a feature, one column a group (the same columns in both blocks):\n{groups}\n"
+            f"# fmt: off\nCOUNTERS = np.array([\n{block(weights[:half].T)}\n], dtype=np.float64)\n"
+            f"GRADED = np.array([\n{block(weights[half:].T)}\n], dtype=np.float64)\n# fmt: on\n"
+            "WEIGHTS = np.concatenate([COUNTERS.T, GRADED.T])\n"
         )
         print(f"wrote {WEIGHTS_FILE}")
     return 0
