@@ -13,7 +13,7 @@ import pytest
 
 from simcore.cards import ACE, JACK, KING, N_RANKS, N_TYPES, NINE, QUEEN, TEN
 from simcore.cli import main
-from simcore.kernels.card_features import FEATURES, N_FEATURES, card_features, play_context, points_unit
+from simcore.kernels.card_features import FEATURES, N_FEATURES, card_features, decision_view, play_context
 from simcore.kernels.policies import C_LED, C_TRICK, C_VOID, parse_policies
 from simcore.variants import load_variant
 
@@ -47,11 +47,13 @@ def test_the_features_of_a_hand_worked_follow():
     # unseen by seat 1: every type of which a copy is neither played nor in his hand (two copies a type)
     played = {card(CLUBS, ACE), card(CLUBS, NINE), card(DIAMONDS, TEN), card(CLUBS, JACK)}
     unseen = sum(1 << t for t in range(N_TYPES) if (t in played) + hands[1, t] < 2)
-    assert points_unit(ctx) == 1
+    view = decision_view(hands, 1, 4, trump, np.int64(unseen), ctx)
+    assert view[1] == 4 and view[7] == 1  # four cards held; counters of one point
     f = dict(
         zip(
             FEATURES,
             card_features(
+                view,
                 hands,
                 1,
                 card(SPADES, ACE),
@@ -63,7 +65,6 @@ def test_the_features_of_a_hand_worked_follow():
                 np.int64(unseen),
                 ctx,
                 card(SPADES, QUEEN),
-                1,
             ),
         )
     )
@@ -99,6 +100,7 @@ def test_the_features_of_a_hand_worked_follow():
         zip(
             FEATURES,
             card_features(
+                view,
                 hands,
                 1,
                 card(HEARTS, TEN),
@@ -110,7 +112,6 @@ def test_the_features_of_a_hand_worked_follow():
                 np.int64(unseen),
                 ctx,
                 card(SPADES, QUEEN),
-                1,
             ),
         )
     )
@@ -121,7 +122,9 @@ def test_the_features_of_a_hand_worked_follow():
     h = dict(
         zip(
             FEATURES,
-            card_features(hands, 1, card(CLUBS, KING), 0, 0, 1, 4, trump, np.int64(unseen), ctx, card(CLUBS, KING), 1),
+            card_features(
+                view, hands, 1, card(CLUBS, KING), 0, 0, 1, 4, trump, np.int64(unseen), ctx, card(CLUBS, KING)
+            ),
         )
     )
     assert h["opponent_void"] == 1.0 and h["opponent_void_points"] == 1.0 and h["heuristic"] == 1.0

@@ -19,7 +19,7 @@ import pandas as pd
 
 from simcore.cards import N_TYPES
 from simcore.kernels import hand_record as h
-from simcore.kernels.card_features import FEATURES, card_features, play_context, points_unit
+from simcore.kernels.card_features import FEATURES, card_features, decision_view, play_context
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.play import beats
 from simcore.kernels.policies import choose_card, parse_policies
@@ -76,12 +76,13 @@ def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> 
             heuristic = int(choose_card(hands, seat, np.int64(legal), *args))
             if heuristic != trick[place]:
                 raise AssertionError(f"{variant.id} seed {seed}: the features' view of trick {k} is not the kernel's")
-            unit = int(points_unit(ctx))
+            view = decision_view(hands, seat, players, trump, np.int64(unseen), ctx)
+            unit = int(view[7])
             sign = 1 if position.side[seat] == 1 else -1
             best = max(sign * v for v in values.values())
             role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
             for card, value in sorted(values.items()):
-                f = card_features(hands, seat, card, *args, heuristic, unit)
+                f = card_features(view, hands, seat, card, *args, heuristic)
                 rows.append(
                     {
                         "system": variant.id,

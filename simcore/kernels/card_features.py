@@ -54,6 +54,8 @@ FEATURES = (
     "trump_late",  # trump / cards held: a trump as the hand runs out
     "beats_rank",  # beats * rank: winning with a high card
 )
+#: Scales of the rank and count features, as factors (a multiplication is cheaper than a division).
+PER_RANK_STEP, PER_TYPE = 1.0 / NINE, 1.0 / N_RANKS
 #: At most 30: a longer tuple is built through a list, which numba cannot compile.
 N_FEATURES = len(FEATURES)
 
@@ -76,64 +78,75 @@ def note_card(ctx, seat, card, place, led, trump):
 
 
 @leaf
-def points_unit(ctx):
-    """The dearest card's trick points (at least 1): the scale of the point features."""
-    unit = 1
-    for t in range(N_TYPES):
-        unit = max(unit, ctx[C_POINTS + t])
-    return unit
+def decision_view(hands, seat, players, trump, unseen, ctx):
+    """What every card of one decision shares, computed once: (held types bitmask, cards held, suit
+    lengths and the trick points of each suit's unseen types, 8 bits a suit, the suits an opponent and
+    the suits a partner has shown void in (bit s: suit s), whether every opponent has shown void in
+    trump, ``unit``: the dearest card's trick points, at least 1, the scale of the point features, and
+    the reciprocals of ``unit`` and of the cards held, as the features multiply by them)."""
+    held_bits, held, lengths, suit_points, unit = np.int64(0), 0, np.int64(0), np.int64(0), 1
+    for u in range(N_TYPES):
+        c = hands[seat, u]
+        unit = max(unit, ctx[C_POINTS + u])
+        if c > 0:
+            held_bits |= np.int64(1) << u
+            held += c
+            lengths += np.int64(c) << (8 * SUIT_OF[u])
+        if (unseen >> u) & 1:
+            suit_points += ctx[C_POINTS + u] << (8 * SUIT_OF[u])
+    opp_voids, partner_voids, trumpless = 0, 0, True
+    mine = ctx[C_SIDE + seat]
+    for o in range(players):
+        if o == seat:
+            continue
+        if ctx[C_SIDE + o] == mine:
+            partner_voids |= ctx[C_VOID + o]
+        else:
+            opp_voids |= ctx[C_VOID + o]
+            if not (ctx[C_VOID + o] >> trump) & 1:
+                trumpless = False
+    return (
+        held_bits,
+        held,
+        lengths,
+        suit_points,
+        opp_voids,
+        partner_voids,
+        trumpless,
+        unit,
+        1.0 / unit,
+        1.0 / max(held, 1),
+    )
 
 
 @leaf
-def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx, heuristic, unit):
+def card_features(view, hands, seat, t, n, win, win_seat, players, trump, unseen, ctx, heuristic):
     """The :data:`FEATURES` of ``seat`` playing card ``t`` as card ``n`` (0: the lead) of a trick that
-    ``win``, played by ``win_seat``, is winning so far: a tuple of floats. ``unseen`` is the card types
-    of which a copy is neither in a finished trick nor in his hand, ``ctx`` the context (layout ``C_*``
-    of :mod:`simcore.kernels.policies`), ``heuristic`` the card the heuristic plays here and ``unit``
-    :func:`points_unit`."""
+    ``win``, played by ``win_seat``, is winning so far: a tuple of floats. ``view`` is the decision's
+    :func:`decision_view`, ``unseen`` the card types of which a copy is neither in a finished trick nor
+    in his hand, ``ctx`` the context (layout ``C_*`` of :mod:`simcore.kernels.policies`), ``heuristic``
+    the card the heuristic plays here."""
+    held_bits, _, lengths, suit_points, opp_voids, partner_voids, opponents_trumpless, _, per_unit, per_card = view
     s = SUIT_OF[t]
     r = t % N_RANKS
-    held = 0
-    in_suit = 0
-    trumps = 0
-    lower_held = 0
-    higher_held = 0
-    suit_points_unseen = 0
-    for u in range(N_TYPES):
-        c = hands[seat, u]
-        held += c
-        if SUIT_OF[u] == s:
-            in_suit += c
-            if u > t:
-                lower_held += c
-            elif u < t:
-                higher_held += c
-            if (unseen >> u) & 1:
-                suit_points_unseen += ctx[C_POINTS + u]
-        if SUIT_OF[u] == trump:
-            trumps += c
-    pts = ctx[C_POINTS + t] / unit
+    in_suit = (lengths >> (8 * s)) & 255
+    trumps = (lengths >> (8 * trump)) & 255
+    suit_points_unseen = (suit_points >> (8 * s)) & 255
+    lower_bits = SUIT_BITS[s] & ~((np.int64(2) << t) - 1)
+    pts = ctx[C_POINTS + t] * per_unit
     is_trump = 1.0 if s == trump else 0.0
     trumps_unseen = popcount(unseen & SUIT_BITS[trump])
     master = 1.0 if unseen & cards_above(t) == 0 else 0.0
-    opp_void, partner_void = 0.0, 0.0
-    opponents_trumpless = True  # every opponent has shown void in trump
+    opp_void = 1.0 if (opp_voids >> s) & 1 else 0.0
+    partner_void = 1.0 if (partner_voids >> s) & 1 else 0.0
     mine = ctx[C_SIDE + seat]
-    for o in range(players):
-        if o != seat and ctx[C_SIDE + o] != mine and not (ctx[C_VOID + o] >> trump) & 1:
-            opponents_trumpless = False
-        if o != seat and (ctx[C_VOID + o] >> s) & 1:
-            if ctx[C_SIDE + o] == mine:
-                partner_void = 1.0
-            else:
-                opp_void = 1.0
     sure = master if (s == trump or trumps_unseen == 0 or opponents_trumpless) else 0.0
     b = bt = bs = lp = pp = psp = ov = ruff = 0.0
     if n > 0:
         b = 1.0 if beats(t, win, trump) else 0.0
         last_place = n == players - 1
         bs = b if (last_place or sure > 0) else 0.0
-        bt = b * ctx[C_TRICK] / unit
+        bt = b * ctx[C_TRICK] * per_unit
         lp = (1.0 - b) * pts
         if ctx[C_SIDE + win_seat] == mine:
             pp = pts
@@ -146,17 +159,17 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
     return (
         1.0 if t == heuristic else 0.0,
         pts,
-        (NINE - r) / NINE,
+        (NINE - r) * PER_RANK_STEP,
         is_trump,
         master,
         sure,
         master * pts,
-        is_trump * trumps_unseen / N_RANKS,
-        is_trump * trumps / max(held, 1),
-        in_suit / max(held, 1),
-        popcount(unseen & SUIT_BITS[s]) / N_RANKS,
+        is_trump * trumps_unseen * PER_TYPE,
+        is_trump * trumps * per_card,
+        in_suit * per_card,
+        popcount(unseen & SUIT_BITS[s]) * PER_TYPE,
         1.0 if in_suit == 1 else 0.0,
-        1.0 if lower_held == 0 else 0.0,
+        1.0 if held_bits & lower_bits == 0 else 0.0,
         1.0 if hands[seat, t] > 1 else 0.0,
         opp_void,
         opp_void * pts,
@@ -170,10 +183,10 @@ def card_features(hands, seat, t, n, win, win_seat, players, trump, unseen, ctx,
         psp,
         ov,
         ruff,
-        1.0 if higher_held == 0 else 0.0,
-        suit_points_unseen / unit / N_RANKS,
-        is_trump / max(held, 1),
-        b * (NINE - r) / NINE,
+        1.0 if held_bits & cards_above(t) == 0 else 0.0,
+        suit_points_unseen * per_unit * PER_TYPE,
+        is_trump * per_card,
+        b * (NINE - r) * PER_RANK_STEP,
     )
 
 
