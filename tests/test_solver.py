@@ -26,13 +26,16 @@ from simcore.solver.position import (
 )
 from simcore.variants import load_variant, shipped_ids
 
+#: The play duties (HandRules' head .. trump_instead).
+DUTY_KEYS = ("follow_must_head", "head_when_trumped", "void_must_trump", "void_must_overtrump", "trump_instead")
+
 
 def _duties(v) -> tuple:
     """Everything the trick play of a system depends on."""
     return (
         v.players,
         v.get("teams.kind"),
-        tuple(v.play_rules),
+        tuple(v.get(f"play.{k}") for k in DUTY_KEYS),
         v.get("play.beat_partner"),
         v.get("play.bidder_leads_trump"),
         v.get("play.trump_led_once_broken"),
