@@ -2,7 +2,7 @@
 
 :func:`kernel_policy` bridges one :class:`~simcore.state.HandState` decision to the numba decision
 functions of :mod:`simcore.kernels.policies` (``hand_value`` for the bid limit, ``choose_trump``,
-``call_card``, ``give_cards``, ``choose_card``, ...), with arrays built from the state, so a Python
+``call_card``, ``give_cards``, ``play_card``, ...), with arrays built from the state, so a Python
 program can play against, or beside, exactly the players the simulations use, without re-typing their
 rules. A multi-card decision (a pass, a burial, a widow shared out, discards) is decided once, as the
 kernel decides it, and then handed out card by card.
@@ -45,7 +45,7 @@ from simcore.variants.layout import TEAMS_ACROSS, TEAMS_ALONE
 
 
 def kernel_policy(name: str = "heuristic", margin: float | None = None):
-    """The kernel's ``name`` player ("heuristic" or "random") as ``policy(state) -> Action``; ``margin``:
+    """The kernel's ``name`` player ("heuristic", "random" or "learned") as ``policy(state) -> Action``; ``margin``:
     the heuristic's bidding margin (None: the rules' ``policy.margin``)."""
     if name not in POLICY_NAMES:
         raise ValueError(f"{name!r} is not a built-in policy; choose from {', '.join(POLICY_NAMES)}")
