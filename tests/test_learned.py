@@ -49,23 +49,13 @@ def test_the_features_of_a_hand_worked_follow():
     unseen = sum(1 << t for t in range(N_TYPES) if (t in played) + hands[1, t] < 2)
     view = decision_view(hands, 1, 4, trump, np.int64(unseen), ctx)
     assert view[1] == 4 and view[7] == 1  # four cards held; counters of one point
+    # (seat, legal, place, winning card, its seat, players, trump, unseen): second to the king of spades
+    follow = (1, 0, 1, card(SPADES, KING), 0, 4, trump, np.int64(unseen))
+    lead = (1, 0, 0, 0, 1, 4, trump, np.int64(unseen))
     f = dict(
         zip(
             FEATURES,
-            card_features(
-                view,
-                hands,
-                1,
-                card(SPADES, ACE),
-                1,
-                card(SPADES, KING),
-                0,
-                4,
-                trump,
-                np.int64(unseen),
-                ctx,
-                card(SPADES, QUEEN),
-            ),
+            card_features(view, hands, follow, card(SPADES, ACE), ctx, card(SPADES, QUEEN)),
         )
     )
     assert len(f) == N_FEATURES
@@ -99,20 +89,7 @@ def test_the_features_of_a_hand_worked_follow():
     g = dict(
         zip(
             FEATURES,
-            card_features(
-                view,
-                hands,
-                1,
-                card(HEARTS, TEN),
-                1,
-                card(SPADES, KING),
-                0,
-                4,
-                trump,
-                np.int64(unseen),
-                ctx,
-                card(SPADES, QUEEN),
-            ),
+            card_features(view, hands, follow, card(HEARTS, TEN), ctx, card(SPADES, QUEEN)),
         )
     )
     assert g["ruff"] == 1.0 and g["beats"] == 1.0 and g["trump_late"] == pytest.approx(1 / 4)
@@ -122,9 +99,7 @@ def test_the_features_of_a_hand_worked_follow():
     h = dict(
         zip(
             FEATURES,
-            card_features(
-                view, hands, 1, card(CLUBS, KING), 0, 0, 1, 4, trump, np.int64(unseen), ctx, card(CLUBS, KING)
-            ),
+            card_features(view, hands, lead, card(CLUBS, KING), ctx, card(CLUBS, KING)),
         )
     )
     assert h["opponent_void"] == 1.0 and h["opponent_void_points"] == 1.0 and h["heuristic"] == 1.0
@@ -177,8 +152,9 @@ for i in range(3000):
     ctx[C_LED], ctx[C_TRICK] = rng.integers(0, 4), rng.integers(0, 30)
     n = int(rng.integers(0, 4))
     unseen = np.int64(rng.integers(0, 1 << 24))
-    t = play_card(LEARNED, hands, i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)),
-                  (i + 1) % 4, 4, int(rng.integers(0, 4)), unseen, ctx)
+    decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
+                int(rng.integers(0, 4)), unseen)
+    t = play_card(LEARNED, hands, decision, ctx)
     assert t in legal, (t, legal)
 print("ok")
 """

@@ -72,8 +72,8 @@ def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> 
             hands = np.zeros((players, N_TYPES), dtype=np.uint8)
             hands[seat] = hand
             legal = sum(1 << c for c in values)
-            args = (place, win, win_seat, players, trump, np.int64(unseen), ctx)
-            heuristic = int(choose_card(hands, seat, np.int64(legal), *args))
+            decision = (seat, np.int64(legal), place, win, win_seat, players, trump, np.int64(unseen))
+            heuristic = int(choose_card(hands, *decision, ctx))
             if heuristic != trick[place]:
                 raise AssertionError(f"{variant.id} seed {seed}: the features' view of trick {k} is not the kernel's")
             view = decision_view(hands, seat, players, trump, np.int64(unseen), ctx)
@@ -82,7 +82,7 @@ def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> 
             best = max(sign * v for v in values.values())
             role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
             for card, value in sorted(values.items()):
-                f = card_features(view, hands, seat, card, *args, heuristic)
+                f = card_features(view, hands, decision, card, ctx, heuristic)
                 rows.append(
                     {
                         "system": variant.id,

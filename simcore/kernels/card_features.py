@@ -120,12 +120,14 @@ def decision_view(hands, seat, players, trump, unseen, ctx):
 
 
 @leaf
-def card_features(view, hands, seat, t, n, win, win_seat, players, trump, unseen, ctx, heuristic):
-    """The :data:`FEATURES` of ``seat`` playing card ``t`` as card ``n`` (0: the lead) of a trick that
-    ``win``, played by ``win_seat``, is winning so far: a tuple of floats. ``view`` is the decision's
-    :func:`decision_view`, ``unseen`` the card types of which a copy is neither in a finished trick nor
-    in his hand, ``ctx`` the context (layout ``C_*`` of :mod:`simcore.kernels.policies`), ``heuristic``
-    the card the heuristic plays here."""
+def card_features(view, hands, decision, t, ctx, heuristic):
+    """The :data:`FEATURES` of card ``t`` played at ``decision`` = (seat, legal, n, win, win_seat,
+    players, trump, unseen): ``seat`` plays it as card ``n`` (0: the lead) of a trick that ``win``,
+    played by ``win_seat``, is winning so far (``legal`` is not read). A tuple of floats. ``view`` is
+    the decision's :func:`decision_view`, ``unseen`` the card types of which a copy is neither in a
+    finished trick nor in his hand, ``ctx`` the context (layout ``C_*`` of
+    :mod:`simcore.kernels.policies`), ``heuristic`` the card the heuristic plays here."""
+    seat, _, n, win, win_seat, players, trump, unseen = decision
     held_bits, _, lengths, suit_points, opp_voids, partner_voids, opponents_trumpless, _, per_unit, per_card = view
     s = SUIT_OF[t]
     r = t % N_RANKS

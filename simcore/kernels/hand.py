@@ -1064,9 +1064,8 @@ def _tricks(state, rules, policies, need, work):
                 if allowed & (allowed - 1) == 0:  # one legal card, which play_card would return: skip its call
                     card = lowest_card(allowed)
                 else:
-                    card = play_card(
-                        policies[seat], hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx
-                    )
+                    decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
+                    card = play_card(policies[seat], hands, decision, ctx)
             else:
                 card = pick_card(allowed, state)
             if free:

@@ -36,7 +36,8 @@ if N_FEATURES != 30:
 @leaf
 def score(f, g):
     """The weights of group ``g`` times the features ``f`` (a tuple), summed. Written out: a tuple read
-    at a constant index costs nothing, at a loop's index a branch per element (8x slower a decision)."""
+    at a constant index costs nothing, at a loop's index a branch per element (the loop took nearly
+    twice the time of a whole decision)."""
     w = WEIGHTS[g]
     return (
         f[0] * w[0]
@@ -73,10 +74,14 @@ def score(f, g):
 
 
 @leaf
-def play_card(policy, hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx):
-    """The card ``seat`` plays from ``legal`` (a bitmask of more than one card type), as
-    :func:`simcore.kernels.policies.choose_card` takes its arguments: the heuristic's card, or with
-    ``policy`` LEARNED the legal card of the highest score (the lowest card type on ties)."""
+def play_card(policy, hands, decision, ctx):
+    """The card the seat of ``decision`` plays from its legal cards (more than one): the heuristic's
+    card, or with ``policy`` LEARNED the legal card of the highest score (the lowest card type on
+    ties). ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
+    :func:`simcore.kernels.policies.choose_card` takes them: ``legal`` a bitmask, ``n`` the card's place
+    in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
+    ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
+    seat, legal, n, win, win_seat, players, trump, unseen = decision
     heuristic = choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx)
     if policy != LEARNED:
         return heuristic
@@ -89,7 +94,7 @@ def play_card(policy, hands, seat, legal, n, win, win_seat, players, trump, unse
     while m != 0:
         t = lowest_card(m)
         m &= m - 1
-        f = card_features(view, hands, seat, t, n, win, win_seat, players, trump, unseen, ctx, heuristic)
+        f = card_features(view, hands, decision, t, ctx, heuristic)
         value = score(f, g)
         if value > best:
             best_t, best = t, value

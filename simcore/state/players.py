@@ -205,14 +205,7 @@ class _KernelPolicy:
             play_card(
                 self.code,
                 hands,
-                r.seat,
-                np.int64(legal),
-                len(cards),
-                win,
-                win_seat,
-                players,
-                t.trump,
-                np.int64(unseen),
+                (r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen)),
                 ctx,
             )
         )
