@@ -125,8 +125,6 @@ OVER_8_ARGUMENTS = {
     "simcore.kernels.condition.accepts",
     "simcore.kernels.condition.deal_accepted_into",
     "simcore.kernels.condition.hand_quantity",
-    "simcore.kernels.meld_tally._tally_deals",
-    "simcore.kernels.meld_tally.meld_tally_chunk",
     "simcore.kernels.policies.choose_card",
     "simcore.kernels.policies.draw_discards",
     "simcore.kernels.policies.give_cards",
