@@ -104,9 +104,12 @@ from simcore.kernels.policies import (
     C_SIDE,
     C_VOID,
     CTX_SIZE,
+    HEURISTIC,
+    LEARNED,
     RANDOM,
     any_marriage,
     call_card,
+    choose_card,
     choose_trump,
     draw_discards,
     exchange_dix,
@@ -1042,6 +1045,10 @@ def _tricks(state, rules, policies, need, work):
     broken = False
     exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
+    # the learned player's card counting, kept only where a seat reads it (the heuristic's hands pay nothing)
+    counting = False
+    for p in range(players):
+        counting = counting or policies[p] == LEARNED
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -1061,8 +1068,10 @@ def _tricks(state, rules, policies, need, work):
             )
             allowed = legal(held[seat], keep, situation, (np.int64(i), led, win, top_led), trump, duty)
             if policies[seat] != RANDOM:
-                if allowed & (allowed - 1) == 0:  # one legal card, which play_card would return: skip its call
+                if allowed & (allowed - 1) == 0:  # one legal card, which either player would return: skip its call
                     card = lowest_card(allowed)
+                elif policies[seat] == HEURISTIC:
+                    card = choose_card(hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx)
                 else:
                     decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
                     card = play_card(policies[seat], hands, decision, ctx)
@@ -1083,7 +1092,7 @@ def _tricks(state, rules, policies, need, work):
                     win, win_seat = card, seat
                 if SUIT_OF[card] == led and card < top_led:
                     top_led = card
-            if not free:
+            if counting and not free:
                 note_card(ctx, seat, card, i, led, trump)
             if tracing:
                 _note(trace, pos, T_PLAY, seat, card, 0)

@@ -5,7 +5,8 @@ The weights (:mod:`simcore.kernels.learned_weights`) were fitted on double-dummy
 card at decisions of heuristic hands (``pinochle dd-data``, ``analyses/fit_learned.py``); one row per
 :func:`decision_group`. The model only ranks the legal cards the kernel gives it, so every duty of the
 rules is kept; before the last ``FROM_TRICKS_LEFT`` tricks (the tricks the data cover) it plays the
-heuristic's card. :func:`play_card` is the hand kernel's card choice for every non-random policy.
+heuristic's card. :func:`play_card` is the card choice of every non-random policy; the hand kernel calls it
+for learned seats and the heuristic's ``choose_card`` directly for the others.
 """
 
 from __future__ import annotations
