@@ -7,7 +7,7 @@ timed in the same process so the kernel's speed-up is a ratio taken side by side
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -255,6 +255,56 @@ def bench_hands(variant_id: str, hands: int = 400_000, seed: int = 1, repeats: i
     policies = parse_policies("heuristic", variant.players)
     seconds, _ = _timed(lambda n: simulate(variant, n, seed, policies), hands, repeats)
     return HandBenchResult(hands=hands, seconds=seconds, threads=numba.get_num_threads(), variant=variant_id)
+
+
+#: The systems ``pinochle bench --policies`` times: the report's systems with trick play.
+POLICY_BENCH_VARIANTS = ("partnership-auction", "four-hand-150", "double-deck")
+
+
+@dataclass(frozen=True)
+class PolicyBenchResult:
+    """Full hands with each of ``policies`` at every seat, ``repeats`` runs each, alternating, in one
+    process: ``seconds[name]`` each run's time."""
+
+    variant: str
+    hands: int
+    threads: int
+    seconds: dict[str, tuple[float, ...]]
+
+    def hands_per_s(self, name: str) -> float:
+        """The fastest run's rate: the least disturbed by other work on a shared machine."""
+        return self.hands / min(self.seconds[name])
+
+    def to_json(self) -> dict:
+        return {
+            "variant": self.variant,
+            "kernel": "full hand, by policy",
+            "hands": self.hands,
+            "threads": self.threads,
+            "seconds": {k: list(v) for k, v in self.seconds.items()},
+            "hands_per_s": {k: self.hands_per_s(k) for k in self.seconds},
+        }
+
+
+def bench_policies(
+    variant_id: str, names: Sequence[str], hands: int = 400_000, seed: int = 1, repeats: int = 3
+) -> PolicyBenchResult:
+    """Time full hands with each policy of ``names`` at every seat, runs alternating between them after
+    a warm-up of each, so that a ratio of their rates is measured side by side."""
+    from simcore.answers.simulate import simulate
+    from simcore.kernels.policies import parse_policies
+
+    variant = load_variant(variant_id)
+    codes = {n: parse_policies(n, variant.players) for n in names}
+    for n in names:
+        simulate(variant, max(1, hands // 10), seed, codes[n])
+    seconds: dict[str, list[float]] = {n: [] for n in names}
+    for r in range(repeats):
+        for n in names:
+            start = time.perf_counter()
+            simulate(variant, hands, seed + r, codes[n])
+            seconds[n].append(time.perf_counter() - start)
+    return PolicyBenchResult(variant_id, hands, numba.get_num_threads(), {n: tuple(s) for n, s in seconds.items()})
 
 
 @dataclass(frozen=True)

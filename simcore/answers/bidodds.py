@@ -23,7 +23,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import Condition
 from simcore.kernels.hand_drivers import seat_margins
-from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
+from simcore.kernels.policies import POLICY_NAMES, RANDOM
 from simcore.run.stats import wilson
 from simcore.variants import Variant
 from simcore.variants import layout as lay
@@ -112,7 +112,7 @@ def joint_params(variant: Variant, policies: np.ndarray) -> tuple[int, ...]:
     concede_at = -1
     if r.concede != 0:  # the kernel: short > trick total × 9 // 10 and short >= concede_short_by
         concede_at = max(r.trick_total * 9 // 10 + 1, r.concede_short_by)
-    concedes = tuple(int(p == HEURISTIC) for p in np.asarray(policies))
+    concedes = tuple(int(p != RANDOM) for p in np.asarray(policies))
     return (
         lo,
         width,

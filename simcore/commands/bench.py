@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.commands.common import positive_int, print_json, set_threads
+from simcore.commands.common import UsageError, positive_int, print_json, set_threads
 
 
 def add_parser(sub) -> None:
@@ -47,6 +47,13 @@ def add_parser(sub) -> None:
         "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)",
     )
     p.add_argument(
+        "--policies",
+        metavar="A,B,...",
+        help="instead: full hands (--full-hands a run) with each named policy at every seat, runs alternating "
+        "in one process, in partnership-auction, four-hand-150 and double-deck; each rate and its ratio to "
+        "the first policy's",
+    )
+    p.add_argument(
         "--solver-limit",
         type=positive_int,
         default=20_000_000,
@@ -76,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
         return _bench_solver(args)
     if args.state:
         return _bench_state(args)
+    if args.policies:
+        return _bench_policies(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
     full = [bench_hands(v, args.full_hands) for v in HAND_BENCH_VARIANTS]
     games = [bench_games(v, args.games) for v in GAME_BENCH_VARIANTS]
@@ -111,6 +120,33 @@ def run(args: argparse.Namespace) -> int:
             f"{r.variant}: whole games with heuristic play, {r.threads} thread{'s' if r.threads != 1 else ''}: "
             f"best {r.hands_per_s:,.0f} games/s, median {r.median_hands_per_s:,.0f} "
             f"(3 runs of {r.hands:,}; {r.hands_per_game:.1f} hands a game)"
+        )
+    return 0
+
+
+def _bench_policies(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import POLICY_BENCH_VARIANTS, bench_policies
+    from simcore.kernels.policies import PolicyError, parse_policies
+
+    names = [n.strip() for n in args.policies.split(",")]
+    try:
+        for n in names:
+            parse_policies(n, 4, "--policies")
+    except PolicyError as exc:
+        raise UsageError(f"pinochle bench: {exc}") from None
+    results = [bench_policies(v, names, args.full_hands) for v in POLICY_BENCH_VARIANTS]
+    if args.json:
+        print_json([r.to_json() for r in results])
+        return 0
+    for r in results:
+        rates = ", ".join(
+            f"{n} {r.hands_per_s(n) / 1e3:.0f} k hands/s"
+            + (f" ({r.hands_per_s(n) / r.hands_per_s(names[0]):.2f}x)" if i else "")
+            for i, n in enumerate(names)
+        )
+        print(
+            f"{r.variant}: full hands, {r.threads} thread{'s' if r.threads != 1 else ''}, best of 3 alternating "
+            f"runs of {r.hands:,}: {rates}"
         )
     return 0
 

@@ -27,8 +27,8 @@ def add_parser(sub) -> None:
         "--policy",
         required=True,
         metavar="MODULE:FUNCTION",
-        help="the policy, e.g. mybot:choose (or heuristic, random: the built-in players; sampling: the "
-        "sampling player, simcore.state.sampler)",
+        help="the policy, e.g. mybot:choose (or heuristic, random, learned: the built-in players, played "
+        "in the hand kernel; sampling: the sampling player, simcore.state.sampler)",
     )
     p.add_argument(
         "--samples", type=positive_int, default=20, help="with --policy sampling: deals sampled a decision (default 20)"
@@ -53,6 +53,7 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from simcore.kernels.policies import POLICY_NAMES
     from simcore.state.duel import PolicyLoadError, duel, load_policy
 
     variant = full_hand_variant(args)
@@ -63,6 +64,7 @@ def run(args: argparse.Namespace) -> int:
             args.hands,
             args.seed,
             args.policy,
+            in_kernel=args.policy in POLICY_NAMES,
         )
     except PolicyLoadError as exc:  # the user's policy: its name, or what it did
         raise UsageError(f"pinochle duel: {exc}") from None

@@ -22,6 +22,7 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
+from simcore.kernels.card_features import note_card
 from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
@@ -84,6 +85,7 @@ from simcore.kernels.hand_record import (
     T_TRUMP,
 )
 from simcore.kernels.leaf import leaf
+from simcore.kernels.learned import play_card
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
     SUIT_OF,
@@ -97,10 +99,14 @@ from simcore.kernels.play import (
     situation_of,
 )
 from simcore.kernels.policies import (
+    C_MUST_TRUMP,
     C_POINTS,
     C_SIDE,
+    C_VOID,
     CTX_SIZE,
     HEURISTIC,
+    LEARNED,
+    RANDOM,
     any_marriage,
     call_card,
     choose_card,
@@ -218,7 +224,7 @@ def _bidding(state, rules, policies, work):
                 bid_it = contract[calls + 2] > 0
                 if bid_it:
                     want = contract[calls + 2]
-            elif policies[seat] == HEURISTIC:
+            elif policies[seat] != RANDOM:
                 bid_it = forced or (allowed and want <= limits[seat])
                 partners = rules.teams == TEAMS_ACROSS and (seat - high_seat) % 2 == 0
                 if bid_it and high_seat >= 0 and partners:
@@ -476,11 +482,11 @@ def _stock_turn(state, seat, turned, policy, work):
     trump = work.scratch.dyn[Y_TRUMP]
     dix_type = trump * N_RANKS + NINE
     slot = unshown_dix(usage[seat], hands[seat], trump, dix_type) if flags[F_DIX] > 0 else -1
-    if slot >= 0 and (policy == HEURISTIC or bounded(state, 2) == 1):
+    if slot >= 0 and (policy != RANDOM or bounded(state, 2) == 1):
         usage[seat, dix_type, slot] |= U_DIX
         seats[S_MELD, seat] += flags[F_DIX]
         _note(trace, pos, T_MELDED, seat, SM_DIX, flags[F_DIX])
-        if turned % N_RANKS != NINE and (policy == HEURISTIC or bounded(state, 2) == 1):
+        if turned % N_RANKS != NINE and (policy != RANDOM or bounded(state, 2) == 1):
             drop_slot(usage[seat], hands[seat], dix_type, slot)
             hands[seat, dix_type] -= 1
             _receive(hands, usage, seat, turned)
@@ -672,7 +678,7 @@ def _auction(state, rules, policies, margins, work):
     players = rules.players
     limits[:] = 0
     for p in range(players):
-        if policies[p] == HEURISTIC:
+        if policies[p] != RANDOM:
             v, _ = hand_value(
                 hands[p],
                 tables.meld_table,
@@ -942,7 +948,7 @@ def _without_play(rules, policies, rec, work):
         outcome = SET_WITHOUT_PLAY
     elif (
         rules.concede != 0
-        and policies[bidder] == HEURISTIC
+        and policies[bidder] != RANDOM
         and short > rules.trick_total * 9 // 10
         and short >= rules.concede_short_by
         and (rules.concede_only_forced == 0 or dyn[Y_FORCED] != 0)
@@ -950,7 +956,7 @@ def _without_play(rules, policies, rec, work):
         outcome = CONCEDED
     elif (
         rules.opponents_concede != 0
-        and policies[(bidder + 1) % rules.players] == HEURISTIC
+        and policies[(bidder + 1) % rules.players] != RANDOM
         and rules.save_meld == SAVE_NOTHING
         and side_meld >= bid
     ):
@@ -987,7 +993,7 @@ def _forfeit_unseen(state, rules, policies, margins, rec, work):
     bidder, bid = dyn[Y_BIDDER], dyn[Y_BID]
     if bidder < 0 or bid != rules.min_bid:
         return False
-    if policies[bidder] == HEURISTIC:
+    if policies[bidder] != RANDOM:
         v, _ = hand_value(
             work.hands[bidder],
             work.tables.meld_table,
@@ -1039,6 +1045,10 @@ def _tricks(state, rules, policies, need, work):
     broken = False
     exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
+    # the learned player's card counting, kept only where a seat reads it (the heuristic's hands pay nothing)
+    counting = False
+    for p in range(players):
+        counting = counting or policies[p] == LEARNED
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -1048,7 +1058,7 @@ def _tricks(state, rules, policies, need, work):
         for i in range(players):
             seat = (leader + i) % players
             keep = np.int64(0)
-            if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
+            if free and policies[seat] != RANDOM:  # keep the cards of open melds out of the trick
                 keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
             situation = situation_of(
                 free,
@@ -1057,11 +1067,14 @@ def _tricks(state, rules, policies, need, work):
                 wait_broken and i == 0 and not broken,
             )
             allowed = legal(held[seat], keep, situation, (np.int64(i), led, win, top_led), trump, duty)
-            if policies[seat] == HEURISTIC:
-                if allowed & (allowed - 1) == 0:  # one legal card, which choose_card would return: skip its call
+            if policies[seat] != RANDOM:
+                if allowed & (allowed - 1) == 0:  # one legal card, which either player would return: skip its call
                     card = lowest_card(allowed)
-                else:
+                elif policies[seat] == HEURISTIC:
                     card = choose_card(hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx)
+                else:
+                    decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
+                    card = play_card(policies[seat], hands, decision, ctx)
             else:
                 card = pick_card(allowed, state)
             if free:
@@ -1079,6 +1092,8 @@ def _tricks(state, rules, policies, need, work):
                     win, win_seat = card, seat
                 if SUIT_OF[card] == led and card < top_led:
                     top_led = card
+            if counting and not free:
+                note_card(ctx, seat, card, i, led, trump)
             if tracing:
                 _note(trace, pos, T_PLAY, seat, card, 0)
         w = win_seat
@@ -1120,6 +1135,8 @@ def _trick_start(rules, work):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
         ctx[C_SIDE + s] = seats[S_SIDE, s]
+        ctx[C_VOID + s] = 0
+    ctx[C_MUST_TRUMP] = rules.void_must_trump
     played[:] = 0
     unseen[:] = 0
     for s in range(players):

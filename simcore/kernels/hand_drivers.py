@@ -97,15 +97,17 @@ def trace_hand(
     need: np.ndarray | None = None,
     seat_row: int = S_SCORE,
     deal: tuple | None = None,
+    chunk: int = 0,
 ) -> tuple[np.ndarray, ...]:
-    """(record, trace rows) of the first hand of chunk 0 for ``seed``: what a golden playthrough
-    records. The same hand is the first row of ``simulate(variant, n, seed, policies)``. With
+    """(record, trace rows) of the first hand of chunk ``chunk`` for ``seed`` (chunk 0: what a golden
+    playthrough records, the first row of ``simulate(variant, n, seed, policies)``; chunk i:
+    :func:`simcore.state.new_hand`'s ``hand=i``). With
     ``with_seats``, also what the hand adds to each seat's score line (or another ``seat_row`` of
     ``seats``); ``need`` is what each seat needs to declare out (see :func:`play_hand`); ``deal``:
     (rest, given, contract, accept) as :func:`hands_chunk` takes them (None: :func:`free_deal`)."""
     from simcore.kernels.rng import chunk_states
 
-    state = chunk_states(seed, [0])[0]
+    state = chunk_states(seed, [chunk])[0]
     need = np.zeros(variant.players, dtype=np.int64) if need is None else np.asarray(need, dtype=np.int64)
     rec = np.zeros(N_FIELDS, dtype=np.int64)
     own = hand_work(variant.tables, variant.players, rows)

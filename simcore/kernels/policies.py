@@ -26,8 +26,10 @@ from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
 
-RANDOM, HEURISTIC = 0, 1
-POLICY_NAMES = ("random", "heuristic")
+RANDOM, HEURISTIC, LEARNED = 0, 1, 2
+#: ``learned`` plays its cards by :mod:`simcore.kernels.learned` and takes every other decision as the
+#: heuristic does: a kernel asks ``policy != RANDOM`` where the heuristic's choice is meant.
+POLICY_NAMES = ("random", "heuristic", "learned")
 
 
 class PolicyError(ValueError):
@@ -99,7 +101,7 @@ def hand_value(hand, table, flags, totals, trick_total, partner_meld, pass_cards
 def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
     """Whether a bidder who may play alone does (``teams.may_play_alone``). Heuristic: when his own
     meld under trump already covers the bid, so a partner would only share the score; random: evenly."""
-    if policy == HEURISTIC:
+    if policy != RANDOM:
         return meld_under(hand, trump, table, flags) >= bid
     return bounded(state, 2) == 1
 
@@ -110,7 +112,7 @@ def swaps_dix(hands, seat, dealer, turned, trump, partnered, policy, table, flag
     (``exchange.dix_for_turned``). Heuristic: always when the dealer is an opponent (a nine for a higher
     trump, taken from the other side, and the dix still scores its original holder); with the dealer
     his partner the card stays in the side, so only when the two hands' meld rises. Random: evenly."""
-    if policy != HEURISTIC:
+    if policy == RANDOM:
         return bounded(state, 2) == 1
     if not partnered:
         return True
@@ -142,7 +144,7 @@ def call_card(hand, trump, policy, deck_copies, state):
     """The card type a bidder names to find his partner (``teams.kind = "called_card"``): one he does
     not hold every copy of. Heuristic: the highest trump he can name (the ace, else the ten, ...),
     which makes the partner strong in trump; random: any such card, evenly."""
-    if policy == HEURISTIC:
+    if policy != RANDOM:
         for r in range(N_RANKS):
             t = trump * N_RANKS + r
             if hand[t] < deck_copies[t]:
@@ -348,10 +350,13 @@ def widow_order_into(hand, widow, trump, policy, table, flags, totals, state, or
     return n
 
 
-#: Layout of the play context array (int64): trick points per card type and side per seat, in one
-#: array because every array argument of a call costs reference counting (48 calls a hand).
-C_POINTS, C_SIDE = 0, 24
-CTX_SIZE = C_SIDE + 8
+#: Layout of the play context array (int64), in one array because every array argument of a call
+#: costs reference counting (48 calls a hand): trick points per card type, side per seat (1: the
+#: bidding side), the points of the cards in the trick so far and the suit led, whether a seat void in
+#: the suit led must trump (the rules' ``play.void_must_trump``), and the suits each seat has shown void
+#: in (bit s: suit s), kept by :func:`simcore.kernels.card_features.note_card`.
+C_POINTS, C_SIDE, C_TRICK, C_LED, C_MUST_TRUMP, C_VOID = 0, 24, 32, 33, 34, 35
+CTX_SIZE = C_VOID + 8
 
 
 #: Bits of the four suits' card types of rank 0 (shifted by r: rank r's).

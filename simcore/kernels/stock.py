@@ -27,7 +27,7 @@ import numpy as np
 
 from simcore.cards import ACE, JACK_OF_DIAMONDS, KING, N_RANKS, NINE, QUEEN, QUEEN_OF_SPADES
 from simcore.kernels.leaf import leaf
-from simcore.kernels.policies import HEURISTIC
+from simcore.kernels.policies import RANDOM
 from simcore.kernels.rng import bounded
 from simcore.variants.layout import ACES, JACKS, KINGS, MARRIAGE, PINOCHLE, QUEENS, ROYAL, RUN
 
@@ -237,7 +237,7 @@ def choose_meld(open_mask, trump, table, policy, state):
     the random policy picks uniformly among the open melds and melding nothing."""
     if open_mask == 0:
         return np.int64(-1)
-    if policy == HEURISTIC:
+    if policy != RANDOM:
         if (open_mask >> SM_ROYAL) & 1 and (open_mask >> SM_RUN) & 1:
             return np.int64(SM_ROYAL)
         best, top = np.int64(-1), np.int64(0)

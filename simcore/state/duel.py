@@ -13,6 +13,9 @@ from __future__ import annotations
 
 import importlib
 
+import numpy as np
+
+from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
 from simcore.state import IllegalAction, new_hand
 from simcore.state.players import kernel_policy
 
@@ -22,9 +25,9 @@ class PolicyLoadError(ValueError):
 
 
 def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
-    """The callable named ``module:function``, or a built-in: "heuristic", "random", or "sampling" (the
+    """The callable named ``module:function``, or a built-in: "heuristic", "random", "learned", or "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks)."""
-    if spec in ("heuristic", "random"):
+    if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
@@ -92,13 +95,29 @@ def deal_points(sets: list[list[int]], base: list[int], got: list[list[int]]) ->
     return mine, theirs
 
 
-def duel(variant, policy, hands: int, seed: int, name: str = "policy") -> dict:
-    """The duel's numbers (see the module): per-deal means with 95% intervals, as plain data."""
+def kernel_play(variant, seats_policy, code: int, seed: int, hand: int) -> list[int]:
+    """:func:`play` with the policy a built-in one (``code``, :data:`simcore.kernels.policies.POLICY_NAMES`)
+    played by the hand kernel itself: the same hand as the policy bridged to Python plays, much faster."""
+    from simcore.kernels.hand_drivers import trace_hand
+
+    codes = np.full(variant.players, HEURISTIC, dtype=np.int64)
+    codes[list(seats_policy)] = code
+    return trace_hand(variant, seed, codes, rows=0, with_seats=True, chunk=hand)[2].tolist()
+
+
+def duel(variant, policy, hands: int, seed: int, name: str = "policy", in_kernel: bool = False) -> dict:
+    """The duel's numbers (see the module): per-deal means with 95% intervals, as plain data. With
+    ``in_kernel``, ``name`` is a built-in policy and the hand kernel plays it (:func:`kernel_play`)."""
     sets = seat_sets(variant)
     mine, theirs = [], []
     for i in range(hands):
-        base = play(variant, [], None, seed, i)
-        got = [play(variant, g, policy, seed, i, name) for g in sets]
+        if in_kernel:
+            code = POLICY_NAMES.index(name)
+            base = kernel_play(variant, [], code, seed, i)
+            got = [kernel_play(variant, g, code, seed, i) for g in sets]
+        else:
+            base = play(variant, [], None, seed, i)
+            got = [play(variant, g, policy, seed, i, name) for g in sets]
         a, b = deal_points(sets, base, got)
         mine.append(a)
         theirs.append(b)

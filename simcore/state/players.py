@@ -2,7 +2,7 @@
 
 :func:`kernel_policy` bridges one :class:`~simcore.state.HandState` decision to the numba decision
 functions of :mod:`simcore.kernels.policies` (``hand_value`` for the bid limit, ``choose_trump``,
-``call_card``, ``give_cards``, ``choose_card``, ...), with arrays built from the state, so a Python
+``call_card``, ``give_cards``, ``play_card``, ...), with arrays built from the state, so a Python
 program can play against, or beside, exactly the players the simulations use, without re-typing their
 rules. A multi-card decision (a pass, a burial, a widow shared out, discards) is decided once, as the
 kernel decides it, and then handed out card by card.
@@ -22,16 +22,14 @@ from __future__ import annotations
 import numpy as np
 
 from simcore.cards import N_TYPES
+from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
+from simcore.kernels.learned import play_card
 from simcore.kernels.policies import (
-    C_POINTS,
-    C_SIDE,
-    CTX_SIZE,
-    HEURISTIC,
     POLICY_NAMES,
+    RANDOM,
     any_marriage,
     call_card,
-    choose_card,
     choose_trump,
     draw_discards,
     give_cards,
@@ -47,7 +45,7 @@ from simcore.variants.layout import TEAMS_ACROSS, TEAMS_ALONE
 
 
 def kernel_policy(name: str = "heuristic", margin: float | None = None):
-    """The kernel's ``name`` player ("heuristic" or "random") as ``policy(state) -> Action``; ``margin``:
+    """The kernel's ``name`` player ("heuristic", "random" or "learned") as ``policy(state) -> Action``; ``margin``:
     the heuristic's bidding margin (None: the rules' ``policy.margin``)."""
     if name not in POLICY_NAMES:
         raise ValueError(f"{name!r} is not a built-in policy; choose from {', '.join(POLICY_NAMES)}")
@@ -84,7 +82,7 @@ class _KernelPolicy:
         if kind == "bid":
             return self._bid(v, t, r, hand, table, flags, totals, rng, margin)
         if kind == "forfeit":
-            if policy != HEURISTIC:
+            if policy == RANDOM:
                 return int(bounded(rng, 2) == 1)
             value, _ = hand_value(hand, table, flags, totals, rules.trick_total, 0, rules.pass_cards, rules.hand_size)
             return int(np.int64(value + margin * rules.trick_total) < t.bid)
@@ -102,11 +100,11 @@ class _KernelPolicy:
         if kind == "throw_in":  # the heuristic throws in nine tenths of the trick points short; random never
             meld = sum(t.meld[s] for s in range(v.players) if t.side[s] == 1)
             meld = meld if meld >= v.get("scoring.min_meld_to_count") else 0
-            return int(policy == HEURISTIC and t.bid - meld > rules.trick_total * 9 // 10)
+            return int(policy != RANDOM and t.bid - meld > rules.trick_total * 9 // 10)
         if kind == "concede":
-            return int(policy == HEURISTIC)
+            return int(policy != RANDOM)
         if kind in ("dix", "exchange"):
-            return 1 if policy == HEURISTIC else int(bounded(rng, 2) == 1)
+            return 1 if policy != RANDOM else int(bounded(rng, 2) == 1)
         if kind == "meld":
             return self._meld(v, t, r, rng)
         if kind == "play":
@@ -118,7 +116,7 @@ class _KernelPolicy:
         rules = hand_rules(v)
         bids = [b for b in r.legal if b]
         forced = 0 not in r.legal
-        if self.code != HEURISTIC:  # pass, or the next bid or up to jump_steps steps above it, evenly
+        if self.code == RANDOM:  # pass, or the next bid or up to jump_steps steps above it, evenly
             jumps = rules.jump_steps
             choice = int(bounded(rng, 2 + jumps)) if not forced else 1 + int(bounded(rng, 1 + jumps))
             return bids[min(choice - 1, len(bids) - 1)] if bids and choice >= 1 else 0
@@ -179,7 +177,7 @@ class _KernelPolicy:
 
     def _play(self, v, t, r, hand, rng):
         legal = sum(1 << c for c in r.legal)
-        if self.code != HEURISTIC:
+        if self.code == RANDOM:
             from simcore.kernels.play import pick_card
 
             return int(pick_card(np.int64(legal), rng))
@@ -200,12 +198,15 @@ class _KernelPolicy:
         unseen = sum(1 << c for c in range(N_TYPES) if played[c] + hand[c] < copies[c])
         hands = np.zeros((players, N_TYPES), dtype=np.uint8)
         hands[r.seat] = hand  # its own cards only
-        ctx = np.zeros(CTX_SIZE, dtype=np.int64)
-        ctx[C_POINTS : C_POINTS + N_TYPES] = v.trick_points
-        ctx[C_SIDE : C_SIDE + players] = t.side
+        free = _stock_tricks(v, t) if v.get("play.stock_play") else 0  # no duty, so no void shown
+        done = [(lead, cs) for lead, cs, _, _ in t.tricks[free:]]
+        ctx = play_context(v, t.side, t.trump, done, (leader, cards) if len(t.tricks) >= free else (leader, []))
         return int(
-            choose_card(
-                hands, r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen), ctx
+            play_card(
+                self.code,
+                hands,
+                (r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen)),
+                ctx,
             )
         )
 
