@@ -9,6 +9,7 @@ from conftest import dealt_hands
 from numba import njit
 
 from simcore.cards import N_TYPES, parse_card, parse_hand
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.deal import deal_hands
 from simcore.kernels.play import HEAD_MODES, held_mask, legal_mask, random_playout, trick_winner
 from simcore.kernels.rng import chunk_states
@@ -68,7 +69,7 @@ def sample(request):
 def test_legal_cards_match_the_reference_on_100000_positions(sample, duties):
     vid, (hands, tricks, ns, trumps) = sample
     variant = with_duties(vid, duties)
-    masks = _masks(hands, tricks, ns, trumps, variant.play_rules)
+    masks = _masks(hands, tricks, ns, trumps, hand_rules(variant))
     restricted = 0
     for i in range(len(hands)):
         ref = reference_legal(hands[i].tolist(), tricks[i, : ns[i]].tolist(), int(trumps[i]), variant)
@@ -92,7 +93,7 @@ def _legal(vid, hand, trick, trump, **duties):
         },
     )
     cards = np.array([parse_card(c) for c in trick.split()] + [0] * 4, dtype=np.int64)
-    mask = legal_mask(held_mask(parse_hand(hand)), cards, len(trick.split()), "SHDC".index(trump), v.play_rules)
+    mask = legal_mask(held_mask(parse_hand(hand)), cards, len(trick.split()), "SHDC".index(trump), hand_rules(v))
     from simcore.cards import card_name
 
     return sorted(card_name(t) for t in range(N_TYPES) if (mask >> t) & 1)
@@ -145,9 +146,7 @@ def test_random_playouts_match_the_reference_and_keep_the_invariants(vid):
         hands = deal[: v.players].copy()
         state = chunk_states(99, [d])[0]
         plays = np.zeros(v.players * v.hand_size, dtype=np.int64)
-        won = random_playout(
-            hands.copy(), d % v.players, d % 4, v.play_rules, v.trick_points, v.last_trick, state.copy(), plays
-        )
+        won = random_playout(hands.copy(), d % v.players, d % 4, hand_rules(v), v.trick_points, state.copy(), plays)
         ref_won, ref_plays = reference_playout(hands.tolist(), d % v.players, d % 4, v, state)
         assert won.tolist() == ref_won and plays.tolist() == ref_plays
         # every card dealt is played exactly once, and the trick points add up to the hand's total

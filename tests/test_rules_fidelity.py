@@ -11,6 +11,7 @@ import pytest
 from simcore.answers.simulate import hand_records
 from simcore.cards import SUITS, parse_hand
 from simcore.kernels import hand_record as h
+from simcore.kernels.compiled import hand_rules
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import RuleBroken, referee
@@ -203,7 +204,7 @@ def test_a_follower_beats_the_highest_card_of_the_led_suit_even_once_trumped(vid
     hand = parse_hand("AH JH QC")
     assert reference_legal(list(hand), [king_h, nine_s], spades, v) == [ace_h]
     trick = np.array([king_h, nine_s, 0, 0, 0], dtype=np.int64)
-    assert legal_mask(held_mask(hand), trick, 2, spades, v.play_rules) == 1 << ace_h
+    assert legal_mask(held_mask(hand), trick, 2, spades, hand_rules(v)) == 1 << ace_h
 
 
 def test_five_hand_widow_a_follower_may_trump_instead_of_following():
@@ -221,7 +222,7 @@ def test_five_hand_widow_a_follower_may_trump_instead_of_following():
     led = card_type("KH")
     assert reference_legal(list(hand), [led], spades, v) == sorted([heart, spade])
     trick = np.array([led, 0, 0, 0, 0], dtype=np.int64)
-    assert legal_mask(held_mask(hand), trick, 1, spades, v.play_rules) == (1 << heart) | (1 << spade)
+    assert legal_mask(held_mask(hand), trick, 1, spades, hand_rules(v)) == (1 << heart) | (1 << spade)
     # a trump lead is followed with trumps only, and a player with neither suit may play anything
     assert reference_legal(list(hand), [card_type("KS")], spades, v) == [spade]
     assert reference_legal(list(parse_hand("QC JD")), [led], spades, v) == sorted([card_type("QC"), card_type("JD")])

@@ -26,13 +26,16 @@ from simcore.solver.position import (
 )
 from simcore.variants import load_variant, shipped_ids
 
+#: The play duties (HandRules' head .. trump_instead).
+DUTY_KEYS = ("follow_must_head", "head_when_trumped", "void_must_trump", "void_must_overtrump", "trump_instead")
+
 
 def _duties(v) -> tuple:
     """Everything the trick play of a system depends on."""
     return (
         v.players,
         v.get("teams.kind"),
-        tuple(v.play_rules),
+        tuple(v.get(f"play.{k}") for k in DUTY_KEYS),
         v.get("play.beat_partner"),
         v.get("play.bidder_leads_trump"),
         v.get("play.trump_led_once_broken"),
@@ -181,14 +184,14 @@ def test_a_planned_claim_holds_where_one_side_holds_every_trump():
     fires only on endings whose exhaustive value is every point for the leader's side, under every duty
     set, on random endings of 2-4 tricks where the leader's side holds every trump; it is not idle, and
     it sees endings the claim suit by suit does not."""
-    from simcore.solver.kernel import _claims, _plan_claims, legal_now
+    from simcore.solver.kernel import _claims, _plan_claims, _start, legal_now
     from simcore.solver.position import _loaded
 
     planned = beyond = 0
     for dealt, rng in bound_endings("plan"):
         p = trumps_to_the_leaders_side(dealt, rng)
         w = _loaded(p)
-        leads = legal_now(w, p.leader, 0, p.leader, 0, 0, 0, 0)
+        leads = legal_now(w, p.leader, _start(p.leader))
         if not _plan_claims(w, p.leader, leads):
             continue
         exact = _reference(p)

@@ -86,18 +86,15 @@ from simcore.kernels.hand_record import (
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
-    R_HEAD,
-    R_HEAD_WHEN_TRUMPED,
-    R_TRUMP_INSTEAD,
-    R_VOID_OVERTRUMP,
-    R_VOID_TRUMP,
     SUIT_OF,
     beats,
+    duties,
     held_mask,
     legal,
     lowest_card,
     pick_card,
     popcount,
+    situation_of,
 )
 from simcore.kernels.policies import (
     C_POINTS,
@@ -1031,21 +1028,14 @@ def _tricks(state, rules, policies, need, work):
         work.scratch.pos,
     )
     scratch, tables, dyn = work.scratch, work.tables, work.scratch.dyn
-    table, play_rules, points, deck_copies = (
-        tables.meld_table,
-        tables.play_rules,
-        tables.trick_points,
-        tables.deck_copies,
-    )
+    table, points, deck_copies = tables.meld_table, tables.trick_points, tables.deck_copies
     players, last_trick = rules.players, rules.last_trick
     bidder, trump, turned, declared = dyn[Y_BIDDER], dyn[Y_TRUMP], dyn[Y_TURNED], dyn[Y_DECLARED]
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
     ctx, played, unseen, held, trick = scratch.ctx, scratch.played, scratch.unseen, scratch.held, scratch.trick
     leader, n_tricks, n_stock, stock_tricks = _trick_start(rules, work)
-    head, head_trumped = play_rules[R_HEAD], play_rules[R_HEAD_WHEN_TRUMPED]
-    void_trump, void_over = play_rules[R_VOID_TRUMP], play_rules[R_VOID_OVERTRUMP]
-    trump_instead = play_rules[R_TRUMP_INSTEAD]
+    duty = duties(rules)
     broken = False
     exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
@@ -1060,24 +1050,13 @@ def _tricks(state, rules, policies, need, work):
             keep = np.int64(0)
             if free and policies[seat] == HEURISTIC:  # keep the cards of open melds out of the trick
                 keep = meld_keepers(usage[seat], hands[seat], trump, table, chosen)
-            allowed = legal(
-                held[seat],
-                keep,
+            situation = situation_of(
                 free,
                 exempt_partner and i > 0 and side[win_seat] == side[seat],
-                i,
-                led,
-                win,
-                top_led,
-                trump,
                 lead_trump and k == 0 and i == 0 and seat == bidder,
                 wait_broken and i == 0 and not broken,
-                head,
-                head_trumped,
-                void_trump,
-                void_over,
-                trump_instead,
             )
+            allowed = legal(held[seat], keep, situation, (np.int64(i), led, win, top_led), trump, duty)
             if policies[seat] == HEURISTIC:
                 if allowed & (allowed - 1) == 0:  # one legal card, which choose_card would return: skip its call
                     card = lowest_card(allowed)
@@ -1368,7 +1347,6 @@ def hand_work(tables, players, trace_rows):
         tables.deck_copies.copy(),
         tables.meld_table.copy(),
         tables.meld_flags.copy(),
-        tables.play_rules.copy(),
         tables.trick_points.copy(),
         tables.check_melds.copy(),
         tables.check_contracts.copy(),

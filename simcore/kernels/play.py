@@ -1,6 +1,8 @@
 """The play kernel: legal cards under the variant's duties, trick winners, trick points.
 
-Duties, as data (``[play]`` in a rules file, compiled by :meth:`Variant.play_rules`):
+Duties, as data (``[play]`` in a rules file, compiled into the fields ``head``, ``head_when_trumped``,
+``void_must_trump``, ``void_must_overtrump`` and ``trump_instead`` of the rules record
+:class:`~simcore.variants.record.HandRules`, which the hand kernel and the solver both read):
 
 * follow suit when able (every system);
 * head: when following suit, beat the card winning the trick if able, even partner's — never, always,
@@ -27,8 +29,12 @@ from simcore.kernels.rng import bounded
 
 HEAD_NEVER, HEAD_ALWAYS, HEAD_TRUMP_LED = range(3)
 HEAD_MODES = ("never", "always", "trump_led")
-#: Entries of the compiled play rules.
-R_HEAD, R_HEAD_WHEN_TRUMPED, R_VOID_TRUMP, R_VOID_OVERTRUMP, R_TRUMP_INSTEAD = range(5)
+#: Bits of :func:`legal`'s ``situation``: what the seat's place in the hand adds to the duties. FREE:
+#: the stock still lasts, any card may be played; PARTNER_WINNING: his partner's card is winning the
+#: trick and the rules exempt partners (``HandRules.exempt_partner``); BIDDER_OPENS: the bidder's
+#: opening lead, a trump when he holds one (``bidder_leads_trump``); BEFORE_BROKEN: a lead before trump
+#: is broken, not a trump when he holds another suit (``trump_led_once_broken``).
+FREE, PARTNER_WINNING, BIDDER_OPENS, BEFORE_BROKEN = 1, 2, 4, 8
 
 
 #: Suit and rank of each card type, looked up rather than divided on the hot path.
@@ -75,14 +81,28 @@ def cards_above(card):
     return SUIT_BITS[SUIT_OF[card]] & ((np.int64(1) << card) - 1)
 
 
-@leaf
-def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void_trump, void_overtrump, trump_instead):
-    """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played as
-    card ``n`` (0 = the lead) of a trick, from scalars only (the hand kernel keeps them up to date
-    card by card, and array arguments cost reference counting on the hot path).
+@njit(cache=True, inline="always")
+def duties(rules):
+    """The duties of :func:`legal_cards` from a rules record (``HandRules``): (head, head when trumped,
+    void must trump, void must overtrump, trump instead), as integers."""
+    return (
+        np.int64(rules.head),
+        np.int64(rules.head_when_trumped),
+        np.int64(rules.void_must_trump),
+        np.int64(rules.void_must_overtrump),
+        np.int64(rules.trump_instead),
+    )
 
-    ``led`` is the led suit, ``win`` the card winning so far, ``top_led`` the highest card of the led
-    suit played so far; the last five are the duties (entries ``R_*`` of the compiled play rules)."""
+
+@leaf
+def legal_cards(held, trick, trump, duty):
+    """Bitmask of the cards of ``held`` (a bitmask of the card types in hand) that may be played to the
+    trick ``trick`` = (n, led, win, top_led): card ``n`` (0 = the lead) of a trick whose led suit is
+    ``led``, whose winning card so far is ``win`` and whose highest card of the led suit is ``top_led``
+    (the hand kernel keeps them up to date card by card), under the duties ``duty`` (:func:`duties`).
+    Scalars only: array arguments would cost reference counting on the hot path."""
+    n, led, win, top_led = trick
+    head, head_when_trumped, void_trump, void_overtrump, trump_instead = duty
     if n == 0:
         return held
     follow = held & SUIT_BITS[led]
@@ -110,51 +130,46 @@ def legal_cards(held, n, led, win, top_led, trump, head, head_when_trumped, void
 
 
 @njit(cache=True, inline="always")
-def legal(
-    held,
-    keep,
-    free,
-    partner_winning,
-    i,
-    led,
-    win,
-    top_led,
-    trump,
-    bidder_opens,
-    before_broken,
-    head,
-    head_trumped,
-    void_trump,
-    void_over,
-    trump_instead,
-):
+def situation_of(free, partner_winning, bidder_opens, before_broken):
+    """The ``situation`` bits of :func:`legal` from its four conditions (each true or false)."""
+    return (
+        (FREE if free else 0)
+        | (PARTNER_WINNING if partner_winning else 0)
+        | (BIDDER_OPENS if bidder_opens else 0)
+        | (BEFORE_BROKEN if before_broken else 0)
+    )
+
+
+@njit(cache=True, inline="always")
+def legal(held, keep, situation, trick, trump, duty):
     """The cards a seat may play, under every duty of a hand (the hand kernel's and the solver's one play
-    rule): bitmask of the card types of ``held`` that may be played as card ``i`` of a trick whose led
-    suit, winning card and top card of the led suit are ``led``, ``win``, ``top_led``. While the stock lasts
-    (``free``) any card, keeping back those in ``keep`` when others are left; a seat whose partner is
-    winning need not beat him (``partner_winning``, where the rules exempt partners); the bidder's
-    opening lead is a trump when he holds one (``bidder_opens``), and a lead before trump is broken
-    (``before_broken``) is not a trump when he holds another suit."""
-    if free:
+    rule): bitmask of the card types of ``held`` that may be played to the trick ``trick`` = (n, led,
+    win, top_led) (as :func:`legal_cards`) under the duties ``duty`` (:func:`duties`), in the seat's
+    ``situation`` (bits FREE, PARTNER_WINNING, BIDDER_OPENS, BEFORE_BROKEN). While the stock lasts any
+    card, keeping back those in ``keep`` when others are left; a seat whose partner is winning need
+    not beat him; the bidder's opening lead is a trump when he holds one, and a lead before trump is
+    broken is not a trump when he holds another suit."""
+    if situation & FREE:
         allowed = held
         if allowed & ~keep != 0:
             allowed &= ~keep
-    elif partner_winning:
-        allowed = legal_cards(held, i, led, win, top_led, trump, HEAD_NEVER, head_trumped, void_trump, 0, trump_instead)
-    else:
+    elif situation & PARTNER_WINNING:
+        _, head_trumped, void_trump, _, trump_instead = duty  # he need not head, nor overtrump, his partner
         allowed = legal_cards(
-            held, i, led, win, top_led, trump, head, head_trumped, void_trump, void_over, trump_instead
+            held, trick, trump, (np.int64(HEAD_NEVER), head_trumped, void_trump, np.int64(0), trump_instead)
         )
-    if bidder_opens and allowed & SUIT_BITS[trump] != 0:  # the bidder opens with trump when he holds one
+    else:
+        allowed = legal_cards(held, trick, trump, duty)
+    if situation & BIDDER_OPENS and allowed & SUIT_BITS[trump] != 0:  # the bidder opens with a trump
         allowed &= SUIT_BITS[trump]
-    if before_broken and allowed & ~SUIT_BITS[trump] != 0:  # no trump lead before a trump has been played
+    if situation & BEFORE_BROKEN and allowed & ~SUIT_BITS[trump] != 0:  # no trump lead before one was played
         allowed &= ~SUIT_BITS[trump]
     return allowed
 
 
 @leaf
 def legal_mask(held, trick, n, trump, rules):
-    """:func:`legal_cards` for the trick ``trick[:n]`` and the compiled play rules ``rules``."""
+    """:func:`legal_cards` for the trick ``trick[:n]`` under the rules record ``rules`` (``HandRules``)."""
     if n == 0:
         return held
     led = SUIT_OF[trick[0]]
@@ -162,19 +177,7 @@ def legal_mask(held, trick, n, trump, rules):
     for i in range(1, n):
         if SUIT_OF[trick[i]] == led and trick[i] < top:
             top = trick[i]
-    return legal_cards(
-        held,
-        n,
-        led,
-        trick[trick_winner(trick, n, trump)],
-        top,
-        trump,
-        rules[R_HEAD],
-        rules[R_HEAD_WHEN_TRUMPED],
-        rules[R_VOID_TRUMP],
-        rules[R_VOID_OVERTRUMP],
-        rules[R_TRUMP_INSTEAD],
-    )
+    return legal_cards(held, (np.int64(n), led, trick[trick_winner(trick, n, trump)], top), trump, duties(rules))
 
 
 @leaf
@@ -204,7 +207,7 @@ def lowest_card(mask):
 
 
 @njit(cache=True)
-def random_playout(hands, leader, trump, rules, points, last_trick, state, plays):
+def random_playout(hands, leader, trump, rules, points, state, plays):
     """Play every card of ``hands`` (uint8[players, 24], emptied in place) with uniformly random legal
     cards, from seat ``leader``. Returns int64[players]: trick points won by each seat.
 
@@ -229,6 +232,6 @@ def random_playout(hands, leader, trump, rules, points, last_trick, state, plays
         for i in range(players):
             won[w] += points[trick[i]]
         if done == tricks - 1:
-            won[w] += last_trick
+            won[w] += rules.last_trick
         leader = w
     return won

@@ -37,14 +37,15 @@ def reference_legal(
     hand: list[int], trick: list[int], trump: int, variant: Variant, partner_winning: bool = False
 ) -> list[int]:
     """Sorted card types of ``hand`` (a copy-count list) that may be played to ``trick``;
-    ``partner_winning``: the card winning so far is the player's partner's (``play.beat_partner``)."""
+    ``partner_winning``: the card winning so far is the player's partner's, who need not be beaten
+    where the rules exempt partners (``Variant.exempt_partner``)."""
     held = [t for t in range(24) if hand[t] > 0]
     if not trick:
         return held
     led = suit(trick[0])
     winner = trick[winning_position(trick, trump)]
     head = variant.get("play.follow_must_head")
-    exempt = partner_winning and not variant.get("play.beat_partner")
+    exempt = partner_winning and variant.exempt_partner
     if exempt:
         head = "never"
 

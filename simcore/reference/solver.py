@@ -26,14 +26,14 @@ def reference_moves(
     broken: bool = False,
 ) -> list[int]:
     """The card types the seat to play next may play to ``trick`` (its cards so far, from ``leader``):
-    :func:`reference_legal`, with a partner's winning card exempt where ``play.beat_partner`` is off,
+    :func:`reference_legal`, with a partner's winning card exempt where the rules exempt partners,
     and on a lead the bidder's trump opening on the hand's ``first`` trick (it outranks the next rule)
     and no trump led before one has been played (``broken``) by a hand holding another suit."""
     players = len(hands)
     seat = (leader + len(trick)) % players
     hand = hands[seat]
     ahead = (leader + winning_position(trick, trump)) % players if trick else -1
-    partner_winning = variant.get("teams.kind") != "bidder_alone" and ahead >= 0 and side[ahead] == side[seat]
+    partner_winning = ahead >= 0 and side[ahead] == side[seat]
     legal = reference_legal(hand, trick, trump, variant, partner_winning)
     if trick:
         return legal

@@ -49,32 +49,34 @@ from simcore.kernels.play import (
     cards_above,
     legal,
     lowest_card,
+    situation_of,
 )
+from simcore.variants.record import HandRules
 
-#: Entries of the solver's rules (int64[N_RULES]): trump, seats, the duties (``play.R_*``), 1 where a
-#: seat need not beat his partner's winning card, 1 where the bidder opens with a trump, 1 where trump
-#: may not be led before it is broken, the last-trick bonus, the bidder's seat.
-(
-    D_TRUMP,
-    D_PLAYERS,
-    D_HEAD,
-    D_HEAD_TRUMPED,
-    D_VOID_TRUMP,
-    D_VOID_OVER,
-    D_TRUMP_INSTEAD,
-    D_EXEMPT,
-    D_LEAD_TRUMP,
-    D_WAIT_BROKEN,
-    D_LAST_TRICK,
-    D_BIDDER,
-) = range(12)
-N_RULES = 12
-#: Entries of the search state (int64[N_DYN]): trump broken (0/1),
-#: the first trick of the hand (0/1), tricks left, points still in play (last-trick bonus included),
-#: trick starts searched, the table's generation (entries of older solves are ignored), the most trick
-#: starts a solve may search (0: no limit; past it the solve gives up and answers GAVE_UP).
-Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(7)
-N_DYN = 7
+#: The rules: ``SolverWork.rules`` holds the rules record the hand kernel reads
+#: (:class:`~simcore.variants.record.HandRules`, one int64 per field, in field order), read by these
+#: field positions.
+R_LAST_TRICK, R_EXEMPT, R_LEAD_TRUMP, R_WAIT_BROKEN = (
+    HandRules._fields.index(f) for f in ("last_trick", "exempt_partner", "bidder_leads_trump", "trump_led_once_broken")
+)
+R_HEAD, R_HEAD_TRUMPED, R_VOID_TRUMP, R_VOID_OVER, R_TRUMP_INSTEAD = (
+    HandRules._fields.index(f)
+    for f in ("head", "head_when_trumped", "void_must_trump", "void_must_overtrump", "trump_instead")
+)
+#: Entries of the position record, the search state (int64[N_DYN]): trump's suit, the bidder's seat,
+#: trump broken (0/1), the first trick of the hand (0/1), tricks left, points still in play (last-trick
+#: bonus included), trick starts searched, the table's generation (entries of older solves are
+#: ignored), the most trick starts a solve may search (0: no limit; past it the solve gives up and
+#: answers GAVE_UP).
+Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(9)
+N_DYN = 9
+#: The facts of a position :func:`load_position` writes into the position record, in this order.
+FACTS = (Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LIMIT)
+#: A trick in progress as the search passes it, a tuple of int64 with these fields: card i of the
+#: trick is to be played (cards 0 .. i-1 are out), the seat that led it, the led suit, the winning card
+#: and its seat, the top card of the led suit, the points of its cards and their types (a bitmask).
+TRICK = ("i", "leader", "led", "win", "win_seat", "top_led", "points", "mask")
+#: A trick start (no card played yet), led by seat ``leader``: ``(0, leader, 0, 0, 0, 0, 0, 0)``.
 #: What a solve answers when it reached its limit of trick starts before an answer.
 GAVE_UP = -1
 #: Most copies of a card type in any deck (six-hand triple pack: 6) and most seats.
@@ -137,7 +139,7 @@ class SolverWork(NamedTuple):
     side: np.ndarray
     #: int64[24]: points for taking each card type.
     points: np.ndarray
-    #: int64[N_RULES]: entries ``D_*``.
+    #: int64[fields of HandRules]: the rules record, read by field position (``R_*``).
     rules: np.ndarray
     #: int64[N_DYN]: entries ``Y_*``.
     dyn: np.ndarray
@@ -180,7 +182,7 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(N_TYPES, dtype=np.int64),
-        np.zeros(N_RULES, dtype=np.int64),
+        np.zeros(len(HandRules._fields), dtype=np.int64),
         np.zeros(N_DYN, dtype=np.int64),
         keys,
         rng.integers(-(1 << 62), 1 << 62, size=(2, N_TYPES, N_RANKS), dtype=np.int64),
@@ -201,9 +203,10 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
 
 
 @njit(cache=True, nogil=True)
-def load_position(w, hands, side, points, rules, broken, first, limit, keep_table):
+def load_position(w, hands, side, points, rules, facts, keep_table):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
-    sides, trick points, solver rules (``D_*``), flags and limit of trick starts (0: none). Starts a
+    sides, trick points, the rules record (int64, HandRules' fields in order) and the position's
+    ``facts``: (trump, bidder, broken, first, limit of trick starts; 0: none), as :data:`FACTS`. Starts a
     new table generation, unless ``keep_table``: then the table's entries stay valid, which is sound
     when the sides, points and rules are those of the previous load (an entry is the value of the
     position its key names, whichever solve reached it), as for the legal cards of one trick.
@@ -238,12 +241,11 @@ def load_position(w, hands, side, points, rules, broken, first, limit, keep_tabl
         for t in range(N_TYPES):
             n += w.hands[s, t]
         left = max(left, n)
-    dyn[Y_BROKEN] = broken
-    dyn[Y_FIRST] = first
+    for k in range(len(FACTS)):
+        dyn[FACTS[k]] = facts[k]
     dyn[Y_LEFT] = left
-    dyn[Y_REMAINING] = remaining + (rules[D_LAST_TRICK] if left > 0 else 0)
+    dyn[Y_REMAINING] = remaining + (rules[R_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
-    dyn[Y_LIMIT] = limit
     if not keep_table:
         dyn[Y_GEN] += 1
     w.frames[:, G_KILLER] = 0  # a solve's move order (and so its count of trick starts) is its own
@@ -269,42 +271,31 @@ def _unplay(w, seat, t):
 
 
 @njit(cache=True, inline="always")
-def legal_now(w, seat, i, leader, led, win, win_seat, top_led):
-    """Bitmask of the card types ``seat`` may play as card ``i`` of the trick (``play.legal`` with the
-    solver's rules and flags)."""
-    r = w.rules
-    trump = r[D_TRUMP]
-    first = w.dyn[Y_FIRST] != 0 and i == 0 and seat == r[D_BIDDER] and r[D_LEAD_TRUMP] != 0
-    wait = r[D_WAIT_BROKEN] != 0 and i == 0 and w.dyn[Y_BROKEN] == 0
-    exempt = r[D_EXEMPT] != 0 and i > 0 and w.side[win_seat] == w.side[seat]
-    return legal(
-        w.held[seat],
-        np.int64(0),
+def legal_now(w, seat, trick):
+    """Bitmask of the card types ``seat`` may play to the trick ``trick`` (:data:`TRICK`: card i of it)
+    under the rules and the position's flags (``play.legal``, the hand kernel's play rule)."""
+    i, _, led, win, win_seat, top_led, _, _ = trick
+    r, dyn = w.rules, w.dyn
+    situation = situation_of(
         False,
-        exempt,
-        i,
-        led,
-        win,
-        top_led,
-        trump,
-        first,
-        wait,
-        r[D_HEAD],
-        r[D_HEAD_TRUMPED],
-        r[D_VOID_TRUMP],
-        r[D_VOID_OVER],
-        r[D_TRUMP_INSTEAD],
+        r[R_EXEMPT] != 0 and i > 0 and w.side[win_seat] == w.side[seat],
+        dyn[Y_FIRST] != 0 and i == 0 and seat == dyn[Y_BIDDER] and r[R_LEAD_TRUMP] != 0,
+        r[R_WAIT_BROKEN] != 0 and i == 0 and dyn[Y_BROKEN] == 0,
     )
+    duty = (r[R_HEAD], r[R_HEAD_TRUMPED], r[R_VOID_TRUMP], r[R_VOID_OVER], r[R_TRUMP_INSTEAD])
+    return legal(w.held[seat], np.int64(0), situation, (i, led, win, top_led), dyn[Y_TRUMP], duty)
 
 
 @leaf
-def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
-    """Fill ``w.moves[ply]`` with one card of each class of equivalent legal cards, best first; returns
+def _moves(w, ply, seat, legal, trick, best_lead):
+    """Fill ``w.moves[ply]`` with one card of each class of equivalent legal cards of ``seat`` as card i of
+    the trick ``trick`` (:data:`TRICK`), ``best_lead`` (the table's, -1: none) first, best first; returns
     how many. Two cards of ``seat``'s suit are one class when they are worth the same points and no
     other seat holds, and the trick does not show, a card type from the one to the other (both
     included): they win and lose against the same cards, now and later."""
+    i, _, _, win, win_seat, _, _, trick_mask = trick
     players = w.held.shape[0]
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     points = w.points
     mine = w.side[seat]
     others = trick_mask
@@ -363,10 +354,10 @@ def _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead):
 def _last_trick(w, leader):
     """The bidding side's points from the last trick, every seat holding one card."""
     players = w.held.shape[0]
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     win = lowest_card(w.held[leader])
     win_seat = leader
-    pts = w.points[win] + w.rules[D_LAST_TRICK]
+    pts = w.points[win] + w.rules[R_LAST_TRICK]
     for i in range(1, players):
         s = (leader + i) % players
         t = lowest_card(w.held[s])
@@ -515,8 +506,7 @@ def _bounds(w, leader):
     its ruffs (:func:`_ruffs`), or everything when it claims (:func:`_claims`); the other side at least
     its ruffs, or everything when it wins every trick from here (:func:`_defends_all`)."""
     players = w.held.shape[0]
-    r = w.rules
-    trump = r[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     bits = SUIT_BITS[trump]
     held0, held1 = np.int64(0), np.int64(0)  # each side's cards
     for s in range(players):
@@ -548,7 +538,7 @@ def _bounds(w, leader):
     remaining = w.dyn[Y_REMAINING]
     sure, most = (sure1, most1) if x == 1 else (sure0, most0)
     other, other_most = (sure0, most0) if x == 1 else (sure1, most1)
-    leads = legal_now(w, leader, 0, leader, 0, 0, 0, 0)
+    leads = legal_now(w, leader, _start(leader))
     if _claims(w, leader, ours, theirs, leads) or _plan_claims(w, leader, leads):
         best = remaining
     else:
@@ -588,7 +578,7 @@ def _defends_all(w, x, ours, theirs, leads):
     other side wins the trick — its cards of the suit all rank strictly above the leader's side's (any
     it must play wins), or one of its seats is void in the suit and holds a trump. Then it leads and, as
     in :func:`_claims`, cashes the rest."""
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     tbits = SUIT_BITS[trump]
     if ours & tbits != 0:
         return False
@@ -616,7 +606,7 @@ def _claims(w, leader, ours, theirs, leads):
     played later loses), and the others hold no trump — or the leader is his side's only seat, may
     lead a trump and holds as many trumps as any of them, so he draws theirs first (they must follow
     to trump leads) and then cashes the rest."""
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     for suit in range(4):
         a, b = ours & SUIT_BITS[suit], theirs & SUIT_BITS[suit]
         if a != 0 and b != 0 and _highest_type(a) > lowest_card(b):
@@ -659,7 +649,7 @@ def _plan_way(w, leader, partner, c, j):
       the seats playing before him and at or above those of the seats after him, or, void in the
       suit, ruffs with his lowest trump."""
     players = w.held.shape[0]
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     s = SUIT_OF[c]
     bits = SUIT_BITS[s]
     above_c = cards_above(c)
@@ -699,7 +689,7 @@ def _plan_way(w, leader, partner, c, j):
         if j == 0:
             return _highest_type(trumps), np.int64(1)
         j -= 1
-        if w.rules[D_VOID_TRUMP] != 0:
+        if w.rules[R_VOID_TRUMP] != 0:
             return np.int64(-1), np.int64(0)
     if not lead_wins:
         return np.int64(-1), np.int64(0)
@@ -734,7 +724,7 @@ def _plan_claims(w, leader, leads):
     now bound every later trick. The other side's cards are not moved. The search tries at most
     ``PLAN_STEPS`` tricks; ``leads``: the leader's legal leads (the first trick's duties)."""
     players = w.held.shape[0]
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     x = w.side[leader]
     partner, n = np.int64(-1), 0
     for s in range(players):
@@ -763,7 +753,7 @@ def _plan_claims(w, leader, leads):
             if w.hands[lead, c] > 0 and (
                 leads & (np.int64(1) << c) != 0
                 if d == 0
-                else SUIT_OF[c] != trump or w.rules[D_WAIT_BROKEN] == 0 or plan[d, P_BROKEN] != 0
+                else SUIT_OF[c] != trump or w.rules[R_WAIT_BROKEN] == 0 or plan[d, P_BROKEN] != 0
             ):
                 t, wins = _plan_way(w, lead, other, c, plan[d, P_WAY])
                 if t >= 0:
@@ -810,8 +800,7 @@ def _quick(w, leader, theirs, leads, sure):
     """The points the leader's side surely takes from its best quick trick (:func:`_bounds`), at least
     ``sure`` (its sure trumps); ``theirs``: the other side's cards, ``leads``: the leader's legal leads."""
     players = w.held.shape[0]
-    r = w.rules
-    trump = r[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     bits = SUIT_BITS[trump]
     x = w.side[leader]
     best = sure
@@ -833,7 +822,7 @@ def _quick(w, leader, theirs, leads, sure):
             if w.side[s] == x:
                 continue
             follows = w.held[s] & suit_bits != 0
-            if suit != trump and (opp_trumps >> s) & 1 != 0 and (not follows or r[D_TRUMP_INSTEAD] != 0):
+            if suit != trump and (opp_trumps >> s) & 1 != 0 and (not follows or w.rules[R_TRUMP_INSTEAD] != 0):
                 ok = False
                 break
             pts += _least(w, s, suit_bits if follows else np.int64(-1))
@@ -897,7 +886,7 @@ def _run(w, leader, leads, sure):
     last-trick bonus. ``leads``: the leader's legal leads."""
     players = w.held.shape[0]
     r = w.rules
-    trump = r[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     x = w.side[leader]
     left = w.dyn[Y_LEFT]
     best = np.int64(0)
@@ -915,7 +904,7 @@ def _run(w, leader, leads, sure):
         if suit != trump:
             for s in range(players):
                 if s != leader and w.held[s] & SUIT_BITS[trump] != 0:
-                    k = 0 if r[D_TRUMP_INSTEAD] != 0 else min(k, _count(w, s, bits))
+                    k = 0 if r[R_TRUMP_INSTEAD] != 0 else min(k, _count(w, s, bits))
         if k == 0:
             continue
         pts = _cheapest(w, leader, tops, k)
@@ -925,7 +914,7 @@ def _run(w, leader, leads, sure):
             n = _count(w, s, bits)
             pts += _cheapest(w, s, bits, k) + (_cheapest(w, s, ~bits, k - n) if n < k else 0)
         if k >= left:
-            pts += r[D_LAST_TRICK]
+            pts += r[R_LAST_TRICK]
         if suit != trump:
             pts += sure
         best = max(best, pts)
@@ -933,12 +922,12 @@ def _run(w, leader, leads, sure):
 
 
 @leaf
-def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
-    """Open the node at ``ply``: card ``i`` of the trick (cards ``0 .. i-1`` played, worth ``trick_pts``,
-    their types ``trick_mask``; led suit ``led``, winning card ``win`` by ``win_seat``, top card of the
-    led suit ``top_led``), window ``alpha``..``beta`` on the bidding side's points from the start of
-    this trick. Returns (done, value): done when a bound or the table settles the node without search
-    (the value is then fail-soft, as :func:`search`'s), else its frame is ready to search."""
+def _enter(w, ply, trick, alpha, beta):
+    """Open the node at ``ply``: card i of the trick ``trick`` (:data:`TRICK`), window ``alpha``..``beta``
+    on the bidding side's points from the start of this trick. Returns (done, value): done when a bound
+    or the table settles the node without search (the value is then fail-soft, as :func:`search`'s),
+    else its frame is ready to search."""
+    i, leader, led, win, win_seat, top_led, trick_pts, trick_mask = trick
     dyn = w.dyn
     players = w.held.shape[0]
     left = dyn[Y_LEFT]
@@ -976,15 +965,22 @@ def _enter(w, ply, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask
             beta = min(beta, upper)
             best_lead = _absolute(w, w.tt_best[e])
     seat = (leader + i) % players
-    legal = legal_now(w, seat, i, leader, led, win, win_seat, top_led)
+    legal = legal_now(w, seat, trick)
     f = w.frames[ply]
-    f[G_N] = _moves(w, ply, seat, legal, i, win, win_seat, trick_mask, best_lead)
+    f[G_N] = _moves(w, ply, seat, legal, trick, best_lead)
     f[G_I], f[G_LEADER], f[G_LED], f[G_WIN], f[G_WSEAT], f[G_TOP] = i, leader, led, win, win_seat, top_led
     f[G_TPTS], f[G_TMASK], f[G_ALPHA], f[G_BETA], f[G_A0], f[G_B0] = trick_pts, trick_mask, alpha, beta, alpha, beta
     f[G_BEST] = -1 if w.side[seat] == 1 else NO_UPPER
     f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
     f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
     return False, np.int64(0)
+
+
+@njit(cache=True, inline="always")
+def _start(leader):
+    """The :data:`TRICK` of a trick start led by ``leader``."""
+    zero = np.int64(0)
+    return (zero, np.int64(leader), zero, zero, zero, zero, zero, zero)
 
 
 @leaf
@@ -997,7 +993,7 @@ def _deliver(w, ply, v):
         dyn[Y_LEFT] = f[G_LEFT]
         dyn[Y_FIRST] = f[G_FIRST]
         if f[G_LEFT] == 1:
-            dyn[Y_REMAINING] += w.rules[D_LAST_TRICK]
+            dyn[Y_REMAINING] += w.rules[R_LAST_TRICK]
     dyn[Y_BROKEN] = f[G_BROKEN]
     _unplay(w, seat, t)
     v += f[G_OURS]
@@ -1015,17 +1011,17 @@ def _deliver(w, ply, v):
 
 
 @leaf
-def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta):
+def search(w, trick, alpha, beta):
     """Fail-soft alpha-beta, iterative (numba's cache cannot hold a recursive function): the bidding
-    side's points from the start of the trick in progress to the end of the hand, cards ``0 .. i-1`` of
-    the trick already played (as :func:`_enter`). A result ``<= alpha`` is an upper bound on the
-    value, ``>= beta`` a lower bound, between them exact."""
-    done, v = _enter(w, 0, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alpha, beta)
+    side's points from the start of the trick in progress ``trick`` (:data:`TRICK`) to the end of the
+    hand. A result ``<= alpha`` is an upper bound on the value, ``>= beta`` a lower bound, between
+    them exact."""
+    done, v = _enter(w, 0, trick, alpha, beta)
     if done:
         return v
     dyn, rules, frames = w.dyn, w.rules, w.frames
     players = w.held.shape[0]
-    trump, last = rules[D_TRUMP], rules[D_LAST_TRICK]
+    trump, last = dyn[Y_TRUMP], rules[R_LAST_TRICK]
     ply = 0
     limit = dyn[Y_LIMIT]
     while True:
@@ -1059,23 +1055,11 @@ def search(w, i, leader, led, win, win_seat, top_led, trick_pts, trick_mask, alp
                 f[G_OURS] = ours
                 dyn[Y_FIRST] = 0
                 dyn[Y_LEFT] = left - 1
-                done, v = _enter(w, ply + 1, 0, win_seat, 0, 0, 0, 0, 0, 0, f[G_ALPHA] - ours, f[G_BETA] - ours)
+                done, v = _enter(w, ply + 1, _start(win_seat), f[G_ALPHA] - ours, f[G_BETA] - ours)
             else:
                 f[G_OURS] = 0
-                done, v = _enter(
-                    w,
-                    ply + 1,
-                    i + 1,
-                    f[G_LEADER],
-                    led,
-                    win,
-                    win_seat,
-                    top,
-                    pts,
-                    f[G_TMASK] | (np.int64(1) << t),
-                    f[G_ALPHA],
-                    f[G_BETA],
-                )
+                after = (i + 1, f[G_LEADER], led, win, win_seat, top, pts, f[G_TMASK] | (np.int64(1) << t))
+                done, v = _enter(w, ply + 1, after, f[G_ALPHA], f[G_BETA])
             if done:
                 _deliver(w, ply, v)
             else:
@@ -1110,10 +1094,10 @@ def threshold_kernel(w, leader, trick, n, target):
 @leaf
 def _root(w, leader, trick, n, alpha, beta):
     """:func:`search` from a trick start or a trick in progress (``trick[:n]``, played from ``leader``)."""
-    trump = w.rules[D_TRUMP]
+    trump = w.dyn[Y_TRUMP]
     players = w.held.shape[0]
     if n == 0:
-        return search(w, 0, leader, 0, 0, 0, 0, 0, 0, alpha, beta)
+        return search(w, _start(leader), alpha, beta)
     led, win, win_seat, top = SUIT_OF[trick[0]], trick[0], leader, trick[0]
     pts, mask = w.points[trick[0]], np.int64(1) << trick[0]
     for i in range(1, n):
@@ -1125,13 +1109,13 @@ def _root(w, leader, trick, n, alpha, beta):
         pts += w.points[t]
         mask |= np.int64(1) << t
     if n < players:
-        return search(w, n, leader, led, win, win_seat, top, pts, mask, alpha, beta)
+        return search(w, (np.int64(n), leader, led, win, win_seat, top, pts, mask), alpha, beta)
     # a complete trick: its points to its winner's side, then the next trick
     if w.dyn[Y_LEFT] == 0:
-        pts += w.rules[D_LAST_TRICK]
+        pts += w.rules[R_LAST_TRICK]
     ours = pts if w.side[win_seat] == 1 else 0
     w.dyn[Y_FIRST] = 0
-    return ours + search(w, 0, win_seat, 0, 0, 0, 0, 0, 0, alpha - ours, beta - ours)
+    return ours + search(w, _start(win_seat), alpha - ours, beta - ours)
 
 
 @njit(cache=True, nogil=True)

@@ -244,24 +244,6 @@ def given_position(
     return Position(variant, counts, trump, leader, sides(variant, bidder, partner), bidder, first, broken)
 
 
-def solver_rules(position: Position) -> np.ndarray:
-    """The kernel's rules (``solver.D_*``) for ``position``."""
-    from simcore.solver import kernel as k
-
-    v = position.variant
-    duties = v.play_rules
-    rules = np.zeros(k.N_RULES, dtype=np.int64)
-    rules[k.D_TRUMP] = position.trump
-    rules[k.D_PLAYERS] = v.players
-    rules[k.D_HEAD : k.D_TRUMP_INSTEAD + 1] = duties
-    rules[k.D_EXEMPT] = hand_rules(v).exempt_partner
-    rules[k.D_LEAD_TRUMP] = int(v.get("play.bidder_leads_trump"))
-    rules[k.D_WAIT_BROKEN] = int(v.get("play.trump_led_once_broken"))
-    rules[k.D_LAST_TRICK] = v.last_trick
-    rules[k.D_BIDDER] = position.bidder
-    return rules
-
-
 _LOCAL = threading.local()
 
 
@@ -290,10 +272,8 @@ def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
         position.hands.astype(np.int64),
         np.asarray(position.side, dtype=np.int64),
         np.asarray(position.variant.trick_points, dtype=np.int64),
-        solver_rules(position),
-        int(position.broken),
-        int(position.first),
-        limit,
+        np.array(hand_rules(position.variant), dtype=np.int64),
+        (position.trump, position.bidder, int(position.broken), int(position.first), limit),
         keep_table,
     )
     return w
@@ -392,7 +372,7 @@ def legal_at(position: Position, trick: list[int]) -> list[int]:
     from simcore.solver.kernel import legal_now
 
     sub, seat, (led, win, win_seat, top) = _in_progress(position, trick)
-    mask = int(legal_now(_loaded(sub), seat, len(trick), position.leader, led, win, win_seat, top))
+    mask = int(legal_now(_loaded(sub), seat, (len(trick), position.leader, led, win, win_seat, top, 0, 0)))
     return [t for t in range(N_TYPES) if mask >> t & 1]
 
 

@@ -2,7 +2,7 @@
 ``simcore.kernels.compiled.kernel_rules`` and passed to every full-hand and game kernel under these names.
 
     KernelRules
-    ├── tables: Tables      the arrays (deck, meld table and flags, play duties, trick points)
+    ├── tables: Tables      the arrays (deck, meld table and flags, trick points, checks)
     ├── hand:   HandRules   every integer rule of a hand, one named int64 field each
     └── game:   GameRules   how a game ends
 
@@ -35,8 +35,6 @@ class Tables(NamedTuple):
     meld_table: np.ndarray
     #: int64: the meld flags, entries ``layout.F_*`` (dix, the run's extra king and queen, ...).
     meld_flags: np.ndarray
-    #: int64[5]: the play duties :func:`simcore.kernels.play.legal_mask` reads (``play.R_*``).
-    play_rules: np.ndarray
     #: int64[24]: points for taking each card type in a trick.
     trick_points: np.ndarray
     #: int64[10, MAX_MULT + 1]: checks for melding, rows as ``meld_table`` (only the rows of
@@ -87,6 +85,11 @@ HAND_RULE_FIELDS: tuple[tuple[str, str | None], ...] = (
     ("bidder_leads_trump", "play.bidder_leads_trump"),
     ("trump_led_once_broken", "play.trump_led_once_broken"),
     ("beat_partner", "play.beat_partner"),
+    ("head", "play.follow_must_head"),  # the heading duty: play.HEAD_NEVER, HEAD_ALWAYS or HEAD_TRUMP_LED
+    ("head_when_trumped", "play.head_when_trumped"),
+    ("void_must_trump", "play.void_must_trump"),
+    ("void_must_overtrump", "play.void_must_overtrump"),
+    ("trump_instead", "play.trump_instead"),
     ("stock_play", "play.stock_play"),
     ("round_to", "tricks.round_to"),
     ("round_up_from", "tricks.round_up_from"),

@@ -157,22 +157,6 @@ class Variant:
         return np.repeat(np.arange(N_TYPES, dtype=np.uint8), self.deck_copies)
 
     @cached_property
-    def play_rules(self) -> np.ndarray:
-        """int64[5]: head mode (0 never, 1 always, 2 trump led), head when trumped, void must trump,
-        void must overtrump, may trump instead of following — the duties
-        :func:`simcore.kernels.play.legal_mask` reads."""
-        return np.array(
-            [
-                code("play.follow_must_head", self.values["play.follow_must_head"]),
-                int(self.values["play.head_when_trumped"]),
-                int(self.values["play.void_must_trump"]),
-                int(self.values["play.void_must_overtrump"]),
-                int(self.values["play.trump_instead"]),
-            ],
-            dtype=np.int64,
-        )
-
-    @cached_property
     def trick_points(self) -> np.ndarray:
         """int64[24]: points for taking each card type in a trick (by rank, from ``tricks.points``)."""
         pts = np.zeros(N_TYPES, dtype=np.int64)
@@ -225,7 +209,6 @@ class Variant:
                     self.deck_copies,
                     self.meld_table,
                     self.meld_flags,
-                    self.play_rules,
                     self.trick_points,
                     self.check_melds,
                     self.check_contracts,
