@@ -119,12 +119,6 @@ NO_LOWER, NO_UPPER = -1, 1 << 14
     G_KILLER,
 ) = range(25)
 N_FRAME = 25
-#: Fields of a step of a claim's plan (:func:`_plan_claims`): the seat to lead, the lead tried (its place
-#: in the order of leads), the next way to play it, the partner's card, trump broken, the lead played.
-#: Most tricks one claim's plan plays before it is given up.
-P_LEADER, P_CARD, P_WAY, P_PARTNER, P_BROKEN, P_LEAD = range(6)
-P_FIELDS = 6
-PLAN_STEPS = 64
 
 
 class SolverWork(NamedTuple):
@@ -165,8 +159,6 @@ class SolverWork(NamedTuple):
     tt_best: np.ndarray
     tt_left: np.ndarray
     tt_gen: np.ndarray
-    #: int64[tricks + 1, P_FIELDS]: the steps of a claim's plan (:func:`_plan_claims`), one row a trick.
-    plan: np.ndarray
 
 
 def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5EED) -> SolverWork:
@@ -198,7 +190,6 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.zeros(size, dtype=np.int8),
         np.zeros(size, dtype=np.int8),
         np.full(size, -1, dtype=np.int32),
-        np.zeros((tricks + 1, P_FIELDS), dtype=np.int64),
     )
 
 
@@ -539,7 +530,7 @@ def _bounds(w, leader):
     sure, most = (sure1, most1) if x == 1 else (sure0, most0)
     other, other_most = (sure0, most0) if x == 1 else (sure1, most1)
     leads = legal_now(w, leader, _start(leader))
-    if _claims(w, leader, ours, theirs, leads) or _plan_claims(w, leader, leads):
+    if _claims(w, leader, ours, theirs, leads):
         best = remaining
     else:
         best = max(_quick(w, leader, theirs, leads, sure), _run(w, leader, leads, sure), _ruffs(w, 1 - x, sure, most))
@@ -632,156 +623,6 @@ def _claims(w, leader, ours, theirs, leads):
         if n > mine:
             return False
     return True
-
-
-@leaf
-def _plan_way(w, leader, partner, c, j):
-    """The ``j``-th way (0, 1, ...) the leader's side wins a trick that ``leader`` leads with ``c``, the
-    other side holding no trump: (the partner's card, 1 when the partner wins the trick else 0), or
-    (-1, 0) when there is no such way. The other side's cards cannot win it whatever they play:
-
-    * the lead ranks at or above every card of its suit the other side holds (a copy played after it
-      loses) or is a trump: the partner follows with his lowest card above it (he then wins; legal
-      whether or not he must beat it) or, holding none above, his lowest of the suit; void in the suit,
-      he ruffs with his lowest trump, or when not bound to trump discards the lowest card of another
-      suit (one way for each suit he holds);
-    * else the partner wins it with his lowest card of the suit that ranks above every card of it of
-      the seats playing before him and at or above those of the seats after him, or, void in the
-      suit, ruffs with his lowest trump."""
-    players = w.held.shape[0]
-    trump = w.dyn[Y_TRUMP]
-    s = SUIT_OF[c]
-    bits = SUIT_BITS[s]
-    above_c = cards_above(c)
-    x = w.side[leader]
-    lead_wins = True
-    if s != trump:
-        for y in range(players):
-            if w.side[y] != x and w.held[y] & above_c != 0:
-                lead_wins = False
-    mine = w.held[partner] & bits
-    if mine != 0:
-        if j > 0:
-            return np.int64(-1), np.int64(0)
-        above = mine & above_c
-        if lead_wins:
-            if above != 0:
-                return _highest_type(above), np.int64(1)
-            return _highest_type(mine), np.int64(0)
-        pos = (partner - leader) % players
-        m = above
-        best = np.int64(-1)
-        while m != 0:  # from the highest rank down: the last that still wins is the lowest winner
-            t = lowest_card(m)
-            m &= m - 1
-            ok = True
-            for y in range(players):
-                if w.side[y] != x:
-                    beaten = cards_above(t) if (y - leader) % players > pos else cards_above(t) | (np.int64(1) << t)
-                    if w.held[y] & beaten != 0:
-                        ok = False
-            if not ok:
-                break
-            best = t
-        return best, np.int64(1 if best >= 0 else 0)
-    trumps = w.held[partner] & SUIT_BITS[trump]
-    if s != trump and trumps != 0:
-        if j == 0:
-            return _highest_type(trumps), np.int64(1)
-        j -= 1
-        if w.rules[R_VOID_TRUMP] != 0:
-            return np.int64(-1), np.int64(0)
-    if not lead_wins:
-        return np.int64(-1), np.int64(0)
-    for u in range(4):
-        other = w.held[partner] & SUIT_BITS[u]
-        if u != s and other != 0:
-            if j == 0:
-                return _highest_type(other), np.int64(0)
-            j -= 1
-    return np.int64(-1), np.int64(0)
-
-
-@leaf
-def _plan_take(w, seat, t, back):
-    """``seat`` gives up (``back`` = 1: takes back) a copy of card type ``t`` while a claim's plan is tried."""
-    if back:
-        w.hands[seat, t] += 1
-        w.held[seat] |= np.int64(1) << t
-    else:
-        w.hands[seat, t] -= 1
-        if w.hands[seat, t] == 0:
-            w.held[seat] &= ~(np.int64(1) << t)
-
-
-@leaf
-def _plan_claims(w, leader, leads):
-    """True when the leader's side, of two seats, surely takes every trick left while the other side
-    holds no trump: a plan of tricks, each won by a lead or a partner's card that no card of the other
-    side can beat, or by a ruff (:func:`_plan_way`), passing the lead between the partners — the
-    cross-ruff that no claim suit by suit sees. The plan is searched over the side's own cards only:
-    whatever the other side plays it wins no trick, and its cards only leave, so the top cards it holds
-    now bound every later trick. The other side's cards are not moved. The search tries at most
-    ``PLAN_STEPS`` tricks; ``leads``: the leader's legal leads (the first trick's duties)."""
-    players = w.held.shape[0]
-    trump = w.dyn[Y_TRUMP]
-    x = w.side[leader]
-    partner, n = np.int64(-1), 0
-    for s in range(players):
-        if w.side[s] == x:
-            n += 1
-            if s != leader:
-                partner = s
-        elif w.held[s] & SUIT_BITS[trump] != 0:
-            return False
-    if n != 2:
-        return False
-    left = w.dyn[Y_LEFT]
-    plan = w.plan
-    plan[0, P_LEADER], plan[0, P_CARD], plan[0, P_WAY], plan[0, P_BROKEN] = leader, 0, 0, w.dyn[Y_BROKEN]
-    d, steps, claimed = 0, 0, False
-    while d >= 0:
-        if d == left:
-            claimed = True
-            break
-        lead = plan[d, P_LEADER]
-        other = leader + partner - lead
-        c, t, wins = np.int64(-1), np.int64(-1), np.int64(0)
-        while plan[d, P_CARD] < N_TYPES:
-            k = plan[d, P_CARD]
-            c = (k % 4) * N_RANKS + N_RANKS - 1 - k // 4  # low ranks first, the high ones kept to win later
-            if w.hands[lead, c] > 0 and (
-                leads & (np.int64(1) << c) != 0
-                if d == 0
-                else SUIT_OF[c] != trump or w.rules[R_WAIT_BROKEN] == 0 or plan[d, P_BROKEN] != 0
-            ):
-                t, wins = _plan_way(w, lead, other, c, plan[d, P_WAY])
-                if t >= 0:
-                    plan[d, P_WAY] += 1
-                    break
-            plan[d, P_CARD] = k + 1
-            plan[d, P_WAY] = 0
-        if t < 0:  # no way left at this trick: take back the one before and try its next way
-            d -= 1
-            if d >= 0:
-                _plan_take(w, plan[d, P_LEADER], plan[d, P_LEAD], 1)
-                _plan_take(w, leader + partner - plan[d, P_LEADER], plan[d, P_PARTNER], 1)
-            continue
-        if steps == PLAN_STEPS:
-            break
-        steps += 1
-        _plan_take(w, lead, c, 0)
-        _plan_take(w, other, t, 0)
-        plan[d, P_PARTNER], plan[d, P_LEAD] = t, c
-        broken = plan[d, P_BROKEN] != 0 or SUIT_OF[c] == trump or SUIT_OF[t] == trump
-        plan[d + 1, P_LEADER] = other if wins else lead
-        plan[d + 1, P_CARD], plan[d + 1, P_WAY], plan[d + 1, P_BROKEN] = 0, 0, 1 if broken else 0
-        d += 1
-    while d > 0:
-        d -= 1
-        _plan_take(w, plan[d, P_LEADER], plan[d, P_LEAD], 1)
-        _plan_take(w, leader + partner - plan[d, P_LEADER], plan[d, P_PARTNER], 1)
-    return claimed
 
 
 @leaf
@@ -953,7 +794,7 @@ def _enter(w, ply, trick, alpha, beta):
             if upper <= alpha:
                 return True, upper
         lower, upper = _bounds(w, leader)
-        if lower >= beta or lower >= upper:  # the bounds meet: the value, whatever the window
+        if lower >= beta:
             return True, lower
         if upper <= alpha:
             return True, upper
