@@ -227,7 +227,7 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
         tries = deal_accepted_into(
             state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags, totals, scratch, hands, widow
         )
-        assert tries >= 1 and accepts(hands, widow, 4, 12, cond, table, flags, totals, scratch)
+        assert tries >= 1 and accepts(hands, widow, 12, cond, table, flags, totals, scratch)
         worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
         assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
         value = hand_quantity(
@@ -291,7 +291,7 @@ def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
     for seed in range(1, 7):
         _, trace = trace_hand(v, seed, policies, deal=(rest, given, contract, cond))
         hands, widow = _traced_deal(trace, v.players)
-        assert accepts(hands, widow, v.players, v.hand_size, cond, v.meld_table, v.meld_flags, totals, scratch)
+        assert accepts(hands, widow, v.hand_size, cond, v.meld_table, v.meld_flags, totals, scratch)
         if seat >= 0:
             assert (hands[seat] >= given).all()
 

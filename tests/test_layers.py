@@ -122,11 +122,8 @@ def test_no_function_is_over_120_lines():
 #: Kernels still over the limit, each named: none may join, and one that drops under it must leave.
 #: ``choose_card`` waits for the learned card policy beside it; the others take their tables apart.
 OVER_8_ARGUMENTS = {
-    "simcore.kernels.condition.accepts",
     "simcore.kernels.condition.deal_accepted_into",
     "simcore.kernels.condition.hand_quantity",
-    "simcore.kernels.meld_tally._tally_deals",
-    "simcore.kernels.meld_tally.meld_tally_chunk",
     "simcore.kernels.policies.choose_card",
     "simcore.kernels.policies.draw_discards",
     "simcore.kernels.policies.give_cards",

@@ -70,7 +70,7 @@ def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat,
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
-        if accepts(hands, widow, players, hand_size, cond, table, flags, totals, scratch):
+        if accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
             n += 1
     return n
 

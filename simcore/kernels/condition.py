@@ -76,9 +76,10 @@ def hand_quantity(hand, q, param, v1, v2, v3, v4, v5, hand_size, table, flags, t
 
 
 @leaf
-def accepts(hands, widow, players, hand_size, cond, table, flags, totals, state):
-    """True when the deal (``hands`` uint8[players, 24], ``widow`` uint8[24]) meets every clause of
-    ``cond`` (int64[tests, ROW], see the module docstring)."""
+def accepts(hands, widow, hand_size, cond, table, flags, totals, state):
+    """True when the deal (``hands`` uint8[players, 24], one row a seat, ``widow`` uint8[24]) meets every
+    clause of ``cond`` (int64[tests, ROW], see the module docstring)."""
+    players = hands.shape[0]
     i = 0
     n = cond.shape[0]
     while i < n:
@@ -136,7 +137,7 @@ def deal_accepted_into(
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
-        if accepts(hands, widow, players, hand_size, cond, table, flags, totals, scratch):
+        if accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
             return tries
 
 

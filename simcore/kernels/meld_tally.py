@@ -9,6 +9,8 @@ the hands of one deal not being independent, and the per-deal totals and their s
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 import numpy as np
 from numba import njit
 
@@ -38,40 +40,49 @@ def _count_equal(values, n, out_hist, out_sq):
         out_sq[values[i]] += same
 
 
+class TallyScratch(NamedTuple):
+    """What :func:`meld_tally_chunk`'s deals work in, made once per chunk: the deck to shuffle
+    (uint8[cards]), the hands and widow dealt (uint8[players, 24], uint8[24]), each hand's meld by trump
+    (int64[players, 4]), each hand's meld under its best and under the fixed trump (int64[players]) and
+    each partnership's (int64[partnerships]; none where the table has no partnerships)."""
+
+    cards: np.ndarray
+    hands: np.ndarray
+    widow: np.ndarray
+    totals: np.ndarray
+    best: np.ndarray
+    fixed_meld: np.ndarray
+    pair: np.ndarray
+
+
 @njit(cache=True, nogil=True)
-def meld_tally_chunk(state, size, deck, players, hand_size, table, flags, fixed, out):
-    """Deal ``size`` deals from ``state`` and add every hand's meld to ``out`` (int64[7, bins], rows
-    ``R_*``; a meld of m points goes to column m). Partnerships are seats (s, s + players / 2) for
-    s < players / 2 when ``players`` is even and at least 4, else none are counted. A meld beyond
-    the last column is counted in the last column (the caller checks that it stays empty).
-    Allocates the chunk's scratch; the deals run in a leaf."""
+def meld_tally_chunk(state, size, deck, shape, table, flags, fixed, out):
+    """Deal ``size`` deals from ``state`` (``shape``: players, hand size) and add every hand's meld to
+    ``out`` (int64[7, bins], rows ``R_*``; a meld of m points goes to column m). Partnerships are seats
+    (s, s + players / 2) for s < players / 2 when ``players`` is even and at least 4, else none are
+    counted. A meld beyond the last column is counted in the last column (the caller checks that it
+    stays empty). Allocates the chunk's scratch; the deals run in a leaf."""
+    players, hand_size = shape
     half = 2 if players == 4 else 0  # partners across a four-player table (analyses.meld_distribution.has_partnerships)
     cards, hands, widow = deal_buffers(deck, players)
-    _tally_deals(
-        state,
-        size,
+    scratch = TallyScratch(
         cards,
         hands,
         widow,
         np.zeros((players, N_SUITS), dtype=np.int64),
         np.zeros(players, dtype=np.int64),
         np.zeros(players, dtype=np.int64),
-        np.zeros(max(half, 1), dtype=np.int64),
-        half,
-        players,
-        hand_size,
-        table,
-        flags,
-        fixed,
-        out,
+        np.zeros(half, dtype=np.int64),
     )
+    _tally_deals(state, size, scratch, hand_size, table, flags, fixed, out)
 
 
 @leaf
-def _tally_deals(
-    state, size, cards, hands, widow, totals, best, fixed_meld, pair, half, players, hand_size, table, flags, fixed, out
-):
+def _tally_deals(state, size, scratch, hand_size, table, flags, fixed, out):
     """:func:`meld_tally_chunk`'s deals, with its scratch, without reference counting."""
+    cards, hands, widow, totals = scratch.cards, scratch.hands, scratch.widow, scratch.totals
+    best, fixed_meld, pair = scratch.best, scratch.fixed_meld, scratch.pair
+    players, half = hands.shape[0], pair.shape[0]
     top_bin = out.shape[1] - 1
     for _ in range(size):
         deal_into(state, cards, players, hand_size, hands, widow)
@@ -108,7 +119,7 @@ def meld_tally_batch(states, sizes, deck, players, hand_size, table, flags, fixe
     on threads (:func:`simcore.kernels.threads.each_chunk`)."""
     each_chunk(
         lambda ci: meld_tally_chunk(
-            states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, fixed, out[ci]
+            states[ci].copy(), sizes[ci], deck, (players, hand_size), table, flags, fixed, out[ci]
         ),
         states.shape[0],
     )
