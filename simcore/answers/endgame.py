@@ -25,7 +25,7 @@ import pandas as pd
 
 from simcore.kernels import hand_record as h
 from simcore.kernels.hand_drivers import trace_hand
-from simcore.kernels.policies import parse_policies
+from simcore.kernels.policies import POLICY_NAMES, parse_policies
 from simcore.run.stats import Interval, values_interval
 from simcore.solver.position import PositionError, card_values, traced_position
 from simcore.variants import Variant, require_full_hands
@@ -134,6 +134,7 @@ class EndgameLoss:
     played: int
     decisions: pd.DataFrame
     totals: pd.DataFrame  # per played hand: seed, in_play, value, taken (see hand_decisions)
+    played_by: str = "heuristic"  # the policies that played the cards, as ``--policy`` names them
 
     def per_hand(self, by: str | None = None) -> dict[str, Interval]:
         """Points a hand given up against double-dummy play, summed over a hand's decisions, by the
@@ -147,7 +148,7 @@ class EndgameLoss:
         )
         out = {}
         for group, rows in d.groupby("group", sort=True):
-            for what, col in (("heuristic", "loss"), ("random card", "random_loss")):
+            for what, col in ((self.played_by, "loss"), ("random card", "random_loss")):
                 sums = rows.groupby("seed")[col].sum().reindex(self.played_seeds, fill_value=0.0)
                 out[f"{group}: {what}"] = values_interval(sums.to_numpy(dtype=np.float64))
         return out
@@ -194,6 +195,7 @@ class EndgameLoss:
 
         return {
             "variant": self.variant.id,
+            "policy": self.played_by,
             "tricks_left": self.tricks_left,
             "hands": len(self.seeds),
             "first_seed": self.seeds[0] if self.seeds else None,
@@ -235,4 +237,12 @@ def endgame_loss(
         len(totals),
         pd.DataFrame(rows, columns=list(DECISION_COLUMNS)),
         pd.DataFrame(totals, columns=["seed", "in_play", "value", "taken"]),
+        "heuristic" if policies is None else policies_name(policies),
     )
+
+
+def policies_name(policies: np.ndarray) -> str:
+    """The policies of the seats as ``--policy`` names them: one name when every seat plays the same,
+    else one a seat, comma-separated."""
+    names = [POLICY_NAMES[int(p)] for p in policies]
+    return names[0] if len(set(names)) == 1 else ",".join(names)
