@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
+from simcore.answers.endgame import seat_role
 from simcore.cards import N_TYPES
 from simcore.kernels import hand_record as h
 from simcore.kernels.card_features import FEATURES, card_features, decision_view, play_context
@@ -80,7 +81,7 @@ def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> 
             unit = int(view[7])
             sign = 1 if position.side[seat] == 1 else -1
             best = max(sign * v for v in values.values())
-            role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
+            role = seat_role(position, seat)
             for card, value in sorted(values.items()):
                 f = card_features(view, hands, decision, card, ctx, heuristic)
                 rows.append(

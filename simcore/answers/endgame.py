@@ -27,7 +27,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import POLICY_NAMES, parse_policies
 from simcore.run.stats import Interval, values_interval
-from simcore.solver.position import PositionError, card_values, traced_position
+from simcore.solver.position import Position, PositionError, card_values, traced_position
 from simcore.variants import Variant, require_full_hands
 
 #: A deciding seat's role: the bidder, his partner(s) on the bidding side, or a defender. With no
@@ -48,6 +48,11 @@ DECISION_COLUMNS = (
     "loss",
     "random_loss",
 )
+
+
+def seat_role(position: Position, seat: int) -> str:
+    """``seat``'s role at ``position`` (:data:`ROLES`): the bidder, a partner on his side, or a defender."""
+    return "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
 
 
 def hand_decisions(
@@ -102,7 +107,7 @@ def trace_decisions(
             best = values[best_card] if known else None
             if not decisions:
                 value0 = best
-            role = "bidder" if seat == position.bidder else "partner" if position.side[seat] == 1 else "defender"
+            role = seat_role(position, seat)
             decisions.append(
                 dict(
                     seed=seed,
