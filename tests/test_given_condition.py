@@ -223,18 +223,18 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
     hands, widow = np.zeros((4, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
     table, flags = v.meld_table, v.meld_flags
     work = condition_work(cond, table, flags)
-    totals = np.zeros(4, dtype=np.int64)
+    totals, scratch = work.totals, work.state
     state = chunk_states(9, [0])[0]
     r = hand_rules(v)
     # a hand's value as the heuristic bidder counts it, a partner's meld and pass included
     value_test = Condition("", (Clause("me", (0,), (Bound(Q_VALUE, 0, 0, int(NO_LIMIT)),)),), 4)
-    value_work = condition_work(value_test.rows(r.trick_total, r.partner_meld, r.pass_cards), table, flags)
+    value_rows = value_test.rows(r.trick_total, r.partner_meld, r.pass_cards)
     for _ in range(50):
         tries = deal_accepted_into(state, rest, np.zeros(N_TYPES, dtype=np.uint8), -1, 12, work, hands, widow)
-        assert tries >= 1 and accepts(hands, widow, 12, work)
+        assert tries >= 1 and accepts(hands, widow, 12, cond, table, flags, totals, scratch)
         worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
         assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
-        assert hand_quantity(hands[2], value_work, 0, 12) == math.floor(worth)
+        assert hand_quantity(hands[2], value_rows, 0, 12, table, flags, totals, scratch) == math.floor(worth)
 
 
 @pytest.mark.parametrize(
@@ -288,11 +288,11 @@ def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
     given = parse_hand("AS KH QH") if seat >= 0 else np.zeros(N_TYPES, dtype=np.uint8)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies - given)
     contract = np.array([seat, v.lowest_contract], dtype=np.int64)
-    work = condition_work(cond, v.meld_table, v.meld_flags)
+    totals, scratch = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64)
     for seed in range(1, 7):
         _, trace = trace_hand(v, seed, policies, deal=(rest, given, contract, cond))
         hands, widow = _traced_deal(trace, v.players)
-        assert accepts(hands, widow, v.hand_size, work)
+        assert accepts(hands, widow, v.hand_size, cond, v.meld_table, v.meld_flags, totals, scratch)
         if seat >= 0:
             assert (hands[seat] >= given).all()
 

@@ -17,7 +17,7 @@ from numba import njit
 
 from simcore.answers.conditioned import check_condition, condition_rows, dealing_of, read_condition
 from simcore.cards import N_SUITS, parse_hand
-from simcore.kernels.condition import NO_CONDITION, deal_accepted_into, deal_work
+from simcore.kernels.condition import NO_CONDITION, ConditionWork, deal_accepted_into, deal_work
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
@@ -49,11 +49,12 @@ def _deal_and_meld(state, size, dealing, work, conditioned):
     without reference counting."""
     players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
     table, flags, cards, hands, widow = dealing.table, dealing.flags, work.cards, work.hands, work.widow
-    totals = work.accept.totals
+    totals = work.totals
+    accept = ConditionWork(dealing.cond, table, flags, totals, work.scratch)
     acc = np.int64(0)
     for _ in range(size):
         if dealing.cond.shape[0] > 0:
-            deal_accepted_into(state, cards, given, seat, hand_size, work.accept, hands, widow)
+            deal_accepted_into(state, cards, given, seat, hand_size, accept, hands, widow)
         elif conditioned:
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:

@@ -63,14 +63,15 @@ def _accepted(state, size, dealing, work):
     """:func:`acceptance_chunk`'s deals, in ``work`` (its :class:`simcore.kernels.condition.DealWork`):
     how many of ``size`` deals meet the condition."""
     players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
-    cards, hands, widow = work.cards, work.hands, work.widow
+    cond, table, flags = dealing.cond, dealing.table, dealing.flags
+    cards, hands, widow, totals, scratch = work.cards, work.hands, work.widow, work.totals, work.scratch
     n = np.int64(0)
     for _ in range(size):
         if seat >= 0:
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
-        if accepts(hands, widow, hand_size, work.accept):
+        if accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
             n += 1
     return n
 

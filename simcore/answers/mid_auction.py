@@ -51,7 +51,6 @@ from simcore.kernels.condition import (
     Bound,
     Clause,
     Condition,
-    condition_work,
     hand_quantity,
 )
 from simcore.kernels.hand import next_bid
@@ -180,8 +179,16 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
     rules' margin share of the trick points, truncated, as the auction kernel sets it; None where a bid
     or trump needs a marriage and the hand holds none."""
     probe = Condition("", (Clause("me", (0,), (Bound(Q_LIMIT, 0, -1, int(NO_LIMIT)),)),), variant.players)
-    probe_work = condition_work(condition_rows(variant, probe), variant.meld_table, variant.meld_flags)
-    v = hand_quantity(np.asarray(hand, dtype=np.uint8), probe_work, 0, variant.hand_size)
+    v = hand_quantity(
+        np.asarray(hand, dtype=np.uint8),
+        condition_rows(variant, probe),
+        0,
+        variant.hand_size,
+        variant.meld_table,
+        variant.meld_flags,
+        np.zeros(4, dtype=np.int64),
+        np.zeros(4, dtype=np.uint64),
+    )
     return None if v < 0 else int(v)
 
 

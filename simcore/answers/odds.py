@@ -61,7 +61,7 @@ def _odds_deals(state, size, dealing, work, tests, held, out):
         held[:] = 0
         for p in range(players):
             # one pass serves every event
-            features_into(hands[p], tests.with_meld, dealing.table, dealing.flags, work.accept.totals, feat)
+            features_into(hands[p], tests.with_meld, dealing.table, dealing.flags, work.totals, feat)
             for e in range(n_events):
                 held[e] += feat[tests.feature[e]] >= tests.least[e]
         for e in range(n_events):

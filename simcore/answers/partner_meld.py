@@ -19,7 +19,7 @@ from numba import njit
 
 from simcore.answers.conditioned import Acceptance, condition_rows, dealing_of
 from simcore.cards import SUITS
-from simcore.kernels.condition import NO_CONDITION, Condition, deal_accepted_into, deal_work
+from simcore.kernels.condition import NO_CONDITION, Condition, ConditionWork, deal_accepted_into, deal_work
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_under
 from simcore.kernels.threads import each_chunk
@@ -45,14 +45,15 @@ def group_meld_chunk(state, size, dealing, groups, trump, out):
 @leaf
 def _group_deals(state, size, dealing, work, groups, trump, out):
     """:func:`group_meld_chunk`'s deals, in ``work`` (its :class:`simcore.kernels.condition.DealWork`)."""
-    table, flags, hands, totals = dealing.table, dealing.flags, work.hands, work.accept.totals
+    players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
+    cards, hands, widow, totals = work.cards, work.hands, work.widow, work.totals
+    table, flags = dealing.table, dealing.flags
+    accept = ConditionWork(dealing.cond, table, flags, totals, work.scratch)
     for _ in range(size):
-        deal_accepted_into(
-            state, work.cards, dealing.given, dealing.seat, dealing.hand_size, work.accept, hands, work.widow
-        )
+        deal_accepted_into(state, cards, given, seat, hand_size, accept, hands, widow)
         for g in range(groups.shape[0]):
             m = np.int64(0)
-            for p in range(dealing.players):
+            for p in range(players):
                 if groups[g, p]:
                     if trump < 0:
                         m += totals[meld_by_trump(hands[p], table, flags, totals)]

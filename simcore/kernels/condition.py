@@ -51,7 +51,8 @@ NO_CONDITION = np.zeros((0, ROW), dtype=np.int64)
 
 class ConditionWork(NamedTuple):
     """A compiled condition with what testing a deal against it reads and writes, as the deal
-    kernels take it (:func:`condition_work` makes one per chunk)."""
+    deal kernels take it (:func:`deal_accepted_into`; :func:`condition_work` makes one with scratch of
+    its own)."""
 
     #: int64[tests, ROW]: the condition's test rows (columns ``C_*``; zero rows: every deal).
     rows: np.ndarray
@@ -72,11 +73,12 @@ def condition_work(rows, table, flags):
 
 
 @leaf
-def hand_quantity(hand, cw, k, hand_size):
-    """The quantity that test row ``k`` of ``cw`` (a :class:`ConditionWork`) bounds, of ``hand``
-    (uint8[24]): ``Q_*`` in column ``C_QUANTITY``, with its ``C_PARAM`` and values ``C_V1 .. C_V5``."""
-    row, table, flags, totals = cw.rows[k], cw.table, cw.flags, cw.totals
-    q, param = row[C_QUANTITY], row[C_PARAM]
+def hand_quantity(hand, cond, k, hand_size, table, flags, totals, state):
+    """The quantity that test row ``k`` of the condition ``cond`` (int64[tests, ROW]) bounds, of
+    ``hand`` (uint8[24]): ``Q_*`` in column ``C_QUANTITY``, with its ``C_PARAM`` and values ``C_V1 ..
+    C_V5``; the meld ``table`` and ``flags`` count meld. ``totals`` (int64[4]) and ``state`` (uint64[4],
+    never drawn from) are scratch."""
+    q, param = cond[k, C_QUANTITY], cond[k, C_PARAM]
     if q == Q_CARD:
         return np.int64(hand[param])
     if q == Q_SUIT:
@@ -89,23 +91,23 @@ def hand_quantity(hand, cw, k, hand_size):
     if q == Q_MELD:
         best = meld_by_trump(hand, table, flags, totals)
         return totals[best] if param < 0 else totals[param]
+    v1 = cond[k, C_V1]
     if q == Q_TRUMP:
-        s = choose_trump(hand, HEURISTIC, row[C_V1] != 0, table, flags, totals, cw.state)
+        s = choose_trump(hand, HEURISTIC, v1 != 0, table, flags, totals, state)
         return np.int64(0) if s < 0 else np.int64(suit_count(hand, s))
-    v, _ = hand_value(hand, table, flags, totals, row[C_V1], row[C_V2], row[C_V3], hand_size)
+    v, _ = hand_value(hand, table, flags, totals, v1, cond[k, C_V2], cond[k, C_V3], hand_size)
     if q == Q_VALUE:
         return np.int64(np.floor(v))
-    if row[C_V5] != 0 and not any_marriage(hand):
+    if cond[k, C_V5] != 0 and not any_marriage(hand):
         return np.int64(-1)
-    return np.int64(v + (row[C_V4] / MARGIN_UNIT) * row[C_V1])
+    return np.int64(v + (cond[k, C_V4] / MARGIN_UNIT) * v1)
 
 
 @leaf
-def accepts(hands, widow, hand_size, cw):
+def accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
     """True when the deal (``hands`` uint8[players, 24], one row a seat, ``widow`` uint8[24]) meets every
     clause of the condition ``cw.rows`` (int64[tests, ROW], see the module docstring)."""
     players = hands.shape[0]
-    cond = cw.rows
     i = 0
     n = cond.shape[0]
     while i < n:
@@ -121,7 +123,7 @@ def accepts(hands, widow, hand_size, cw):
             hand = widow if p == players else hands[p]
             ok = True
             for k in range(i, end):
-                x = hand_quantity(hand, cw, k, hand_size)
+                x = hand_quantity(hand, cond, k, hand_size, table, flags, totals, scratch)
                 if x < cond[k, C_LO] or x > cond[k, C_HI]:
                     ok = False
                     break
@@ -147,7 +149,7 @@ def deal_accepted_into(state, cards, given, seat, hand_size, cw, hands, widow):
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
-        if accepts(hands, widow, hand_size, cw):
+        if accepts(hands, widow, hand_size, cw.rows, cw.table, cw.flags, cw.totals, cw.state):
             return tries
 
 
@@ -170,20 +172,21 @@ class Dealing(NamedTuple):
 
 class DealWork(NamedTuple):
     """A chunk's own arrays to deal a :class:`Dealing` into (:func:`deal_work`): its copy of the deck,
-    shuffled in place, the hands (uint8[players, 24]) and the widow (uint8[24]), and the condition with
-    its scratch (``accept``, a :class:`ConditionWork`)."""
+    shuffled in place, the hands (uint8[players, 24]) and the widow (uint8[24]), and the condition's
+    scratch (int64[4] ``totals`` and uint64[4] ``scratch``, as in :class:`ConditionWork`)."""
 
     cards: np.ndarray
     hands: np.ndarray
     widow: np.ndarray
-    accept: ConditionWork
+    totals: np.ndarray
+    scratch: np.ndarray
 
 
 @njit(cache=True)
 def deal_work(dealing):
     """A fresh :class:`DealWork` for ``dealing`` (a :class:`Dealing`), made once per chunk."""
     cards, hands, widow = deal_buffers(dealing.deck, dealing.players)
-    return DealWork(cards, hands, widow, condition_work(dealing.cond, dealing.table, dealing.flags))
+    return DealWork(cards, hands, widow, np.zeros(N_SUITS, dtype=np.int64), np.zeros(4, dtype=np.uint64))
 
 
 # --- the language -----------------------------------------------------------------------------------
