@@ -39,16 +39,17 @@ def group_meld_chunk(state, size, dealing, groups, trump, out):
     :class:`simcore.kernels.condition.Dealing`: a seat holding given cards, a condition met) by each
     group's meld: the hands of the seats in ``groups[g]`` (bool[groups, players]) melded under ``trump``
     (-1: each hand under its best trump) and added."""
-    _group_deals(state, size, dealing, deal_work(dealing), groups, trump, out)
+    work = deal_work(dealing)
+    accept = ConditionWork(dealing.cond, dealing.table, dealing.flags, work.totals, work.scratch)
+    _group_deals(state, size, dealing, work, accept, groups, trump, out)
 
 
 @leaf
-def _group_deals(state, size, dealing, work, groups, trump, out):
+def _group_deals(state, size, dealing, work, accept, groups, trump, out):
     """:func:`group_meld_chunk`'s deals, in ``work`` (its :class:`simcore.kernels.condition.DealWork`)."""
     players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
     cards, hands, widow, totals = work.cards, work.hands, work.widow, work.totals
     table, flags = dealing.table, dealing.flags
-    accept = ConditionWork(dealing.cond, table, flags, totals, work.scratch)
     for _ in range(size):
         deal_accepted_into(state, cards, given, seat, hand_size, accept, hands, widow)
         for g in range(groups.shape[0]):
