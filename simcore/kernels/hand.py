@@ -23,7 +23,7 @@ from numba import njit
 
 from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.card_features import note_card
-from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
+from simcore.kernels.condition import NO_CONDITION, ConditionWork, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
     CONCEDED,
@@ -273,18 +273,7 @@ def _share_widow(state, rules, policy, tables, position, scratch):
     order, dyn = scratch.order, position.dyn
     bidder, players = dyn[Y_BIDDER], rules.players
     partnered = rules.teams == TEAMS_ACROSS
-    widow_order_into(
-        hands[bidder],
-        widow,
-        dyn[Y_TRUMP],
-        policy,
-        tables.meld_table,
-        tables.meld_flags,
-        position.totals,
-        state,
-        order,
-        scratch.value,
-    )
+    widow_order_into(hands[bidder], widow, dyn[Y_TRUMP], policy, tables, state, order, scratch.value)
     partner = (bidder + players // 2) % players if partnered else bidder
     k = 0
     for i in range(players + 1):
@@ -309,7 +298,7 @@ def _discard_and_draw(state, rules, policies, tables, position, scratch):
     from the stock (``position.widow``: copy counts, the undealt cards), at random. Nobody may throw more
     than his share of the stock: min(hand size, stock // players), so the stock never runs out."""
     hands, stock, trace, pos = position.hands, position.widow, position.trace, position.pos
-    thrown, totals, dyn = scratch.thrown, position.totals, position.dyn
+    thrown, dyn = scratch.thrown, position.dyn
     bidder, trump, players = dyn[Y_BIDDER], dyn[Y_TRUMP], rules.players
     n_stock = 0
     for t in range(N_TYPES):
@@ -318,7 +307,7 @@ def _discard_and_draw(state, rules, policies, tables, position, scratch):
     for i in range(players):
         s = (bidder + i) % players
         thrown[:] = 0
-        draw_discards(hands[s], most, trump, policies[s], tables.meld_table, tables.meld_flags, totals, state, thrown)
+        draw_discards(hands[s], most, trump, policies[s], tables, state, thrown)
         n = 0
         for t in range(N_TYPES):
             if thrown[t] > 0:
@@ -542,7 +531,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     (simcore/reference/hand.py) has one function of the same name per phase. Each reads what the
     phases before it decided from the position record ``position.dyn`` (slots ``Y_*``) and writes
     what it decides there. They are inlined into this function (``inline='always'``), so no call is
-    made. Each takes the parts of ``work`` it uses (:class:`Position`, :class:`DealWork`, ...), not the
+    made. Each takes the parts of ``work`` it uses (:class:`Position`, :class:`HandDeal`, ...), not the
     whole: numba copies a record whole wherever it is passed or read, and LLVM then takes each copy
     apart, so the whole ``work`` (about 35 arrays) read in every phase made the hand slow to
     compile. This function and all it calls are leaves (:mod:`simcore.kernels.leaf`): no
@@ -608,23 +597,10 @@ def _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, positio
     players = rules.players
     redeals = 0
     set_contract = contract[1] > 0
+    # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
+    accept = ConditionWork(deal.accept, tables.meld_table, tables.meld_flags, position.totals, state)
     while True:
-        # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
-        deal_accepted_into(
-            state,
-            deal.cards,
-            players,
-            rules.hand_size,
-            deal.given,
-            contract[0],
-            deal.accept,
-            tables.meld_table,
-            tables.meld_flags,
-            position.totals,
-            state,
-            hands,
-            widow,
-        )
+        deal_accepted_into(state, deal.cards, deal.given, contract[0], rules.hand_size, accept, hands, widow)
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
             dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
@@ -811,7 +787,6 @@ def _exchange(state, rules, policies, tables, position, scratch):
     (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
     shared out."""
     hands, widow, trace, pos = position.hands, position.widow, position.trace, position.pos
-    table, flags, totals = tables.meld_table, tables.meld_flags, position.totals
     buried, fed, back, dyn = position.buried, scratch.fed, scratch.back, position.dyn
     bidder, partner, trump, called = dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP], dyn[Y_CALLED]
     if rules.dix_for_turned != 0:
@@ -826,12 +801,10 @@ def _exchange(state, rules, policies, tables, position, scratch):
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
         else:
-            give_cards(
-                hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals, state, fed
-            )
+            give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals, state, back)
+        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, tables, state, back)
         if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
         _hand_over(hands, bidder, partner, back, trace, pos)
@@ -841,7 +814,7 @@ def _exchange(state, rules, policies, tables, position, scratch):
             if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
-        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state, buried)
+        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, tables, state, buried)
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
@@ -862,20 +835,7 @@ def _swap_dix(state, rules, policies, tables, position):
     if turned < 0 or turned == dix_type:
         return np.int64(-1)
     for s in range(dealer):
-        partnered = rules.teams == TEAMS_ACROSS and (dealer - s) % 2 == 0
-        if hands[s, dix_type] > 0 and swaps_dix(
-            hands,
-            s,
-            dealer,
-            turned,
-            trump,
-            partnered,
-            policies[s],
-            tables.meld_table,
-            tables.meld_flags,
-            position.totals,
-            state,
-        ):
+        if hands[s, dix_type] > 0 and swaps_dix(hands, s, turned, trump, policies[s], rules, tables, state):
             exchange_dix(hands, s, dealer, dix_type, turned, 1)
             _note(position.trace, position.pos, T_EXCHANGE, s, turned, 0)
             return np.int64(s)
@@ -1293,7 +1253,7 @@ class Position(NamedTuple):
     totals: np.ndarray
 
 
-class DealWork(NamedTuple):
+class HandDeal(NamedTuple):
     """What the deal and the auction read: the deck, the deal asked about and the condition every deal
     meets, and the seats' bidding limits."""
 
@@ -1350,7 +1310,7 @@ class HandWork(NamedTuple):
     #: The chunk's own copies of the rules' arrays: every call passing a shared array updates its
     #: reference count, and two threads doing that on one array fight over its cache line.
     tables: Tables
-    deal: DealWork
+    deal: HandDeal
     position: Position
     scratch: HandScratch
     play: PlayWork
@@ -1370,7 +1330,7 @@ def hand_work(tables, players, trace_rows):
         tables.check_melds.copy(),
         tables.check_contracts.copy(),
     )
-    deal = DealWork(
+    deal = HandDeal(
         tables.deck.copy(),
         np.array([-1, 0], dtype=np.int64),
         np.zeros(N_TYPES, dtype=np.uint8),
@@ -1447,7 +1407,7 @@ def hands_chunk(state, key, first, tables, rules, seating, deal, out):
     to seat s's score line."""
     own = hand_work(tables, rules.players, 0)
     rest = deal.rest
-    dealt = DealWork(rest.copy(), deal.contract.copy(), deal.given.copy(), deal.accept.copy(), own.deal.limits)
+    dealt = HandDeal(rest.copy(), deal.contract.copy(), deal.given.copy(), deal.accept.copy(), own.deal.limits)
     work = HandWork(own.tables, dealt, own.position, own.scratch, own.play)
     # private copies, as the tables
     policies, margins, key = seating.policies.copy(), seating.margins.copy(), key.copy()
