@@ -127,6 +127,59 @@ def test_the_learned_player_bridged_to_python_plays_the_kernels_hands(vid):
         assert [(s, a.value) for s, a in state.history() if a.kind == "play"] == plays, (vid, seed)
 
 
+def _reference_card(hands, decision, ctx, held):
+    """The learned card as the model defines it: the weights of the decision's group times every
+    feature of card_features, the highest sum (the lowest card on ties), the heuristic's card before the
+    model's tricks; and the gap to the next best score."""
+    from simcore.kernels.learned import decision_group
+    from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, WEIGHTS
+    from simcore.kernels.policies import choose_card
+
+    seat, legal, n, win, win_seat, players, trump, unseen = decision
+    heuristic = int(choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx))
+    if held > FROM_TRICKS_LEFT or legal & (legal - 1) == 0:
+        return heuristic, np.inf
+    view = decision_view(hands, seat, players, trump, unseen, ctx)
+    w = WEIGHTS[decision_group(seat, n, ctx, view[7])]
+    cards = [t for t in range(N_TYPES) if (legal >> t) & 1]
+    scores = np.array([np.dot(w, card_features(view, hands, decision, t, ctx, heuristic)) for t in cards])
+    order = np.argsort(-scores, kind="stable")
+    return cards[order[0]], scores[order[0]] - scores[order[1]]
+
+
+@pytest.mark.parametrize("vid", ["partnership-auction", "four-hand-150", "double-deck", "five-hand-widow"])
+def test_the_fast_score_plays_the_models_card(vid):
+    # play_card scores without the feature tuple, leaves out what every legal card shares and skips the
+    # groups the heuristic decides; at every decision of learned hands (the Python bridge's positions) it
+    # must play the card of the highest w . card_features (scores apart by more than rounding)
+    import simcore.state.players as players
+    from simcore.state import new_hand
+
+    v = load_variant(vid)
+    seen, played_model = [], 0
+    real = players.play_card
+
+    def spy(policy, hands, decision, ctx, held):
+        card = real(policy, hands, decision, ctx, held)
+        seen.append((card, _reference_card(hands, decision, ctx, held), held))
+        return card
+
+    player = players.kernel_policy("learned")
+    try:
+        players.play_card = spy
+        for seed in range(12):
+            state = new_hand(v, seed)
+            while not state.is_terminal():
+                state.apply(player(state))
+    finally:
+        players.play_card = real
+    for card, (expected, gap), held in seen:
+        if gap > 1e-9:
+            assert card == expected, (card, expected, held)
+            played_model += held <= 8
+    assert played_model > 100
+
+
 def test_the_learned_card_is_always_legal_with_bounds_checked(tmp_path):
     # play_card on random positions (random hands, a random legal subset, any place in the trick), compiled
     # with bounds checking in a fresh process and cache
@@ -154,7 +207,7 @@ for i in range(3000):
     unseen = np.int64(rng.integers(0, 1 << 24))
     decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
                 int(rng.integers(0, 4)), unseen)
-    t = play_card(LEARNED, hands, decision, ctx)
+    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)))
     assert t in legal, (t, legal)
 print("ok")
 """
