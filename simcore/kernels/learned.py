@@ -4,9 +4,10 @@
 The weights (:mod:`simcore.kernels.learned_weights`) were fitted on double-dummy values of every legal
 card at decisions of heuristic hands (``pinochle dd-data``, ``analyses/fit_learned.py``); one row per
 :func:`decision_group`. The model only ranks the legal cards the kernel gives it, so every duty of the
-rules is kept; before the last ``FROM_TRICKS_LEFT`` tricks (the tricks the data cover) it plays the
-heuristic's card. :func:`play_card` is the card choice of every non-random policy; the hand kernel calls it
-for learned seats and the heuristic's ``choose_card`` directly for the others.
+rules is kept. Each group plays its weights from a number of tricks left (``MODEL_FROM``, chosen by
+duels; the data cover the last six tricks); before them it plays the heuristic's card.
+:func:`play_card` is the card choice of every non-random policy; the hand kernel calls it for learned
+seats in the model's tricks and the heuristic's ``choose_card`` directly for the others.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ import numpy as np
 from simcore.cards import N_RANKS, N_SUITS, NINE
 from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_STEP, PER_TYPE
 from simcore.kernels.leaf import inline_leaf, leaf
-from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, WEIGHTS
+from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, lowest_card, popcount
 from simcore.kernels.policies import C_LED, C_POINTS, C_SIDE, C_TRICK, C_VOID, LEARNED, choose_card
 
@@ -39,8 +40,9 @@ def heuristic_decides(weights: np.ndarray) -> np.ndarray:
     return weights[:, 0] > np.abs(weights[:, 1:]) @ np.asarray(FEATURE_BOUNDS[1:])
 
 
-#: Per group: the heuristic's card wins whatever the other features say (see :func:`heuristic_decides`).
-HEURISTIC_DECIDES = heuristic_decides(WEIGHTS)
+#: Per group: the tricks left from which its weights choose the card (``MODEL_FROM``), 0 where the
+#: heuristic's card wins whatever the other features say (see :func:`heuristic_decides`).
+PLAYS_FROM = tuple(0 if decides else int(f) for f, decides in zip(MODEL_FROM, heuristic_decides(WEIGHTS)))
 #: The weights as constant tuples of floats, one a group: a decision reads its group's faster from
 #: these than from a row of the array (measured on recorded positions).
 WEIGHT_ROWS = tuple(tuple(float(x) for x in row) for row in WEIGHTS)
@@ -196,7 +198,8 @@ def decision_context(hands, decision, ctx, held, heuristic, trump_terms):
 def play_card(policy, hands, decision, ctx, held):
     """The card the seat of ``decision`` plays from its legal cards (more than one), holding ``held``
     cards (the tricks left): the heuristic's card, or with ``policy`` LEARNED in the last
-    ``FROM_TRICKS_LEFT`` tricks the legal card of the highest score (the lowest card type on ties).
+    ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card of the highest score (the
+    lowest card type on ties).
     ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
     :func:`simcore.kernels.policies.choose_card` takes them: ``legal`` a bitmask, ``n`` the card's place
     in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
@@ -206,7 +209,7 @@ def play_card(policy, hands, decision, ctx, held):
     if policy != LEARNED or held > FROM_TRICKS_LEFT:
         return heuristic
     g = decision_group(seat, n, ctx, ctx[C_POINTS])  # an ace's points: the dearest card's
-    if HEURISTIC_DECIDES[g]:
+    if held > PLAYS_FROM[g]:
         return heuristic
     w = WEIGHT_ROWS[g]
     view = decision_context(hands, decision, ctx, held, heuristic, TRUMP_TERMS[g])
