@@ -32,7 +32,7 @@ from simcore.kernels.rng import chunk_states
 from simcore.reference.game import reference_game
 from simcore.reference.hand import referee
 from simcore.variants import load_variant, shipped_ids
-from simcore.variants.variant import PINOCHLE, RUN
+from simcore.variants.layout import PINOCHLE, RUN
 
 SYSTEMS = shipped_ids()
 POLICIES = ["heuristic", "random"]

@@ -356,6 +356,21 @@ def test_the_solver_bench_reports_median_p99_max_and_give_ups_per_row():
     assert limited["gave_up"] == 3 and limited["node_limit"] == 20
 
 
+def test_the_solver_bench_can_time_every_shipped_system():
+    from simcore.answers.bench import SOLVER_BENCH, bench_solver, solver_bench_rows
+    from simcore.variants import shipped_ids
+
+    assert solver_bench_rows() == SOLVER_BENCH
+    rows = solver_bench_rows(every_system=True)
+    assert rows[: len(SOLVER_BENCH)] == SOLVER_BENCH
+    assert {vid for vid, _, _ in rows} == set(shipped_ids())
+    threshold = {vid for vid, _, form in rows if form == "threshold"}
+    assert not {"partnership", "two-hand"} & threshold and {"auction", "check"} <= threshold
+    # "auction"'s seed 1 is forfeited unseen: the bench moves on to a seed that gives a position
+    r = bench_solver("auction", 1, tricks_played=13)
+    assert len(r.seconds) == 1 and r.skipped >= 1 and r.tricks == 2
+
+
 def test_an_exact_table_entry_inside_a_wide_window_is_the_value():
     """The exact value is one search over every value the side could take, so the table's entries meet
     windows wider than a null one: an entry whose bounds meet (an exact value) inside the window is the

@@ -2,7 +2,8 @@ import numpy as np
 import pytest
 
 from simcore.variants import RulesError, load_variant, shipped_ids
-from simcore.variants.variant import MAX_MULT, multiple_values
+from simcore.variants.layout import MAX_MULT
+from simcore.variants.variant import multiple_values
 
 IDS_IN_CATALOGUE = {
     "four-hand-150",

@@ -25,7 +25,7 @@ from simcore.kernels.rng import chunk_states
 from simcore.kernels.threads import each_chunk
 from simcore.reference.meld import reference_total
 from simcore.run.runner import chunk_sizes
-from simcore.variants import Variant, load_variant
+from simcore.variants import Variant, load_variant, shipped_ids
 
 BENCH_VARIANTS = ("four-hand-150", "double-deck")
 HAND_BENCH_VARIANTS = ("four-hand-150", "double-deck", "six-hand-triple-pack", "five-hand-widow", "two-hand")
@@ -357,6 +357,23 @@ SOLVER_BENCH = (
 )
 
 
+def solver_bench_rows(every_system: bool = False) -> tuple[tuple[str, int, str], ...]:
+    """The rows of ``pinochle bench --solver``: :data:`SOLVER_BENCH`, and with ``every_system`` the
+    whole deal of each other shipped system, its exact value and (where someone bids) the threshold
+    form."""
+    if not every_system:
+        return SOLVER_BENCH
+    named = {vid for vid, _, _ in SOLVER_BENCH}
+    rows = list(SOLVER_BENCH)
+    for vid in shipped_ids():
+        if vid in named:
+            continue
+        rows.append((vid, 0, "exact"))
+        if load_variant(vid).get("auction.kind") != "none":
+            rows.append((vid, 0, "threshold"))
+    return tuple(rows)
+
+
 @dataclass(frozen=True)
 class SolverBenchResult:
     """Double-dummy solves of the seeded hands 1..N of a system at its first lead (or after
@@ -409,7 +426,8 @@ def bench_solver(
     until ``deals`` were solved, each with a new table: the exact value, or with ``form="threshold"``
     whether the bidding side reaches its contract's need (``pinochle dd-odds``'s question); seeds whose
     hand was not played (or, for the threshold, needs nothing) are skipped. ``limit`` caps each solve's
-    trick starts (0: none). One warm-up solve first (compile or cache load)."""
+    trick starts (0: none). One warm-up solve first (compile or cache load). A system whose seeds
+    seldom give a position stops after ``50 * deals`` seeds with fewer solves."""
     from simcore.answers.dd_make import contract
     from simcore.kernels.policies import parse_policies
     from simcore.solver.position import PositionError, seeded_position, solve
@@ -417,10 +435,15 @@ def bench_solver(
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
     seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0
-    warm = seeded_position(variant, 1, tricks_played=max(tricks_played, variant.hand_size - 4))
-    solve(warm)
-    solve(warm, target=1)
-    while len(seconds) < deals:
+    for warm_seed in range(1, 50 * deals + 1):
+        try:
+            warm = seeded_position(variant, warm_seed, tricks_played=max(tricks_played, variant.hand_size - 4))
+        except PositionError:
+            continue
+        solve(warm)
+        solve(warm, target=1)
+        break
+    while len(seconds) < deals and seed < 50 * deals:
         seed += 1
         if form == "threshold":
             c = contract(variant, seed, policies)

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from simcore.answers.game_results import check_game_variant, game_records, won_by_lone_double_pinochle
-from simcore.answers.questions import DEFAULT_SIZE, QUESTIONS, Question  # noqa: F401  (Question re-exported)
+from simcore.answers.questions import DEFAULT_SIZE, QUESTIONS
 from simcore.kernels import game as g
 from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import kernel_rules

@@ -54,6 +54,13 @@ def add_parser(sub) -> None:
         "the first policy's",
     )
     p.add_argument(
+        "--solver-systems",
+        choices=("report", "all"),
+        default="report",
+        help="with --solver: the rows above (report, the default), or also the whole deal of every other "
+        "shipped system, exact and, where someone bids, the threshold form (all)",
+    )
+    p.add_argument(
         "--solver-limit",
         type=positive_int,
         default=20_000_000,
@@ -154,15 +161,18 @@ def _bench_policies(args: argparse.Namespace) -> int:
 def _bench_solver(args: argparse.Namespace) -> int:
     import numpy as np
 
-    from simcore.answers.bench import SOLVER_BENCH, bench_solver
+    from simcore.answers.bench import bench_solver, solver_bench_rows
 
     results = []
-    for vid, played, form in SOLVER_BENCH:
+    for vid, played, form in solver_bench_rows(args.solver_systems == "all"):
         r = bench_solver(vid, args.solver, played, args.solver_limit, form)
         results.append(r)
         if not args.json:
             what = f"the last {r.tricks} tricks" if played else f"all {r.tricks} tricks"
             question = "exact value" if form == "exact" else "reaches the contract's need?"
+            if not r.seconds:
+                print(f"{vid}, double dummy, {question}: no seed up to {r.skipped} gave a position", flush=True)
+                continue
             gave = f"{r.gave_up} gave up at {r.limit:,} trick starts" if r.gave_up else "none gave up"
             print(
                 f"{vid} ({r.deck_cards} cards), double dummy, {question}, {what}, 1 thread: median "

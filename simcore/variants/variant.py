@@ -13,22 +13,10 @@ from typing import Any
 import numpy as np
 
 from simcore.cards import N_RANKS, N_SUITS, N_TYPES, RANKS
-from simcore.variants.layout import (  # noqa: F401  (the meld table's layout, re-exported for callers)
-    ACES,
-    F_DIX,
-    F_EXTRA_KING,
-    F_EXTRA_QUEEN,
-    F_RUN_OR_ROYAL,
-    F_RUN_SCORES_ROYAL,
-    JACKS,
-    KINGS,
-    MARRIAGE,
+from simcore.variants.layout import (
     MAX_MULT,
-    PINOCHLE,
-    QUEENS,
     ROUNDHOUSE,
     ROYAL,
-    RUN,
     RUN_EXTRA_MARRIAGE,
 )
 from simcore.variants.margin import MarginOrigin
