@@ -138,7 +138,7 @@ def _reference_card(hands, decision, ctx, held):
     seat, legal, n, win, win_seat, players, trump, unseen = decision
     heuristic = int(choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx))
     view = decision_view(hands, seat, players, trump, unseen, ctx)
-    g = decision_group(seat, n, ctx, view[7])
+    g = decision_group(seat, n, ctx)
     if held > MODEL_FROM[g] or legal & (legal - 1) == 0:
         return heuristic, np.inf
     w = WEIGHTS[g]

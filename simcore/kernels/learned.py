@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.cards import N_RANKS, N_SUITS, NINE
+from simcore.cards import ACE, KING, N_RANKS, N_SUITS, NINE
 from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_STEP, PER_TYPE
 from simcore.kernels.leaf import inline_leaf, leaf
 from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
@@ -26,11 +26,13 @@ if WEIGHTS.shape[1] != N_FEATURES:
 
 
 @leaf
-def decision_group(seat, n, ctx, unit):
+def decision_group(seat, n, ctx):
     """The row of the weights for ``seat`` playing card ``n`` of a trick (0: the lead; the fourth card
     and later share a row): 2 * min(n, 3), plus 1 for a defender (not of the bidding side), plus 8 where
-    the cards' trick points are graded (``unit``, the dearest card's, above 1) rather than counters."""
-    return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if unit > 1 else 0)
+    the cards' trick points are graded (an ace counts more than a king, as 11-10-4-3-2) rather than
+    equal counters (A, 10, K alike, at 1 point or at 10)."""
+    graded = ctx[C_POINTS + ACE] != ctx[C_POINTS + KING]
+    return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if graded else 0)
 
 
 def heuristic_decides(weights: np.ndarray) -> np.ndarray:
@@ -208,7 +210,7 @@ def play_card(policy, hands, decision, ctx, held):
     heuristic = choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx)
     if policy != LEARNED or held > FROM_TRICKS_LEFT:
         return heuristic
-    g = decision_group(seat, n, ctx, ctx[C_POINTS])  # an ace's points: the dearest card's
+    g = decision_group(seat, n, ctx)
     if held > PLAYS_FROM[g]:
         return heuristic
     w = WEIGHT_ROWS[g]

@@ -1,6 +1,6 @@
 """The learned player's weights: float64[16, N_FEATURES], one row per group of decisions
-(:func:`simcore.kernels.learned.decision_group`: by place in the trick and side, with counters of one
-point each, then with graded trick points), one column per feature of
+(:func:`simcore.kernels.learned.decision_group`: by place in the trick and side, with equal counters
+(A, 10, K alike), then with graded trick points), one column per feature of
 :data:`simcore.kernels.card_features.FEATURES`. Written by ``analyses/fit_learned.py``; how they were
 fitted is in :data:`FITTED`.
 """
