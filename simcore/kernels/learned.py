@@ -35,6 +35,13 @@ def decision_group(seat, n, ctx):
     return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if graded else 0)
 
 
+@leaf
+def model_from(seat, n, ctx):
+    """The tricks left from which the model chooses ``seat``'s card ``n`` of a trick (0: the lead), its
+    group's :data:`PLAYS_FROM`: with more cards held the learned player plays the heuristic's card."""
+    return PLAYS_FROM[decision_group(seat, n, ctx)]
+
+
 def heuristic_decides(weights: np.ndarray) -> np.ndarray:
     """bool[groups]: the groups whose heuristic weight outweighs every other term's largest possible
     difference between two cards (|weight| times the feature's range, :data:`FEATURE_BOUNDS`), so that
