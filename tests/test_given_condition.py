@@ -30,9 +30,11 @@ from simcore.kernels.condition import (
     Q_TRUMP,
     Q_VALUE,
     Bound,
+    Clause,
+    Condition,
     ConditionError,
     accepts,
-    condition_scratch,
+    condition_work,
     deal_accepted_into,
     hand_quantity,
     parse_condition,
@@ -219,21 +221,20 @@ def test_every_accepted_deal_meets_the_condition_and_the_quantities_are_the_poli
     cond = condition_rows(v, condition)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies)
     hands, widow = np.zeros((4, N_TYPES), dtype=np.uint8), np.zeros(N_TYPES, dtype=np.uint8)
-    totals, scratch = condition_scratch()
     table, flags = v.meld_table, v.meld_flags
+    work = condition_work(cond, table, flags)
+    totals, scratch = work.totals, work.state
     state = chunk_states(9, [0])[0]
     r = hand_rules(v)
+    # a hand's value as the heuristic bidder counts it, a partner's meld and pass included
+    value_test = Condition("", (Clause("me", (0,), (Bound(Q_VALUE, 0, 0, int(NO_LIMIT)),)),), 4)
+    value_rows = value_test.rows(r.trick_total, r.partner_meld, r.pass_cards)
     for _ in range(50):
-        tries = deal_accepted_into(
-            state, rest, 4, 12, np.zeros(N_TYPES, dtype=np.uint8), -1, cond, table, flags, totals, scratch, hands, widow
-        )
+        tries = deal_accepted_into(state, rest, np.zeros(N_TYPES, dtype=np.uint8), -1, 12, work, hands, widow)
         assert tries >= 1 and accepts(hands, widow, 12, cond, table, flags, totals, scratch)
         worth, best = hand_value(hands[2], table, flags, totals, r.trick_total, r.partner_meld, r.pass_cards, 12)
         assert math.floor(worth) >= 25 and sum(hands[1][s * 6 + 2] for s in range(4)) <= 1
-        value = hand_quantity(
-            hands[2], Q_VALUE, 0, r.trick_total, r.partner_meld, r.pass_cards, 0, 0, 12, table, flags, totals, scratch
-        )
-        assert value == math.floor(worth)
+        assert hand_quantity(hands[2], value_rows, 0, 12, table, flags, totals, scratch) == math.floor(worth)
 
 
 @pytest.mark.parametrize(
@@ -287,7 +288,7 @@ def test_every_hand_played_is_dealt_to_meet_the_condition(vid, text, seat):
     given = parse_hand("AS KH QH") if seat >= 0 else np.zeros(N_TYPES, dtype=np.uint8)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies - given)
     contract = np.array([seat, v.lowest_contract], dtype=np.int64)
-    totals, scratch = condition_scratch()
+    totals, scratch = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64)
     for seed in range(1, 7):
         _, trace = trace_hand(v, seed, policies, deal=(rest, given, contract, cond))
         hands, widow = _traced_deal(trace, v.players)

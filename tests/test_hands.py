@@ -152,16 +152,7 @@ def test_the_heuristic_keeps_the_widow_card_that_makes_meld():
     # spades he has (40); the nine of clubs adds nothing
     hand = parse_hand("AS TS KS QS 9H 9H JH KD KC QC TH")
     widow = parse_hand("9C JD JS AH")
-    order = widow_order(
-        hand,
-        widow,
-        0,
-        HEURISTIC,
-        v.meld_table,
-        v.meld_flags,
-        np.zeros(4, dtype=np.int64),
-        np.zeros(4, dtype=np.uint64),
-    )
+    order = widow_order(hand, widow, 0, HEURISTIC, v.tables, np.zeros(4, dtype=np.uint64))
     names = [int(t) for t in order]
     from simcore.cards import parse_card
 

@@ -19,8 +19,10 @@ import numba
 import numpy as np
 import pytest
 
+from simcore.answers.conditioned import dealing_of
 from simcore.answers.game_results import game_records
 from simcore.answers.odds import odds_tally, simulate_odds
+from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.events import event_arrays, parse_event
 from simcore.kernels.policies import parse_policies
 from simcore.run.runner import CHUNK_DEALS, Execution, Job, executing, run_job
@@ -72,9 +74,7 @@ def test_a_repeated_request_is_read_and_a_larger_one_computes_only_new_chunks(tm
 def test_stored_chunks_are_counted_as_read(tmp_path):
     store = tmp_path / "s.duckdb"
     with executing(Execution(store=store)):
-        task = partial(
-            odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table, V.meld_flags, *event_arrays(EVENTS)
-        )
+        task = partial(odds_tally, dealing_of(V, None, -1, NO_CONDITION), *event_arrays(EVENTS))
         info = RunInfo("odds-test", V.id, V.content_hash, {"test": 1}, "sum")
         a = run_job(Job(task, "sum", info), 3, 3 * CHUNK_DEALS + 10)
         b = run_job(Job(task, "sum", info), 3, 5 * CHUNK_DEALS)
@@ -158,7 +158,7 @@ def test_a_dead_workers_chunks_are_recomputed_with_the_same_result(tmp_path):
     import cloudpickle
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # the workers cannot import this file
-    task = partial(odds_tally, V.deck_cards, V.players, V.hand_size, V.meld_table, V.meld_flags, *event_arrays(EVENTS))
+    task = partial(odds_tally, dealing_of(V, None, -1, NO_CONDITION), *event_arrays(EVENTS))
     info = RunInfo("odds-fault-test", V.id, V.content_hash, {}, "sum")
     here = run_job(Job(task, "sum"), 5, 6 * CHUNK_DEALS)
     marker = tmp_path / "died"

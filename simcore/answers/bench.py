@@ -15,10 +15,10 @@ import numba
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import check_condition, condition_rows, read_condition
-from simcore.cards import N_SUITS, N_TYPES, parse_hand
-from simcore.kernels.condition import NO_CONDITION, condition_scratch, deal_accepted_into
-from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
+from simcore.answers.conditioned import check_condition, condition_rows, dealing_of, read_condition
+from simcore.cards import N_SUITS, parse_hand
+from simcore.kernels.condition import NO_CONDITION, ConditionWork, deal_accepted_into, deal_work
+from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.rng import chunk_states
@@ -33,46 +33,30 @@ GAME_BENCH_VARIANTS = ("four-hand-150", "double-deck")
 
 
 @njit(cache=True, nogil=True)
-def deal_and_meld_chunk(state, size, deck, players, hand_size, table, flags, given, cond):
-    """Deal ``size`` deals from ``state`` and score each hand under all four trumps; return the sum
-    of the hands' best meld (a checksum that keeps the work from being optimised away). With cards
-    ``given`` (uint8[24], not all zero) seat 0 holds them and ``deck`` is the rest: the conditioned
-    deal of ``odds --hold``; with a condition ``cond`` (rows of :mod:`simcore.kernels.condition`) only
-    deals that meet it count, the others dealt again (``--given``). Allocates the chunk's scratch; the
-    deals run in a leaf, as in the odds."""
-    cards, hands, widow = deal_buffers(deck, players)
-    totals, scratch = condition_scratch()
-    return _deal_and_meld(
-        state,
-        size,
-        cards,
-        hands,
-        widow,
-        totals,
-        scratch,
-        players,
-        hand_size,
-        table,
-        flags,
-        given,
-        given.sum() > 0,
-        cond,
-    )
+def deal_and_meld_chunk(state, size, dealing):
+    """Deal ``size`` deals from ``state`` as ``dealing`` says (a :class:`simcore.kernels.condition.Dealing`)
+    and score each hand under all four trumps; return the sum of the hands' best meld (a checksum that
+    keeps the work from being optimised away). With given cards (not all zero) seat 0 holds them and
+    the deck is the rest: the conditioned deal of ``odds --hold``; with a condition only deals that
+    meet it count, the others dealt again (``--given``). Allocates the chunk's scratch; the deals run
+    in a leaf, as in the odds."""
+    return _deal_and_meld(state, size, dealing, deal_work(dealing), dealing.given.sum() > 0)
 
 
 @leaf
-def _deal_and_meld(
-    state, size, cards, hands, widow, totals, scratch, players, hand_size, table, flags, given, conditioned, cond
-):
-    """:func:`deal_and_meld_chunk`'s deals, with its scratch, without reference counting."""
+def _deal_and_meld(state, size, dealing, work, conditioned):
+    """:func:`deal_and_meld_chunk`'s deals, in ``work`` (a :class:`simcore.kernels.condition.DealWork`),
+    without reference counting."""
+    players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
+    table, flags, cards, hands, widow = dealing.table, dealing.flags, work.cards, work.hands, work.widow
+    totals = work.totals
+    accept = ConditionWork(dealing.cond, table, flags, totals, work.scratch)
     acc = np.int64(0)
     for _ in range(size):
-        if cond.shape[0] > 0:
-            deal_accepted_into(
-                state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch, hands, widow
-            )
+        if dealing.cond.shape[0] > 0:
+            deal_accepted_into(state, cards, given, seat, hand_size, accept, hands, widow)
         elif conditioned:
-            deal_given_into(state, cards, players, hand_size, given, 0, hands, widow)
+            deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
         for p in range(players):
@@ -80,12 +64,12 @@ def _deal_and_meld(
     return acc
 
 
-def deal_and_meld_batch(states, sizes, deck, players, hand_size, table, flags, given, cond, out):
+def deal_and_meld_batch(states, sizes, dealing, out):
     """:func:`deal_and_meld_chunk` over chunk i into ``out[i]``, chunks on threads
     (:func:`simcore.kernels.threads.each_chunk`)."""
 
     def one(ci: int) -> None:
-        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, given, cond)
+        out[ci] = deal_and_meld_chunk(states[ci].copy(), sizes[ci], dealing)
 
     each_chunk(one, states.shape[0])
 
@@ -152,20 +136,9 @@ def _run(
 ) -> np.ndarray:
     sizes = chunk_sizes(deals)
     out = np.zeros(len(sizes), dtype=np.int64)
-    given = np.zeros(N_TYPES, dtype=np.uint8) if given is None else given
-    deck = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
-    deal_and_meld_batch(
-        chunk_states(seed, list(range(len(sizes)))),
-        sizes,
-        deck,
-        variant.players,
-        variant.hand_size,
-        variant.meld_table,
-        variant.meld_flags,
-        given,
-        cond,
-        out,
-    )
+    # seat 0 holds the given cards (none: a free deal, as the whole deck is dealt)
+    dealing = dealing_of(variant, given, 0, cond)
+    deal_and_meld_batch(chunk_states(seed, list(range(len(sizes)))), sizes, dealing, out)
     return out
 
 

@@ -31,12 +31,13 @@ from simcore.kernels.condition import (
     Q_CARD,
     Condition,
     ConditionError,
+    Dealing,
     accepts,
-    condition_scratch,
+    deal_work,
     describe_test,
     parse_condition,
 )
-from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
+from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import Job, run_job
@@ -51,19 +52,19 @@ PILOT_CHUNK = 50_000
 
 
 @njit(cache=True, nogil=True)
-def acceptance_chunk(state, size, rest, players, hand_size, given, seat, cond, table, flags, out):
-    """Deal ``size`` deals (seat ``seat`` holding ``given``, ``rest`` the other cards; seat -1: ``rest``
-    is the deck) and add to ``out[0]`` those that meet ``cond``."""
-    cards, hands, widow = deal_buffers(rest, players)
-    totals, scratch = condition_scratch()
-    out[0] += _accepted(
-        state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags, totals, scratch
-    )
+def acceptance_chunk(state, size, dealing, out):
+    """Deal ``size`` deals as ``dealing`` says (a :class:`simcore.kernels.condition.Dealing`, its
+    condition not imposed) and add to ``out[0]`` those that meet its condition."""
+    out[0] += _accepted(state, size, dealing, deal_work(dealing))
 
 
 @leaf
-def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat, cond, table, flags, totals, scratch):
-    """:func:`acceptance_chunk`'s deals, with its scratch: how many of ``size`` deals meet ``cond``."""
+def _accepted(state, size, dealing, work):
+    """:func:`acceptance_chunk`'s deals, in ``work`` (its :class:`simcore.kernels.condition.DealWork`):
+    how many of ``size`` deals meet the condition."""
+    players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
+    cond, table, flags = dealing.cond, dealing.table, dealing.flags
+    cards, hands, widow, totals, scratch = work.cards, work.hands, work.widow, work.totals, work.scratch
     n = np.int64(0)
     for _ in range(size):
         if seat >= 0:
@@ -75,14 +76,9 @@ def _accepted(state, size, cards, hands, widow, players, hand_size, given, seat,
     return n
 
 
-def _pilot_batch(rest, players, hand_size, given, seat, cond, table, flags, states, sizes, chunks):
+def _pilot_batch(dealing, states, sizes, chunks):
     out = np.zeros((len(sizes), 1), dtype=np.int64)
-    each_chunk(
-        lambda ci: acceptance_chunk(
-            states[ci].copy(), sizes[ci], rest, players, hand_size, given, seat, cond, table, flags, out[ci]
-        ),
-        states.shape[0],
-    )
+    each_chunk(lambda ci: acceptance_chunk(states[ci].copy(), sizes[ci], dealing, out[ci]), states.shape[0])
     return out
 
 
@@ -107,6 +103,13 @@ def deal_cards(variant: Variant, given: np.ndarray | None, seat: int) -> tuple[n
     ``given`` where ``seat`` >= 0 holds them, else the whole deck and no given cards."""
     given = np.zeros(N_TYPES, dtype=np.uint8) if given is None else np.asarray(given, dtype=np.uint8)
     return np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given), given
+
+
+def dealing_of(variant: Variant, given: np.ndarray | None, seat: int, cond: np.ndarray) -> Dealing:
+    """The :class:`Dealing` of ``variant``'s deals in which ``seat`` holds ``given`` (-1: nobody, a free
+    deal) and that meet the compiled condition ``cond`` (zero rows: every deal)."""
+    rest, given = deal_cards(variant, given, seat)
+    return Dealing(rest, variant.players, variant.hand_size, given, seat, cond, variant.meld_table, variant.meld_flags)
 
 
 @dataclass(frozen=True)
@@ -185,18 +188,7 @@ def check_condition(
     text = describe_condition(condition)
     if exact == 0:
         raise ConditionError(f"{condition.label} {text!r}: impossible, no deal meets it")
-    rest, given = deal_cards(variant, given, seat)
-    task = partial(
-        _pilot_batch,
-        rest,
-        variant.players,
-        variant.hand_size,
-        given,
-        seat,
-        condition_rows(variant, condition),
-        variant.meld_table,
-        variant.meld_flags,
-    )
+    task = partial(_pilot_batch, dealing_of(variant, given, seat, condition_rows(variant, condition)))
     run = run_job(Job(task, "sum", chunk_deals=PILOT_CHUNK), seed, PILOT_DEALS)
     acceptance = Acceptance(condition, run.deals, int(run.tally[0]), exact)
     share = float(exact) if exact is not None else acceptance.estimate.estimate

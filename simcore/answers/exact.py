@@ -39,6 +39,7 @@ from collections import Counter, defaultdict
 from fractions import Fraction
 from functools import cache, lru_cache
 from math import comb, gcd
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -454,6 +455,46 @@ def _root(p: int, n: int) -> int:
     return pow(g, (p - 1) // n, p)
 
 
+class Roots(NamedTuple):
+    """Evaluation and interpolation at the n-th roots of unity mod ``p`` (:func:`_transform`), as the
+    counting kernels take them: ``fwd[e, j]`` = w**(e j), ``inv[x, j]`` = w**(-x j) for x below the
+    width of the points brought back, and ``inv_n`` = 1/n mod p."""
+
+    fwd: np.ndarray
+    inv: np.ndarray
+    inv_n: int
+    p: int
+
+
+class Holdings(NamedTuple):
+    """The distinct holdings of one suit (the rows of :func:`_group`), as the counting kernels take
+    them: int64[holdings] each, copies of its ace, king, queen and jack, its cards, its points (in the
+    meld's unit) and the ways to hold it."""
+
+    aces: np.ndarray
+    kings: np.ndarray
+    queens: np.ndarray
+    jacks: np.ndarray
+    cards: np.ndarray
+    points: np.ndarray
+    ways: np.ndarray
+
+
+class TrumpHoldings(NamedTuple):
+    """The trump suit's distinct holdings under a fixed trump: int64[holdings] each, copies of its ace,
+    king, queen and jack, the (cards, points) pair it falls in (``pair``, an index of ``pair_cards``
+    and ``pair_points``) and the ways to hold it."""
+
+    aces: np.ndarray
+    kings: np.ndarray
+    queens: np.ndarray
+    jacks: np.ndarray
+    pair: np.ndarray
+    ways: np.ndarray
+    pair_cards: np.ndarray
+    pair_points: np.ndarray
+
+
 def _transform(p: int, n: int, rows_in: int, rows_out: int) -> tuple[np.ndarray, np.ndarray, int]:
     """Evaluation and interpolation tables mod p for a primitive n-th root w: fwd[e, j] = w**(e j)
     (e < rows_in), inv[x, j] = w**(-x j) (x < rows_out), and 1/n."""
@@ -512,16 +553,19 @@ def _square(x, h, out, p):
 
 
 @njit(cache=True)
-def _best_trump_counts(
-    ga, gk, gq, gj, gcards, gpts, gd, gways, thetas, h, n_d, d_shift, width, fwd, inv, inv_n, p, out
-):
+def _best_trump_counts(held, level, d_shift, thetas, h, roots, out):
     """out[t, plain points + delta - min delta] (mod p): hands of exactly h cards whose every suit
     meets thresholds[t] (A, K, Q, J, pinochle), by plain-marriage points plus the largest
-    (trump - plain) delta over the suits. F(d), the product of the four suits restricted to deltas
-    <= level d, is taken at the n-th roots of unity in the points dimension (a pointwise product)
-    and as a truncated polynomial in the cards; the hands whose largest delta is level d are
-    F(d) - F(d - 1), brought back to coefficients."""
-    n = fwd.shape[1]
+    (trump - plain) delta over the suits. A suit's holdings are ``held`` (:class:`Holdings`, points
+    as a plain suit), each at delta level ``level[g]``, the levels ``d_shift`` apart from the lowest.
+    F(d), the product of the four suits restricted to deltas <= level d, is taken at the n-th roots
+    of unity in the points dimension (a pointwise product, ``roots``: :class:`Roots`) and as a
+    truncated polynomial in the cards; the hands whose largest delta is level d are F(d) - F(d - 1),
+    brought back to coefficients."""
+    ga, gk, gq, gj = held.aces, held.kings, held.queens, held.jacks
+    gcards, gpts, gd, gways = held.cards, held.points, level, held.ways
+    fwd, inv, inv_n, p = roots.fwd, roots.inv, roots.inv_n, roots.p
+    n, n_d, width = fwd.shape[1], d_shift.shape[0], inv.shape[0]
     coef = np.zeros((3, n_d, h + 1, fwd.shape[0]), dtype=np.int64)
     q = np.zeros((3, n, h + 1), dtype=np.int64)
     changed = np.zeros(n_d, dtype=np.bool_)
@@ -580,37 +624,18 @@ def _best_trump_counts(
 
 
 @njit(cache=True)
-def _fixed_trump_counts(
-    ga,
-    gk,
-    gq,
-    gj,
-    gcards,
-    gpts,
-    gways,
-    ua,
-    uk,
-    uq,
-    uj,
-    upair,
-    uways,
-    pair_cards,
-    pair_pts,
-    thetas,
-    trump,
-    h,
-    width,
-    fwd,
-    inv,
-    inv_n,
-    p,
-    out,
-):
+def _fixed_trump_counts(plain, trumps, thetas, trump, h, roots, out):
     """out[t, points] (mod p): hands of exactly h cards whose every suit meets thresholds[t], by
-    class I points under the fixed ``trump``: the three plain suits (groups g*) multiplied at the
-    roots of unity and brought back to coefficients, then each trump-suit holding (groups u*, summed
-    by their (cards, points) pair) added."""
-    n = fwd.shape[1]
+    class I points under the fixed ``trump``: the three plain suits (``plain``, :class:`Holdings`)
+    multiplied at the roots of unity (``roots``: :class:`Roots`) and brought back to coefficients,
+    then each trump-suit holding (``trumps``, :class:`TrumpHoldings`, summed by their (cards, points)
+    pair) added."""
+    ga, gk, gq, gj = plain.aces, plain.kings, plain.queens, plain.jacks
+    gcards, gpts, gways = plain.cards, plain.points, plain.ways
+    ua, uk, uq, uj, upair, uways = trumps.aces, trumps.kings, trumps.queens, trumps.jacks, trumps.pair, trumps.ways
+    pair_cards, pair_pts = trumps.pair_cards, trumps.pair_points
+    fwd, inv, inv_n, p = roots.fwd, roots.inv, roots.inv_n, roots.p
+    n, width = fwd.shape[1], inv.shape[0]
     coef = np.zeros((3, h + 1, fwd.shape[0]), dtype=np.int64)
     q = np.zeros((3, n, h + 1), dtype=np.int64)
     r = np.zeros((n, h + 1), dtype=np.int64)
@@ -726,18 +751,19 @@ def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, 
 
     if trump is None:
         levels, d_index = np.unique(delta_u[fits], return_inverse=True)
-        groups = _group(rank_keys + [cards[fits], plain_u[fits], d_index.ravel()], ways[fits])
+        *columns, level, level_ways = _group(rank_keys + [cards[fits], plain_u[fits], d_index.ravel()], ways[fits])
+        held = Holdings(*columns, level_ways)
         width = 4 * wmax + 1
         base = int(levels[0])
         d_shift = (levels - base).astype(np.int64)
         out_width = width + int(d_shift[-1])
     else:
-        groups = _group(rank_keys + [cards[fits], plain_u[fits]], ways[fits])
+        held = Holdings(*_group(rank_keys + [cards[fits], plain_u[fits]], ways[fits]))
         *trump_ranks, trump_cards, trump_points, trump_ways = _group(
             rank_keys + [cards[fits], trump_u[fits]], ways[fits]
         )
         pairs, pair_index = np.unique(np.stack([trump_cards, trump_points], axis=1), axis=0, return_inverse=True)
-        trump_groups = (
+        trumps = TrumpHoldings(
             *trump_ranks,
             pair_index.ravel().astype(np.int64),
             trump_ways,
@@ -755,12 +781,12 @@ def _meld_distribution(variant: Variant, trump: int | None) -> tuple[tuple[int, 
     primes = _primes_for(total_hands)
     residues = []
     for p in primes:
-        fwd, inv, inv_n = _transform(p, n, wmax + 1, width)
+        roots = Roots(*_transform(p, n, wmax + 1, width), p)
         ge = np.zeros((len(thetas), out_width), dtype=np.int64)
         if trump is None:
-            _best_trump_counts(*groups, theta_arr, h, len(levels), d_shift, width, fwd, inv, inv_n, p, ge)
+            _best_trump_counts(held, level, d_shift, theta_arr, h, roots, ge)
         else:
-            _fixed_trump_counts(*groups, *trump_groups, theta_arr, trump, h, width, fwd, inv, inv_n, p, ge)
+            _fixed_trump_counts(held, trumps, theta_arr, trump, h, roots, ge)
         out = np.zeros((out_width - 1) * unit + int(offsets.max()) + 1, dtype=np.int64)
         _invert_thresholds(ge, neighbours, signs, offsets, unit, p, out)
         residues.append(out)

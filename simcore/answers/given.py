@@ -30,15 +30,19 @@ from functools import partial
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import Acceptance, check_condition, condition_rows, exact_acceptance
+from simcore.answers.conditioned import Acceptance, check_condition, condition_rows, dealing_of, exact_acceptance
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.cards import N_TYPES, format_hand
-from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
-from simcore.kernels.deal import deal_buffers
+from simcore.kernels.condition import (
+    NO_CONDITION,
+    Condition,
+    ConditionWork,
+    Dealing,
+    deal_accepted_into,
+    deal_work,
+)
 from simcore.kernels.events import (
     K_MELD_AT_LEAST,
-    N_FEATURES,
-    X_BEST,
     Event,
     event_arrays,
     event_tests,
@@ -59,75 +63,44 @@ P_ME, P_PARTNER, P_LEFT, P_RIGHT, P_ANY_OTHER, P_TABLE, P_WIDOW = range(len(PLAC
 
 
 @njit(cache=True, nogil=True)
-def given_chunk(state, size, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out):
-    """Deal ``size`` deals with seat 0 holding ``given`` that meet the condition ``cond``
-    (:mod:`simcore.kernels.condition`; zero rows: every deal) and add, per place (rows ``P_*``) and
+def given_chunk(state, size, dealing, partner, kinds, a, b, out):
+    """Deal ``size`` deals as ``dealing`` says (a :class:`simcore.kernels.condition.Dealing`: seat 0
+    holding the given cards, every deal meeting the condition) and add, per place (rows ``P_*``) and
     event, the deals in which the place holds the event to ``out`` (int64[places + 1, events]); row
     ``len(PLACES)`` column 0 counts the deals tried. ``partner`` is bool[players]: the seats that count
     as my partner. Allocates the chunk's scratch; the deals run in a leaf."""
-    idx, thr = event_tests(kinds, a, b)
-    with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    cards, hands, widow = deal_buffers(rest, players)
-    totals, scratch = condition_scratch()
     _given_deals(
         state,
         size,
-        cards,
-        hands,
-        widow,
-        totals,
-        scratch,
-        np.zeros((len(PLACES), kinds.shape[0]), dtype=np.bool_),
-        np.zeros(N_FEATURES + 1, dtype=np.int64),
-        idx,
-        thr,
-        with_meld,
-        players,
-        hand_size,
-        given,
-        cond,
+        dealing,
+        deal_work(dealing),
+        event_tests(kinds, a, b),
         partner,
-        table,
-        flags,
+        np.zeros((len(PLACES), kinds.shape[0]), dtype=np.bool_),
         out,
     )
 
 
 @leaf
-def _given_deals(
-    state,
-    size,
-    cards,
-    hands,
-    widow,
-    totals,
-    scratch,
-    seen,
-    feat,
-    idx,
-    thr,
-    with_meld,
-    players,
-    hand_size,
-    given,
-    cond,
-    partner,
-    table,
-    flags,
-    out,
-):
-    """:func:`given_chunk`'s deals, with its scratch, without reference counting."""
-    n_events = idx.shape[0]
+def _given_deals(state, size, dealing, work, tests, partner, seen, out):
+    """:func:`given_chunk`'s deals, in ``work`` (a :class:`simcore.kernels.condition.DealWork`) with the
+    events' ``tests`` (:class:`simcore.kernels.events.EventTests`) and ``seen`` (bool[places, events]) as
+    scratch, without reference counting."""
+    players, hands, widow, feat = dealing.players, work.hands, work.widow, tests.features
+    accept = ConditionWork(dealing.cond, dealing.table, dealing.flags, work.totals, work.scratch)
+    n_events = tests.feature.shape[0]
     for _ in range(size):
+        # seat 0 (me) holds the given cards: as a constant, the deal compiled here runs 13% faster than
+        # with dealing.seat read at run time
         out[len(PLACES), 0] += deal_accepted_into(
-            state, cards, players, hand_size, given, 0, cond, table, flags, totals, scratch, hands, widow
+            state, work.cards, dealing.given, 0, dealing.hand_size, accept, hands, widow
         )
         seen[:, :] = False
         for p in range(players + 1):
             held = hands[p] if p < players else widow
-            features_into(held, with_meld, table, flags, totals, feat)
+            features_into(held, tests.with_meld, dealing.table, dealing.flags, work.totals, feat)
             for e in range(n_events):
-                if feat[idx[e]] >= thr[e]:
+                if feat[tests.feature[e]] >= tests.least[e]:
                     if p == players:
                         seen[P_WIDOW, e] = True
                     else:
@@ -148,39 +121,18 @@ def _given_deals(
                     out[r, e] += 1
 
 
-def given_batch(states, sizes, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out):
+def given_batch(states, sizes, dealing, partner, kinds, a, b, out):
     """:func:`given_chunk` over chunk i (``sizes[i]`` deals from ``states[i]``) into ``out[i]``, chunks on
     threads (:func:`simcore.kernels.threads.each_chunk`)."""
     each_chunk(
-        lambda ci: given_chunk(
-            states[ci].copy(),
-            sizes[ci],
-            rest,
-            players,
-            hand_size,
-            given,
-            cond,
-            partner,
-            table,
-            flags,
-            kinds,
-            a,
-            b,
-            out[ci],
-        ),
+        lambda ci: given_chunk(states[ci].copy(), sizes[ci], dealing, partner, kinds, a, b, out[ci]),
         states.shape[0],
     )
 
 
 def given_tally(
-    rest: np.ndarray,
-    players: int,
-    hand_size: int,
-    given: np.ndarray,
-    cond: np.ndarray,
+    dealing: Dealing,
     partner: np.ndarray,
-    table: np.ndarray,
-    flags: np.ndarray,
     kinds: np.ndarray,
     a: np.ndarray,
     b: np.ndarray,
@@ -192,7 +144,7 @@ def given_tally(
     (last row, column 0) the deals it tried to find them."""
     out = np.zeros((len(sizes), len(PLACES) + 1, max(len(kinds), 1)), dtype=np.int64)
     if len(sizes):
-        given_batch(states, sizes, rest, players, hand_size, given, cond, partner, table, flags, kinds, a, b, out)
+        given_batch(states, sizes, dealing, partner, kinds, a, b, out)
     return out
 
 
@@ -362,22 +314,8 @@ def given_odds(
     acceptance = None if condition is None else check_condition(variant, condition, given, 0, seed)
     cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
     deals = -(-hands // variant.players)
-    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     kinds, a, b = event_arrays(events)
-    task = partial(
-        given_tally,
-        rest,
-        variant.players,
-        variant.hand_size,
-        given,
-        cond,
-        partner_seats(variant),
-        variant.meld_table,
-        variant.meld_flags,
-        kinds,
-        a,
-        b,
-    )
+    task = partial(given_tally, dealing_of(variant, given, 0, cond), partner_seats(variant), kinds, a, b)
     params = {"events": [kinds.tolist(), a.tolist(), b.tolist()], "given": given.tolist(), "chunk_deals": CHUNK_DEALS}
     if condition is not None:
         params["condition"] = cond.tolist()

@@ -45,9 +45,6 @@ from simcore.cards import N_TYPES, format_hand
 from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import (
-    C_PARAM,
-    C_V1,
-    C_V5,
     NO_CONDITION,
     NO_LIMIT,
     Q_LIMIT,
@@ -182,12 +179,10 @@ def model_limit(variant: Variant, hand: np.ndarray) -> int | None:
     rules' margin share of the trick points, truncated, as the auction kernel sets it; None where a bid
     or trump needs a marriage and the hand holds none."""
     probe = Condition("", (Clause("me", (0,), (Bound(Q_LIMIT, 0, -1, int(NO_LIMIT)),)),), variant.players)
-    row = condition_rows(variant, probe)[0]
     v = hand_quantity(
         np.asarray(hand, dtype=np.uint8),
-        Q_LIMIT,
-        row[C_PARAM],
-        *(int(x) for x in row[C_V1 : C_V5 + 1]),
+        condition_rows(variant, probe),
+        0,
         variant.hand_size,
         variant.meld_table,
         variant.meld_flags,

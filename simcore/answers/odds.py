@@ -15,9 +15,11 @@ import numpy as np
 import pandas as pd
 from numba import njit
 
+from simcore.answers.conditioned import dealing_of
 from simcore.answers.exact import event_probability, per_deal_exact
-from simcore.kernels.deal import deal_buffers, deal_into
-from simcore.kernels.events import N_FEATURES, X_BEST, Event, event_arrays, event_tests, features_into
+from simcore.kernels.condition import NO_CONDITION, Dealing, deal_work
+from simcore.kernels.deal import deal_into
+from simcore.kernels.events import Event, event_arrays, event_tests, features_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import CHUNK_DEALS, Job, run_job
@@ -31,59 +33,48 @@ T_HANDS, T_DEALS, T_SQUARES = range(3)
 
 
 @njit(cache=True, nogil=True)
-def odds_chunk(state, size, deck, players, hand_size, table, flags, kinds, a, b, out):
-    """Deal ``size`` deals from ``state`` and add every event's tally to ``out`` (int64[3, events]:
-    rows T_HANDS, T_DEALS, T_SQUARES). Allocates the chunk's scratch; the deals run in a leaf."""
-    idx, thr = event_tests(kinds, a, b)
-    with_meld = np.any(idx == X_BEST)  # the meld search only where an event reads it
-    cards, hands, widow = deal_buffers(deck, players)
+def odds_chunk(state, size, dealing, kinds, a, b, out):
+    """Deal ``size`` deals from ``state`` as ``dealing`` says (a :class:`simcore.kernels.condition.Dealing`
+    of the whole deck: its seat, given cards and condition unread) and add every event's tally to
+    ``out`` (int64[3, events]: rows T_HANDS, T_DEALS, T_SQUARES). Allocates the chunk's scratch; the
+    deals run in a leaf."""
     _odds_deals(
         state,
         size,
-        cards,
-        hands,
-        widow,
-        np.zeros(4, dtype=np.int64),
+        dealing,
+        deal_work(dealing),
+        event_tests(kinds, a, b),
         np.zeros(kinds.shape[0], dtype=np.int64),
-        np.zeros(N_FEATURES + 1, dtype=np.int64),
-        idx,
-        thr,
-        with_meld,
-        players,
-        hand_size,
-        table,
-        flags,
         out,
     )
 
 
 @leaf
-def _odds_deals(
-    state, size, cards, hands, widow, totals, held, feat, idx, thr, with_meld, players, hand_size, table, flags, out
-):
-    """:func:`odds_chunk`'s deals, with its scratch: no reference counting per deal or per hand (the
-    row views of ``hands`` included)."""
-    n_events = idx.shape[0]
+def _odds_deals(state, size, dealing, work, tests, held, out):
+    """:func:`odds_chunk`'s deals, in ``work`` (a :class:`simcore.kernels.condition.DealWork`) with the
+    events' ``tests`` (:class:`simcore.kernels.events.EventTests`) and ``held`` (int64[events]) as
+    scratch: no reference counting per deal or per hand (the row views of ``hands`` included)."""
+    players, hands, feat = dealing.players, work.hands, tests.features
+    n_events = tests.feature.shape[0]
     for _ in range(size):
-        deal_into(state, cards, players, hand_size, hands, widow)
+        deal_into(state, work.cards, players, dealing.hand_size, hands, work.widow)
         held[:] = 0
         for p in range(players):
-            features_into(hands[p], with_meld, table, flags, totals, feat)  # one pass serves every event
+            # one pass serves every event
+            features_into(hands[p], tests.with_meld, dealing.table, dealing.flags, work.totals, feat)
             for e in range(n_events):
-                held[e] += feat[idx[e]] >= thr[e]
+                held[e] += feat[tests.feature[e]] >= tests.least[e]
         for e in range(n_events):
             out[T_HANDS, e] += held[e]
             out[T_DEALS, e] += 1 if held[e] > 0 else 0
             out[T_SQUARES, e] += held[e] * held[e]
 
 
-def odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out):
+def odds_batch(states, sizes, dealing, kinds, a, b, out):
     """Tally every event over chunk i (``sizes[i]`` deals from stream ``states[i]``) into ``out[i]``
     (int64[chunks, 3, events]), chunks on threads (:func:`simcore.kernels.threads.each_chunk`)."""
     each_chunk(
-        lambda ci: odds_chunk(
-            states[ci].copy(), sizes[ci], deck, players, hand_size, table, flags, kinds, a, b, out[ci]
-        ),
+        lambda ci: odds_chunk(states[ci].copy(), sizes[ci], dealing, kinds, a, b, out[ci]),
         states.shape[0],
     )
 
@@ -166,22 +157,13 @@ class OddsResult:
 
 
 def odds_tally(
-    deck: np.ndarray,
-    players: int,
-    hand_size: int,
-    table: np.ndarray,
-    flags: np.ndarray,
-    kinds: np.ndarray,
-    a: np.ndarray,
-    b: np.ndarray,
-    states: np.ndarray,
-    sizes: np.ndarray,
-    chunks: np.ndarray,
+    dealing: Dealing, kinds: np.ndarray, a: np.ndarray, b: np.ndarray, states: np.ndarray, sizes: np.ndarray, chunks
 ) -> np.ndarray:
-    """int64[chunks, 3, events]: each chunk's tally rows (T_HANDS, T_DEALS, T_SQUARES) per event."""
+    """int64[chunks, 3, events]: each chunk's tally rows (T_HANDS, T_DEALS, T_SQUARES) per event, over
+    free deals as ``dealing`` says (:func:`simcore.answers.conditioned.dealing_of`)."""
     out = np.zeros((len(sizes), 3, len(kinds)), dtype=np.int64)
     if len(sizes):
-        odds_batch(states, sizes, deck, players, hand_size, table, flags, kinds, a, b, out)
+        odds_batch(states, sizes, dealing, kinds, a, b, out)
     return out
 
 
@@ -191,17 +173,7 @@ def simulate_odds(
     """Estimate ``events`` over at least ``hands`` dealt hands (whole deals) from ``seed``."""
     deals = -(-hands // variant.players)
     kinds, a, b = event_arrays(events)
-    task = partial(
-        odds_tally,
-        variant.deck_cards,
-        variant.players,
-        variant.hand_size,
-        variant.meld_table,
-        variant.meld_flags,
-        kinds,
-        a,
-        b,
-    )
+    task = partial(odds_tally, dealing_of(variant, None, -1, NO_CONDITION), kinds, a, b)
     run_info = RunInfo(
         "odds",
         variant.id,

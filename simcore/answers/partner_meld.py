@@ -17,10 +17,9 @@ from functools import partial
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import Acceptance, condition_rows, deal_cards
+from simcore.answers.conditioned import Acceptance, condition_rows, dealing_of
 from simcore.cards import SUITS
-from simcore.kernels.condition import NO_CONDITION, Condition, condition_scratch, deal_accepted_into
-from simcore.kernels.deal import deal_buffers
+from simcore.kernels.condition import NO_CONDITION, Condition, ConditionWork, deal_accepted_into, deal_work
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_under
 from simcore.kernels.threads import each_chunk
@@ -35,58 +34,24 @@ BINS = 4096
 
 
 @njit(cache=True, nogil=True)
-def group_meld_chunk(state, size, rest, players, hand_size, given, seat, cond, groups, trump, table, flags, out):
-    """Add to ``out`` (int64[groups, BINS]) the deals of ``size`` (``seat`` holding ``given``, meeting
-    ``cond``) by each group's meld: the hands of the seats in ``groups[g]`` (bool[groups, players]) melded
-    under ``trump`` (-1: each hand under its best trump) and added."""
-    cards, hands, widow = deal_buffers(rest, players)
-    totals, scratch = condition_scratch()
-    _group_deals(
-        state,
-        size,
-        cards,
-        hands,
-        widow,
-        totals,
-        scratch,
-        players,
-        hand_size,
-        given,
-        seat,
-        cond,
-        groups,
-        trump,
-        table,
-        flags,
-        out,
-    )
+def group_meld_chunk(state, size, dealing, groups, trump, out):
+    """Add to ``out`` (int64[groups, BINS]) the deals of ``size`` made as ``dealing`` says (a
+    :class:`simcore.kernels.condition.Dealing`: a seat holding given cards, a condition met) by each
+    group's meld: the hands of the seats in ``groups[g]`` (bool[groups, players]) melded under ``trump``
+    (-1: each hand under its best trump) and added."""
+    work = deal_work(dealing)
+    accept = ConditionWork(dealing.cond, dealing.table, dealing.flags, work.totals, work.scratch)
+    _group_deals(state, size, dealing, work, accept, groups, trump, out)
 
 
 @leaf
-def _group_deals(
-    state,
-    size,
-    cards,
-    hands,
-    widow,
-    totals,
-    scratch,
-    players,
-    hand_size,
-    given,
-    seat,
-    cond,
-    groups,
-    trump,
-    table,
-    flags,
-    out,
-):
-    """:func:`group_meld_chunk`'s deals, with its scratch."""
+def _group_deals(state, size, dealing, work, accept, groups, trump, out):
+    """:func:`group_meld_chunk`'s deals, in ``work`` (its :class:`simcore.kernels.condition.DealWork`)."""
+    players, hand_size, given, seat = dealing.players, dealing.hand_size, dealing.given, dealing.seat
+    cards, hands, widow, totals = work.cards, work.hands, work.widow, work.totals
+    table, flags = dealing.table, dealing.flags
     for _ in range(size):
-        deal_accepted_into(
-            state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch, hands, widow
-        )
+        deal_accepted_into(state, cards, given, seat, hand_size, accept, hands, widow)
         for g in range(groups.shape[0]):
             m = np.int64(0)
             for p in range(players):
@@ -98,24 +63,10 @@ def _group_deals(
             out[g, min(m, out.shape[1] - 1)] += 1
 
 
-def _batch(rest, players, hand_size, given, seat, cond, groups, trump, table, flags, states, sizes, chunks):
+def _batch(dealing, groups, trump, states, sizes, chunks):
     out = np.zeros((len(sizes), groups.shape[0], BINS), dtype=np.int64)
     each_chunk(
-        lambda ci: group_meld_chunk(
-            states[ci].copy(),
-            sizes[ci],
-            rest,
-            players,
-            hand_size,
-            given,
-            seat,
-            cond,
-            groups,
-            trump,
-            table,
-            flags,
-            out[ci],
-        ),
+        lambda ci: group_meld_chunk(states[ci].copy(), sizes[ci], dealing, groups, trump, out[ci]),
         states.shape[0],
     )
     return out
@@ -186,21 +137,8 @@ def group_melds(
     """Each group's meld (the seats of ``groups[g]`` together, under ``trump``; -1: each hand's best)
     over ``deals`` deals in which ``seat`` holds ``given`` (-1: nobody) and that meet ``condition``
     (already checked: its ``acceptance``)."""
-    rest, given = deal_cards(variant, given, seat)
     cond = NO_CONDITION if condition is None else condition_rows(variant, condition)
-    task = partial(
-        _batch,
-        rest,
-        variant.players,
-        variant.hand_size,
-        given,
-        seat,
-        cond,
-        np.asarray(groups, dtype=np.bool_),
-        trump,
-        variant.meld_table,
-        variant.meld_flags,
-    )
+    task = partial(_batch, dealing_of(variant, given, seat, cond), np.asarray(groups, dtype=np.bool_), trump)
     run = run_job(Job(task, "sum"), seed, deals)
     return [MeldTally(trump, run.deals, run.tally[g], acceptance) for g in range(len(groups))]
 

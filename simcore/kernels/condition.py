@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
 
 from simcore.cards import N_RANKS, N_SUITS, SUITS, HandError, card_name, parse_card
-from simcore.kernels.deal import deal_given_into, deal_into
+from simcore.kernels.deal import deal_buffers, deal_given_into, deal_into
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump
 from simcore.kernels.policies import HEURISTIC, any_marriage, choose_trump, hand_value, suit_count
@@ -48,10 +49,36 @@ NO_LIMIT = np.int64(1) << 40
 NO_CONDITION = np.zeros((0, ROW), dtype=np.int64)
 
 
+class ConditionWork(NamedTuple):
+    """A compiled condition with what testing a deal against it reads and writes, as the deal
+    deal kernels take it (:func:`deal_accepted_into`; :func:`condition_work` makes one with scratch of
+    its own)."""
+
+    #: int64[tests, ROW]: the condition's test rows (columns ``C_*``; zero rows: every deal).
+    rows: np.ndarray
+    #: The rules' meld table and flags, which the ``meld``, ``trump``, ``value`` and ``limit`` tests read.
+    table: np.ndarray
+    flags: np.ndarray
+    #: int64[4] and uint64[4]: scratch for the meld by trump and the heuristic's trump choice (a stream
+    #: never drawn from: the heuristic draws nothing).
+    totals: np.ndarray
+    state: np.ndarray
+
+
+@njit(cache=True)
+def condition_work(rows, table, flags):
+    """A :class:`ConditionWork` for the condition ``rows`` under the meld ``table`` and ``flags``, with
+    scratch of its own."""
+    return ConditionWork(rows, table, flags, np.zeros(N_SUITS, dtype=np.int64), np.zeros(4, dtype=np.uint64))
+
+
 @leaf
-def hand_quantity(hand, q, param, v1, v2, v3, v4, v5, hand_size, table, flags, totals, state):
-    """The quantity ``q`` (``Q_*``, with its ``param`` and values ``v1..v5``) of ``hand`` (uint8[24]).
-    ``totals`` (int64[4]) and ``state`` (uint64[4], never drawn from) are scratch."""
+def hand_quantity(hand, cond, k, hand_size, table, flags, totals, state):
+    """The quantity that test row ``k`` of the condition ``cond`` (int64[tests, ROW]) bounds, of
+    ``hand`` (uint8[24]): ``Q_*`` in column ``C_QUANTITY``, with its ``C_PARAM`` and values ``C_V1 ..
+    C_V5``; the meld ``table`` and ``flags`` count meld. ``totals`` (int64[4]) and ``state`` (uint64[4],
+    never drawn from) are scratch."""
+    q, param = cond[k, C_QUANTITY], cond[k, C_PARAM]
     if q == Q_CARD:
         return np.int64(hand[param])
     if q == Q_SUIT:
@@ -64,21 +91,22 @@ def hand_quantity(hand, q, param, v1, v2, v3, v4, v5, hand_size, table, flags, t
     if q == Q_MELD:
         best = meld_by_trump(hand, table, flags, totals)
         return totals[best] if param < 0 else totals[param]
+    v1 = cond[k, C_V1]
     if q == Q_TRUMP:
         s = choose_trump(hand, HEURISTIC, v1 != 0, table, flags, totals, state)
         return np.int64(0) if s < 0 else np.int64(suit_count(hand, s))
-    v, _ = hand_value(hand, table, flags, totals, v1, v2, v3, hand_size)
+    v, _ = hand_value(hand, table, flags, totals, v1, cond[k, C_V2], cond[k, C_V3], hand_size)
     if q == Q_VALUE:
         return np.int64(np.floor(v))
-    if v5 != 0 and not any_marriage(hand):
+    if cond[k, C_V5] != 0 and not any_marriage(hand):
         return np.int64(-1)
-    return np.int64(v + (v4 / MARGIN_UNIT) * v1)
+    return np.int64(v + (cond[k, C_V4] / MARGIN_UNIT) * v1)
 
 
 @leaf
-def accepts(hands, widow, hand_size, cond, table, flags, totals, state):
+def accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
     """True when the deal (``hands`` uint8[players, 24], one row a seat, ``widow`` uint8[24]) meets every
-    clause of ``cond`` (int64[tests, ROW], see the module docstring)."""
+    clause of the condition ``cw.rows`` (int64[tests, ROW], see the module docstring)."""
     players = hands.shape[0]
     i = 0
     n = cond.shape[0]
@@ -95,21 +123,7 @@ def accepts(hands, widow, hand_size, cond, table, flags, totals, state):
             hand = widow if p == players else hands[p]
             ok = True
             for k in range(i, end):
-                x = hand_quantity(
-                    hand,
-                    cond[k, C_QUANTITY],
-                    cond[k, C_PARAM],
-                    cond[k, C_V1],
-                    cond[k, C_V2],
-                    cond[k, C_V3],
-                    cond[k, C_V4],
-                    cond[k, C_V5],
-                    hand_size,
-                    table,
-                    flags,
-                    totals,
-                    state,
-                )
+                x = hand_quantity(hand, cond, k, hand_size, table, flags, totals, scratch)
                 if x < cond[k, C_LO] or x > cond[k, C_HI]:
                     ok = False
                     break
@@ -121,15 +135,13 @@ def accepts(hands, widow, hand_size, cond, table, flags, totals, state):
 
 
 @leaf
-def deal_accepted_into(
-    state, cards, players, hand_size, given, seat, cond, table, flags, totals, scratch, hands, widow
-):
-    """Deal into ``hands`` and ``widow`` until the deal meets ``cond``; return the deals tried (1 or more).
-    With ``seat`` >= 0 that seat holds ``given`` and ``cards`` is the rest of the deck
-    (:func:`simcore.kernels.deal.deal_given_into`), else ``cards`` is the deck (``deal_into``). Every
-    accepted deal is equally likely among the deals that meet the condition (rejection sampling).
-    ``totals`` (int64[4]) and ``scratch`` (uint64[4]) are scratch. The caller makes sure some deal meets
-    the condition."""
+def deal_accepted_into(state, cards, given, seat, hand_size, cw, hands, widow):
+    """Deal into ``hands`` (uint8[players, 24]) and ``widow`` until the deal meets the condition of ``cw``
+    (a :class:`ConditionWork`); return the deals tried (1 or more). With ``seat`` >= 0 that seat holds
+    ``given`` and ``cards`` is the rest of the deck (:func:`simcore.kernels.deal.deal_given_into`), else
+    ``cards`` is the deck (``deal_into``). Every accepted deal is equally likely among the deals that
+    meet the condition (rejection sampling). The caller makes sure some deal meets the condition."""
+    players = hands.shape[0]
     tries = np.int64(0)
     while True:
         tries += 1
@@ -137,14 +149,44 @@ def deal_accepted_into(
             deal_given_into(state, cards, players, hand_size, given, seat, hands, widow)
         else:
             deal_into(state, cards, players, hand_size, hands, widow)
-        if accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
+        if accepts(hands, widow, hand_size, cw.rows, cw.table, cw.flags, cw.totals, cw.state):
             return tries
 
 
+class Dealing(NamedTuple):
+    """The deals an answer's chunk kernel makes: ``players`` hands of ``hand_size`` cards from ``deck``
+    (uint8 card types); with ``seat`` >= 0 that seat holds ``given`` (uint8[24] copy counts) in every
+    deal and ``deck`` is the rest of the cards; every deal meets the condition ``cond`` (int64[tests,
+    ROW]; zero rows: every deal does). The rules' meld ``table`` and ``flags`` score the hands and feed
+    the condition's meld tests. Read-only: each chunk deals in a :class:`DealWork` of its own."""
+
+    deck: np.ndarray
+    players: int
+    hand_size: int
+    given: np.ndarray
+    seat: int
+    cond: np.ndarray
+    table: np.ndarray
+    flags: np.ndarray
+
+
+class DealWork(NamedTuple):
+    """A chunk's own arrays to deal a :class:`Dealing` into (:func:`deal_work`): its copy of the deck,
+    shuffled in place, the hands (uint8[players, 24]) and the widow (uint8[24]), and the condition's
+    scratch (int64[4] ``totals`` and uint64[4] ``scratch``, as in :class:`ConditionWork`)."""
+
+    cards: np.ndarray
+    hands: np.ndarray
+    widow: np.ndarray
+    totals: np.ndarray
+    scratch: np.ndarray
+
+
 @njit(cache=True)
-def condition_scratch():
-    """(totals int64[4], state uint64[4]): the scratch :func:`accepts` needs, made once per chunk."""
-    return np.zeros(N_SUITS, dtype=np.int64), np.zeros(4, dtype=np.uint64)
+def deal_work(dealing):
+    """A fresh :class:`DealWork` for ``dealing`` (a :class:`Dealing`), made once per chunk."""
+    cards, hands, widow = deal_buffers(dealing.deck, dealing.players)
+    return DealWork(cards, hands, widow, np.zeros(N_SUITS, dtype=np.int64), np.zeros(4, dtype=np.uint64))
 
 
 # --- the language -----------------------------------------------------------------------------------

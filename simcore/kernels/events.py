@@ -7,6 +7,7 @@ An event is a property of one dealt hand before trump is known. Each has a kind 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 from numba import njit
@@ -179,14 +180,27 @@ def event_test(kind, a, b):
     return X_MARRIAGE, NEVER
 
 
+class EventTests(NamedTuple):
+    """Events as tests of a hand's features, as the many-event kernels take them (:func:`event_tests`):
+    event e holds where feature ``feature[e]`` (``X_*``) is at least ``least[e]``."""
+
+    feature: np.ndarray
+    least: np.ndarray
+    #: Whether some event reads the best meld (``X_BEST``): the meld search runs only then.
+    with_meld: bool
+    #: int64[N_FEATURES + 1]: scratch for a hand's features (:func:`features_into`).
+    features: np.ndarray
+
+
 @njit(cache=True)
 def event_tests(kinds, a, b):
-    """(int64 feature indices, int64 thresholds) of the events, for the many-event kernels."""
+    """The :class:`EventTests` of the events (``kinds``, ``a``, ``b``: int64[events] each), with
+    scratch of their own, made once per chunk by the many-event kernels."""
     idx = np.zeros(kinds.shape[0], dtype=np.int64)
     thr = np.zeros(kinds.shape[0], dtype=np.int64)
     for e in range(kinds.shape[0]):
         idx[e], thr[e] = event_test(kinds[e], a[e], b[e])
-    return idx, thr
+    return EventTests(idx, thr, np.any(idx == X_BEST), np.zeros(N_FEATURES + 1, dtype=np.int64))
 
 
 @leaf

@@ -23,7 +23,7 @@ from numba import njit
 
 from simcore.cards import ACE, JACK_OF_DIAMONDS, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN_OF_SPADES
 from simcore.kernels.card_features import note_card
-from simcore.kernels.condition import NO_CONDITION, deal_accepted_into
+from simcore.kernels.condition import NO_CONDITION, ConditionWork, deal_accepted_into
 from simcore.kernels.events import K_REDEAL, hand_has_event
 from simcore.kernels.hand_record import (
     CONCEDED,
@@ -270,21 +270,10 @@ def _share_widow(state, rules, policy, work):
     (``widow_order``, his ``policy``), the next to his partner (the seat across, with partners), the
     rest clockwise from his left."""
     hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    order, tables, dyn = work.scratch.order, work.tables, work.scratch.dyn
+    order, dyn = work.scratch.order, work.scratch.dyn
     bidder, players = dyn[Y_BIDDER], rules.players
     partnered = rules.teams == TEAMS_ACROSS
-    widow_order_into(
-        hands[bidder],
-        widow,
-        dyn[Y_TRUMP],
-        policy,
-        tables.meld_table,
-        tables.meld_flags,
-        work.scratch.totals,
-        state,
-        order,
-        work.scratch.value,
-    )
+    widow_order_into(hands[bidder], widow, dyn[Y_TRUMP], policy, work.tables, state, order, work.scratch.value)
     partner = (bidder + players // 2) % players if partnered else bidder
     k = 0
     for i in range(players + 1):
@@ -309,7 +298,7 @@ def _discard_and_draw(state, rules, policies, work):
     from the stock (``work.widow``: copy counts, the undealt cards), at random. Nobody may throw more
     than his share of the stock: min(hand size, stock // players), so the stock never runs out."""
     hands, stock, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    thrown, totals, tables, dyn = work.scratch.thrown, work.scratch.totals, work.tables, work.scratch.dyn
+    thrown, tables, dyn = work.scratch.thrown, work.tables, work.scratch.dyn
     bidder, trump, players = dyn[Y_BIDDER], dyn[Y_TRUMP], rules.players
     n_stock = 0
     for t in range(N_TYPES):
@@ -318,7 +307,7 @@ def _discard_and_draw(state, rules, policies, work):
     for i in range(players):
         s = (bidder + i) % players
         thrown[:] = 0
-        draw_discards(hands[s], most, trump, policies[s], tables.meld_table, tables.meld_flags, totals, state, thrown)
+        draw_discards(hands[s], most, trump, policies[s], tables, state, thrown)
         n = 0
         for t in range(N_TYPES):
             if thrown[t] > 0:
@@ -604,23 +593,10 @@ def _deal_and_redeal(state, rules, policies, margins, rec, work):
     players = rules.players
     redeals = 0
     set_contract = contract[1] > 0
+    # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
+    accept = ConditionWork(work.accept, tables.meld_table, tables.meld_flags, work.scratch.totals, state)
     while True:
-        # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
-        deal_accepted_into(
-            state,
-            work.cards,
-            players,
-            rules.hand_size,
-            work.given,
-            contract[0],
-            work.accept,
-            tables.meld_table,
-            tables.meld_flags,
-            work.scratch.totals,
-            state,
-            hands,
-            widow,
-        )
+        deal_accepted_into(state, work.cards, work.given, contract[0], rules.hand_size, accept, hands, widow)
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
             dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
@@ -807,7 +783,7 @@ def _exchange(state, rules, policies, work):
     (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
     shared out."""
     hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    table, flags, totals = work.tables.meld_table, work.tables.meld_flags, work.scratch.totals
+    tables = work.tables
     buried, fed, back, dyn = work.scratch.buried, work.scratch.fed, work.scratch.back, work.scratch.dyn
     bidder, partner, trump, called = dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP], dyn[Y_CALLED]
     if rules.dix_for_turned != 0:
@@ -822,12 +798,10 @@ def _exchange(state, rules, policies, work):
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
         else:
-            give_cards(
-                hands[partner], rules.pass_cards, trump, policies[partner], True, table, flags, totals, state, fed
-            )
+            give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, table, flags, totals, state, back)
+        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, tables, state, back)
         if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
         _hand_over(hands, bidder, partner, back, trace, pos)
@@ -837,7 +811,7 @@ def _exchange(state, rules, policies, work):
             if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
-        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, table, flags, totals, state, buried)
+        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, tables, state, buried)
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
@@ -858,20 +832,7 @@ def _swap_dix(state, rules, policies, work):
     if turned < 0 or turned == dix_type:
         return np.int64(-1)
     for s in range(dealer):
-        partnered = rules.teams == TEAMS_ACROSS and (dealer - s) % 2 == 0
-        if hands[s, dix_type] > 0 and swaps_dix(
-            hands,
-            s,
-            dealer,
-            turned,
-            trump,
-            partnered,
-            policies[s],
-            work.tables.meld_table,
-            work.tables.meld_flags,
-            work.scratch.totals,
-            state,
-        ):
+        if hands[s, dix_type] > 0 and swaps_dix(hands, s, turned, trump, policies[s], rules, work.tables, state):
             exchange_dix(hands, s, dealer, dix_type, turned, 1)
             _note(work.trace, work.scratch.pos, T_EXCHANGE, s, turned, 0)
             return np.int64(s)

@@ -25,6 +25,7 @@ from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
+from simcore.variants.layout import TEAMS_ACROSS
 
 RANDOM, HEURISTIC, LEARNED = 0, 1, 2
 #: ``learned`` plays its cards by :mod:`simcore.kernels.learned` and takes every other decision as the
@@ -107,19 +108,22 @@ def goes_alone(hand, trump, bid, policy, table, flags, totals, state):
 
 
 @leaf
-def swaps_dix(hands, seat, dealer, turned, trump, partnered, policy, table, flags, totals, state):
-    """Whether ``seat``, holding a dix, gives it to the dealer for the card ``turned`` for trump
-    (``exchange.dix_for_turned``). Heuristic: always when the dealer is an opponent (a nine for a higher
-    trump, taken from the other side, and the dix still scores its original holder); with the dealer
-    his partner the card stays in the side, so only when the two hands' meld rises. Random: evenly."""
+def swaps_dix(hands, seat, turned, trump, policy, rules, tables, state):
+    """Whether ``seat``, holding a dix, gives it to the dealer (seat ``rules.players - 1``) for the card
+    ``turned`` for trump (``exchange.dix_for_turned``). Heuristic: always when the dealer is an opponent
+    (a nine for a higher trump, taken from the other side, and the dix still scores its original
+    holder); with the dealer his partner (partners across, ``rules.teams``) the card stays in the side,
+    so only when the two hands' meld under the ``tables``' meld rises. Random: evenly."""
     if policy == RANDOM:
         return bounded(state, 2) == 1
-    if not partnered:
+    dealer = rules.players - 1
+    if not (rules.teams == TEAMS_ACROSS and (dealer - seat) % 2 == 0):
         return True
+    table, flags = tables.meld_table, tables.meld_flags
     dix = trump * N_RANKS + NINE
-    before = _pair_meld(hands, seat, dealer, trump, table, flags, totals)
+    before = _pair_meld(hands, seat, dealer, trump, table, flags)
     exchange_dix(hands, seat, dealer, dix, turned, 1)  # try it, then undo it
-    after = _pair_meld(hands, seat, dealer, trump, table, flags, totals)
+    after = _pair_meld(hands, seat, dealer, trump, table, flags)
     exchange_dix(hands, seat, dealer, dix, turned, -1)
     return after > before
 
@@ -134,7 +138,7 @@ def exchange_dix(hands, seat, dealer, dix, turned, sign):
 
 
 @leaf
-def _pair_meld(hands, a, b, trump, table, flags, totals):
+def _pair_meld(hands, a, b, trump, table, flags):
     """The meld of hands ``a`` and ``b`` under ``trump``, together."""
     return meld_under(hands[a], trump, table, flags) + meld_under(hands[b], trump, table, flags)
 
@@ -251,11 +255,12 @@ def _cheapest_to_lose(hand, trump, table, flags):
 
 
 @leaf
-def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out):
+def give_cards(hand, n, trump, policy, feeding, tables, state, out):
     """Take ``n`` cards out of ``hand`` into ``out`` (copy counts, added to).
 
     ``feeding``: the partner passing to the bidder gives his best trumps and aces; otherwise (bidder
-    returning, or burying) the cards whose loss costs least."""
+    returning, or burying) the cards whose loss costs least, meld counted by the ``tables``' meld."""
+    table, flags = tables.meld_table, tables.meld_flags
     for _ in range(n):
         if policy == RANDOM:
             t = pick_card(held_mask(hand), state)
@@ -285,17 +290,18 @@ def give_cards(hand, n, trump, policy, feeding, table, flags, totals, state, out
 
 
 @leaf
-def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
+def draw_discards(hand, most, trump, policy, tables, state, out):
     """Take the cards a player throws away before drawing (``exchange.draw``) out of ``hand`` into
     ``out``, at most ``most``. Heuristic: every card that adds no meld under ``trump`` and is neither a
     trump nor an ace, cheapest first; random: a uniformly random number (0 to ``most``) of cards, each
-    of a uniformly random type among those held."""
+    of a uniformly random type among those held. Meld is counted by the ``tables``' meld."""
     if policy == RANDOM:
         for _ in range(bounded(state, most + 1)):
             t = pick_card(held_mask(hand), state)
             hand[t] -= 1
             out[t] += 1
         return
+    table, flags = tables.meld_table, tables.meld_flags
     before = meld_under(hand, trump, table, flags)  # unchanged by every card thrown: one that lowered it is kept
     for _ in range(most):
         t = _cheapest_to_lose(hand, trump, table, flags)
@@ -309,23 +315,23 @@ def draw_discards(hand, most, trump, policy, table, flags, totals, state, out):
 
 
 @njit(cache=True)
-def widow_order(hand, widow, trump, policy, table, flags, totals, state):
+def widow_order(hand, widow, trump, policy, tables, state):
     """int64[cards in the widow]: its card types (copies repeated), best first for the bidder holding
     ``hand`` (:func:`widow_order_into`, in arrays of its own)."""
     n = 0
     for t in range(N_TYPES):
         n += widow[t]
     order = np.empty(n, dtype=np.int64)
-    widow_order_into(hand, widow, trump, policy, table, flags, totals, state, order, np.empty(n, dtype=np.float64))
+    widow_order_into(hand, widow, trump, policy, tables, state, order, np.empty(n, dtype=np.float64))
     return order
 
 
 @leaf
-def widow_order_into(hand, widow, trump, policy, table, flags, totals, state, order, value):
+def widow_order_into(hand, widow, trump, policy, tables, state, order, value):
     """Write the widow's card types (copies repeated) into ``order[:n]``, best first for the bidder
     holding ``hand``, and return n, the widow's cards; ``value`` (float64, at least n) is scratch.
     ``random``: a uniformly random order; ``heuristic``: by what each card is worth in his hand under
-    ``trump`` (the meld it adds plus the keep premium), ties in card order."""
+    ``trump`` (the meld it adds under the ``tables``' meld, plus the keep premium), ties in card order."""
     n = 0
     for t in range(N_TYPES):
         for _ in range(widow[t]):
@@ -336,6 +342,7 @@ def widow_order_into(hand, widow, trump, policy, table, flags, totals, state, or
             j = bounded(state, i + 1)
             order[i], order[j] = order[j], order[i]
         return n
+    table, flags = tables.meld_table, tables.meld_flags
     for i in range(n):
         t = order[i]
         hand[t] += 1

@@ -78,7 +78,7 @@ class _KernelPolicy:
         rng = state._rng
         margin = v.get("policy.margin") if self.margin is None else self.margin
         if kind in ("share", "give", "bury", "discard"):
-            return self._card_by_card(state, r, hand, table, flags, totals, rng)
+            return self._card_by_card(state, r, hand, rng)
         if kind == "bid":
             return self._bid(v, t, r, hand, table, flags, totals, rng, margin)
         if kind == "forfeit":
@@ -93,10 +93,8 @@ class _KernelPolicy:
         if kind == "call":
             return int(call_card(hand, t.trump, policy, np.asarray(v.deck_copies, dtype=np.uint8), rng))
         if kind == "swap":
-            dealer = v.players - 1
-            partnered = rules.teams == TEAMS_ACROSS and (dealer - seat) % 2 == 0
             hands = np.array(t.hands, dtype=np.uint8)
-            return int(swaps_dix(hands, seat, dealer, t.turned, t.trump, partnered, policy, table, flags, totals, rng))
+            return int(swaps_dix(hands, seat, t.turned, t.trump, policy, rules, v.tables, rng))
         if kind == "throw_in":  # the heuristic throws in nine tenths of the trick points short; random never
             meld = sum(t.meld[s] for s in range(v.players) if t.side[s] == 1)
             meld = meld if meld >= v.get("scoring.min_meld_to_count") else 0
@@ -136,37 +134,34 @@ class _KernelPolicy:
             bid_it = limit - want >= rules.trick_total // 5  # do not outbid partner lightly
         return want if bid_it else 0
 
-    def _card_by_card(self, state, r, hand, table, flags, totals, rng):
+    def _card_by_card(self, state, r, hand, rng):
         """A multi-card decision, taken whole on its first card as the kernel takes it, then card by card."""
         where = (r.seat, r.kind, len(state.history()))
         if self._plan is not None and self._plan[0] == where and self._plan[1]:
             card = self._plan[1].pop(0)
         else:
-            cards = self._whole(state, r, hand, table, flags, totals, rng)
+            cards = self._whole(state, r, hand, rng)
             card, rest = cards[0], cards[1:]
             self._plan = (None, rest)
         self._plan = ((r.seat, r.kind, len(state.history()) + 1), self._plan[1])
         return card
 
-    def _whole(self, state, r, hand, table, flags, totals, rng) -> list[int]:
+    def _whole(self, state, r, hand, rng) -> list[int]:
         v, t, policy = state.variant, state._table, self.code
         out = np.zeros(N_TYPES, dtype=np.uint8)
         if r.kind == "share":
             return [
-                int(c)
-                for c in widow_order(
-                    hand, np.array(t.widow, dtype=np.uint8), t.trump, policy, table, flags, totals, rng
-                )
+                int(c) for c in widow_order(hand, np.array(t.widow, dtype=np.uint8), t.trump, policy, v.tables, rng)
             ]
         if r.kind == "give" and len(r.legal) == 1 and v.get("exchange.pass_called_card") and r.seat == t.partner:
             return [r.legal[0]]  # the card asked for
         if r.kind == "discard":
             most = min(v.hand_size, (sum(t.widow) + sum(1 for m in t.moves if m[1] == "draw")) // v.players)
-            draw_discards(hand, most, t.trump, policy, table, flags, totals, rng, out)
+            draw_discards(hand, most, t.trump, policy, v.tables, rng, out)
             cards = _cards(out)
             return cards + [-1] if len(cards) < most else cards
         n = v.get("exchange.pass_cards") if r.kind == "give" else sum(t.widow)
-        give_cards(hand, n, t.trump, policy, r.kind == "give" and r.seat == t.partner, table, flags, totals, rng, out)
+        give_cards(hand, n, t.trump, policy, r.kind == "give" and r.seat == t.partner, v.tables, rng, out)
         return _cards(out)
 
     def _meld(self, v, t, r, rng):
