@@ -146,7 +146,7 @@ def main(argv=None) -> int:
             )
 
         groups = "\n".join(f"#   {g % half}: {name}" for g, name in enumerate(GROUPS))
-        text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and FROM_TRICKS_LEFT
+        text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and the tricks each group plays from
         WEIGHTS_FILE.write_text(
             f"{text}FITTED = (\n{lines}\n)\n"
             f"#: One line a feature, one column a group (the same columns in both blocks):\n{groups}\n"
