@@ -259,3 +259,34 @@ def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err and "Traceback" not in err
+
+
+def test_the_heuristic_decides_only_where_no_other_term_can_outweigh_it():
+    # features are in [0, bound]: two cards' scores differ by at most sum |w_k| * bound_k over the
+    # others, so the heuristic's weight must exceed it (beats_trick_points may reach 5 units)
+    from simcore.kernels.card_features import FEATURE_BOUNDS
+    from simcore.kernels.learned import heuristic_decides
+
+    w = np.zeros((4, N_FEATURES))
+    w[:, 0] = 1.0
+    w[1, FEATURES.index("rank")] = 0.6
+    w[1, FEATURES.index("points")] = -0.5  # 1.1 of spread against a heuristic weight of 1
+    w[2, FEATURES.index("beats_trick_points")] = 0.19  # 0.95 below 1, as its bound is 5
+    w[3, FEATURES.index("beats_trick_points")] = 0.21  # 1.05: a trick of five aces could outweigh it
+    assert FEATURE_BOUNDS[FEATURES.index("beats_trick_points")] == 5.0
+    assert heuristic_decides(w).tolist() == [True, False, True, False]
+
+
+@pytest.mark.parametrize(
+    "vid, graded",
+    [("partnership-auction", True), ("four-hand-150", False), ("double-deck", False), ("four-pass", False)],
+)
+def test_a_systems_points_pick_its_weight_group(vid, graded):
+    # graded points (11-10-4-3-2) take rows 8-15, equal counters rows 0-7 whether they count 1 or 10
+    from analyses.fit_learned import graded_points
+    from simcore.kernels.learned import decision_group
+
+    v = load_variant(vid)
+    ctx = play_context(v, (1, 0, 1, 0), 0, [], (0, []))
+    assert decision_group(0, 0, ctx) == (8 if graded else 0) and decision_group(1, 5, ctx) == 7 + (8 if graded else 0)
+    assert graded_points(v.trick_points) == graded
