@@ -18,3 +18,6 @@ from numba import njit
 
 #: The decorator of a leaf kernel: compiled on first use, cached on disk, no reference counting.
 leaf = njit(cache=True, _nrt=False)
+#: A leaf inlined into its numba caller: for the per-card helpers of a leaf, whose arguments (arrays,
+#: long tuples) cost more to pass in a call than their work.
+inline_leaf = njit(cache=True, _nrt=False, inline="always")
