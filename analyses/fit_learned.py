@@ -24,7 +24,9 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from simcore.cards import ACE, KING
 from simcore.kernels.card_features import FEATURES
+from simcore.variants import load_variant
 
 GROUPS = tuple(
     f"{play}, {side}, {scale}"
@@ -36,12 +38,19 @@ WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "simcore" / "kernels" / 
 
 
 def decisions(frame: pd.DataFrame) -> pd.DataFrame:
-    """The rows sorted by decision, with ``decision`` (a running id) and ``group`` (0-3) columns."""
+    """The rows sorted by decision, with ``decision`` (a running id) and ``group`` (0-15) columns."""
     f = frame.sort_values(["system", "seed", "trick", "place", "card"], kind="stable").reset_index(drop=True)
     key = f[["system", "seed", "trick", "place"]].astype(str).agg("|".join, axis=1)
     f["decision"] = (key != key.shift()).cumsum() - 1
-    f["group"] = 2 * f["place"].clip(upper=3) + np.where(f["role"] == "defender", 1, 0) + np.where(f["unit"] > 1, 8, 0)
+    graded = f["system"].map(lambda s: graded_points(load_variant(s).trick_points)).astype(bool)
+    f["group"] = 2 * f["place"].clip(upper=3) + np.where(f["role"] == "defender", 1, 0) + np.where(graded, 8, 0)
     return f
+
+
+def graded_points(trick_points) -> bool:
+    """Whether a system's trick points are graded (an ace counts more than a king), as
+    :func:`simcore.kernels.learned.decision_group` tells them from equal counters."""
+    return trick_points[ACE] != trick_points[KING]
 
 
 def _segments(decision: np.ndarray) -> np.ndarray:
@@ -137,7 +146,7 @@ def main(argv=None) -> int:
             )
 
         groups = "\n".join(f"#   {g % half}: {name}" for g, name in enumerate(GROUPS))
-        text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and FROM_TRICKS_LEFT
+        text = WEIGHTS_FILE.read_text().split("FITTED =")[0]  # the docstring and the tricks each group plays from
         WEIGHTS_FILE.write_text(
             f"{text}FITTED = (\n{lines}\n)\n"
             f"#: One line a feature, one column a group (the same columns in both blocks):\n{groups}\n"

@@ -14,7 +14,7 @@ import pytest
 from simcore.cards import ACE, JACK, KING, N_RANKS, N_TYPES, NINE, QUEEN, TEN
 from simcore.cli import main
 from simcore.kernels.card_features import FEATURES, N_FEATURES, card_features, decision_view, play_context
-from simcore.kernels.policies import C_LED, C_TRICK, C_VOID, parse_policies
+from simcore.kernels.policies import C_LED, C_TRICK, C_VOID, HEURISTIC, parse_policies
 from simcore.variants import load_variant
 
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3  # suit numbers as card types order them (suit * 6 + rank)
@@ -127,6 +127,61 @@ def test_the_learned_player_bridged_to_python_plays_the_kernels_hands(vid):
         assert [(s, a.value) for s, a in state.history() if a.kind == "play"] == plays, (vid, seed)
 
 
+def _reference_card(hands, decision, ctx, held):
+    """The learned card as the model defines it: the weights of the decision's group times every
+    feature of card_features, the highest sum (the lowest card on ties), the heuristic's card before the
+    model's tricks; and the gap to the next best score."""
+    from simcore.kernels.learned import decision_group
+    from simcore.kernels.learned_weights import MODEL_FROM, WEIGHTS
+    from simcore.kernels.policies import choose_card
+
+    seat, legal, n, win, win_seat, players, trump, unseen = decision
+    heuristic = int(choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx))
+    view = decision_view(hands, seat, players, trump, unseen, ctx)
+    g = decision_group(seat, n, ctx)
+    if held > MODEL_FROM[g] or legal & (legal - 1) == 0:
+        return heuristic, np.inf
+    w = WEIGHTS[g]
+    cards = [t for t in range(N_TYPES) if (legal >> t) & 1]
+    scores = np.array([np.dot(w, card_features(view, hands, decision, t, ctx, heuristic)) for t in cards])
+    order = np.argsort(-scores, kind="stable")
+    return cards[order[0]], scores[order[0]] - scores[order[1]]
+
+
+@pytest.mark.parametrize("vid", ["partnership-auction", "four-hand-150", "double-deck", "five-hand-widow"])
+def test_the_fast_score_plays_the_models_card(vid):
+    # play_card scores without the feature tuple, leaves out what every legal card shares and skips the
+    # groups the heuristic decides; at every decision of learned hands (the Python bridge's positions) it
+    # must play the card of the highest w . card_features (scores apart by more than rounding)
+    import simcore.state.players as players
+    from simcore.state import new_hand
+
+    v = load_variant(vid)
+    seen, played_model = [], 0
+    real = players.play_card
+
+    def spy(policy, hands, decision, ctx, held):
+        card = real(policy, hands, decision, ctx, held)
+        heuristic = real(HEURISTIC, hands, decision, ctx, held)
+        seen.append((card, _reference_card(hands, decision, ctx, held), held, heuristic))
+        return card
+
+    player = players.kernel_policy("learned")
+    try:
+        players.play_card = spy
+        for seed in range(12):
+            state = new_hand(v, seed)
+            while not state.is_terminal():
+                state.apply(player(state))
+    finally:
+        players.play_card = real
+    for card, (expected, gap), held, card_of_heuristic in seen:
+        if gap > 1e-9:
+            assert card == expected, (card, expected, held)
+            played_model += card != card_of_heuristic
+    assert played_model > 20  # decisions where the model overrules the heuristic
+
+
 def test_the_learned_card_is_always_legal_with_bounds_checked(tmp_path):
     # play_card on random positions (random hands, a random legal subset, any place in the trick), compiled
     # with bounds checking in a fresh process and cache
@@ -154,7 +209,7 @@ for i in range(3000):
     unseen = np.int64(rng.integers(0, 1 << 24))
     decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
                 int(rng.integers(0, 4)), unseen)
-    t = play_card(LEARNED, hands, decision, ctx)
+    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)))
     assert t in legal, (t, legal)
 print("ok")
 """
@@ -204,3 +259,34 @@ def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):
     assert exc.value.code == 2
     err = capsys.readouterr().err.strip()
     assert message in err and "\n" not in err and "Traceback" not in err
+
+
+def test_the_heuristic_decides_only_where_no_other_term_can_outweigh_it():
+    # features are in [0, bound]: two cards' scores differ by at most sum |w_k| * bound_k over the
+    # others, so the heuristic's weight must exceed it (beats_trick_points may reach 5 units)
+    from simcore.kernels.card_features import FEATURE_BOUNDS
+    from simcore.kernels.learned import heuristic_decides
+
+    w = np.zeros((4, N_FEATURES))
+    w[:, 0] = 1.0
+    w[1, FEATURES.index("rank")] = 0.6
+    w[1, FEATURES.index("points")] = -0.5  # 1.1 of spread against a heuristic weight of 1
+    w[2, FEATURES.index("beats_trick_points")] = 0.19  # 0.95 below 1, as its bound is 5
+    w[3, FEATURES.index("beats_trick_points")] = 0.21  # 1.05: a trick of five aces could outweigh it
+    assert FEATURE_BOUNDS[FEATURES.index("beats_trick_points")] == 5.0
+    assert heuristic_decides(w).tolist() == [True, False, True, False]
+
+
+@pytest.mark.parametrize(
+    "vid, graded",
+    [("partnership-auction", True), ("four-hand-150", False), ("double-deck", False), ("four-pass", False)],
+)
+def test_a_systems_points_pick_its_weight_group(vid, graded):
+    # graded points (11-10-4-3-2) take rows 8-15, equal counters rows 0-7 whether they count 1 or 10
+    from analyses.fit_learned import graded_points
+    from simcore.kernels.learned import decision_group
+
+    v = load_variant(vid)
+    ctx = play_context(v, (1, 0, 1, 0), 0, [], (0, []))
+    assert decision_group(0, 0, ctx) == (8 if graded else 0) and decision_group(1, 5, ctx) == 7 + (8 if graded else 0)
+    assert graded_points(v.trick_points) == graded

@@ -499,3 +499,14 @@ def test_pinochle_serve_prints_its_address_answers_and_stops_on_ctrl_c():
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_a_job_that_ends_before_its_answer_is_written_is_still_answered_202():
+    """A quick job (a warm solver's few cards) can end on its worker before the POST's answer is
+    written; the POST still answers 202, and a poll answers 200 once the job has ended."""
+    from simcore.web.app import job_response, submitted
+
+    job = Job("quick", "deal-values", status="done", result={"values": {}})
+    assert submitted(job).status_code == 202
+    assert job_response(job).status_code == 200
+    assert job_response(Job("slow", "advise", status="running")).status_code == 202

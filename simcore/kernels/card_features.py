@@ -54,6 +54,9 @@ FEATURES = (
     "trump_late",  # trump / cards held: a trump as the hand runs out
     "beats_rank",  # beats * rank: winning with a high card
 )
+#: The largest value of each feature (every feature is at least 0): the trick's points so far count at
+#: most the dearest card's for each card before the last of six seats; every other feature is at most 1.
+FEATURE_BOUNDS = tuple(5.0 if name == "beats_trick_points" else 1.0 for name in FEATURES)
 #: Scales of the rank and count features, as factors (a multiplication is cheaper than a division).
 PER_RANK_STEP, PER_TYPE = 1.0 / NINE, 1.0 / N_RANKS
 #: At most 30: a longer tuple is built through a list, which numba cannot compile.

@@ -85,7 +85,7 @@ from simcore.kernels.hand_record import (
     T_TRUMP,
 )
 from simcore.kernels.leaf import leaf
-from simcore.kernels.learned import play_card
+from simcore.kernels.learned import model_from, play_card
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
     SUIT_OF,
@@ -1034,11 +1034,11 @@ def _tricks(state, rules, policies, need, tables, position, play):
             if policies[seat] != RANDOM:
                 if allowed & (allowed - 1) == 0:  # one legal card, which either player would return: skip its call
                     card = lowest_card(allowed)
-                elif policies[seat] == HEURISTIC:
+                elif policies[seat] == HEURISTIC or n_tricks - k > model_from(seat, i, ctx):  # learned plays as it
                     card = choose_card(hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx)
                 else:
                     decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
-                    card = play_card(policies[seat], hands, decision, ctx)
+                    card = play_card(policies[seat], hands, decision, ctx, n_tricks - k)
             else:
                 card = pick_card(allowed, state)
             if free:

@@ -21,7 +21,7 @@ once; the constant is folded all the same where LLVM inlines the leaf.
 
 from __future__ import annotations
 
-from numba import types
+from numba import njit, types
 from numba.core import config
 from numba.core.registry import CPUDispatcher
 
@@ -41,3 +41,9 @@ def leaf(func):
     dispatcher = _LeafDispatcher(py_func=func, locals={}, targetoptions={"nopython": True, "_nrt": False})
     dispatcher.enable_caching()
     return dispatcher
+
+
+#: A leaf inlined into its numba caller: for the per-card helpers of a leaf, whose arguments (arrays,
+#: long tuples) cost more to pass in a call than their work. Inlined at numba's IR level, it is typed in
+#: its caller and never compiled as a function of its own, so constants make no copies of it.
+inline_leaf = njit(cache=True, _nrt=False, inline="always")

@@ -4,99 +4,230 @@
 The weights (:mod:`simcore.kernels.learned_weights`) were fitted on double-dummy values of every legal
 card at decisions of heuristic hands (``pinochle dd-data``, ``analyses/fit_learned.py``); one row per
 :func:`decision_group`. The model only ranks the legal cards the kernel gives it, so every duty of the
-rules is kept; before the last ``FROM_TRICKS_LEFT`` tricks (the tricks the data cover) it plays the
-heuristic's card. :func:`play_card` is the card choice of every non-random policy; the hand kernel calls it
-for learned seats and the heuristic's ``choose_card`` directly for the others.
+rules is kept. Each group plays its weights from a number of tricks left (``MODEL_FROM``, chosen by
+duels; the data cover the last six tricks); before them it plays the heuristic's card.
+:func:`play_card` is the card choice of every non-random policy; the hand kernel calls it for learned
+seats in the model's tricks and the heuristic's ``choose_card`` directly for the others.
 """
 
 from __future__ import annotations
 
-from simcore.kernels.card_features import N_FEATURES, card_features, decision_view
-from simcore.kernels.leaf import leaf
-from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, WEIGHTS
-from simcore.kernels.play import lowest_card
-from simcore.kernels.policies import C_SIDE, LEARNED, choose_card
+import numpy as np
+
+from simcore.cards import ACE, KING, N_RANKS, N_SUITS, NINE
+from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_STEP, PER_TYPE
+from simcore.kernels.leaf import inline_leaf, leaf
+from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
+from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, lowest_card, popcount
+from simcore.kernels.policies import C_LED, C_POINTS, C_SIDE, C_TRICK, C_VOID, LEARNED, choose_card
 
 if WEIGHTS.shape[1] != N_FEATURES:
     raise ImportError(f"learned_weights: {WEIGHTS.shape[1]} weights a group for {N_FEATURES} features")
 
 
 @leaf
-def decision_group(seat, n, ctx, unit):
+def decision_group(seat, n, ctx):
     """The row of the weights for ``seat`` playing card ``n`` of a trick (0: the lead; the fourth card
     and later share a row): 2 * min(n, 3), plus 1 for a defender (not of the bidding side), plus 8 where
-    the cards' trick points are graded (``unit``, the dearest card's, above 1) rather than counters."""
-    return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if unit > 1 else 0)
-
-
-#: :func:`score` writes its sum out term by term, for this many features.
-if N_FEATURES != 30:
-    raise ImportError(f"learned.score sums 30 features; card_features has {N_FEATURES}")
+    the cards' trick points are graded (an ace counts more than a king, as 11-10-4-3-2) rather than
+    equal counters (A, 10, K alike, at 1 point or at 10)."""
+    graded = ctx[C_POINTS + ACE] != ctx[C_POINTS + KING]
+    return 2 * min(n, 3) + (0 if ctx[C_SIDE + seat] == 1 else 1) + (8 if graded else 0)
 
 
 @leaf
-def score(f, g):
-    """The weights of group ``g`` times the features ``f`` (a tuple), summed. Written out: a tuple read
-    at a constant index costs nothing, at a loop's index a branch per element (the loop took nearly
-    twice the time of a whole decision)."""
-    w = WEIGHTS[g]
+def model_from(seat, n, ctx):
+    """The tricks left from which the model chooses ``seat``'s card ``n`` of a trick (0: the lead), its
+    group's :data:`PLAYS_FROM`: with more cards held the learned player plays the heuristic's card."""
+    return PLAYS_FROM[decision_group(seat, n, ctx)]
+
+
+def heuristic_decides(weights: np.ndarray) -> np.ndarray:
+    """bool[groups]: the groups whose heuristic weight outweighs every other term's largest possible
+    difference between two cards (|weight| times the feature's range, :data:`FEATURE_BOUNDS`), so that
+    the heuristic's card scores highest at every decision of the group and nothing need be computed."""
+    return weights[:, 0] > np.abs(weights[:, 1:]) @ np.asarray(FEATURE_BOUNDS[1:])
+
+
+#: Per group: the tricks left from which its weights choose the card (``MODEL_FROM``), 0 where the
+#: heuristic's card wins whatever the other features say (see :func:`heuristic_decides`).
+PLAYS_FROM = tuple(0 if decides else int(f) for f, decides in zip(MODEL_FROM, heuristic_decides(WEIGHTS)))
+#: The weights as constant tuples of floats, one a group: a decision reads its group's faster from
+#: these than from a row of the array (measured on recorded positions).
+WEIGHT_ROWS = tuple(tuple(float(x) for x in row) for row in WEIGHTS)
+#: Per group: whether any trump-only feature of the lead (trump, trump_trumps_out, trump_length,
+#: trump_late) weighs; a card of the decision pays for them only then.
+TRUMP_TERMS = (WEIGHTS[:, [3, 7, 8, 28]] != 0).any(axis=1)
+
+
+@inline_leaf
+def card_score(t, hands, decision, ctx, view, w):
+    """w . :func:`~simcore.kernels.card_features.card_features` of card ``t`` (``w`` a row of the
+    weights) less the terms every legal card of the decision shares, summed without building the
+    feature tuple: the features that are 0 for the card add nothing, products with a common factor
+    share it. Where the legal cards are of one suit, the features of the suit (its length, its unseen
+    cards and points, a partner's void, the trump and ruff features) are the same for every card and
+    are left out: they move every score alike and so cannot change which card scores highest.
+    ``view`` is :func:`decision_context`'s."""
+    seat, _, n, win, _, _, trump, unseen = decision
+    (
+        held_bits,
+        lengths,
+        suit_points,
+        opp_voids,
+        partner_voids,
+        sure_trumps,
+        trumps_unseen,
+        per_unit,
+        per_card,
+        heuristic,
+        trick_pts,
+        partner_winning,
+        partner_safe,
+        last_place,
+        mixed,
+        trump_terms,
+    ) = view
+    s = SUIT_OF[t]
+    above = cards_above(t)
+    rank = (NINE - (t - s * N_RANKS)) * PER_RANK_STEP
+    master = unseen & above == 0
+    is_trump = s == trump
+    x = rank * w[2]
+    pts_weight = w[1]
+    if t == heuristic:
+        x += w[0]
+    if master:
+        x += w[4]
+        pts_weight += w[6]
+        if is_trump or sure_trumps:
+            x += w[5]
+    if held_bits & SUIT_BITS[s] & ~((np.int64(2) << t) - 1) == 0:
+        x += w[12]
+    if hands[seat, t] > 1:
+        x += w[13]
+    if held_bits & above == 0:
+        x += w[26]
+    if (opp_voids >> s) & 1:
+        pts_weight += w[15]
+        if mixed:
+            x += w[14]
+    if mixed:
+        in_suit = (lengths >> (8 * s)) & 255
+        x += in_suit * per_card * w[9] + popcount(unseen & SUIT_BITS[s]) * PER_TYPE * w[10]
+        x += ((suit_points >> (8 * s)) & 255) * per_unit * PER_TYPE * w[27]
+        if in_suit == 1:
+            x += w[11]
+        if (partner_voids >> s) & 1:
+            x += w[16]
+        if is_trump:
+            if trump_terms:
+                trumps = (lengths >> (8 * trump)) & 255
+                x += w[3] + trumps_unseen * PER_TYPE * w[7] + trumps * per_card * w[8] + per_card * w[28]
+            if n > 0 and ctx[C_LED] != trump:
+                x += w[25]
+    if n > 0:
+        if beats(t, win, trump):
+            x += w[17] + trick_pts * w[19] + rank * w[29]
+            pts_weight += w[20]
+            if last_place or (master and (is_trump or sure_trumps)):
+                x += w[18]
+            if partner_winning:
+                x += w[24]
+        else:
+            pts_weight += w[21]
+        if partner_winning:
+            pts_weight += w[22]
+            if partner_safe:
+                pts_weight += w[23]
+    return x + ctx[C_POINTS + t] * per_unit * pts_weight
+
+
+@inline_leaf
+def decision_context(hands, decision, ctx, held, heuristic, trump_terms):
+    """What every card of one decision shares, for :func:`card_score`: the seat's held types (bitmask;
+    of the legal cards' suit alone when they are of one), suit lengths and the trick points of each
+    suit's unseen types (8 bits a suit; only when the legal cards are of more than one suit), the
+    suits an opponent and a partner has shown void in, whether a master cannot be trumped (no trump
+    unseen, or every opponent void in trump), the trumps unseen, the reciprocals of the points unit
+    and of the cards held (``held``), the heuristic's card, the trick's points so far (in units),
+    whether a partner is winning the trick, surely, whether the seat plays last to it, whether the
+    legal cards are of more than one suit, and ``trump_terms``."""
+    seat, legal, n, win, win_seat, players, trump, unseen = decision
+    held_bits, lengths, suit_points = np.int64(0), np.int64(0), np.int64(0)
+    first = SUIT_OF[lowest_card(legal)]
+    mixed = legal & ~SUIT_BITS[first] != 0
+    for s in range(N_SUITS):
+        if mixed or s == first:
+            in_suit, points_unseen = 0, 0
+            for u in range(s * N_RANKS, (s + 1) * N_RANKS):
+                c = np.int64(hands[seat, u])
+                in_suit += c
+                held_bits |= np.int64(c > 0) << u
+                points_unseen += ctx[C_POINTS + u] * ((unseen >> u) & 1)
+            lengths |= in_suit << (8 * s)
+            suit_points |= points_unseen << (8 * s)
+    opp_voids, partner_voids, trumpless = 0, 0, True
+    mine = ctx[C_SIDE + seat]
+    for o in range(players):
+        if o != seat:
+            if ctx[C_SIDE + o] == mine:
+                partner_voids |= ctx[C_VOID + o]
+            else:
+                opp_voids |= ctx[C_VOID + o]
+                trumpless = trumpless and (ctx[C_VOID + o] >> trump) & 1 == 1
+    trumps_unseen = popcount(unseen & SUIT_BITS[trump])
+    last_place = n == players - 1
+    partner_winning = n > 0 and ctx[C_SIDE + win_seat] == mine
+    partner_safe = partner_winning and (
+        last_place or (unseen & cards_above(win) == 0 and (SUIT_OF[win] == trump or unseen & SUIT_BITS[trump] == 0))
+    )
+    unit = max(ctx[C_POINTS], 1)  # an ace's points: the dearest card's
     return (
-        f[0] * w[0]
-        + f[1] * w[1]
-        + f[2] * w[2]
-        + f[3] * w[3]
-        + f[4] * w[4]
-        + f[5] * w[5]
-        + f[6] * w[6]
-        + f[7] * w[7]
-        + f[8] * w[8]
-        + f[9] * w[9]
-        + f[10] * w[10]
-        + f[11] * w[11]
-        + f[12] * w[12]
-        + f[13] * w[13]
-        + f[14] * w[14]
-        + f[15] * w[15]
-        + f[16] * w[16]
-        + f[17] * w[17]
-        + f[18] * w[18]
-        + f[19] * w[19]
-        + f[20] * w[20]
-        + f[21] * w[21]
-        + f[22] * w[22]
-        + f[23] * w[23]
-        + f[24] * w[24]
-        + f[25] * w[25]
-        + f[26] * w[26]
-        + f[27] * w[27]
-        + f[28] * w[28]
-        + f[29] * w[29]
+        held_bits,
+        lengths,
+        suit_points,
+        opp_voids,
+        partner_voids,
+        trumps_unseen == 0 or trumpless,
+        trumps_unseen,
+        1.0 / unit,
+        1.0 / max(held, 1),
+        heuristic,
+        ctx[C_TRICK] / unit,
+        partner_winning,
+        partner_safe,
+        last_place,
+        mixed,
+        trump_terms,
     )
 
 
 @leaf
-def play_card(policy, hands, decision, ctx):
-    """The card the seat of ``decision`` plays from its legal cards (more than one): the heuristic's
-    card, or with ``policy`` LEARNED the legal card of the highest score (the lowest card type on
-    ties). ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
+def play_card(policy, hands, decision, ctx, held):
+    """The card the seat of ``decision`` plays from its legal cards (more than one), holding ``held``
+    cards (the tricks left): the heuristic's card, or with ``policy`` LEARNED in the last
+    ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card of the highest score (the
+    lowest card type on ties).
+    ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
     :func:`simcore.kernels.policies.choose_card` takes them: ``legal`` a bitmask, ``n`` the card's place
     in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
     ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
     heuristic = choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx)
-    if policy != LEARNED:
+    if policy != LEARNED or held > FROM_TRICKS_LEFT:
         return heuristic
-    view = decision_view(hands, seat, players, trump, unseen, ctx)
-    if view[1] > FROM_TRICKS_LEFT:  # the cards held: the tricks left
+    g = decision_group(seat, n, ctx)
+    if held > PLAYS_FROM[g]:
         return heuristic
-    g = decision_group(seat, n, ctx, view[7])  # view[7]: the points unit
+    w = WEIGHT_ROWS[g]
+    view = decision_context(hands, decision, ctx, held, heuristic, TRUMP_TERMS[g])
     best_t, best = -1, -1e300
     m = legal
     while m != 0:
         t = lowest_card(m)
         m &= m - 1
-        f = card_features(view, hands, decision, t, ctx, heuristic)
-        value = score(f, g)
+        value = card_score(t, hands, decision, ctx, view, w)
         if value > best:
             best_t, best = t, value
     return best_t

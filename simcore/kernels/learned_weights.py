@@ -1,14 +1,20 @@
 """The learned player's weights: float64[16, N_FEATURES], one row per group of decisions
-(:func:`simcore.kernels.learned.decision_group`: by place in the trick and side, with counters of one
-point each, then with graded trick points), one column per feature of
+(:func:`simcore.kernels.learned.decision_group`: by place in the trick and side, with equal counters
+(A, 10, K alike), then with graded trick points), one column per feature of
 :data:`simcore.kernels.card_features.FEATURES`. Written by ``analyses/fit_learned.py``; how they were
 fitted is in :data:`FITTED`.
 """
 
 import numpy as np
 
-#: The tricks left from which the model plays (before, the heuristic does).
-FROM_TRICKS_LEFT = 8
+#: Per group (the order of the weights' columns below: lead, 2nd, 3rd, 4th card on, each for the bidding
+#: side and the defenders, with counters, then with graded points): the tricks left from which the
+#: group's weights choose the card; before them, and where 0, the heuristic's card is played. Chosen
+#: by duels against the heuristic (docs/policies.md, "Attempts"): the 2nd card's model gains nothing,
+#: follows gain from every trick, graded-point leads lose before the last six.
+MODEL_FROM = (8, 8, 0, 0, 10, 10, 10, 10, 6, 6, 0, 0, 12, 12, 12, 12)
+#: The tricks left from which any group's weights play: the kernel's cheap test before the model.
+FROM_TRICKS_LEFT = max(MODEL_FROM)
 FITTED = (
     "python -m analyses.fit_learned data/dd --holdout 0.2 --steps 600 --ridge 0.001 --write: 762,144 "
     "rows, decisions by system: double-deck 76,116, four-hand-150 91,446, partnership-auction 82,563 "

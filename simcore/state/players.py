@@ -202,6 +202,7 @@ class _KernelPolicy:
                 hands,
                 (r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen)),
                 ctx,
+                int(sum(hand)),
             )
         )
 

@@ -225,7 +225,14 @@ def playing_rules(body: i.Rules):
 
 
 def job_response(job: Job) -> JSONResponse:
+    """A job as ``GET /api/jobs/{id}`` answers it: 202 while it is queued or running, 200 once it ended."""
     return JSONResponse(_clean(job.to_json()), status_code=202 if job.status in ("queued", "running") else 200)
+
+
+def submitted(job: Job) -> JSONResponse:
+    """A job just started, answered 202 whatever its status: a job quick enough to end before the answer
+    is written is still one the client asked to start, and polls like any other."""
+    return JSONResponse(_clean(job.to_json()), status_code=202)
 
 
 def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
@@ -380,7 +387,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
                 "acceptance": frame.attrs.get("acceptance"),
             }
 
-        return job_response(app.state.jobs.submit("advise", work))
+        return submitted(app.state.jobs.submit("advise", work))
 
     @app.post(
         "/api/widow",
@@ -402,7 +409,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
             frame = api.widow(body.hand, v)
             return {"rows": records(frame), **frame.attrs}
 
-        return job_response(app.state.jobs.submit("widow", work))
+        return submitted(app.state.jobs.submit("widow", work))
 
     @app.post(
         "/api/hold-odds",
@@ -424,7 +431,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
                 frame = api.odds(body.events, v, hands=body.hands, seed=body.seed, hold=body.hand, given=given)
             return {"rows": records(frame), "acceptance": frame.attrs.get("acceptance")}
 
-        return job_response(app.state.jobs.submit("hold-odds", work))
+        return submitted(app.state.jobs.submit("hold-odds", work))
 
 
 def _add_odds_and_house_rules(app: FastAPI) -> None:
@@ -436,7 +443,7 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
 
         v = i.rules_of(body)
         check_events(body.events, v)
-        return job_response(
+        return submitted(
             app.state.jobs.submit(
                 "odds", lambda job: {"rows": records(api.odds(body.events, v, hands=body.hands, seed=body.seed))}
             )
@@ -492,7 +499,7 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
             frame = api.compare(seed=body.seed, **asked, **size)
             return {"rows": records(frame), "verdict": frame.attrs["verdict"]}
 
-        return job_response(app.state.jobs.submit("compare", work))
+        return submitted(app.state.jobs.submit("compare", work))
 
 
 def _add_jobs_and_deals(app: FastAPI) -> None:
@@ -529,7 +536,7 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
 
         v = playing_rules(body)
         deal_view(v, body.seed, body.cards, body.moves, "none", False)  # bad cards or moves: refused here
-        return job_response(
+        return submitted(
             app.state.solver_jobs.submit("deal-values", lambda job: deal_values(v, body.seed, body.cards, body.moves))
         )
 
@@ -544,7 +551,7 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
         v = playing_rules(body)
         if not deal_view(v, body.seed, body.cards, body.moves, "none", False)["over"]:  # bad moves refused here
             raise i.InputError("moves", "the hand is not over: play it to the end first")
-        return job_response(
+        return submitted(
             app.state.solver_jobs.submit(
                 "deal-analysis", lambda job: deal_analysis(v, body.seed, body.cards, body.moves)
             )
