@@ -120,10 +120,7 @@ def test_no_function_is_over_120_lines():
 
 
 #: Kernels still over the limit, each named: none may join, and one that drops under it must leave.
-#: ``choose_card`` waits for the learned card policy beside it.
-OVER_8_ARGUMENTS = {
-    "simcore.kernels.policies.choose_card",
-}
+OVER_8_ARGUMENTS: set[str] = set()
 
 
 def _kernel_parameters() -> dict[str, int]:

@@ -136,7 +136,7 @@ def _reference_card(hands, decision, ctx, held):
     from simcore.kernels.policies import choose_card
 
     seat, legal, n, win, win_seat, players, trump, unseen = decision
-    heuristic = int(choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx))
+    heuristic = int(choose_card(hands, decision, ctx))
     view = decision_view(hands, seat, players, trump, unseen, ctx)
     g = decision_group(seat, n, ctx)
     if held > MODEL_FROM[g] or legal & (legal - 1) == 0:

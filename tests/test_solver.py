@@ -204,7 +204,9 @@ def _heuristic_card(p: Position, hands: np.ndarray, trick: list[int], legal: lis
             win, win_seat = c, (p.leader + i) % players
     return int(
         choose_card(
-            hands, seat, sum(1 << t for t in legal), len(trick), win, win_seat, players, trump, np.int64(unseen), ctx
+            hands,
+            (seat, np.int64(sum(1 << t for t in legal)), len(trick), win, win_seat, players, trump, np.int64(unseen)),
+            ctx,
         )
     )
 

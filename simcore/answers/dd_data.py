@@ -74,7 +74,7 @@ def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> 
             hands[seat] = hand
             legal = sum(1 << c for c in values)
             decision = (seat, np.int64(legal), place, win, win_seat, players, trump, np.int64(unseen))
-            heuristic = int(choose_card(hands, *decision, ctx))
+            heuristic = int(choose_card(hands, decision, ctx))
             if heuristic != trick[place]:
                 raise AssertionError(f"{variant.id} seed {seed}: the features' view of trick {k} is not the kernel's")
             view = decision_view(hands, seat, players, trump, np.int64(unseen), ctx)

@@ -1034,11 +1034,12 @@ def _tricks(state, rules, policies, need, tables, position, play):
             if policies[seat] != RANDOM:
                 if allowed & (allowed - 1) == 0:  # one legal card, which either player would return: skip its call
                     card = lowest_card(allowed)
-                elif policies[seat] == HEURISTIC or n_tricks - k > model_from(seat, i, ctx):  # learned plays as it
-                    card = choose_card(hands, seat, allowed, i, win, win_seat, players, trump, unseen[seat], ctx)
                 else:
                     decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
-                    card = play_card(policies[seat], hands, decision, ctx, n_tricks - k)
+                    if policies[seat] == HEURISTIC or n_tricks - k > model_from(seat, i, ctx):  # learned plays as it
+                        card = choose_card(hands, decision, ctx)
+                    else:
+                        card = play_card(policies[seat], hands, decision, ctx, n_tricks - k)
             else:
                 card = pick_card(allowed, state)
             if free:

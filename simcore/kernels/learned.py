@@ -214,7 +214,7 @@ def play_card(policy, hands, decision, ctx, held):
     in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
     ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
-    heuristic = choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx)
+    heuristic = choose_card(hands, decision, ctx)
     if policy != LEARNED or held > FROM_TRICKS_LEFT:
         return heuristic
     g = decision_group(seat, n, ctx)

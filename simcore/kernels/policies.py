@@ -383,13 +383,16 @@ def _suit_lengths(hands, seat):
 
 
 @leaf
-def choose_card(hands, seat, legal, n, win, win_seat, players, trump, unseen, ctx):
-    """The card the heuristic ``seat`` plays from the legal cards ``legal`` (a bitmask) as card ``n``
-    (0 = the lead) of a trick that ``win``, played by ``win_seat``, is winning so far. ``unseen`` is
-    the bitmask of card types of which a copy is neither in earlier tricks nor in ``seat``'s hand;
-    ``ctx`` holds trick points and sides (layout ``C_*``).
+def choose_card(hands, decision, ctx):
+    """The card the heuristic plays at ``decision``, the tuple (seat, legal, n, win, win_seat, players,
+    trump, unseen): ``seat`` plays from the legal cards ``legal`` (a bitmask) as card ``n`` (0 = the
+    lead) of a trick that ``win``, played by ``win_seat``, is winning so far, ``players`` seats at the
+    table and ``trump`` the trump suit. ``unseen`` is the bitmask of card types of which a copy is
+    neither in earlier tricks nor in ``seat``'s hand; ``ctx`` holds trick points and sides (layout
+    ``C_*``).
 
     A card is a boss when no higher card of its suit is unseen."""
+    seat, legal, n, win, win_seat, players, trump, unseen = decision
     if n == 0:
         length = _suit_lengths(hands, seat)
         # lead a boss card, aces first, plain suits before trump
