@@ -216,7 +216,7 @@ def play_game(key, game, rules, game_rules, seating, out, gw):
     work, rec, state = gw.hand, gw.rec, gw.state
     seat_policies, seat_margins, seat_need = gw.seated.policies, gw.seated.margins, gw.need
     policies, margins = seating.policies, seating.margins
-    seats = work.seats
+    seats = work.position.seats
     alone = rules.teams != TEAMS_ACROSS
     n = players if alone else 2
     scores = np.zeros(MAX_SIDES, dtype=np.int64)
@@ -230,7 +230,7 @@ def play_game(key, game, rules, game_rules, seating, out, gw):
             seat_policies[r] = policies[seat]
             seat_margins[r] = margins[seat]
             seat_need[r] = target - scores[seat if alone else seat % 2] if game_rules.declare_out != 0 else 0
-        work.cards[:] = work.tables.deck
+        work.deal.cards[:] = work.tables.deck
         hand_state(key, game, k, state)
         play_hand(state, rules, seat_policies, seat_margins, seat_need, rec, work)
         bidding = -1

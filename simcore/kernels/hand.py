@@ -169,7 +169,7 @@ def _note(trace, pos, code, a, b, c):
         pos[0] += 1
 
 
-#: Slots of the hand's position record ``HandScratch.dyn`` (int64[N_DYN]): what the phases have decided
+#: Slots of the hand's position record ``Position.dyn`` (int64[N_DYN]): what the phases have decided
 #: so far, each written by the phase that decides it and read by those after it. Seats and cards are -1
 #: for none. ``Y_MELD`` and ``Y_DIX`` are pairs, index 1 the bidder's side (as ``_by_side``).
 Y_BIDDER = 0  # the bidder (-1: nobody bid, or there is no auction)
@@ -199,15 +199,15 @@ def next_bid(high, rules):
 
 
 @njit(cache=True, inline="always")
-def _bidding(state, rules, policies, work):
+def _bidding(state, rules, policies, deal, position):
     """(bidder, bid) of the bids from the dealer's left round the table until one is left (one round
     with ``auction.kind = "single"``); bidder -1 when everybody passed. With ``opening_forced`` the
     dealer's left (seat 0) bids on his first turn whatever his hand; an opening bid stays within
-    ``max_opening``. The heuristic seats bid up to their limits, ``work.scratch.limits``. The first
-    ``len(contract) - 2`` calls are given, not chosen: call k is ``work.contract[2 + k]`` (a bid, or 0 for
+    ``max_opening``. The heuristic seats bid up to their limits, ``deal.limits``. The first
+    ``len(contract) - 2`` calls are given, not chosen: call k is ``deal.contract[2 + k]`` (a bid, or 0 for
     a pass), checked by the caller against the rules; the seats' policies make the calls after them."""
-    hands, limits, trace, pos = work.hands, work.scratch.limits, work.trace, work.scratch.pos
-    contract = work.contract
+    hands, limits, trace, pos = position.hands, deal.limits, position.trace, position.pos
+    contract = deal.contract
     players = rules.players
     active = (np.int64(1) << players) - 1  # bit s: seat s is still bidding (no array to allocate)
     high, high_seat = np.int64(0), np.int64(-1)
@@ -265,15 +265,15 @@ def _hand_over(hands, giver, taker, given, trace, pos):
 
 
 @njit(cache=True, inline="always")
-def _share_widow(state, rules, policy, work):
+def _share_widow(state, rules, policy, tables, position, scratch):
     """The bidder keeps one widow card and gives one to each other player, face down: his choice first
     (``widow_order``, his ``policy``), the next to his partner (the seat across, with partners), the
     rest clockwise from his left."""
-    hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    order, dyn = work.scratch.order, work.scratch.dyn
+    hands, widow, trace, pos = position.hands, position.widow, position.trace, position.pos
+    order, dyn = scratch.order, position.dyn
     bidder, players = dyn[Y_BIDDER], rules.players
     partnered = rules.teams == TEAMS_ACROSS
-    widow_order_into(hands[bidder], widow, dyn[Y_TRUMP], policy, work.tables, state, order, work.scratch.value)
+    widow_order_into(hands[bidder], widow, dyn[Y_TRUMP], policy, tables, state, order, scratch.value)
     partner = (bidder + players // 2) % players if partnered else bidder
     k = 0
     for i in range(players + 1):
@@ -293,12 +293,12 @@ def _share_widow(state, rules, policy, work):
 
 
 @njit(cache=True, inline="always")
-def _discard_and_draw(state, rules, policies, work):
+def _discard_and_draw(state, rules, policies, tables, position, scratch):
     """Each player from the bidder round to his right throws away cards (his policy) and draws as many
-    from the stock (``work.widow``: copy counts, the undealt cards), at random. Nobody may throw more
+    from the stock (``position.widow``: copy counts, the undealt cards), at random. Nobody may throw more
     than his share of the stock: min(hand size, stock // players), so the stock never runs out."""
-    hands, stock, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    thrown, tables, dyn = work.scratch.thrown, work.tables, work.scratch.dyn
+    hands, stock, trace, pos = position.hands, position.widow, position.trace, position.pos
+    thrown, dyn = scratch.thrown, position.dyn
     bidder, trump, players = dyn[Y_BIDDER], dyn[Y_TRUMP], rules.players
     n_stock = 0
     for t in range(N_TYPES):
@@ -461,14 +461,14 @@ def _receive(hands, usage, seat, card):
 
 
 @njit(cache=True, inline="always")
-def _stock_turn(state, seat, turned, policy, work):
+def _stock_turn(state, seat, turned, policy, tables, position, play):
     """What the winner of a trick (``seat``, playing ``policy``) does before drawing, while the stock
     lasts: shows one dix (scoring it, and may put it under the stock for the turned card ``turned``),
     then tables one meld (:mod:`simcore.kernels.stock`); returns the card lying turned now. The
     heuristic shows and exchanges whenever it can; the random policy decides each with a coin."""
-    usage, hands, seats, chosen = work.usage, work.hands, work.seats, work.chosen
-    table, flags, trace, pos = work.tables.meld_table, work.tables.meld_flags, work.trace, work.scratch.pos
-    trump = work.scratch.dyn[Y_TRUMP]
+    usage, hands, seats, chosen = play.usage, position.hands, position.seats, play.chosen
+    table, flags, trace, pos = tables.meld_table, tables.meld_flags, position.trace, position.pos
+    trump = position.dyn[Y_TRUMP]
     dix_type = trump * N_RANKS + NINE
     slot = unshown_dix(usage[seat], hands[seat], trump, dix_type) if flags[F_DIX] > 0 else -1
     if slot >= 0 and (policy != RANDOM or bounded(state, 2) == 1):
@@ -512,7 +512,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
 
     ``rules`` is the variant's :class:`simcore.variants.record.HandRules` (:func:`simcore.kernels.compiled.hand_rules`);
     ``work`` the :class:`HandWork` the hand is played in (:func:`hand_work`): the tables' arrays, the
-    deck to deal from (``work.cards``, dealt in its current order), and scratch.
+    deal (``work.deal.cards``, dealt in its current order), the position and scratch.
 
     ``margins`` (float64[players]) shifts each heuristic seat's bidding limit by that share of the
     hand's trick points (> 0 bolder): the knob that tuning turns (rules key ``policy.margin``).
@@ -524,48 +524,52 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     winner may meld (``_stock_turn``), then each player from the winner draws one card, the last of
     them the turned card.
 
-    After the call ``work.seats`` row ``S_SCORE`` holds what the hand adds to each seat's score line,
-    and ``work.trace`` (int64[rows, 4]; zero rows for none) the hand move by move.
+    After the call ``work.position.seats`` row ``S_SCORE`` holds what the hand adds to each seat's score
+    line, and ``work.position.trace`` (int64[rows, 4]; zero rows for none) the hand move by move.
 
     The phases below run in this order and draw from ``state`` in this order; the reference referee
     (simcore/reference/hand.py) has one function of the same name per phase. Each reads what the
-    phases before it decided from the position record ``work.scratch.dyn`` (slots ``Y_*``) and writes
+    phases before it decided from the position record ``position.dyn`` (slots ``Y_*``) and writes
     what it decides there. They are inlined into this function (``inline='always'``), so no call is
-    made. This function and all it calls are leaves (:mod:`simcore.kernels.leaf`): no reference
-    counting, so nothing here may allocate; what a hand needs beyond its record comes in ``work`` (its
-    scratch: :class:`HandScratch`)."""
-    dyn = work.scratch.dyn
-    _fresh(rec, work)
-    _deal_and_redeal(state, rules, policies, margins, rec, work)
+    made. Each takes the parts of ``work`` it uses (:class:`Position`, :class:`HandDeal`, ...), not the
+    whole: numba copies a record whole wherever it is passed or read, and LLVM then takes each copy
+    apart, so the whole ``work`` (about 35 arrays) read in every phase made the hand slow to
+    compile. This function and all it calls are leaves (:mod:`simcore.kernels.leaf`): no
+    reference counting, so nothing here may allocate; what a hand needs beyond its record comes in
+    ``work``."""
+    tables, deal, position, scratch, play = work.tables, work.deal, work.position, work.scratch, work.play
+    dyn = position.dyn
+    _fresh(rec, position)
+    _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, position)
     if dyn[Y_BIDDER] < 0 and rules.auction != AUCTION_NONE:
         return  # passed out after the given calls: thrown in, nobody scores
     # a set contract (pinochle advise) is not the compulsory opening the unseen forfeit is for
     if (
         rules.forfeit_unseen != 0
-        and work.contract[1] == 0
-        and _forfeit_unseen(state, rules, policies, margins, rec, work)
+        and deal.contract[1] == 0
+        and _forfeit_unseen(state, rules, policies, margins, rec, tables, position)
     ):
         return
-    _trump_and_partner(state, rules, policies, rec, work)
+    _trump_and_partner(state, rules, policies, rec, tables, position)
     if dyn[Y_TRUMP] < 0:
-        _score_no_trump(rules, rec, work)
+        _score_no_trump(rules, rec, tables, position, scratch)
         return
-    _exchange(state, rules, policies, work)
-    _meld(rules, need, rec, work)
-    if _without_play(rules, policies, rec, work):
+    _exchange(state, rules, policies, tables, position, scratch)
+    _meld(rules, need, rec, tables, position)
+    if _without_play(rules, policies, rec, position):
         return
-    _tricks(state, rules, policies, need, work)
-    _score(rules, rec, work)
+    _tricks(state, rules, policies, need, tables, position, play)
+    _score(rules, rec, tables, position)
 
 
 @njit(cache=True, inline="always")
-def _fresh(rec, work):
+def _fresh(rec, position):
     """Clear what a hand writes: its record, the seat rows, the trace's position, and the position
     record (no seat or card chosen yet)."""
-    work.seats[:] = 0
-    work.scratch.pos[0] = 0
+    position.seats[:] = 0
+    position.pos[0] = 0
     rec[:] = 0
-    dyn = work.scratch.dyn
+    dyn = position.dyn
     dyn[:] = -1
     dyn[Y_BID] = 0
     dyn[Y_FORCED] = 0
@@ -573,36 +577,36 @@ def _fresh(rec, work):
 
 
 @njit(cache=True, inline="always")
-def _deal_and_redeal(state, rules, policies, margins, rec, work):
+def _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, position):
     """Phase 1, deal and redeal: the deal kept, its bidder and bid (``Y_BIDDER``, ``Y_BID``; ``Y_FORCED``:
     everybody passed and the rules gave the hand to a seat). Deals again while a redeal rule fires
     (nines or no meld in a hand, ``redeal_dealt``; or everybody passed where that redeals, decided by
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
-    With ``work.contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
-    cards ``work.given`` in every deal (``work.cards`` is then the rest of the deck). With a bid > 0 it is
+    With ``deal.contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
+    cards ``deal.given`` in every deal (``deal.cards`` is then the rest of the deck). With a bid > 0 it is
     a set contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction
     decides, its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal
     rule throws in is dealt again, as a deal the auction so far rules out, but when everybody passes
     after the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals
-    too, meets the condition ``work.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal):
+    too, meets the condition ``deal.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal):
     those that fail it are dealt again before any rule looks at them."""
-    hands, widow, contract, tables = work.hands, work.widow, work.contract, work.tables
-    trace, pos, dyn = work.trace, work.scratch.pos, work.scratch.dyn
+    hands, widow, contract = position.hands, position.widow, deal.contract
+    trace, pos, dyn = position.trace, position.pos, position.dyn
     players = rules.players
     redeals = 0
     set_contract = contract[1] > 0
     # the heuristic's trump choice a condition may read draws nothing: the stream passes as its scratch
-    accept = ConditionWork(work.accept, tables.meld_table, tables.meld_flags, work.scratch.totals, state)
+    accept = ConditionWork(deal.accept, tables.meld_table, tables.meld_flags, position.totals, state)
     while True:
-        deal_accepted_into(state, work.cards, work.given, contract[0], rules.hand_size, accept, hands, widow)
+        deal_accepted_into(state, deal.cards, deal.given, contract[0], rules.hand_size, accept, hands, widow)
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
             dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and not set_contract:
-            redeal = _auction(state, rules, policies, margins, work)
+            redeal = _auction(state, rules, policies, margins, tables, deal, position)
             if redeal and contract.shape[0] > 2:
                 break  # passed out after the auction so far: this hand is thrown in
         if not redeal or redeals >= MAX_REDEALS:
@@ -642,15 +646,15 @@ def redeal_dealt(hands, players, rules):
 
 
 @njit(cache=True, inline="always")
-def _auction(state, rules, policies, margins, work):
-    """Phase 2, auction on the deal in ``work.hands``: the bidder, his bid and whether he was forced
+def _auction(state, rules, policies, margins, tables, deal, position):
+    """Phase 2, auction on the deal in ``position.hands``: the bidder, his bid and whether he was forced
     into ``Y_BIDDER``, ``Y_BID``, ``Y_FORCED``; returns True when the deal is to be redealt. A heuristic
     seat bids up to its hand's value (``hand_value``) plus its margin's share of the trick points, and
     not at all where trump needs a marriage and it holds none to name; when everybody passes the rules
     redeal (True, bidder -1, bid 0) or force the forced bid on the dealer's left (seat 0) or the dealer
-    (the last seat). ``work.scratch.limits`` (int64[players]) receives the seats' bidding limits;
-    ``work.contract`` may give the first calls (:func:`_bidding`)."""
-    hands, limits, tables, dyn = work.hands, work.scratch.limits, work.tables, work.scratch.dyn
+    (the last seat). ``deal.limits`` (int64[players]) receives the seats' bidding limits;
+    ``deal.contract`` may give the first calls (:func:`_bidding`)."""
+    hands, limits, dyn = position.hands, deal.limits, position.dyn
     players = rules.players
     limits[:] = 0
     for p in range(players):
@@ -659,7 +663,7 @@ def _auction(state, rules, policies, margins, work):
                 hands[p],
                 tables.meld_table,
                 tables.meld_flags,
-                work.scratch.totals,
+                position.totals,
                 rules.trick_total,
                 rules.partner_meld if rules.teams != TEAMS_ALONE else 0,
                 rules.pass_cards,
@@ -668,7 +672,7 @@ def _auction(state, rules, policies, margins, work):
             limits[p] = np.int64(v + margins[p] * rules.trick_total)
             if rules.trump_needs_marriage != 0 and rules.trump_after_widow == 0 and not any_marriage(hands[p]):
                 limits[p] = 0  # he could not name trump: the hand would be set unplayed
-    bidder, bid = _bidding(state, rules, policies, work)
+    bidder, bid = _bidding(state, rules, policies, deal, position)
     redeal = False
     forced = bidder < 0 and rules.all_pass != ALL_PASS_REDEAL
     if bidder < 0:
@@ -683,7 +687,7 @@ def _auction(state, rules, policies, margins, work):
 
 
 @njit(cache=True, inline="always")
-def _trump_and_partner(state, rules, policies, rec, work):
+def _trump_and_partner(state, rules, policies, rec, tables, position):
     """Phase 3, trump and partner: ``Y_TRUMP``, ``Y_TURNED``, ``Y_PARTNER`` and ``Y_CALLED``. Sides go
     into ``seats[S_SIDE]`` (1 = the bidder's side; with no auction seats 0, 2, ... are side 1). Trump
     is the bidder's choice, or with no auction the suit of a turned card (``_turn_trump``); -1 when the
@@ -692,9 +696,9 @@ def _trump_and_partner(state, rules, policies, rec, work):
     stock or the dealer's hand (-1: none). The partner is the seat across with partners, a called
     card's first holder to the bidder's left with a called card, else -1; the called card is -1 where
     none is named. Records trump and the bidder's meld as dealt."""
-    hands, widow, seats, trace, pos = work.hands, work.widow, work.seats, work.trace, work.scratch.pos
-    table, flags, deck_copies = work.tables.meld_table, work.tables.meld_flags, work.tables.deck_copies
-    totals, dyn = work.scratch.totals, work.scratch.dyn
+    hands, widow, seats, trace, pos = position.hands, position.widow, position.seats, position.trace, position.pos
+    table, flags, deck_copies = tables.meld_table, tables.meld_flags, tables.deck_copies
+    totals, dyn = position.totals, position.dyn
     players, bidder, bid = rules.players, dyn[Y_BIDDER], dyn[Y_BID]
     side = seats[S_SIDE]
     anchor = bidder if bidder >= 0 else 0
@@ -716,7 +720,7 @@ def _trump_and_partner(state, rules, policies, rec, work):
         for t in range(N_TYPES):  # he takes the widow first (the exchange then only buries)
             hands[bidder, t] += widow[t]
     if rules.auction == AUCTION_NONE:
-        trump, turned = _turn_trump(state, rules, work)
+        trump, turned = _turn_trump(state, rules, position)
     else:
         trump = np.int64(
             choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0, table, flags, totals, state)
@@ -748,14 +752,14 @@ def _trump_and_partner(state, rules, policies, rec, work):
 
 
 @njit(cache=True, inline="always")
-def _turn_trump(state, rules, work):
+def _turn_trump(state, rules, position):
     """(trump, turned) with no auction: trump is the suit of a uniformly random card of the dealer's
     hand (which keeps it: ``turned`` is that card), or of the stock, where that card then lies turned
     (``turned``, out of the stock). Random, not a fixed position: the block's order is not uniform
     after a partial shuffle."""
     stock = rules.stock_play != 0
-    widow = work.widow
-    pool = widow if stock else work.hands[rules.players - 1]
+    widow = position.widow
+    pool = widow if stock else position.hands[rules.players - 1]
     n_pool = 0
     for t in range(N_TYPES):
         n_pool += pool[t]
@@ -773,23 +777,22 @@ def _turn_trump(state, rules, work):
 
 
 @njit(cache=True, inline="always")
-def _exchange(state, rules, policies, work):
+def _exchange(state, rules, policies, tables, position, scratch):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``, who into ``Y_SWAPPER``), the widow shared out
     (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
     ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card), the widow to
     the bidder and his burial, discard and draw (``_discard_and_draw``). The cards buried (copy counts
-    that count for the bidder) go into ``work.scratch.buried``; ``fed``, ``back`` and ``thrown``
+    that count for the bidder) go into ``position.buried``; ``fed``, ``back`` and ``thrown``
     (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
     shared out."""
-    hands, widow, trace, pos = work.hands, work.widow, work.trace, work.scratch.pos
-    tables = work.tables
-    buried, fed, back, dyn = work.scratch.buried, work.scratch.fed, work.scratch.back, work.scratch.dyn
+    hands, widow, trace, pos = position.hands, position.widow, position.trace, position.pos
+    buried, fed, back, dyn = position.buried, scratch.fed, scratch.back, position.dyn
     bidder, partner, trump, called = dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP], dyn[Y_CALLED]
     if rules.dix_for_turned != 0:
-        dyn[Y_SWAPPER] = _swap_dix(state, rules, policies, work)
+        dyn[Y_SWAPPER] = _swap_dix(state, rules, policies, tables, position)
     if bidder >= 0 and rules.widow_shared != 0:
-        _share_widow(state, rules, policies[bidder], work)
+        _share_widow(state, rules, policies[bidder], tables, position, scratch)
     buried[:] = 0
     if bidder >= 0 and rules.pass_cards > 0 and partner >= 0:
         fed[:] = 0
@@ -816,31 +819,31 @@ def _exchange(state, rules, policies, work):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
     if bidder >= 0 and rules.draw != 0:
-        _discard_and_draw(state, rules, policies, work)
+        _discard_and_draw(state, rules, policies, tables, position, scratch)
 
 
 @njit(cache=True, inline="always")
-def _swap_dix(state, rules, policies, work):
+def _swap_dix(state, rules, policies, tables, position):
     """The dix exchange (``exchange.dix_for_turned``, seeds/001 'Partnership Pinochle'): each player in
     turn from the dealer's left who holds a dix may give it to the dealer for the turned card (his
     policy, ``swaps_dix``); the first who does ends it. Returns his seat (-1: nobody, or the turned
     card is itself a dix)."""
-    hands, dyn = work.hands, work.scratch.dyn
+    hands, dyn = position.hands, position.dyn
     trump, turned = dyn[Y_TRUMP], dyn[Y_TURNED]
     dealer = rules.players - 1
     dix_type = trump * N_RANKS + NINE
     if turned < 0 or turned == dix_type:
         return np.int64(-1)
     for s in range(dealer):
-        if hands[s, dix_type] > 0 and swaps_dix(hands, s, turned, trump, policies[s], rules, work.tables, state):
+        if hands[s, dix_type] > 0 and swaps_dix(hands, s, turned, trump, policies[s], rules, tables, state):
             exchange_dix(hands, s, dealer, dix_type, turned, 1)
-            _note(work.trace, work.scratch.pos, T_EXCHANGE, s, turned, 0)
+            _note(position.trace, position.pos, T_EXCHANGE, s, turned, 0)
             return np.int64(s)
     return np.int64(-1)
 
 
 @njit(cache=True, inline="always")
-def _meld(rules, need, rec, work):
+def _meld(rules, need, rec, tables, position):
     """Phase 5, meld: each seat's meld, dix, double pinochle and (where the rules pay them) the checks
     for its meld (``Tables.check_melds``) go into ``seats``; the sides' totals into ``Y_MELD`` and
     ``Y_DIX`` (index 1 = the bidder's side), the meld 0 below the minimum that counts, the dix kept
@@ -849,8 +852,8 @@ def _meld(rules, need, rec, work):
     melded before play, and a turned dix scores the dealer, who may declare himself out with it
     (``Y_DECLARED``). Records the bidder's meld, trump length and aces after the exchange, and the
     sides' meld."""
-    hands, seats, trace, pos, dyn = work.hands, work.seats, work.trace, work.scratch.pos, work.scratch.dyn
-    table, flags = work.tables.meld_table, work.tables.meld_flags
+    hands, seats, trace, pos, dyn = position.hands, position.seats, position.trace, position.pos, position.dyn
+    table, flags = tables.meld_table, tables.meld_flags
     players, bidder, partner, trump = rules.players, dyn[Y_BIDDER], dyn[Y_PARTNER], dyn[Y_TRUMP]
     swapper = dyn[Y_SWAPPER]
     stock = rules.stock_play != 0
@@ -863,7 +866,7 @@ def _meld(rules, need, rec, work):
         seats[S_DIX, s] = (hands[s, trump * N_RANKS + NINE] + moved) * flags[F_DIX]
         seats[S_DOUBLE_PIN, s] = 1 if min(hands[s, QUEEN_OF_SPADES], hands[s, JACK_OF_DIAMONDS]) >= 2 else 0
         if rules.checks != 0:  # paid for melding, whether or not the side's meld is saved
-            seats[S_CHECKS, s] = meld_checks(hands[s], trump, table, flags, work.tables.check_melds)
+            seats[S_CHECKS, s] = meld_checks(hands[s], trump, table, flags, tables.check_melds)
         if s == partner and rules.teams == TEAMS_CALLED and rules.partner_meld_counts == 0:
             seats[S_MELD, s] = 0  # only the bidder's meld counts for a called partnership
             seats[S_DIX, s] = 0
@@ -889,7 +892,7 @@ def _meld(rules, need, rec, work):
 
 
 @njit(cache=True, inline="always")
-def _without_play(rules, policies, rec, work):
+def _without_play(rules, policies, rec, position):
     """The end of the meld phase: True when the hand ends here, scored (stage STAGE_NOT_PLAYED). Set
     without play when the bidding side's meld is short of the bid by more than ``set_if_short_by``
     or under the minimum to play; thrown in by a heuristic bidder short by more than nine tenths of
@@ -899,7 +902,7 @@ def _without_play(rules, policies, rec, work):
     his left decides) when he cannot fail: his meld alone reaches the bid and nothing need save it
     (``save_meld = "nothing"``). The bidder then scores his bid ("The bidder can never win more than
     he bid")."""
-    dyn, trace, pos = work.scratch.dyn, work.trace, work.scratch.pos
+    dyn, trace, pos = position.dyn, position.trace, position.pos
     bidder, bid, side_meld = dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_MELD + 1]
     if bidder < 0:
         return False
@@ -938,28 +941,28 @@ def _without_play(rules, policies, rec, work):
     if outcome == CONCEDED:
         rec[F_OTHER_SCORE] += rules.concede_bonus
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
-    _score_seats(work.seats, rec, rules.players, rules, STAGE_NOT_PLAYED)
+    _score_seats(position.seats, rec, rules.players, rules, STAGE_NOT_PLAYED)
     return True
 
 
 @njit(cache=True, inline="always")
-def _forfeit_unseen(state, rules, policies, margins, rec, work):
+def _forfeit_unseen(state, rules, policies, margins, rec, tables, position):
     """Between the auction and trump (``scoring.forfeit_unseen``): True when the bidder of the compulsory
     opening at the minimum, nobody having bid over it, forfeits before seeing the widow; the hand is
     scored (stage STAGE_UNMELDED: no trump, no meld): he loses the bid as on a throw-in, the others
     score nothing. A heuristic bidder forfeits when his valuation (the one he bids by, margin
     included) is below the bid: he would not have bid it, and is less likely than not to make it; the
     random policy decides with a coin."""
-    dyn, trace, pos = work.scratch.dyn, work.trace, work.scratch.pos
+    dyn, trace, pos = position.dyn, position.trace, position.pos
     bidder, bid = dyn[Y_BIDDER], dyn[Y_BID]
     if bidder < 0 or bid != rules.min_bid:
         return False
     if policies[bidder] != RANDOM:
         v, _ = hand_value(
-            work.hands[bidder],
-            work.tables.meld_table,
-            work.tables.meld_flags,
-            work.scratch.totals,
+            position.hands[bidder],
+            tables.meld_table,
+            tables.meld_flags,
+            position.totals,
             rules.trick_total,
             0,
             rules.pass_cards,
@@ -970,38 +973,38 @@ def _forfeit_unseen(state, rules, policies, margins, rec, work):
         forfeits = bounded(state, 2) == 1
     if not forfeits:
         return False
-    work.seats[S_SIDE, bidder] = 1
+    position.seats[S_SIDE, bidder] = 1
     rec[F_OUTCOME] = FORFEITED_UNSEEN
     rec[F_TRUMP] = -1
     rec[F_SIDE_SCORE] = -bid if rules.concede_loses_bid != 0 else 0
     _note(trace, pos, T_OUTCOME, FORFEITED_UNSEEN, 0, 0)
     _note(trace, pos, T_SCORE, rec[F_SIDE_SCORE], 0, 0)
-    _score_seats(work.seats, rec, rules.players, rules, STAGE_UNMELDED)
+    _score_seats(position.seats, rec, rules.players, rules, STAGE_UNMELDED)
     return True
 
 
 @njit(cache=True, inline="always")
-def _tricks(state, rules, policies, need, work):
+def _tricks(state, rules, policies, need, tables, position, play):
     """Phase 6, tricks: play the hand out, each seat's trick points (as taken; buried cards count for the
     bidder, the last trick adds ``last_trick``) and tricks won into ``seats``. A seat that declares
     itself out (``Y_DECLARED``) stops the play. With a stock, while it lasts a trick carries no duty,
     its winner melds (``_stock_turn``) and every player draws, from the winner round (``_draw_round``)."""
     hands, seats, usage, chosen, trace, pos = (
-        work.hands,
-        work.seats,
-        work.usage,
-        work.chosen,
-        work.trace,
-        work.scratch.pos,
+        position.hands,
+        position.seats,
+        play.usage,
+        play.chosen,
+        position.trace,
+        position.pos,
     )
-    scratch, tables, dyn = work.scratch, work.tables, work.scratch.dyn
+    dyn = position.dyn
     table, points, deck_copies = tables.meld_table, tables.trick_points, tables.deck_copies
     players, last_trick = rules.players, rules.last_trick
     bidder, trump, turned, declared = dyn[Y_BIDDER], dyn[Y_TRUMP], dyn[Y_TURNED], dyn[Y_DECLARED]
     tracing = trace.shape[0] > 0
     side = seats[S_SIDE]
-    ctx, played, unseen, held, trick = scratch.ctx, scratch.played, scratch.unseen, scratch.held, scratch.trick
-    leader, n_tricks, n_stock, stock_tricks = _trick_start(rules, work)
+    ctx, played, unseen, held, trick = play.ctx, play.played, play.unseen, play.held, play.trick
+    leader, n_tricks, n_stock, stock_tricks = _trick_start(rules, tables, position, play)
     duty = duties(rules)
     broken = False
     exempt_partner = rules.exempt_partner != 0
@@ -1073,26 +1076,26 @@ def _tricks(state, rules, policies, need, work):
             _note(trace, pos, T_TRICK, w, won_pts, 0)
         leader = w
         if free:
-            turned = _stock_turn(state, w, turned, policies[w], work)
+            turned = _stock_turn(state, w, turned, policies[w], tables, position, play)
         if need[w] > 0 and _declares(seats, w, need, rules):
             declared = w
         elif free:
-            n_stock = _draw_round(state, rules, w, n_stock, turned, work)
+            n_stock = _draw_round(state, rules, w, n_stock, turned, tables, position, play)
     dyn[Y_DECLARED] = declared
 
 
 @njit(cache=True, inline="always")
-def _trick_start(rules, work):
+def _trick_start(rules, tables, position, play):
     """(leader, tricks, face-down stock, stock tricks) as the play starts, and the play's scratch (made
-    once per chunk, :class:`HandScratch`) filled: ctx carries trick points and sides to the card
+    once per chunk, :class:`PlayWork`) filled: ctx carries trick points and sides to the card
     choice; played counts the copies of each type in finished tricks; unseen[s] the card types of which
     a copy is neither in a finished trick nor in seat s's hand; held[s] seat s's card types
     (``held_mask``); trick the cards of the trick in play. The bidder leads (or seat 0, by the rules);
     the buried cards count for him now."""
-    hands, seats, scratch = work.hands, work.seats, work.scratch
-    ctx, played, unseen, held = scratch.ctx, scratch.played, scratch.unseen, scratch.held
-    points, deck_copies = work.tables.trick_points, work.tables.deck_copies
-    players, bidder = rules.players, scratch.dyn[Y_BIDDER]
+    hands, seats = position.hands, position.seats
+    ctx, played, unseen, held = play.ctx, play.played, play.unseen, play.held
+    points, deck_copies = tables.trick_points, tables.deck_copies
+    players, bidder = rules.players, position.dyn[Y_BIDDER]
     for t in range(N_TYPES):
         ctx[C_POINTS + t] = points[t]
     for s in range(players):
@@ -1105,19 +1108,19 @@ def _trick_start(rules, work):
         for t in range(N_TYPES):
             if hands[s, t] < deck_copies[t]:
                 unseen[s] |= np.int64(1) << t
-    scratch.trick[:] = 0
+    play.trick[:] = 0
     if bidder >= 0:
         for t in range(N_TYPES):
-            seats[S_PTS, bidder] += scratch.buried[t] * points[t]  # buried cards count for the bidder
+            seats[S_PTS, bidder] += position.buried[t] * points[t]  # buried cards count for the bidder
     leader = bidder if (rules.lead == LEAD_BIDDER and bidder >= 0) else 0
     n_tricks = 0
     for t in range(N_TYPES):
         n_tricks += hands[0, t]
     n_stock, stock_tricks = 0, 0
     if rules.stock_play != 0:
-        work.usage[:] = 0
+        play.usage[:] = 0
         for t in range(N_TYPES):
-            n_stock += work.widow[t]
+            n_stock += position.widow[t]
         stock_tricks = (n_stock + 1) // players  # the face-down cards and the turned one
         n_tricks += stock_tricks
     for s in range(players):
@@ -1126,13 +1129,13 @@ def _trick_start(rules, work):
 
 
 @njit(cache=True, inline="always")
-def _draw_round(state, rules, w, n_stock, turned, work):
+def _draw_round(state, rules, w, n_stock, turned, tables, position, play):
     """After a trick while the stock lasts: each player from the winner ``w`` draws one card from the
-    stock (``work.widow``), the last of them the ``turned`` one; returns the face-down cards left
+    stock (``position.widow``), the last of them the ``turned`` one; returns the face-down cards left
     (``n_stock``, negative once the turned card is gone). Refreshes ``held`` and ``unseen``."""
-    hands, usage, stock, trace, pos = work.hands, work.usage, work.widow, work.trace, work.scratch.pos
-    played, held, unseen = work.scratch.played, work.scratch.held, work.scratch.unseen
-    deck_copies, players = work.tables.deck_copies, rules.players
+    hands, usage, stock, trace, pos = position.hands, play.usage, position.widow, position.trace, position.pos
+    played, held, unseen = play.played, play.held, play.unseen
+    deck_copies, players = tables.deck_copies, rules.players
     for i in range(players):  # the winner draws first; the last card drawn is the turned one
         s = (w + i) % players
         if n_stock > 0:  # face-down cards left
@@ -1150,19 +1153,19 @@ def _draw_round(state, rules, w, n_stock, turned, work):
 
 
 @njit(cache=True, inline="always")
-def _score(rules, rec, work):
+def _score(rules, rec, tables, position):
     """Phase 7, score a played hand (stage STAGE_PLAYED): trick points as counted (``counted``); a side
     keeps its meld (``Y_MELD``) if it saved it (``_saved``), else its dix (``Y_DIX``) where the rules
     keep it; the bidding side makes its bid or is set by it (with no bidder each side scores what it
     took). With a stock the meld is what each side melded during play. A seat that declared itself
     out (``Y_DECLARED``) is marked, and the hand's outcome is DECLARED_OUT. The bidder's burial
-    (``work.scratch.buried``) counts towards the bid, and towards saving his side's meld unless
+    (``position.buried``) counts towards the bid, and towards saving his side's meld unless
     ``buried_saves_meld`` is off."""
-    seats, trace, pos, dyn = work.seats, work.trace, work.scratch.pos, work.scratch.dyn
+    seats, trace, pos, dyn = position.seats, position.trace, position.pos, position.dyn
     players, bidder, bid, declared = rules.players, dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_DECLARED]
     buried_pts = 0
     for t in range(N_TYPES):
-        buried_pts += work.scratch.buried[t] * work.tables.trick_points[t]
+        buried_pts += position.buried[t] * tables.trick_points[t]
     meld = (dyn[Y_MELD], dyn[Y_MELD + 1])
     dix = (dyn[Y_DIX], dyn[Y_DIX + 1])
     if declared >= 0:
@@ -1202,12 +1205,12 @@ def _score(rules, rec, work):
 
 
 @njit(cache=True, inline="always")
-def _score_no_trump(rules, rec, work):
+def _score_no_trump(rules, rec, tables, position, scratch):
     """Score a hand stopped at trump (stage STAGE_UNMELDED): the bidder, holding no marriage to name
     trump with, is set by his bid; the other side scores nothing, or with ``opponents_no_trump`` =
     meld its meld under the suit best for it (counted from the minimum that counts)."""
-    seats, totals, side_totals = work.seats, work.scratch.totals, work.scratch.side_totals
-    bid = work.scratch.dyn[Y_BID]
+    seats, totals, side_totals = position.seats, position.totals, scratch.side_totals
+    bid = position.dyn[Y_BID]
     rec[F_OUTCOME] = NO_TRUMP_MARRIAGE
     rec[F_TRUMP] = -1
     rec[F_MADE] = 0
@@ -1216,70 +1219,47 @@ def _score_no_trump(rules, rec, work):
         side_totals[:] = 0
         for s in range(rules.players):
             if seats[S_SIDE, s] == 0:
-                meld_by_trump(work.hands[s], work.tables.meld_table, work.tables.meld_flags, totals)
+                meld_by_trump(position.hands[s], tables.meld_table, tables.meld_flags, totals)
                 for t in range(N_SUITS):
                     side_totals[t] += totals[t]
         best = side_totals[0]
         for t in range(1, N_SUITS):
             best = max(best, side_totals[t])
         rec[F_OTHER_SCORE] = best if best >= rules.min_meld_to_count else 0
-    _note(work.trace, work.scratch.pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
+    _note(position.trace, position.pos, T_SCORE, rec[F_SIDE_SCORE], rec[F_OTHER_SCORE], 0)
     _score_seats(seats, rec, rules.players, rules, STAGE_UNMELDED)
 
 
-class HandScratch(NamedTuple):
-    """The arrays a hand's phases fill and read within the hand, made once per chunk with the
-    :class:`HandWork` and reset by the phase that fills them: an allocation costs about a tenth of a
-    trick, and a hand made about twenty."""
+class Position(NamedTuple):
+    """The hand as it stands, which every phase reads and writes: the cards where they lie, the seat
+    rows, what the phases have decided (``dyn``), the trace, and the meld counts' scratch every phase
+    uses. The phases take the parts of :class:`HandWork` they use, not the whole: numba copies a record
+    whole wherever it is passed or read, so a small record keeps the hand's compile small."""
 
-    #: int64[4]: ``meld_by_trump``'s output, reused by every phase; int64[1]: trace rows written.
-    totals: np.ndarray
-    pos: np.ndarray
-    #: int64[players]: the seats' bidding limits (``_auction``).
-    limits: np.ndarray
-    #: uint8[24] each: the bidder's burial, the partner's pass and the bidder's return, a seat's
-    #: discards before drawing (``_exchange``).
-    buried: np.ndarray
-    fed: np.ndarray
-    back: np.ndarray
-    thrown: np.ndarray
-    #: int64[cards] and float64[cards] (cards: the most a widow holds): the widow's cards in the bidder's
-    #: order and their values (``_share_widow``).
-    order: np.ndarray
-    value: np.ndarray
-    #: The play's (``_trick_start``): int64[CTX_SIZE] trick points and sides for the card choice,
-    #: int64[24] copies played, int64[players] each seat's unseen and held card types, the trick.
-    ctx: np.ndarray
-    played: np.ndarray
-    unseen: np.ndarray
-    held: np.ndarray
-    trick: np.ndarray
-    #: int64[4]: the other side's meld by trump (``_score_no_trump``).
-    side_totals: np.ndarray
-    #: int64[N_DYN]: the position record, what the phases have decided so far (slots ``Y_*``).
-    dyn: np.ndarray
-
-
-class HandWork(NamedTuple):
-    """What :func:`play_hand` works in, made once per chunk (:func:`hand_work`), not per hand: an
-    allocation costs about as much as a trick."""
-
-    #: The chunk's own copies of the rules' arrays: every call passing a shared array updates its
-    #: reference count, and two threads doing that on one array fight over its cache line.
-    tables: Tables
-    #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
-    cards: np.ndarray
     #: uint8[players, 24] and uint8[24]: the hands and the widow (or stock), as copy counts.
     hands: np.ndarray
     widow: np.ndarray
     #: int64[N_SEAT_ROWS, players]: per-seat rows ``S_*`` (``S_SCORE``: what the hand adds to each
     #: seat's score line).
     seats: np.ndarray
-    #: uint8[players, 24, MAX_COPIES] and int64[5, 2]: the stock play's copy usage and copy choice.
-    usage: np.ndarray
-    chosen: np.ndarray
-    #: int64[rows, 4]: the trace rows (code, a, b, c); zero rows for a hand not traced.
+    #: int64[N_DYN]: the position record, what the phases have decided so far (slots ``Y_*``).
+    dyn: np.ndarray
+    #: uint8[24]: the cards the bidder buried (copy counts, which count for him; ``_exchange``).
+    buried: np.ndarray
+    #: int64[rows, 4]: the trace rows (code, a, b, c), zero rows for a hand not traced; int64[1]: the
+    #: rows written.
     trace: np.ndarray
+    pos: np.ndarray
+    #: int64[4]: ``meld_by_trump``'s output, reused by every phase.
+    totals: np.ndarray
+
+
+class HandDeal(NamedTuple):
+    """What the deal and the auction read: the deck, the deal asked about and the condition every deal
+    meets, and the seats' bidding limits."""
+
+    #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
+    cards: np.ndarray
     #: The deal asked about (``pinochle advise``): int64[2 + calls] = [seat, bid, calls...]: seat -1 for
     #: none; a bid > 0 sets that seat's contract, 0 lets the auction decide after the given calls (the
     #: auction so far, a bid or 0 for a pass each); uint8[24] the cards that seat holds in every deal,
@@ -1289,31 +1269,52 @@ class HandWork(NamedTuple):
     #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
     #: zero rows for none).
     accept: np.ndarray
-    #: What the phases fill and read within a hand (:class:`HandScratch`).
+    #: int64[players]: the seats' bidding limits (``_auction``).
+    limits: np.ndarray
+
+
+class HandScratch(NamedTuple):
+    """The exchange's scratch arrays, and the other side's meld by trump on a hand stopped at trump."""
+
+    #: uint8[24] each: the partner's pass and the bidder's return, a seat's discards before drawing
+    #: (``_exchange``).
+    fed: np.ndarray
+    back: np.ndarray
+    thrown: np.ndarray
+    #: int64[cards] and float64[cards] (cards: the most a widow holds): the widow's cards in the bidder's
+    #: order and their values (``_share_widow``).
+    order: np.ndarray
+    value: np.ndarray
+    #: int64[4]: the other side's meld by trump (``_score_no_trump``).
+    side_totals: np.ndarray
+
+
+class PlayWork(NamedTuple):
+    """The play's arrays (``_tricks``), reset by ``_trick_start``."""
+
+    #: uint8[players, 24, MAX_COPIES] and int64[5, 2]: the stock play's copy usage and copy choice.
+    usage: np.ndarray
+    chosen: np.ndarray
+    #: int64[CTX_SIZE] trick points and sides for the card choice, int64[24] copies played,
+    #: int64[players] each seat's unseen and held card types, the trick.
+    ctx: np.ndarray
+    played: np.ndarray
+    unseen: np.ndarray
+    held: np.ndarray
+    trick: np.ndarray
+
+
+class HandWork(NamedTuple):
+    """What :func:`play_hand` works in, made once per chunk (:func:`hand_work`), not per hand: an
+    allocation costs about as much as a trick (a hand would make about twenty)."""
+
+    #: The chunk's own copies of the rules' arrays: every call passing a shared array updates its
+    #: reference count, and two threads doing that on one array fight over its cache line.
+    tables: Tables
+    deal: HandDeal
+    position: Position
     scratch: HandScratch
-
-
-@njit(cache=True)
-def hand_scratch(players):
-    """A fresh :class:`HandScratch` for ``players`` seats."""
-    return HandScratch(
-        np.zeros(N_SUITS, dtype=np.int64),
-        np.zeros(1, dtype=np.int64),
-        np.zeros(players, dtype=np.int64),
-        np.zeros(N_TYPES, dtype=np.uint8),
-        np.zeros(N_TYPES, dtype=np.uint8),
-        np.zeros(N_TYPES, dtype=np.uint8),
-        np.zeros(N_TYPES, dtype=np.uint8),
-        np.zeros(N_TYPES * MAX_COPIES, dtype=np.int64),
-        np.zeros(N_TYPES * MAX_COPIES, dtype=np.float64),
-        np.zeros(CTX_SIZE, dtype=np.int64),
-        np.zeros(N_TYPES, dtype=np.int64),
-        np.zeros(players, dtype=np.int64),
-        np.zeros(players, dtype=np.int64),
-        np.zeros(players, dtype=np.int64),
-        np.zeros(N_SUITS, dtype=np.int64),
-        np.zeros(N_DYN, dtype=np.int64),
-    )
+    play: PlayWork
 
 
 @njit(cache=True)
@@ -1330,20 +1331,41 @@ def hand_work(tables, players, trace_rows):
         tables.check_melds.copy(),
         tables.check_contracts.copy(),
     )
-    return HandWork(
-        own,
+    deal = HandDeal(
         tables.deck.copy(),
-        np.zeros((players, N_TYPES), dtype=np.uint8),
-        np.zeros(N_TYPES, dtype=np.uint8),
-        np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
-        np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8),
-        np.zeros((5, 2), dtype=np.int64),
-        np.zeros((trace_rows, 4), dtype=np.int64),
         np.array([-1, 0], dtype=np.int64),
         np.zeros(N_TYPES, dtype=np.uint8),
         NO_CONDITION.copy(),
-        hand_scratch(players),
+        np.zeros(players, dtype=np.int64),
     )
+    position = Position(
+        np.zeros((players, N_TYPES), dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros((N_SEAT_ROWS, players), dtype=np.int64),
+        np.zeros(N_DYN, dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros((trace_rows, 4), dtype=np.int64),
+        np.zeros(1, dtype=np.int64),
+        np.zeros(N_SUITS, dtype=np.int64),
+    )
+    scratch = HandScratch(
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES, dtype=np.uint8),
+        np.zeros(N_TYPES * MAX_COPIES, dtype=np.int64),
+        np.zeros(N_TYPES * MAX_COPIES, dtype=np.float64),
+        np.zeros(N_SUITS, dtype=np.int64),
+    )
+    play = PlayWork(
+        np.zeros((players, N_TYPES, MAX_COPIES), dtype=np.uint8),
+        np.zeros((5, 2), dtype=np.int64),
+        np.zeros(CTX_SIZE, dtype=np.int64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+        np.zeros(players, dtype=np.int64),
+    )
+    return HandWork(own, deal, position, scratch, play)
 
 
 class Seating(NamedTuple):
@@ -1386,28 +1408,16 @@ def hands_chunk(state, key, first, tables, rules, seating, deal, out):
     to seat s's score line."""
     own = hand_work(tables, rules.players, 0)
     rest = deal.rest
-    work = HandWork(
-        own.tables,
-        rest.copy(),
-        own.hands,
-        own.widow,
-        own.seats,
-        own.usage,
-        own.chosen,
-        own.trace,
-        deal.contract.copy(),
-        deal.given.copy(),
-        deal.accept.copy(),
-        own.scratch,
-    )
+    dealt = HandDeal(rest.copy(), deal.contract.copy(), deal.given.copy(), deal.accept.copy(), own.deal.limits)
+    work = HandWork(own.tables, dealt, own.position, own.scratch, own.play)
     # private copies, as the tables
     policies, margins, key = seating.policies.copy(), seating.margins.copy(), key.copy()
     keyed = key.shape[0] > 0
     no_need = np.zeros(rules.players, dtype=np.int64)
     for i in range(out.shape[0]):
         if keyed:
-            work.cards[:] = rest
+            dealt.cards[:] = rest
             hand_state(key, first + i, 0, state)
         play_hand(state, rules, policies, margins, no_need, out[i], work)
         for p in range(min(rules.players, out.shape[1] - N_FIELDS)):
-            out[i, N_FIELDS + p] = work.seats[S_SCORE, p]
+            out[i, N_FIELDS + p] = own.position.seats[S_SCORE, p]

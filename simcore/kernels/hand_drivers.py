@@ -113,13 +113,16 @@ def trace_hand(
     own = hand_work(variant.tables, variant.players, rows)
     rest, given, contract, accept = free_deal(variant.tables) if deal is None else deal
     work = own._replace(
-        cards=np.array(rest, dtype=np.uint8),
-        given=np.asarray(given, dtype=np.uint8),
-        contract=np.asarray(contract, dtype=np.int64),
-        accept=np.asarray(accept, dtype=np.int64),
+        deal=own.deal._replace(
+            cards=np.array(rest, dtype=np.uint8),
+            given=np.asarray(given, dtype=np.uint8),
+            contract=np.asarray(contract, dtype=np.int64),
+            accept=np.asarray(accept, dtype=np.int64),
+        )
     )
     play_hand(state, hand_rules(variant), seat_policies(policies), seat_margins(variant, margins), need, rec, work)
-    used = int(np.count_nonzero(work.trace[:, 0]))
+    trace = work.position.trace
+    used = int(np.count_nonzero(trace[:, 0]))
     if with_seats:
-        return rec, work.trace[:used], work.seats[seat_row].copy()
-    return rec, work.trace[:used]
+        return rec, trace[:used], work.position.seats[seat_row].copy()
+    return rec, trace[:used]

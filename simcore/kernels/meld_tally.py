@@ -136,4 +136,6 @@ def mean_meld_fixed_trump(deck: np.ndarray, players: int, hand_size: int, table:
 
     deals = deal_hands(deck, players, hand_size, chunk_states(0, [0])[0], 20_000 // players)
     hands = np.ascontiguousarray(deals[:, :players]).reshape(-1, N_TYPES)
-    return round(int(meld_sum_first_suit(hands, table, flags)) / len(hands))
+    # writeable copies, as the hand kernel's own (hand_work): a variant's read-only tables would compile
+    # the meld kernels again for read-only arrays
+    return round(int(meld_sum_first_suit(hands, table.copy(), flags.copy())) / len(hands))

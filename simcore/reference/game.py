@@ -41,7 +41,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
         out = np.zeros(h.N_FIELDS, dtype=np.int64)
         # a fresh deck and scratch for every hand, traced where the referee must find each seat's checks
         work = hand_work(variant.tables, players, 4096 if variant.has_checks else 0)
-        seats = work.seats
+        seats = work.position.seats
         line_of = [s if alone else s % 2 for s in seat_of]
         need = np.array([target - scores[line_of[r]] if declaring else 0 for r in range(players)], dtype=np.int64)
         play_hand(
@@ -67,7 +67,7 @@ def reference_game(variant: Variant, seed: int, game: int, policies: np.ndarray)
             scores[side_team] += int(out[h.F_SIDE_SCORE])
             scores[1 - side_team] += int(out[h.F_OTHER_SCORE])
         if variant.has_checks:
-            _add_hand_checks(variant, checks, work.trace, out, line_of, bidding)
+            _add_hand_checks(variant, checks, work.position.trace, out, line_of, bidding)
         rec["hands"] += 1
         rec["redeals"] += int(out[h.F_REDEALS])
         for r in range(players):  # which lines ever melded a double pinochle
