@@ -392,6 +392,11 @@ class SolverBenchResult:
         }
 
 
+#: The seeds :func:`bench_solver` tries at most for each solve asked, so that a system whose hands are
+#: seldom played out (or seldom need anything) ends with fewer solves instead of running on.
+SEEDS_A_SOLVE = 50
+
+
 def bench_solver(
     variant_id: str, deals: int, tricks_played: int = 0, limit: int = 0, form: str = "exact"
 ) -> SolverBenchResult:
@@ -400,7 +405,7 @@ def bench_solver(
     whether the bidding side reaches its contract's need (``pinochle dd-odds``'s question); seeds whose
     hand was not played (or, for the threshold, needs nothing) are skipped. ``limit`` caps each solve's
     trick starts (0: none). One warm-up solve first (compile or cache load). A system whose seeds
-    seldom give a position stops after ``50 * deals`` seeds with fewer solves."""
+    seldom give a position stops after ``SEEDS_A_SOLVE * deals`` seeds with fewer solves."""
     from simcore.answers.dd_make import contract
     from simcore.kernels.policies import parse_policies
     from simcore.solver.position import PositionError, seeded_position, solve
@@ -408,7 +413,8 @@ def bench_solver(
     variant = load_variant(variant_id)
     policies = parse_policies("heuristic", variant.players)
     seconds, nodes, gave_up, skipped, seed = [], [], 0, 0, 0
-    for warm_seed in range(1, 50 * deals + 1):
+    seeds = SEEDS_A_SOLVE * deals
+    for warm_seed in range(1, seeds + 1):
         try:
             warm = seeded_position(variant, warm_seed, tricks_played=max(tricks_played, variant.hand_size - 4))
         except PositionError:
@@ -416,7 +422,7 @@ def bench_solver(
         solve(warm)
         solve(warm, target=1)
         break
-    while len(seconds) < deals and seed < 50 * deals:
+    while len(seconds) < deals and seed < seeds:
         seed += 1
         if form == "threshold":
             c = contract(variant, seed, policies)

@@ -51,7 +51,7 @@ NO_CONDITION = np.zeros((0, ROW), dtype=np.int64)
 
 class ConditionWork(NamedTuple):
     """A compiled condition with what testing a deal against it reads and writes, as the deal
-    deal kernels take it (:func:`deal_accepted_into`; :func:`condition_work` makes one with scratch of
+    kernels take it (:func:`deal_accepted_into`; :func:`condition_work` makes one with scratch of
     its own)."""
 
     #: int64[tests, ROW]: the condition's test rows (columns ``C_*``; zero rows: every deal).
@@ -106,7 +106,9 @@ def hand_quantity(hand, cond, k, hand_size, table, flags, totals, state):
 @leaf
 def accepts(hands, widow, hand_size, cond, table, flags, totals, scratch):
     """True when the deal (``hands`` uint8[players, 24], one row a seat, ``widow`` uint8[24]) meets every
-    clause of the condition ``cw.rows`` (int64[tests, ROW], see the module docstring)."""
+    clause of the condition ``cond`` (int64[tests, ROW], see the module docstring), its meld tests
+    counted by the meld ``table`` and ``flags``; ``totals`` (int64[4]) and ``scratch`` (uint64[4], never
+    drawn from) are scratch."""
     players = hands.shape[0]
     i = 0
     n = cond.shape[0]
