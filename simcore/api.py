@@ -442,7 +442,7 @@ def hand_records(
 
 def bid_odds(
     variant: VariantLike = DEFAULT_VARIANT,
-    hands: int = 400_000,
+    hands: int | None = None,
     seed: int = 1,
     policy: str | Sequence[str] = "heuristic",
     overrides: Iterable[str] = (),
@@ -451,6 +451,10 @@ def bid_odds(
     meld: int | None = None,
     basis: str | None = None,
     auction: str | None = None,
+    play: str = "heuristic",
+    samples: int = 20,
+    solve_from: int = 6,
+    limit: int = 5_000_000,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
@@ -463,7 +467,15 @@ def bid_odds(
     With ``bid`` and/or ``meld`` (and ``basis``: "dealt" or "after_exchange"), as ``pinochle bid-odds
     --bid B --meld M``: the joint table instead, P(make B | meld M), one row per basis, bid and meld
     bin, with ``basis``, ``bid``, ``meld``, ``meld_bin``, ``n``, ``made``, ``unknown``, ``estimate``,
-    ``lo``, ``hi`` and ``one_in``.
+    ``lo``, ``hi`` and ``one_in``. ``hands``: None for 400,000.
+
+    With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`) and ``meld`` (and
+    ``bid``): P(make B | meld M) with the cards played by the sampling player at every seat (``samples``
+    deals a card over the last ``solve_from`` tricks) or double dummy from the first lead (solves giving
+    up at ``limit`` trick starts), beside the heuristic's on the same ``hands`` hands (None: 200): one row
+    per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves given up), ``estimate``, ``lo``,
+    ``hi``, ``low`` and ``high`` (the range with the unknown hands not made and made);
+    ``attrs["difference"]`` holds the paired difference at ``bid`` (play − heuristic, in shares).
 
     >>> b = bid_odds(hands=2_000)
     >>> list(b["by"].cat.categories)
@@ -477,6 +489,7 @@ def bid_odds(
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
     _seed(seed)
+    strong = _play(v, play, samples, solve_from, limit)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -489,11 +502,14 @@ def bid_odds(
             )
     if meld is not None and (isinstance(meld, bool) or not isinstance(meld, (int, np.integer)) or meld < 0):
         raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
+    if strong is not None:
+        return _bid_odds_strong(v, strong, meld, bid, basis, hands, seed, policy, given, auction)
     from simcore.answers.auction_so_far import require_model_bidders, with_calls
 
     if auction is not None:
         require_model_bidders(policy, "policy=")
     calls, condition = with_calls(v, _condition(v, given, 0), auction, "auction=")
+    hands = 400_000 if hands is None else hands
     result = run(v, hands, seed, _policies(policy, v.players), condition=condition, calls=calls)
     if bid is not None or meld is not None:
         cells = result.joint_table(basis, bid, meld)
@@ -527,6 +543,60 @@ def bid_odds(
     return frame
 
 
+def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int):
+    """The :class:`simcore.answers.strong.Play` asked for (None: heuristic play), checked."""
+    from simcore.answers.strong import PLAYS, Play, check_play
+
+    if play not in PLAYS:
+        raise ValueError(f"play={play!r}: give one of {', '.join(map(repr, PLAYS))}")
+    for name, value in (("samples", samples), ("solve_from", solve_from), ("limit", limit)):
+        _positive(name, value)
+    if play == "heuristic":
+        return None
+    chosen = Play(play, samples, solve_from, limit)
+    check_play(v, chosen)
+    return chosen
+
+
+def _strong_only(play, **options) -> None:
+    """Refuse options strong play does not take yet."""
+    for name, value in options.items():
+        if value not in (None, "heuristic"):
+            raise ValueError(f"{name}={value!r} with play={play.name!r}: not supported yet; give play='heuristic'")
+
+
+def _curve_rows(name: str, curve) -> list[dict]:
+    rows = []
+    for i, (b, m, u, x) in enumerate(zip(curve.bids, curve.made, curve.unknown, curve.rate)):
+        low, high = curve.range(i)
+        rows.append(
+            {"play": name, "bid": b, "made": m, "unknown": u, "estimate": x.estimate, "lo": x.lo, "hi": x.hi}
+            | {"low": low, "high": high}
+        )
+    return rows
+
+
+def _bid_odds_strong(v, play, meld, bid, basis, hands, seed, policy, given, auction) -> pd.DataFrame:
+    """:func:`bid_odds` under strong play or double dummy."""
+    from simcore.answers.strong import bid_odds_strong
+
+    _strong_only(play, policy=policy, given=given, auction=auction)
+    if meld is None:
+        raise ValueError(f"play={play.name!r}: give meld= (and bid=): strong play is played hand by hand")
+    r = bid_odds_strong(v, meld, bid, basis or "dealt", hands, seed, play)
+    frame = _frame(
+        _curve_rows("heuristic", r.heuristic) + _curve_rows(play.name, r.played),
+        {"variant": v.id, "seed": seed, "basis": r.basis, "meld": r.meld, "hands": r.hands},
+    )
+    frame.attrs["difference"] = (
+        None
+        if r.difference is None
+        else {"estimate": r.difference.estimate, "lo": r.difference.lo, "hi": r.difference.hi, "hands": r.solved}
+    )
+    frame.attrs["seconds"] = r.seconds
+    return frame
+
+
 def advise(
     hand: str | Sequence[str],
     variant: VariantLike = DEFAULT_VARIANT,
@@ -537,6 +607,10 @@ def advise(
     overrides: Iterable[str] = (),
     given: str | Sequence[str] | None = None,
     auction: str | None = None,
+    play: str = "heuristic",
+    samples: int = 20,
+    solve_from: int = 6,
+    limit: int = 5_000_000,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
@@ -560,6 +634,13 @@ def advise(
     ``attrs``: ``best_score``, ``best_margin`` (the calls with the highest means), ``model_limit``,
     ``lowest_bid`` and ``acceptance``. Under the model bidders: every seat bids by the heuristic's rule.
 
+    With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`; a whole hand): the
+    hand's P(make B) with every deal also played by the sampling player at every seat (``samples``
+    deals a card over the last ``solve_from`` tricks) or solved double dummy from the first lead
+    (``limit`` trick starts a solve), beside the heuristic's on the same ``hands`` deals (None: 100): one
+    row per play and bid with ``play``, ``bid``, ``made``, ``unknown``, ``estimate``, ``lo``, ``hi``,
+    ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired difference.
+
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
     ('S', True)
@@ -574,6 +655,9 @@ def advise(
     _positive("hands", hands)
     _seed(seed)
     check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
+    strong = _play(v, play, samples, solve_from, limit)
+    if strong is not None:
+        return _advise_strong(v, cards, strong, seat, hands, seed, policy, given, auction)
     if auction is not None:
         return _advise_in_auction(v, cards, auction, seat, hands, seed, policy, given)
     seat = 0 if seat is None else seat
@@ -601,6 +685,31 @@ def advise(
     }
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
+    return frame
+
+
+def _advise_strong(v, cards, play, seat, hands, seed, policy, given, auction) -> pd.DataFrame:
+    """:func:`advise` under strong play or double dummy."""
+    from simcore.answers.strong import advise_strong
+
+    _strong_only(play, policy=policy, given=given, auction=auction)
+    if int(cards.sum()) != v.hand_size:
+        raise ValueError(f"hand: with play={play.name!r}, give the whole hand ({v.hand_size} cards)")
+    seat = 0 if seat is None else seat
+    a = advise_strong(v, cards, seat, hands, seed, play)
+    frame = _frame(
+        _curve_rows("heuristic", a.heuristic) + _curve_rows(play.name, a.played),
+        {"variant": v.id, "seed": seed, "seat": seat, "hands": a.deals},
+    )
+    frame.attrs["side_total"] = {
+        name: {"estimate": x.estimate, "lo": x.lo, "hi": x.hi}
+        for name, x in (("heuristic", a.heuristic_total), (play.name, a.play_total), ("difference", a.difference))
+    }
+    frame.attrs["highest"] = {
+        name: [{"share": h.share, "bid": h.bid, "lo": h.lo, "hi": h.hi} for h in shares]
+        for name, shares in a.highest().items()
+    }
+    frame.attrs["seconds"] = a.seconds
     return frame
 
 

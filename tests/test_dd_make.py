@@ -4,19 +4,19 @@ import json
 
 import pytest
 
-from simcore.answers.dd_make import _need, dd_make_odds
+from simcore.answers.dd_make import dd_make_odds, trick_need
 from simcore.cli import main
 from simcore.variants import NotForThisSystem, load_variant
 
 
 def test_the_need_is_the_bid_less_the_kept_meld_and_one_point_to_save_it():
     pa = load_variant("partnership-auction")  # save_meld = "trick"
-    assert _need(pa, 250, 60) == 190
-    assert _need(pa, 250, 300) == 1  # the meld covers the bid, but a trick must save it
+    assert trick_need(pa, 250, 60) == 190
+    assert trick_need(pa, 250, 300) == 1  # the meld covers the bid, but a trick must save it
     dd = load_variant("double-deck")  # save_meld = "nothing": the meld is kept whatever
-    assert _need(dd, 60, 70) == -10
+    assert trick_need(dd, 60, 70) == -10
     least = load_variant("double-deck", ["scoring.min_meld_to_count=20"])
-    assert _need(least, 60, 15) == 60  # meld below the minimum does not count
+    assert trick_need(least, 60, 15) == 60  # meld below the minimum does not count
 
 
 @pytest.mark.parametrize("vid", ["four-hand-150", "partnership-auction", "double-deck"])

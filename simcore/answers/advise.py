@@ -190,7 +190,7 @@ def advise(
     by_trump, named = trump_choice(variant, given)
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
-    curve = _make_curve(variant, played, total, stop)
+    curve = make_curve(variant, played, total, stop)
     trump = my_trump(variant, given)
     partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(
@@ -205,8 +205,8 @@ def advise(
         named_share,
         values_interval(value),
         float(np.mean(played)) if n else math.nan,
-        _around(curve),
-        [_highest(curve, s) for s in SHARES],
+        bids_around(curve),
+        [highest_share(curve, s) for s in SHARES],
         run.seconds,
         run.interrupted,
         acceptance,
@@ -239,7 +239,7 @@ def my_trump(variant: Variant, hand: np.ndarray) -> int:
     return by_trump.index(max(by_trump)) if named < 0 else named
 
 
-def _make_curve(
+def make_curve(
     variant: Variant, played: np.ndarray, total: np.ndarray, stop: np.ndarray
 ) -> list[tuple[int, int, Interval]]:
     """(bid, deals that make it, P(make)) for every bid from the lowest contract up to the highest total taken."""
@@ -251,7 +251,7 @@ def _make_curve(
     return [(b, m, wilson(m, n)) for b, m in zip(bids, made)]
 
 
-def _around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tuple[int, int, Interval]]:
+def bids_around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tuple[int, int, Interval]]:
     """The bids where the hand's fate is open: from the last one made almost always (>= 0.95) to the
     first made almost never (<= 0.05), thinned evenly to at most ``most`` rows."""
     p = [x.estimate for _, _, x in curve]
@@ -264,7 +264,7 @@ def _around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tupl
     return rows
 
 
-def _highest(curve: list[tuple[int, int, Interval]], share: float) -> BidShare:
+def highest_share(curve: list[tuple[int, int, Interval]], share: float) -> BidShare:
     """The highest bid made in at least ``share`` of the deals; its interval runs from the highest bid
     whose interval lies at or above ``share`` to the highest whose interval reaches it."""
 

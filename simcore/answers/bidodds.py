@@ -77,6 +77,11 @@ METHOD = (
 )
 
 
+def meld_unit(variant: Variant) -> int:
+    """The width of the by-meld tables' bins: the meld table's smallest common unit (1 or 10 points)."""
+    return _units(variant)["bidder_meld"][1]
+
+
 def bid_grid(variant: Variant) -> tuple[int, int]:
     """(lowest contract, width): every bid lies on lowest + k × width (the steps' common unit)."""
     step, step_from, step_after = (

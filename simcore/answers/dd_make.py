@@ -53,7 +53,7 @@ def check_variant(variant: Variant) -> None:
         raise NotForThisSystem(f"{variant.id} {why}: its double-dummy make odds are not computed here")
 
 
-def _need(variant: Variant, bid: int, meld: int) -> int:
+def trick_need(variant: Variant, bid: int, meld: int) -> int:
     """Trick points the bidding side needs from the first lead to make ``bid`` with ``meld``."""
     counted = meld if meld >= variant.get("scoring.min_meld_to_count") else 0
     need = bid - counted
@@ -68,7 +68,7 @@ def _need(variant: Variant, bid: int, meld: int) -> int:
 @dataclass(frozen=True)
 class Contract:
     """The first hand of a seed as the policies bid and played it: the position at its first lead,
-    the contract, the kept meld, the trick points needed from the first lead (:func:`_need`), and the
+    the contract, the kept meld, the trick points needed from the first lead (:func:`trick_need`), and the
     heuristic's own trick points and result (points on the variant's scale)."""
 
     seed: int
@@ -91,7 +91,8 @@ def contract(variant: Variant, seed: int, policies: np.ndarray) -> Contract | No
     except PositionError:
         return None
     bid, meld = int(rec[h.F_BID]), int(rec[h.F_SIDE_MELD])
-    return Contract(seed, position, bid, meld, _need(variant, bid, meld), int(rec[h.F_SIDE_TRICKS]), int(rec[h.F_MADE]))
+    need = trick_need(variant, bid, meld)
+    return Contract(seed, position, bid, meld, need, int(rec[h.F_SIDE_TRICKS]), int(rec[h.F_MADE]))
 
 
 def hand_rows(variant: Variant, contracts: list[Contract], limit: int, threads: int | None = None) -> list[dict]:

@@ -7,7 +7,9 @@ import sys
 from collections.abc import Sequence
 
 from simcore.commands.common import (
+    UsageError,
     add_given_arg,
+    add_play_args,
     add_rules_args,
     add_run_args,
     cards_option,
@@ -16,6 +18,7 @@ from simcore.commands.common import (
     given_condition,
     interval_text,
     partial_note,
+    play_option,
     positive_int,
     print_json,
     say_compiling,
@@ -47,7 +50,8 @@ def add_parser(sub) -> None:
         "--hands",
         type=positive_int,
         help="deals of the unseen cards, each played in full (default: enough for a ±2-point "
-        "interval on the mean side total, at least 2000; with --auction, 4,000 per call)",
+        "interval on the mean side total, at least 2000; with --auction, 4,000 per call; with --play "
+        "strong or dd, 100)",
     )
     add_given_arg(p, "my seat (--seat)")
     p.add_argument(
@@ -58,6 +62,7 @@ def add_parser(sub) -> None:
         "is valued: P(my side gets the contract), P(made), the expected score, under the model "
         "bidders; see docs/given.md",
     )
+    add_play_args(p)
     add_run_args(p)
     add_rules_args(p)
     p.set_defaults(func=run)
@@ -70,6 +75,8 @@ def run(args: argparse.Namespace) -> int:
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
+    if args.play != "heuristic":
+        return _run_strong(args, variant)
     if args.auction is not None:
         return _run_in_auction(args, variant)
     seat = 0 if args.seat is None else args.seat
@@ -125,6 +132,74 @@ def run(args: argparse.Namespace) -> int:
         else:
             lo = "below the lowest" if s.lo is None else s.lo
             print(f"highest bid made in {s.share:.0%} of deals: {s.bid}  (95% CI {lo} to {s.hi})")
+    return exit_status(a)
+
+
+def _run_strong(args: argparse.Namespace, variant) -> int:
+    """``advise HAND --play strong|dd``: the hand's P(make B) under that play beside the heuristic's, on
+    the same deals."""
+    from simcore.answers.advise import check_advisable, seat_name, trump_choice
+    from simcore.answers.strong import advise_strong, check_play
+    from simcore.cards import SUITS, format_hand
+    from simcore.kernel_cache import HAND
+
+    for option, given in (("--auction", args.auction), ("--given", args.given)):
+        if given is not None:
+            raise UsageError(
+                f"pinochle advise: {option} with --play {args.play}: not supported yet; "
+                "give --play heuristic, or leave it out"
+            )
+    if args.policy != "heuristic":
+        raise UsageError(f"pinochle advise: --policy {args.policy!r} with --play {args.play}: give one or the other")
+    seat = 0 if args.seat is None else args.seat
+    check_advisable(variant, seat)
+    play = play_option(args)
+    check_play(variant, play)
+    hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
+    if int(hand.sum()) != variant.hand_size:
+        raise UsageError(
+            f"pinochle advise: hand {args.hand!r}: with --play {args.play}, "
+            f"give the whole hand ({variant.hand_size} cards)"
+        )
+    set_threads(args.threads)
+    say_compiling(HAND)
+    a = advise_strong(variant, hand, seat, args.hands, args.seed, play, progress=not args.json and sys.stderr.isatty())
+    if args.json:
+        print_json(a.to_json())
+        return exit_status(a)
+    name = "strong" if play.name == "strong" else "dd"
+    print(f"{variant.id}: {seat_name(variant, seat)} holds {format_hand(hand)}")
+    by_trump, named = trump_choice(variant, hand)
+    print(
+        "meld by trump: "
+        + "  ".join(f"{SUITS[s]} {by_trump[s]}" for s in range(4))
+        + ("" if named < 0 else f"  (the heuristic names {SUITS[named]})")
+    )
+    print(
+        f"{a.deals:,} deals of the unseen cards, each played with seat {seat} the bidder at the lowest "
+        f"contract by {play.text()} and, beside it, by the heuristic; seed {args.seed}, {a.seconds:.1f} s"
+        + partial_note(a)
+    )
+    solved = "" if a.solved == a.deals else f" (over the {a.solved:,} deals solved; {a.deals - a.solved:,} gave up)"
+    print(
+        f"side total (meld kept + trick points): {name} {interval_text(a.play_total)}{solved}; heuristic "
+        f"{interval_text(a.heuristic_total)}; {name} - heuristic, paired on the same deals: {_points(a.difference)}"
+    )
+    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
+    for i, bid in enumerate(a.played.bids):
+        low, high = a.played.range(i)
+        x, hx = a.played.rate[i], a.heuristic.rate[i]
+        mine = (
+            f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
+        )
+        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
+    for who, shares in a.highest().items():
+        for s in shares:
+            if s.bid is None:
+                print(f"{who}: highest bid made in {s.share:.0%} of deals: none (not even {variant.lowest_contract})")
+            else:
+                lo = "below the lowest" if s.lo is None else s.lo
+                print(f"{who}: highest bid made in {s.share:.0%} of deals: {s.bid}  (95% CI {lo} to {s.hi})")
     return exit_status(a)
 
 

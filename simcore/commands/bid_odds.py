@@ -9,6 +9,7 @@ from simcore.commands.common import (
     UsageError,
     add_given_arg,
     add_margin_arg,
+    add_play_args,
     add_rules_args,
     add_run_args,
     bidding_rules,
@@ -18,6 +19,7 @@ from simcore.commands.common import (
     meld_points,
     output_file,
     partial_note,
+    play_option,
     positive_int,
     print_json,
     say_compiling,
@@ -41,7 +43,11 @@ def add_parser(sub) -> None:
         "total is rebuilt from its record: meld counts when the side took a trick point (save "
         "by a trick) or enough points, a dix kept instead of lost meld is not counted.",
     )
-    p.add_argument("--hands", type=positive_int, default=400_000, help="hands to play (default 400000)")
+    p.add_argument(
+        "--hands",
+        type=positive_int,
+        help="hands to play (default 400000; with --play strong or dd, 200 hands of the meld asked)",
+    )
     add_run_args(p)
     add_given_arg(p, "seat 0 (the dealer's left)")
     p.add_argument(
@@ -71,6 +77,7 @@ def add_parser(sub) -> None:
         help="P(make B | meld M) cells in long form, one row per basis, bid and meld (n, made, "
         "unknown, estimate, lo, hi), to FILE, or to standard output with no FILE",
     )
+    add_play_args(p)
     add_rules_args(p)
     add_margin_arg(p)
     p.set_defaults(func=run)
@@ -88,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
     policies = parse_policies(args.policy, variant.players)
     if args.bid is not None:
         _check_bid(variant, args.bid)
+    if args.play != "heuristic":
+        return _run_strong(args, variant)
     if args.json and args.csv == "-":
         raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
     if args.csv not in (None, "-"):
@@ -101,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
     say_compiling(HAND)
     result = bid_odds(
         variant,
-        args.hands,
+        400_000 if args.hands is None else args.hands,
         args.seed,
         policies,
         progress=not (args.json or args.csv == "-") and sys.stderr.isatty(),
@@ -155,6 +164,71 @@ def run(args: argparse.Namespace) -> int:
     if args.csv:
         print(f"\nwrote {args.csv}")
     return status
+
+
+def _run_strong(args: argparse.Namespace, variant) -> int:
+    """``bid-odds --play strong|dd --meld M [--bid B]``: P(make B | meld M) under that play beside the
+    heuristic's, on the same seeded hands."""
+    from simcore.answers.strong import bid_odds_strong, check_play
+    from simcore.kernel_cache import HAND
+
+    what = f"with --play {args.play}"
+    if args.meld is None:
+        raise UsageError(f"pinochle bid-odds: {what}, give --meld M (and --bid B): strong play is played hand by hand")
+    for option, value in (("--given", args.given), ("--auction", args.auction), ("--csv", args.csv)):
+        if value is not None:
+            raise UsageError(f"pinochle bid-odds: {option} {what}: not supported yet; give --play heuristic")
+    if args.policy != "heuristic" or getattr(args, "tune_margin", False):
+        raise UsageError(
+            f"pinochle bid-odds: {what}, the seats bid as the heuristic: leave out --policy and --tune-margin"
+        )
+    play = play_option(args)
+    check_play(variant, play)
+    basis = args.basis or "dealt"
+    set_threads(args.threads)
+    say_compiling(HAND)
+    r = bid_odds_strong(
+        variant,
+        args.meld,
+        args.bid,
+        basis,
+        args.hands,
+        args.seed,
+        play,
+        progress=not args.json and sys.stderr.isatty(),
+    )
+    if args.json:
+        print_json(r.to_json())
+        return exit_status(r)
+    name = "strong" if play.name == "strong" else "dd"
+    whose = "bidder's meld as dealt" if basis == "dealt" else "side's meld after the exchange"
+    low, high = r.meld_bin
+    label = str(low) if high < 1 << 62 else f"{low} or more"  # a bin holds one meld total (bidodds.meld_unit)
+    print(
+        f"{variant.id}: P(make B | {whose} {label}) over {r.hands:,} hands the heuristic bid (of the first "
+        f"{r.looked:,} of seed {args.seed}), each played by {play.text()} and, beside it, by the heuristic; "
+        f"{r.seconds:.1f} s" + partial_note(r)
+    )
+    if r.hands == 0:
+        print("no hand of that meld was bid in the hands looked through")
+        return exit_status(r)
+    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
+    for i, bid in enumerate(r.played.bids):
+        low, high = r.played.range(i)
+        x, hx = r.played.rate[i], r.heuristic.rate[i]
+        mine = (
+            f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
+        )
+        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
+    if r.difference is not None:
+        d = r.difference
+        print(
+            f"{name} - heuristic at {args.bid}, paired on the same hands"
+            + ("" if r.solved == r.hands else f" ({r.solved:,} solved; the others gave up)")
+            + f": {d.estimate * 100:+.1f} "
+            f"[{d.lo * 100:+.1f}, {d.hi * 100:+.1f}] percentage points"
+        )
+    return exit_status(r)
 
 
 def _check_bid(variant, bid: int) -> None:

@@ -28,6 +28,7 @@ def user_errors() -> tuple[type[Exception], ...]:
     """The errors that are the user's input, printed as one line with exit status 2."""
     from simcore.answers.advise import AdviseError
     from simcore.answers.analyse import RecordError
+    from simcore.answers.strong import StrongPlayError
     from simcore.answers.widow import WidowError
     from simcore.cards import HandError
     from simcore.kernels.condition import ConditionError
@@ -52,6 +53,7 @@ def user_errors() -> tuple[type[Exception], ...]:
         ConditionError,
         WidowError,
         RecordError,
+        StrongPlayError,
     )
 
 
@@ -248,6 +250,44 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
     p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
     add_execution_args(p)
+
+
+def add_play_args(p: argparse.ArgumentParser) -> None:
+    """--play, --samples, --solve-from and --limit: how the deals' cards are played."""
+    p.add_argument(
+        "--play",
+        choices=("heuristic", "strong", "dd"),
+        default="heuristic",
+        help="how the cards are played: heuristic (the kernel, fast); strong (the sampling player at every "
+        "seat, about a second a deal, the heuristic's figures beside it on the same deals); dd (double "
+        "dummy from the first lead: every hand known, a ceiling) (default heuristic); docs/policies.md",
+    )
+    p.add_argument(
+        "--samples", type=positive_int, default=20, help="strong play: deals of the unseen cards a card (default 20)"
+    )
+    p.add_argument(
+        "--solve-from",
+        type=positive_int,
+        default=6,
+        help="strong play: the tricks from the end played by sampling and solving; earlier cards are the "
+        "heuristic's (default 6)",
+    )
+    p.add_argument(
+        "--limit",
+        type=positive_int,
+        default=5_000_000,
+        help="dd: trick starts a solve may search before it gives up; a deal given up counts in a range "
+        "(default 5,000,000)",
+    )
+
+
+def play_option(args: argparse.Namespace):
+    """The :class:`simcore.answers.strong.Play` the arguments ask for (None: heuristic play)."""
+    from simcore.answers.strong import Play
+
+    if args.play == "heuristic":
+        return None
+    return Play(args.play, args.samples, args.solve_from, args.limit)
 
 
 def add_execution_args(p: argparse.ArgumentParser) -> None:

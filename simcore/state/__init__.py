@@ -88,7 +88,13 @@ class Action(NamedTuple):
 
 
 def new_hand(
-    variant: Variant | str, seed: int | None = None, cards=None, hand: int = 0, need=None, chance=None
+    variant: Variant | str,
+    seed: int | None = None,
+    cards=None,
+    hand: int = 0,
+    need=None,
+    chance=None,
+    contract: tuple[int, int] | None = None,
 ) -> HandState:
     """A hand at its first decision. ``seed`` picks the deal as ``simulate``/``trace_hand`` do (the first
     hand of chunk ``hand``'s stream for ``seed``; None: a fresh random seed); ``cards`` instead gives the
@@ -96,7 +102,9 @@ def new_hand(
     types), seat 0 the dealer's left. Later chance (a redeal when everybody passes, cards drawn) comes
     from the seed's stream. ``need``: what each seat needs to declare itself out (None: no declaring).
     ``chance``: a function deciding chance events instead, ``chance(request) -> value`` (the deal's value
-    is (hands, widow, redeals before it); a replay of a recorded hand takes them from the record)."""
+    is (hands, widow, redeals before it); a replay of a recorded hand takes them from the record).
+    ``contract``: (seat, bid) set without an auction, as ``pinochle advise`` plays a hand (None: the
+    seats bid)."""
     from simcore.kernels.rng import chunk_states
 
     v = load_variant(variant) if isinstance(variant, str) else variant
@@ -116,7 +124,7 @@ def new_hand(
             raise ValueError(
                 f"cards: every seat holds {v.hand_size} and together with the widow they are the deck of {v.id!r}"
             )
-    return HandState(v, rng, given, need, chance=chance)
+    return HandState(v, rng, given, need, chance=chance, contract=contract)
 
 
 def _counts(cards) -> list[int]:
@@ -129,13 +137,23 @@ def _counts(cards) -> list[int]:
 class HandState:
     """One hand in play (see the module). Not thread-safe; :meth:`clone` for a copy to explore."""
 
-    def __init__(self, variant: Variant, rng: np.ndarray, given: list | None, need=None, _history=None, chance=None):
+    def __init__(
+        self,
+        variant: Variant,
+        rng: np.ndarray,
+        given: list | None,
+        need=None,
+        _history=None,
+        chance=None,
+        contract: tuple[int, int] | None = None,
+    ):
         self.variant, self._chance_fn = variant, chance
+        self._contract = None if contract is None else (int(contract[0]), int(contract[1]))
         self._rng, self._given, self._need = rng, given, None if need is None else [int(x) for x in need]
         self._rng0 = rng.copy()  # for clone(), which replays the history from the start
         self._deck = np.array(variant.tables.deck, dtype=np.uint8)  # shuffled in place, deal after deal
         self._table = Table(variant.players)
-        self._steps = hand_steps(variant, self._table, self._need)
+        self._steps = hand_steps(variant, self._table, self._need, self._contract)
         self._history: list[tuple[int, Action]] = []
         self._request: Request | None = None
         self._replay = list(_history or [])
@@ -195,10 +213,21 @@ class HandState:
     def clone(self) -> HandState:
         """An independent copy, made by replaying the history (a generator cannot be copied)."""
         twin = HandState(
-            self.variant, self._rng0.copy(), self._given, self._need, _history=self._history, chance=self._chance_fn
+            self.variant,
+            self._rng0.copy(),
+            self._given,
+            self._need,
+            _history=self._history,
+            chance=self._chance_fn,
+            contract=self._contract,
         )
         twin._rng = self._rng.copy()
         return twin
+
+    def hands(self) -> list[list[int]]:
+        """Every seat's cards now, copy counts per card type (seat 0 first): the whole table, as a
+        double-dummy solver sees it, never a player."""
+        return [list(x) for x in self._table.hands]
 
     def observation(self, seat: int) -> dict:
         """What ``seat`` knows now, as plain data (cards by name): its own hand; the bids; trump and a
