@@ -159,7 +159,7 @@ def test_advise_under_strong_play_from_the_cli_and_the_api(capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "6 deals of the unseen cards" in out and "strong play (the sampling player at every seat" in out
-    assert "strong - heuristic, paired on the same deals" in out
+    assert "strong − heuristic, paired on the same deals" in out
     assert "strong: highest bid made in 50% of deals" in out and "heuristic: highest bid made in 75%" in out
     assert main(argv + ["--json"]) == 0
     got = json.loads(capsys.readouterr().out)
@@ -177,7 +177,7 @@ def test_bid_odds_under_double_dummy_from_the_cli_and_the_api(capsys):
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "P(make B | bidder's meld as dealt 100) over 4 hands the heuristic bid" in out
-    assert "dd - heuristic at 250, paired on the same hands" in out
+    assert "dd − heuristic at 250, paired on the same hands" in out
     b = api.bid_odds("partnership-auction", hands=4, meld=100, bid=250, play="dd", limit=2_000_000)
     assert list(b["play"]) == ["heuristic", "dd"] and set(b["bid"]) == {250}
     dd = b[b["play"] == "dd"].iloc[0]

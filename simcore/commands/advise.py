@@ -183,7 +183,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     solved = "" if a.solved == a.deals else f" (over the {a.solved:,} deals solved; {a.deals - a.solved:,} gave up)"
     print(
         f"side total (meld kept + trick points): {name} {interval_text(a.play_total)}{solved}; heuristic "
-        f"{interval_text(a.heuristic_total)}; {name} - heuristic, paired on the same deals: {_points(a.difference)}"
+        f"{interval_text(a.heuristic_total)}; {name} − heuristic, paired on the same deals: {_points(a.difference)}"
     )
     print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
     for i, bid in enumerate(a.played.bids):

@@ -223,7 +223,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     if r.difference is not None:
         d = r.difference
         print(
-            f"{name} - heuristic at {args.bid}, paired on the same hands"
+            f"{name} − heuristic at {args.bid}, paired on the same hands"
             + ("" if r.solved == r.hands else f" ({r.solved:,} solved; the others gave up)")
             + f": {d.estimate * 100:+.1f} "
             f"[{d.lo * 100:+.1f}, {d.hi * 100:+.1f}] percentage points"
