@@ -17,7 +17,7 @@ import textwrap
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import bid_strategy, fmt, rare_melds, style
+from analyses import bid_strategy, fmt, rare_melds, strong_lines, style
 from analyses.section import Section
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
@@ -173,6 +173,12 @@ def _rule_text(tables: dict[str, pd.DataFrame]) -> str:
     )
 
 
+def _strong_text(tables: dict[str, pd.DataFrame]) -> str:
+    """The bidding line under strong play, where the system has a kept run (:mod:`analyses.strong_lines`)."""
+    t = tables.get("strong_line")
+    return "" if t is None or t.empty else strong_lines.card_sentence(t)
+
+
 def card_markdown(variant: Variant, sections: list[Section], page: str, png: str, pdf: str, played_by: str) -> str:
     """The card page in Markdown."""
     tables = _tables(sections)
@@ -201,6 +207,11 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
             *(x for n in bidding_notes(variant, tables, bidding) for x in (n, "")),
             _rule_text(tables),
             "",
+            *(
+                [_strong_text(tables) + f" From {strong_lines.run_text(tables['strong_line'].attrs['about'])}.", ""]
+                if _strong_text(tables)
+                else []
+            ),
             f"![bidding card]({png})",
             "",
         ]
@@ -314,6 +325,8 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     rule = _rule_text(tables)
     if rule:
         words.append(rule)
+    if _strong_text(tables):
+        words.append(_strong_text(tables))
     for w in words:
         wrapped = textwrap.fill(w, 120)
         fig.text(left, y, wrapped, fontsize=8.5, va="top")

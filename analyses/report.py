@@ -12,7 +12,18 @@ import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from analyses import bid_strategy, card, house_rules, meld_distribution, partner, rare_melds, redeal, style, systems
+from analyses import (
+    bid_strategy,
+    card,
+    house_rules,
+    meld_distribution,
+    partner,
+    rare_melds,
+    redeal,
+    strong_lines,
+    style,
+    systems,
+)
 from analyses.section import Section, Sizes
 from simcore.variants import Variant, load_variant
 
@@ -68,6 +79,10 @@ def system_sections(v: Variant, sizes: Sizes, seed: int, say: Callable[[str], No
     for label, module in analyses:
         say(f"{v.id}: {label} ...")
         out.append(module.section(v, sizes, seed))
+    if _plays_full_hands(v):
+        strong = strong_lines.section(v, sizes, seed)  # kept plays: only where they were measured
+        if strong is not None:
+            out.insert(len(out) - 1, strong)
     return out
 
 

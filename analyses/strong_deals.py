@@ -24,8 +24,9 @@ scale; seats are the hand's (0 = the dealer's left).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -130,6 +131,15 @@ def gather(variant: Variant, seed: int, player: SamplingPlayer, results: list[li
     return StrongDeals(variant, seed, player, tuple(p for part in results for p in part))
 
 
-def play_deals(variant: Variant, deals: int, seed: int, player: SamplingPlayer, workers: int = 1) -> StrongDeals:
-    """Deals 0 .. ``deals`` - 1 of ``seed``, each played four times, in ``workers`` processes."""
-    return gather(variant, seed, player, run_jobs(jobs(variant, deals, seed, player), workers))
+def play_deals(
+    variant: Variant,
+    deals: int,
+    seed: int,
+    player: SamplingPlayer,
+    workers: int = 1,
+    say: Callable[[str], None] = lambda _: None,
+    keep: Path | None = None,
+) -> StrongDeals:
+    """Deals 0 .. ``deals`` - 1 of ``seed``, each played four times, in ``workers`` processes
+    (``say`` and ``keep``: :func:`analyses.workers.run_jobs`)."""
+    return gather(variant, seed, player, run_jobs(jobs(variant, deals, seed, player), workers, say, keep=keep))
