@@ -21,6 +21,7 @@ from simcore.commands.common import (
     play_option,
     positive_int,
     print_json,
+    print_play_rates,
     say_compiling,
     set_threads,
 )
@@ -185,14 +186,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
         f"side total (meld kept + trick points): {name} {interval_text(a.play_total)}{solved}; heuristic "
         f"{interval_text(a.heuristic_total)}; {name} − heuristic, paired on the same deals: {_points(a.difference)}"
     )
-    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
-    for i, bid in enumerate(a.played.bids):
-        low, high = a.played.range(i)
-        x, hx = a.played.rate[i], a.heuristic.rate[i]
-        mine = (
-            f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
-        )
-        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
+    print_play_rates(name, a.played, a.heuristic)
     for who, shares in a.highest().items():
         for s in shares:
             if s.bid is None:

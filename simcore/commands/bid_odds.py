@@ -22,6 +22,7 @@ from simcore.commands.common import (
     play_option,
     positive_int,
     print_json,
+    print_play_rates,
     say_compiling,
     set_threads,
 )
@@ -212,14 +213,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     if r.hands == 0:
         print("no hand of that meld was bid in the hands looked through")
         return exit_status(r)
-    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
-    for i, bid in enumerate(r.played.bids):
-        low, high = r.played.range(i)
-        x, hx = r.played.rate[i], r.heuristic.rate[i]
-        mine = (
-            f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
-        )
-        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
+    print_play_rates(name, r.played, r.heuristic)
     if r.difference is not None:
         d = r.difference
         print(

@@ -252,6 +252,20 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
     add_execution_args(p)
 
 
+def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
+    """--samples and --solve-from: the sampling player's settings, used ``when`` (for the help)."""
+    p.add_argument(
+        "--samples", type=positive_int, default=20, help=f"{when}: deals of the unseen cards a card (default 20)"
+    )
+    p.add_argument(
+        "--solve-from",
+        type=positive_int,
+        default=6,
+        help=f"{when}: the tricks from the end played by sampling and solving; earlier cards are the "
+        "heuristic's (default 6)",
+    )
+
+
 def add_play_args(p: argparse.ArgumentParser) -> None:
     """--play, --samples, --solve-from and --limit: how the deals' cards are played."""
     p.add_argument(
@@ -262,16 +276,7 @@ def add_play_args(p: argparse.ArgumentParser) -> None:
         "seat, about a second a deal, the heuristic's figures beside it on the same deals); dd (double "
         "dummy from the first lead: every hand known, a ceiling) (default heuristic); docs/policies.md",
     )
-    p.add_argument(
-        "--samples", type=positive_int, default=20, help="strong play: deals of the unseen cards a card (default 20)"
-    )
-    p.add_argument(
-        "--solve-from",
-        type=positive_int,
-        default=6,
-        help="strong play: the tricks from the end played by sampling and solving; earlier cards are the "
-        "heuristic's (default 6)",
-    )
+    add_sampler_args(p, "strong play")
     p.add_argument(
         "--limit",
         type=positive_int,
@@ -279,6 +284,19 @@ def add_play_args(p: argparse.ArgumentParser) -> None:
         help="dd: trick starts a solve may search before it gives up; a deal given up counts in a range "
         "(default 5,000,000)",
     )
+
+
+def print_play_rates(name: str, played, heuristic) -> None:
+    """The table of P(make) by bid under ``name``'s play beside the heuristic's on the same deals
+    (:class:`simcore.answers.strong.Curve` each); a rate whose solves gave up prints as a range."""
+    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
+    for i, bid in enumerate(played.bids):
+        low, high = played.range(i)
+        x, hx = played.rate[i], heuristic.rate[i]
+        mine = (
+            f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
+        )
+        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
 
 
 def play_option(args: argparse.Namespace):

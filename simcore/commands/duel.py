@@ -7,6 +7,7 @@ import argparse
 from simcore.commands.common import (
     UsageError,
     add_rules_args,
+    add_sampler_args,
     full_hand_variant,
     nonnegative_int,
     positive_int,
@@ -30,16 +31,7 @@ def add_parser(sub) -> None:
         help="the policy, e.g. mybot:choose (or heuristic, random, learned: the built-in players, played "
         "in the hand kernel; sampling: the sampling player, simcore.state.sampler)",
     )
-    p.add_argument(
-        "--samples", type=positive_int, default=20, help="with --policy sampling: deals sampled a decision (default 20)"
-    )
-    p.add_argument(
-        "--solve-from",
-        type=positive_int,
-        default=6,
-        help="with --policy sampling: it samples and "
-        "solves in the last this many tricks, plays as the heuristic before (default 6)",
-    )
+    add_sampler_args(p, "with --policy sampling")
     p.add_argument(
         "--hands",
         type=positive_int,
