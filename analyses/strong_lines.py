@@ -110,7 +110,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
     """Play deals 0 .. ``deals`` - 1 of ``seed`` four times each with the default sampling player,
     keeping finished jobs in :func:`partial_dir` (progress on stderr)."""
     player = SamplingPlayer()
-    wall, cpu = time.perf_counter(), time.process_time()
+    wall, cpu, commit = time.perf_counter(), time.process_time(), _commit()
     keep = partial_dir(variant, deals, seed, player)
     plays = play_deals(variant, deals, seed, player, workers, lambda m: print(m, file=sys.stderr, flush=True), keep)
     about = {
@@ -123,7 +123,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),
-        "commit": _commit(),
+        "commit": commit,
         "date": datetime.now(UTC).strftime("%Y-%m-%d"),
     }
     return KeptPlays(plays, about)
