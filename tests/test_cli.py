@@ -218,6 +218,18 @@ def test_bench_state_times_hands_through_the_python_game_state(capsys):
     assert all(r["hands"] == 3 and r["decisions"] > 3 * 12 and r["ms_per_hand"] > 0 for r in rows)
 
 
+def test_bench_sampling_times_the_sampling_players_decisions(capsys):
+    code, out, _ = run(capsys, "bench", "--sampling", "2", "--samples", "2", "--solve-from", "3", "--json")
+    rows = json.loads(out)
+    assert code == 0 and [r["variant"] for r in rows] == ["partnership-auction", "four-hand-150", "double-deck"]
+    for r in rows:
+        assert (r["hands"], r["samples"], r["solve_from"]) == (2, 2, 3)
+        # it samples only choices among several cards in the last 3 tricks: at most 3 a seat a hand
+        assert 0 < r["decisions"] <= 2 * 4 * 3 and r["ms_per_decision"] > 0 and r["s_per_hand"] > 0
+    code, _, err = run(capsys, "bench", "--sampling", "0")
+    assert code == 2 and "--sampling" in err
+
+
 def test_games_prints_win_rates_and_lengths(capsys):
     code, out, _ = run(capsys, "games", "--variant", "double-deck", "--games", "300")
     assert code == 0 and "300 games to 500" in out and "team 0 (first dealer's left) wins" in out

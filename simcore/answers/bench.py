@@ -503,6 +503,82 @@ def bench_state(variant_id: str, hands: int, seed: int = 1) -> StateBenchResult:
     return StateBenchResult(variant_id, hands, time.perf_counter() - start, decisions)
 
 
+#: The systems ``pinochle bench --sampling`` times: the report's three.
+SAMPLING_BENCH = ("partnership-auction", "four-hand-150", "double-deck")
+
+
+@dataclass(frozen=True)
+class SamplingBenchResult:
+    """Hands played through the game state by the sampling player at every seat (:class:`simcore.state.
+    sampler.SamplingPlayer`, ``samples`` deals a decision over the last ``solve_from`` tricks), one
+    thread: ``seconds`` for all ``hands``; ``decisions`` the card choices it sampled and solved (a
+    choice among several cards in its tricks) and ``decision_seconds`` the time spent in them."""
+
+    variant: str
+    hands: int
+    samples: int
+    solve_from: int
+    seconds: float
+    decisions: int
+    decision_seconds: float
+
+    @property
+    def ms_per_decision(self) -> float:
+        return self.decision_seconds / max(self.decisions, 1) * 1e3
+
+    def to_json(self) -> dict:
+        return {
+            "variant": self.variant,
+            "kernel": "sampling player, Python game state",
+            "hands": self.hands,
+            "threads": 1,
+            "samples": self.samples,
+            "solve_from": self.solve_from,
+            "seconds": self.seconds,
+            "s_per_hand": self.seconds / self.hands,
+            "decisions": self.decisions,
+            "decisions_per_s": self.decisions / self.decision_seconds if self.decision_seconds else 0.0,
+            "ms_per_decision": self.ms_per_decision,
+        }
+
+
+def bench_sampling(
+    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1
+) -> SamplingBenchResult:
+    """Time ``hands`` seeded hands (deals 0, 1, ... of ``seed``) played through the game state by the
+    sampling player at every seat, after one warm-up hand (compile or cache load); each sampled decision
+    is timed on its own."""
+    from simcore.state import new_hand
+    from simcore.state.sampler import SamplingPlayer
+
+    class Timed(SamplingPlayer):
+        decisions, seconds = 0, 0.0
+
+        def mean_values(self, state, seat, obs=None):
+            start = time.perf_counter()
+            try:
+                return super().mean_values(state, seat, obs)
+            finally:
+                self.decisions += 1
+                self.seconds += time.perf_counter() - start
+
+    variant, player = load_variant(variant_id), Timed(samples, solve_from)
+
+    def play(i: int) -> None:
+        state = new_hand(variant, seed, hand=i)
+        while not state.is_terminal():
+            state.apply(player(state))
+
+    play(hands)  # warm-up, on a deal not timed
+    player.decisions, player.seconds = 0, 0.0
+    start = time.perf_counter()
+    for i in range(hands):
+        play(i)
+    return SamplingBenchResult(
+        variant_id, hands, samples, solve_from, time.perf_counter() - start, player.decisions, player.seconds
+    )
+
+
 #: Where chunks run and are kept, as ``bench_execution`` compares them (see :class:`simcore.run.runner.Execution`).
 EXECUTION_MODES = (
     "threads",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from simcore.commands.common import UsageError, positive_int, print_json, set_threads
+from simcore.commands.common import UsageError, add_sampler_args, positive_int, print_json, set_threads
 
 
 def add_parser(sub) -> None:
@@ -46,6 +46,15 @@ def add_parser(sub) -> None:
         help="instead: N seeded hands each through the Python game state (simcore.state), the "
         "bridged heuristic at every seat, one thread (four-hand-150, double-deck, two-hand)",
     )
+    p.add_argument(
+        "--sampling",
+        type=positive_int,
+        metavar="N",
+        help="instead: N seeded hands each played by the sampling player at every seat through the game "
+        "state, one thread (partnership-auction, four-hand-150, double-deck): seconds a hand, its sampled "
+        "decisions a second and milliseconds a decision",
+    )
+    add_sampler_args(p, "with --sampling")
     p.add_argument(
         "--policies",
         metavar="A,B,...",
@@ -90,6 +99,8 @@ def run(args: argparse.Namespace) -> int:
         return _bench_solver(args)
     if args.state:
         return _bench_state(args)
+    if args.sampling:
+        return _bench_sampling(args)
     if args.policies:
         return _bench_policies(args)
     results = [bench(v, args.hands) for v in BENCH_VARIANTS]
@@ -198,6 +209,23 @@ def _bench_state(args: argparse.Namespace) -> int:
             f"{r.variant}: hands through the Python game state, bridged heuristic at every seat, 1 thread: "
             f"{r.seconds / r.hands * 1e3:.1f} ms a hand, {r.seconds / r.decisions * 1e6:.0f} µs a decision "
             f"({r.hands:,} hands)"
+        )
+    return 0
+
+
+def _bench_sampling(args: argparse.Namespace) -> int:
+    from simcore.answers.bench import SAMPLING_BENCH, bench_sampling
+
+    results = [bench_sampling(vid, args.sampling, args.samples, args.solve_from) for vid in SAMPLING_BENCH]
+    if args.json:
+        print_json([r.to_json() for r in results])
+        return 0
+    for r in results:
+        print(
+            f"{r.variant}: the sampling player at every seat ({r.samples} deals a decision, the last "
+            f"{r.solve_from} tricks), 1 thread: {r.seconds / r.hands:.2f} s a hand, {r.decisions:,} sampled "
+            f"decisions, {r.decisions / r.decision_seconds if r.decision_seconds else 0:,.1f} a second "
+            f"({r.ms_per_decision:.1f} ms each; {r.hands:,} hands)"
         )
     return 0
 

@@ -1,0 +1,159 @@
+"""The sampling player's strength against its time, by the number of deals it samples a decision.
+
+For each ``samples`` in the list, deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle duel
+--policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of one
+partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic at
+every seat), with ``solve_from`` tricks solved. Per setting: the points a deal it gains over the
+heuristic in the same seats (mean over deals, normal 95% interval), the same paired against the
+largest setting on the same deals, and its cost: CPU milliseconds a sampled decision (a choice among
+several cards in its tricks, :meth:`simcore.state.sampler.SamplingPlayer.mean_values`) and CPU seconds
+a deal. Points are on the variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS]
+[--samples 5 10 20 40] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is
+printed (``analyses/strong_records/.partial``), so a stopped run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from analyses import fmt
+from analyses.strong_lines import DATA
+from analyses.workers import chunks, run_jobs
+from simcore.run.stats import values_interval
+from simcore.state.duel import deal_points, play, seat_sets
+from simcore.state.sampler import SamplingPlayer
+from simcore.variants import Variant, load_variant
+
+SEED = 1
+
+
+class CountingPlayer(SamplingPlayer):
+    """The sampling player, counting the decisions it samples and the CPU time they take."""
+
+    decisions, cpu = 0, 0.0
+
+    def mean_values(self, state, seat, obs=None):
+        start = time.process_time()
+        try:
+            return super().mean_values(state, seat, obs)
+        finally:
+            self.decisions += 1
+            self.cpu += time.process_time() - start
+
+
+@dataclass(frozen=True)
+class SettingPlays:
+    """One job's deals under one setting: per deal the sampling side's and the heuristic's points, and
+    the job's sampled decisions, their CPU seconds and the job's CPU seconds."""
+
+    mine: tuple[float, ...]
+    theirs: tuple[float, ...]
+    decisions: int
+    decision_cpu: float
+    cpu: float
+
+
+def play_setting(variant: Variant, deals: range, samples: int, solve_from: int) -> SettingPlays:
+    """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
+    player = CountingPlayer(samples, solve_from)
+    sets = seat_sets(variant)
+    start = time.process_time()
+    mine, theirs = [], []
+    for i in deals:
+        base = play(variant, [], None, SEED, i)
+        got = [play(variant, g, player, SEED, i, "sampling") for g in sets]
+        a, b = deal_points(sets, base, got)
+        mine.append(a)
+        theirs.append(b)
+    return SettingPlays(tuple(mine), tuple(theirs), player.decisions, player.cpu, time.process_time() - start)
+
+
+def partial_dir(variant: Variant, deals: int, samples: int, solve_from: int) -> Path:
+    """Where a setting's finished jobs are kept until the table is printed."""
+    return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}"
+
+
+def curve(variant: Variant, deals: int, settings: list[int], solve_from: int, workers: int = 1) -> list[dict]:
+    """One row per setting (see the module); the paired difference is against the last setting."""
+    per = {}
+    for samples in settings:
+        keep = partial_dir(variant, deals, samples, solve_from)
+        jobs = [(play_setting, (variant, r, samples, solve_from)) for r in chunks(0, deals, 20)]
+        parts = run_jobs(jobs, workers, keep=keep)
+        per[samples] = (
+            np.array([x for p in parts for x in p.mine]) - np.array([x for p in parts for x in p.theirs]),
+            sum(p.decisions for p in parts),
+            sum(p.decision_cpu for p in parts),
+            sum(p.cpu for p in parts),
+        )
+    top = per[settings[-1]][0]
+    rows = []
+    for samples in settings:
+        gain, decisions, decision_cpu, cpu = per[samples]
+        g, d = values_interval(gain), values_interval(gain - top)
+        rows.append(
+            {
+                "samples": samples,
+                "deals": deals,
+                "gain": g.estimate,
+                "gain_lo": g.lo,
+                "gain_hi": g.hi,
+                "against_top": d.estimate,
+                "against_top_lo": d.lo,
+                "against_top_hi": d.hi,
+                "decisions": decisions,
+                "ms_per_decision": decision_cpu / max(decisions, 1) * 1e3,
+                "s_per_deal": cpu / deals,
+            }
+        )
+    return rows
+
+
+def markdown(variant: Variant, rows: list[dict]) -> str:
+    top = rows[-1]["samples"]
+    return fmt.markdown_table(
+        [
+            {
+                "samples a decision": r["samples"],
+                "gain over the heuristic, points a deal": fmt.signed(r["gain"], r["gain_lo"], r["gain_hi"], digits=2),
+                f"against {top} samples, paired": fmt.signed(
+                    r["against_top"], r["against_top_lo"], r["against_top_hi"], digits=2
+                )
+                if r["samples"] != top
+                else "",
+                "ms a decision (CPU)": f"{r['ms_per_decision']:.1f}",
+                "s a deal, all plays (CPU)": f"{r['s_per_deal']:.2f}",
+            }
+            for r in rows
+        ]
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(prog="python -m analyses.sample_curve", description=__doc__.split("\n\n")[0])
+    p.add_argument("variant")
+    p.add_argument("deals", nargs="?", type=int, default=300)
+    p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
+    p.add_argument("--solve-from", type=int, default=6)
+    p.add_argument("--workers", type=int, default=1)
+    args = p.parse_args(argv)
+    v = load_variant(args.variant)
+    settings = sorted(set(args.samples))
+    start = time.perf_counter()
+    rows = curve(v, args.deals, settings, args.solve_from, args.workers)
+    seconds = time.perf_counter() - start
+    print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {args.solve_from}, {seconds:.0f} s")
+    print(markdown(v, rows))
+    for samples in settings:
+        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from), ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
