@@ -162,15 +162,19 @@ def run_text(about: dict) -> str:
 
 
 def card_sentence(table: pd.DataFrame) -> str:
-    """The card's line: the rule under strong play beside the heuristic's, and the shift of the total."""
+    """The card's line: the rule under strong play beside the heuristic's, the paired shift of its
+    intercept (how well the run places it against the heuristic's), and the shift of the total."""
     t = table.set_index("play")
     s, hh, d = t.loc["sampling"], t.loc["heuristic"], t.loc["difference"]
     if any(map(fmt.missing, (s["a"], hh["a"]))):
         return ""
+    tricks = table.attrs.get("about", {}).get("solve_from")
+    last = f"the last {tricks} tricks" if tricks else "the last tricks"
     return (
-        f"Under strong play (both sides' card play in the last tricks sampled and solved): bid up to "
+        f"Under strong play (both sides' card play in {last} sampled and solved): bid up to "
         f"{fmt.number(s['a'], 3)} + {s['b']:.2f} × your meld, against {fmt.number(hh['a'], 3)} + {hh['b']:.2f} × "
-        f"your meld on the same deals played by the heuristic; the side's total a hand moves by "
+        f"your meld on the same deals played by the heuristic (the intercept "
+        f"{fmt.signed(d['a'], d['a_lo'], d['a_hi'])} points, paired); the side's total a hand moves by "
         f"{fmt.signed(d['total'], d['total_lo'], d['total_hi'])} points."
     )
 
