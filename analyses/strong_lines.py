@@ -207,9 +207,10 @@ def section(variant: Variant, sizes: Sizes, seed: int = 1) -> Section | None:
     ]
     text = (
         f"{card_sentence(table)} The rule of thumb above is fitted on hands the heuristic played; this one on "
-        f"{run_text(kept.about)}. Paired percentile bootstrap intervals over deals ({BOOT} resamples, meld bins "
-        f"of at least {FIT_MIN_HANDS} hands); the side's total is the bidding side's kept meld plus trick "
-        f"points a played hand, the shift the 50% line follows, with a normal interval over deals "
+        f"{run_text(kept.about)}. The intervals are 95% ranges from refitting on the deals drawn again at random "
+        f"{BOOT} times, the same draws for both plays (meld bins of at least {FIT_MIN_HANDS} hands); the side's "
+        f"total is the bidding side's kept meld plus trick points a played hand, the shift the 50% line "
+        f"follows, with a normal interval over deals "
         f"({'clear' if d['total_lo'] > 0 or d['total_hi'] < 0 else 'not clear'} at 95%). The kept plays are "
         f"`analyses/strong_records/{variant.id}.npz`; `python -m analyses.strong_lines {variant.id}` measures "
         f"them again."
