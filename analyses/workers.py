@@ -39,10 +39,10 @@ def run_jobs(
     todo = list(range(len(jobs)))
     if keep is not None:
         keep.mkdir(parents=True, exist_ok=True)
-        for k in range(len(jobs)):
-            if (keep / f"{k}.pkl").exists():
-                out[k] = pickle.loads((keep / f"{k}.pkl").read_bytes())
-        todo = [k for k in todo if out[k] is None]
+        kept = [k for k in todo if (keep / f"{k}.pkl").exists()]
+        for k in kept:
+            out[k] = pickle.loads((keep / f"{k}.pkl").read_bytes())
+        todo = sorted(set(todo) - set(kept))
 
     def finished(k: int, result) -> None:
         out[k] = result
