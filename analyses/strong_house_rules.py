@@ -9,13 +9,15 @@ share of hands), B − A under each play is a paired mean over deals with a norm
 the difference of the two differences (strong − heuristic): a verdict depends on play when that
 interval excludes 0, or when the practical-size word of :func:`simcore.answers.compare.size_verdict`
 changes. Run as ``python -m analyses.strong_house_rules [DEALS] [--workers W]``; it prints a Markdown
-table (docs/house-rules.md keeps the measured one).
+table (docs/policies.md keeps the measured one, under "House-rule verdicts under strong play").
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import time
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -74,6 +76,12 @@ def play_records(variant: Variant, seed: int, deals: range, player: SamplingPlay
     return out
 
 
+def partial_dir(name: str, side: str, variant: Variant, seed: int, deals: int, player: SamplingPlayer) -> Path:
+    """Where question ``name``'s side ``side`` ("a" or "b") keeps its finished jobs until the table is
+    printed, so that a stopped run resumes."""
+    return PARTIAL / f"house-{name}-{side}-{variant.content_hash[:12]}-seed{seed}-{deals}-s{player.samples}"
+
+
 def measure(name: str, deals: int = DEALS, seed: int = SEED, workers: int = 1) -> dict[str, np.ndarray]:
     """{"a": records, "b": records} of question ``name``, each int64[deals, 2, N_FIELDS] (see
     :func:`play_records`)."""
@@ -82,8 +90,7 @@ def measure(name: str, deals: int = DEALS, seed: int = SEED, workers: int = 1) -
     out = {}
     for side, overrides in (("a", q.a), ("b", q.b)):
         v = load_variant(q.variant, overrides)
-        # finished jobs are kept until the table is printed, so a stopped run resumes
-        keep = PARTIAL / f"house-{name}-{side}-{v.content_hash[:12]}-seed{seed}-{deals}-s{player.samples}"
+        keep = partial_dir(name, side, v, seed, deals, player)
         parts = run_jobs([(play_records, (v, seed, r, player)) for r in chunks(0, deals, 25)], workers, keep=keep)
         out[side] = np.concatenate(parts)
     return out
@@ -148,6 +155,11 @@ def main(argv: list[str] | None = None) -> int:
         tables.append(verdict_table(name, measure(name, args.deals, SEED, args.workers)))
         print(f"{name}: {args.deals:,} deals in {time.perf_counter() - start:.0f} s", flush=True)
     print(markdown(tables))
+    for name in args.only or ASKED:
+        q = ASKED[name]
+        for side, overrides in (("a", q.a), ("b", q.b)):
+            v = load_variant(q.variant, overrides)
+            shutil.rmtree(partial_dir(name, side, v, SEED, args.deals, SamplingPlayer()), ignore_errors=True)
     return 0
 
 

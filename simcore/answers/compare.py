@@ -342,6 +342,10 @@ def answers_markdown(seed: int = 1) -> str:
         '"Won by a lone double pinochle side" is the share of games won by the one side that melded a double',
         "pinochle (or more) in some hand while the other never did: how often the meld decides a game.",
         "",
+        "The heuristic plays every card here. The questions whose answer could depend on how well the cards",
+        "are played (pass 3 or 4, must head, must beat partner, the last-trick bonus) are asked again with the",
+        "sampling player at every seat in [policies.md](policies.md#house-rule-verdicts-under-strong-play).",
+        "",
     ]
     for name, q in QUESTIONS.items():
         start = time.perf_counter()
