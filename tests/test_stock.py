@@ -166,8 +166,8 @@ def test_the_kernel_and_the_plain_rules_agree_on_random_holdings():
 def test_seven_or_more_counts_as_ten(taken, counted):
     # seeds/001: "87 points count as 90. If one player scores 126 and the other 124, or if each scores
     # 125, they count only 120 each"
-    assert hand.counted(taken, hand.line_rules(hand_rules(TWO))) == counted
-    assert hand.counted(taken, hand.line_rules(hand_rules(load_variant("four-hand-150")))) == taken
+    assert hand.counted(taken, hand_rules(TWO)) == counted
+    assert hand.counted(taken, hand_rules(load_variant("four-hand-150"))) == taken
 
 
 def test_a_traced_hand_is_the_simulated_one_and_plays_every_card():

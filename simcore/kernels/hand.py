@@ -418,60 +418,39 @@ def _score_seats(seats, rec, players, rules, stage):
                 seats[S_SCORE, s] = kept + seats[S_PTS, s]
 
 
-class LineRules(NamedTuple):
-    """The rules a score line reads while the hand is played (:func:`line_rules`): the teams' code,
-    players, the least meld that counts, and the trick points' rounding (``counted``). Kept apart from
-    ``HandRules`` because the line is read after every trick: the leaves below take these five
-    integers, not the whole rules record, which numba would copy into each call."""
-
-    teams: int
-    players: int
-    min_meld_to_count: int
-    round_to: int
-    round_up_from: int
-
-
-@njit(cache=True, inline="always")
-def line_rules(rules):
-    """The :class:`LineRules` of a ``HandRules``."""
-    return LineRules(rules.teams, rules.players, rules.min_meld_to_count, rules.round_to, rules.round_up_from)
-
-
 @leaf
-def counted(pts, line):
-    """Trick points as scored (``line``: :class:`LineRules`): rounded to a multiple of
-    ``tricks.round_to``, up when the remainder is at least ``tricks.round_up_from`` (two-hand: 87 → 90,
-    126 → 120); as taken when it is 0."""
-    unit = line.round_to
+def counted(pts, rules):
+    """Trick points as scored: rounded to a multiple of ``tricks.round_to``, up when the remainder is
+    at least ``tricks.round_up_from`` (two-hand: 87 → 90, 126 → 120); as taken when it is 0."""
+    unit = rules.round_to
     if unit <= 0:
         return pts
-    return (pts // unit + (1 if pts % unit >= line.round_up_from else 0)) * unit
+    return (pts // unit + (1 if pts % unit >= rules.round_up_from else 0)) * unit
 
 
 @leaf
-def _line_total(seats, seat, line):
-    """What ``seat``'s score line has so far this hand (``line``: :class:`LineRules`): its meld (0 below
-    the minimum that counts) and trick points as counted; with partners (``partners_across``) both
-    partners' together."""
+def _line_total(seats, seat, rules):
+    """What ``seat``'s score line has so far this hand: its meld (0 below the minimum that counts) and
+    trick points as counted; with partners (``partners_across``) both partners' together."""
     meld, pts = seats[S_MELD, seat], seats[S_PTS, seat]
-    if line.teams == TEAMS_ACROSS:
+    if rules.teams == TEAMS_ACROSS:
         meld, pts = 0, 0
-        for s in range(line.players):
+        for s in range(rules.players):
             if seats[S_SIDE, s] == seats[S_SIDE, seat]:
                 meld += seats[S_MELD, s]
                 pts += seats[S_PTS, s]
-    if meld < line.min_meld_to_count:
+    if meld < rules.min_meld_to_count:
         meld = 0
-    return meld + counted(pts, line)
+    return meld + counted(pts, rules)
 
 
 @leaf
-def _declares(seats, seat, need, line):
+def _declares(seats, seat, need, rules):
     """True when ``seat`` may declare itself out: its score line's total this hand (``_line_total``)
     reaches ``need[seat]`` (0: no declaring). Both policies declare as soon as they may. Play checks
     the winner of each trick, the only seat whose line has just grown; so a side declares having
     won a trick after melding, as seeds/001's partnership game requires of its meld."""
-    return need[seat] > 0 and _line_total(seats, seat, line) >= need[seat]
+    return need[seat] > 0 and _line_total(seats, seat, rules) >= need[seat]
 
 
 @leaf
@@ -895,7 +874,7 @@ def _meld(rules, need, rec, tables, position):
     if stock and dyn[Y_TURNED] % N_RANKS == NINE and flags[F_DIX] > 0:
         seats[S_MELD, players - 1] += flags[F_DIX]
         _note(trace, pos, T_MELDED, players - 1, SM_DIX, flags[F_DIX])
-        if _declares(seats, players - 1, need, line_rules(rules)):
+        if _declares(seats, players - 1, need, rules):
             dyn[Y_DECLARED] = players - 1
     meld, dix = _by_side(seats, S_MELD, players), _by_side(seats, S_DIX, players)
     if bidder >= 0:
@@ -1027,7 +1006,6 @@ def _tricks(state, rules, policies, need, tables, position, play):
     ctx, played, unseen, held, trick = play.ctx, play.played, play.unseen, play.held, play.trick
     leader, n_tricks, n_stock, stock_tricks = _trick_start(rules, tables, position, play)
     duty = duties(rules)
-    line = line_rules(rules)
     broken = False
     exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
@@ -1099,7 +1077,7 @@ def _tricks(state, rules, policies, need, tables, position, play):
         leader = w
         if free:
             turned = _stock_turn(state, w, turned, policies[w], tables, position, play)
-        if need[w] > 0 and _declares(seats, w, need, line):
+        if need[w] > 0 and _declares(seats, w, need, rules):
             declared = w
         elif free:
             n_stock = _draw_round(state, rules, w, n_stock, turned, tables, position, play)
@@ -1185,7 +1163,6 @@ def _score(rules, rec, tables, position):
     ``buried_saves_meld`` is off."""
     seats, trace, pos, dyn = position.seats, position.trace, position.pos, position.dyn
     players, bidder, bid, declared = rules.players, dyn[Y_BIDDER], dyn[Y_BID], dyn[Y_DECLARED]
-    line = line_rules(rules)
     buried_pts = 0
     for t in range(N_TYPES):
         buried_pts += position.buried[t] * tables.trick_points[t]
@@ -1193,9 +1170,9 @@ def _score(rules, rec, tables, position):
     dix = (dyn[Y_DIX], dyn[Y_DIX + 1])
     if declared >= 0:
         seats[S_OUT, declared] = 1
-        _note(trace, pos, T_OUT, declared, _line_total(seats, declared, line), 0)
+        _note(trace, pos, T_OUT, declared, _line_total(seats, declared, rules), 0)
     for s in range(players):
-        seats[S_PTS, s] = counted(seats[S_PTS, s], line)
+        seats[S_PTS, s] = counted(seats[S_PTS, s], rules)
     if rules.stock_play != 0:
         meld = _by_side(seats, S_MELD, players)
         rec[F_SIDE_MELD] = meld[1]
