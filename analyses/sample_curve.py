@@ -27,24 +27,10 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
 from simcore.state.duel import deal_points, play, seat_sets
-from simcore.state.sampler import SamplingPlayer
+from simcore.state.sampler import TimedSamplingPlayer
 from simcore.variants import Variant, load_variant
 
 SEED = 1
-
-
-class CountingPlayer(SamplingPlayer):
-    """The sampling player, counting the decisions it samples and the CPU time they take."""
-
-    decisions, cpu = 0, 0.0
-
-    def mean_values(self, state, seat, obs=None):
-        start = time.process_time()
-        try:
-            return super().mean_values(state, seat, obs)
-        finally:
-            self.decisions += 1
-            self.cpu += time.process_time() - start
 
 
 @dataclass(frozen=True)
@@ -61,7 +47,7 @@ class SettingPlays:
 
 def play_setting(variant: Variant, deals: range, samples: int, solve_from: int) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
-    player = CountingPlayer(samples, solve_from)
+    player = TimedSamplingPlayer(samples, solve_from, clock=time.process_time)
     sets = seat_sets(variant)
     start = time.process_time()
     mine, theirs = [], []
@@ -71,7 +57,7 @@ def play_setting(variant: Variant, deals: range, samples: int, solve_from: int) 
         a, b = deal_points(sets, base, got)
         mine.append(a)
         theirs.append(b)
-    return SettingPlays(tuple(mine), tuple(theirs), player.decisions, player.cpu, time.process_time() - start)
+    return SettingPlays(tuple(mine), tuple(theirs), player.decisions, player.seconds, time.process_time() - start)
 
 
 def partial_dir(variant: Variant, deals: int, samples: int, solve_from: int) -> Path:

@@ -549,20 +549,9 @@ def bench_sampling(
     sampling player at every seat, after one warm-up hand (compile or cache load); each sampled decision
     is timed on its own."""
     from simcore.state import new_hand
-    from simcore.state.sampler import SamplingPlayer
+    from simcore.state.sampler import TimedSamplingPlayer
 
-    class Timed(SamplingPlayer):
-        decisions, seconds = 0, 0.0
-
-        def mean_values(self, state, seat, obs=None):
-            start = time.perf_counter()
-            try:
-                return super().mean_values(state, seat, obs)
-            finally:
-                self.decisions += 1
-                self.seconds += time.perf_counter() - start
-
-    variant, player = load_variant(variant_id), Timed(samples, solve_from)
+    variant, player = load_variant(variant_id), TimedSamplingPlayer(samples, solve_from)
 
     def play(i: int) -> None:
         state = new_hand(variant, seed, hand=i)
