@@ -56,7 +56,7 @@ def run_jobs(
         nonlocal last, done
         done += 1
         now = time.perf_counter()
-        if now - last >= every or done == len(jobs):
+        if now - last >= every or done == len(todo):
             last = now
             say(f"{done} of {len(todo)} jobs done, {now - start:.0f} s")
 
