@@ -182,6 +182,7 @@ def _strong_text(tables: dict[str, pd.DataFrame]) -> str:
 def card_markdown(variant: Variant, sections: list[Section], page: str, png: str, pdf: str, played_by: str) -> str:
     """The card page in Markdown."""
     tables = _tables(sections)
+    strong = _strong_text(tables)
     value_rows = _value_rows(variant)
     lines = [
         f"# {variant.name}: a player's card",
@@ -207,11 +208,7 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
             *(x for n in bidding_notes(variant, tables, bidding) for x in (n, "")),
             _rule_text(tables),
             "",
-            *(
-                [_strong_text(tables) + f" From {strong_lines.run_text(tables['strong_line'].attrs['about'])}.", ""]
-                if _strong_text(tables)
-                else []
-            ),
+            *([strong + f" From {strong_lines.run_text(tables['strong_line'].attrs['about'])}.", ""] if strong else []),
             f"![bidding card]({png})",
             "",
         ]
@@ -325,8 +322,9 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     rule = _rule_text(tables)
     if rule:
         words.append(rule)
-    if _strong_text(tables):
-        words.append(_strong_text(tables))
+    strong = _strong_text(tables)
+    if strong:
+        words.append(strong)
     for w in words:
         wrapped = textwrap.fill(w, 120)
         fig.text(left, y, wrapped, fontsize=8.5, va="top")

@@ -27,6 +27,7 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.answers.compare import HAND_MEASURES, practical_threshold, size_verdict
 from simcore.answers.questions import QUESTIONS, Question
+from simcore.answers.strong import record_row
 from simcore.kernels import hand_record as h
 from simcore.run.stats import values_interval
 from simcore.state import new_hand
@@ -57,11 +58,6 @@ PARTIAL = DATA / ".partial"
 COLUMNS = ("question", "measure", "deals", "play", "a", "b", "diff", "diff_lo", "diff_hi", "size")
 
 
-def _record(state) -> list[int]:
-    rec = state.record()
-    return [int(rec[f]) for f in h.FIELDS]
-
-
 def play_records(variant: Variant, seed: int, deals: range, player: SamplingPlayer) -> np.ndarray:
     """int64[len(deals), 2, N_FIELDS]: each deal played by the heuristic (0) and the sampling player (1)
     at every seat."""
@@ -72,7 +68,7 @@ def play_records(variant: Variant, seed: int, deals: range, player: SamplingPlay
             state = new_hand(variant, seed, hand=i)
             while not state.is_terminal():
                 state.apply(policy(state))
-            out[k, j] = _record(state)
+            out[k, j] = record_row(state)
     return out
 
 
