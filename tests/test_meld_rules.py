@@ -150,3 +150,46 @@ def test_best_trump_is_the_highest_total_lowest_suit_on_ties():
 @pytest.mark.parametrize("vid", ["four-hand-150", "double-deck", "six-hand-triple-pack"])
 def test_a_hand_without_meld_scores_zero(vid):
     assert score(vid, "AS 10S 10H JC", "D") == (0, {})
+
+
+def shown(vid, hand_text, trump):
+    from simcore.cards import card_name
+    from simcore.reference.meld import shown_cards
+
+    counts = shown_cards(parse_hand(hand_text), SUITS.index(trump), load_variant(vid))
+    return sorted(card_name(t) for t in range(len(counts)) for _ in range(counts[t]))
+
+
+def test_the_cards_shown_for_a_meld_are_the_cards_it_needs_once_per_class():
+    # seeds/003: a card serves melds of different classes, so the A♠ of the run and of aces around, and
+    # the Q♠ of the run and of the pinochle, are laid down once; the K♣ without its queen and the second
+    # Q♠ meld nothing and stay hidden
+    hand = "AS 10S KS QS JS 9S QS JD AH AD AC KC"
+    assert shown("four-hand-150", hand, "S") == sorted("AS 10S KS QS JS 9S JD AH AD AC".split())
+    # in hearts the spades are a plain marriage whose Q♠ is also the pinochle's: one Q♠ shows, no dix
+    assert shown("four-hand-150", hand, "H") == sorted("KS QS JD AS AH AD AC".split())
+    # within a class the melds' cards add up: two royal marriages show both pairs
+    assert shown("four-hand-150", "KH QH KH QH 9C", "H") == sorted("KH KH QH QH".split())
+    # a king and two queens are one marriage: one queen stays hidden
+    assert shown("double-deck", "KS QS QS", "H") == ["KS", "QS"]
+
+
+@pytest.mark.parametrize("vid", ["four-hand-150", "partnership-auction", "double-deck", "two-hand", "check"])
+def test_the_cards_shown_score_the_whole_meld_and_none_is_spare(vid):
+    # on dealt hands: the cards laid down score what the hand scores, and without any one of them less
+    from conftest import dealt_hands
+
+    from simcore.reference.meld import reference_total, shown_cards
+
+    v = load_variant(vid)
+    for i, hand in enumerate(dealt_hands(v, 150, seed=3)):
+        trump = i % 4
+        laid = shown_cards(hand, trump, v)
+        assert all(0 <= a <= b for a, b in zip(laid, hand))
+        whole = reference_total(hand, trump, v)
+        assert reference_total(laid, trump, v) == whole
+        for t in range(len(laid)):
+            if laid[t]:
+                fewer = list(laid)
+                fewer[t] -= 1
+                assert reference_total(fewer, trump, v) < whole

@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simcore.cards import N_TYPES
+from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
@@ -131,3 +131,39 @@ def test_cli_duel_plays_the_sampling_player(capsys):
     assert got["policy"] == "sampling" and got["hands"] == 2 and got["seat_sets"] == [[0, 2], [1, 3]]
     assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--samples", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_cards_a_seat_laid_down_in_meld_stay_its_own_in_every_sampled_deal():
+    # partnership-auction: a defender has passed nothing, so whatever it pins to another seat it read
+    # from that seat's meld; each sampled deal gives every seat the cards it showed and has not played
+    v = load_variant("partnership-auction")
+    sp = SamplingPlayer(samples=3, solve_from=6)
+    heuristic = kernel_policy("heuristic")
+    pinned_cards = 0
+    for seed in range(6):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            seat, r = state.current_player(), state.request()
+            obs = state.observation(seat) if r.kind == "play" else None
+            if obs and len(obs["hand"]) == 6 and obs["bidder"] % 2 != seat % 2:
+                pool, need, void, pinned = sp._unseen(v, seat, obs)
+                for s in need:
+                    left = parse_hand(" ".join(obs["shown"][s])).astype(int) if obs["shown"][s] else np.zeros(24, int)
+                    for lead, cards, _, _ in obs["tricks"]:
+                        for i, c in enumerate(cards):
+                            if (lead + i) % v.players == s:
+                                left[parse_hand(c).argmax()] -= 1
+                    for w, c in obs["trick"]:
+                        if w == s:
+                            left[parse_hand(c).argmax()] -= 1
+                    left = np.maximum(left, 0)
+                    assert np.array_equal(np.bincount(pinned[s], minlength=24), left), (seed, s)
+                    pinned_cards += int(left.sum())
+                rng = np.random.default_rng(seed)
+                for _ in range(5):
+                    got = deal_unseen(rng, pool, need, void, pinned)
+                    assert got is not None
+                    for s in need:
+                        assert np.all(np.bincount(got[s], minlength=24) >= np.bincount(pinned[s], minlength=24))
+            state.apply(heuristic(state))
+    assert pinned_cards > 20  # the meld pinned cards, not only passing

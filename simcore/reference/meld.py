@@ -136,3 +136,48 @@ def reference_checks(counts, trump: int, variant: Variant) -> int:
         "roundhouse": ROUNDHOUSE,
     }
     return sum(int(variant.check_melds[row, melds[name]]) for name, row in rows.items())
+
+
+def shown_cards(counts, trump: int, variant: Variant) -> list[int]:
+    """The copies of each card type (a 24-long copy-count list) the hand lays on the table to show its
+    meld under ``trump``: only melds that score. A card may serve melds of different classes, so a type
+    shows as many copies as the one class that needs most of it; within a class the melds' cards add up.
+    Class I is trump's run, royal marriages, extra marriages and lone kings or queens, and every plain
+    marriage; the arounds, pinochles, roundhouses and the dix are each a class of their own."""
+    melds = reference_meld(counts, trump, variant)
+    scores = {name: points > 0 for name, (_, points) in melds.items()}
+    shown = [0] * len(counts)
+
+    def need(cards: list[int], times: int, into: list[int]) -> None:
+        for c in cards:
+            into[c] += times
+
+    t = SUITS[trump]
+    class_one = [0] * len(counts)
+    runs, royal = melds["run"][0] * scores["run"], melds["royal_marriage"][0] * scores["royal_marriage"]
+    need([_card(r, t) for r in ("A", "10", "J")], runs, class_one)
+    pairs = max(runs, royal) + melds["run_extra_marriage"][0] * scores["run_extra_marriage"]
+    need([_card("K", t)], pairs + melds["run_extra_king"][0] * scores["run_extra_king"], class_one)
+    need([_card("Q", t)], pairs + melds["run_extra_queen"][0] * scores["run_extra_queen"], class_one)
+    plain = [int(c) for c in counts]
+    for suit in SUITS:
+        if suit != t:
+            m = _lay_down(plain, [_card("K", suit), _card("Q", suit)])
+            if int(variant.meld_table[MARRIAGE, m]) > 0:
+                need([_card("K", suit), _card("Q", suit)], m, class_one)
+    classes = [class_one]
+    for name, cards in (
+        ("dix", [_card("9", t)]),
+        ("aces_around", [_card("A", s) for s in SUITS]),
+        ("kings_around", [_card("K", s) for s in SUITS]),
+        ("queens_around", [_card("Q", s) for s in SUITS]),
+        ("jacks_around", [_card("J", s) for s in SUITS]),
+        ("pinochle", [_card("Q", "S"), _card("J", "D")]),
+        ("roundhouse", [_card(r, s) for s in SUITS for r in ("K", "Q")]),
+    ):
+        one = [0] * len(counts)
+        need(cards, melds[name][0] * scores[name], one)
+        classes.append(one)
+    for one in classes:
+        shown = [max(a, b) for a, b in zip(shown, one)]
+    return shown

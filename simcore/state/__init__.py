@@ -232,7 +232,8 @@ class HandState:
     def observation(self, seat: int) -> dict:
         """What ``seat`` knows now, as plain data (cards by name): its own hand; the bids; trump and a
         turned card; cards it passed, received, buried, threw away or drew; swaps and exchanges (public);
-        every seat's meld once shown and the tricks; never another seat's hidden cards."""
+        every seat's meld once shown (``meld``: points; ``shown``: the cards each seat laid down for it) and
+        the tricks; never another seat's hidden cards."""
         return _observe(self, seat)
 
     def played_record(self) -> dict:
@@ -344,6 +345,7 @@ def _observe(state: HandState, seat: int) -> dict:
         "widow": _names(t.widow) if (t.widow_taken and seat == t.bidder) or state.is_terminal() else None,
         "moves": [(who, kind, card_name(card) if seen(who, kind, to) else None, to) for who, kind, card, to in t.moves],
         "meld": list(t.meld) if melded or v.get("play.stock_play") else None,
+        "shown": [_names(c) for c in t.shown] if melded and t.shown is not None else None,
         "tabled": list(t.tabled),
         "tricks": [(lead, [card_name(c) for c in cards], winner, pts) for lead, cards, winner, pts in t.tricks],
         "trick": [(s, card_name(c)) for s, c in t.trick],

@@ -3,10 +3,11 @@ it has not seen to the other seats at random, consistently with what it has seen
 card double dummy on each deal, and plays the card best on average.
 
 What it has seen is :meth:`simcore.state.HandState.observation` of its own seat, nothing more: its hand,
-the cards played, the cards it passed (still in the partner's hand unless played since), the cards it
-buried or threw away (out of play), and the suits a seat has shown void (it did not follow where it had
-to; and where a void seat must trump, a seat that neither followed nor trumped is void in trump too). Heading duties and
-the bidding are not read into the deal. Unseen cards beyond what the other seats hold (a widow not
+the cards played, the cards it passed and the cards each seat laid down in meld (still in that seat's
+hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
+seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
+neither followed nor trumped is void in trump too). Heading duties and the bidding are not read into the
+deal. Unseen cards beyond what the other seats hold (a widow not
 taken, another seat's burial) are left out at random.
 
 Before the last ``solve_from`` tricks, while a stock lasts, and for every other decision (bids, trump,
@@ -146,20 +147,36 @@ class SamplingPlayer:
             if must_trump and t // 6 != trump:
                 void[s].add(trump)
         pinned = {s: [] for s in void}
-        gone = [t for s, t, _ in played]
-        for who, kind, c, to in obs["moves"]:  # cards this seat passed are the taker's unless played since
-            if who == seat and kind in ("give", "share") and c and to in pinned:
-                t = int(parse_hand(c).argmax())
-                if t in gone:
-                    gone.remove(t)
-                else:
-                    pinned[to].append(t)
-                    left[t] -= 1
+        for s, counts in _held_after_meld(seat, obs, pinned).items():
+            for who, t, _ in played:  # the trick in progress too: the position puts its cards back
+                if who == s and counts[t] > 0:
+                    counts[t] -= 1
+            pinned[s] = [t for t in range(N_TYPES) for _ in range(int(counts[t]))]
+            left -= counts
         n = len(obs["hand"])  # every seat held as many at the trick's start
         in_trick = {s for s, _ in current}
         need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
         pool = [t for t in range(N_TYPES) for _ in range(int(left[t]))]
         return pool, need, void, pinned
+
+
+def _held_after_meld(seat: int, obs: dict, others) -> dict[int, np.ndarray]:
+    """The copies of each card type each of ``others`` surely held once the exchange and the meld were
+    over, as ``seat`` saw them: the cards ``seat`` passed it (less those it passed back to ``seat``), and
+    the cards it laid down in meld; a type counts as often as the larger of the two says."""
+    passed = {s: np.zeros(N_TYPES, dtype=np.int64) for s in others}
+    for who, kind, c, to in obs["moves"]:
+        if kind not in ("give", "share") or not c:
+            continue
+        t = int(parse_hand(c).argmax())
+        if who == seat and to in passed:
+            passed[to][t] += 1
+        elif to == seat and who in passed and passed[who][t] > 0:
+            passed[who][t] -= 1
+    for s, cards in enumerate(obs["shown"] or []):
+        if s in passed and cards:
+            passed[s] = np.maximum(passed[s], parse_hand(" ".join(cards)).astype(np.int64))
+    return passed
 
 
 class TimedSamplingPlayer(SamplingPlayer):
