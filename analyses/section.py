@@ -42,15 +42,17 @@ class Sizes:
 class StrongSizes:
     """How much solving the strong-play page (``pinochle report --strong-play``) may spend.
 
-    ``deals``: deals played four times each by the heuristic and the sampling player (the duel and the
-    bidding card, :mod:`analyses.strong_deals`); ``dd_hands``: seeded hands whose contracts are solved
-    double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against
-    the solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples``
-    and ``solve_from``: the sampling player's deals a decision and the tricks from the end where it
-    samples; ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit;
-    ``boot``: bootstrap resamples for the rule's intervals."""
+    ``deals``: deals played four times each by the heuristic and the sampling player (the duel and the bidding
+    card, :mod:`analyses.strong_deals`); ``games``: whole games played twice each, the sampling player in each
+    partnership in turn (:mod:`analyses.strong_games`); ``dd_hands``: seeded hands whose contracts are solved
+    double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against the
+    solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples`` and
+    ``solve_from``: the sampling player's deals a decision and the tricks from the end where it samples;
+    ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit; ``boot``: bootstrap
+    resamples for the rule's intervals."""
 
     deals: int = 300
+    games: int = 300
     dd_hands: int = 300
     endgame_hands: int = 900
     limit: int = 4_000_000
@@ -65,13 +67,20 @@ class StrongSizes:
         """``deals`` deals for the duel and the bidding card, as many hands solved double dummy, three
         times as many endings replayed (they are cheap), and meld bins of a fifteenth of the deals (2 to
         50 hands) in the rule's fit."""
-        return cls(deals=deals, dd_hands=deals, endgame_hands=3 * deals, fit_min_hands=max(2, min(50, deals // 15)))
+        return cls(
+            deals=deals,
+            games=deals,
+            dd_hands=deals,
+            endgame_hands=3 * deals,
+            fit_min_hands=max(2, min(50, deals // 15)),
+        )
 
     @classmethod
     def tiny(cls) -> StrongSizes:
         """A handful of deals with low limits: seconds once compiled (tests)."""
         return cls(
             deals=6,
+            games=2,
             dd_hands=6,
             endgame_hands=6,
             limit=20_000,

@@ -62,7 +62,7 @@ def _verdict(r) -> str:
     return "the interval holds 0: no difference shown at this size"
 
 
-def _flags(sizes: StrongSizes) -> str:
+def sampler_flags(sizes: StrongSizes) -> str:
     """The duel's options for a sampling player other than its defaults."""
     d = StrongSizes()
     same = (sizes.samples, sizes.solve_from) == (d.samples, d.solve_from)
@@ -99,7 +99,7 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
         "in the endings alone. Points a deal on each system's own scale, 95% intervals over deals "
         "(paired by deal):\n\n" + "\n".join(lines) + "\n\n"
         f"The same as `pinochle duel --policy sampling --variant V --hands {sizes.deals} --seed {seed}"
-        f"{_flags(sizes)}` prints."
+        f"{sampler_flags(sizes)}` prints."
     )
     return Section(
         "Card play: the sampling player against the heuristic",

@@ -9,12 +9,12 @@ import pytest
 from matplotlib.figure import Figure
 from test_report_pages import page_problems
 
-from analyses import dd_make_rate, strong_deals, strong_duel, strong_play, worst_decisions
+from analyses import dd_make_rate, strong_deals, strong_duel, strong_games, strong_play, worst_decisions
 from analyses.report import MAIN_SYSTEMS
 from analyses.section import StrongSizes
 from analyses.strong_report import PAGE, RUN_LINE, compute, sections, write_page, write_strong_play
 from simcore.cli import main
-from simcore.state.duel import duel
+from simcore.state.duel import duel, duel_games
 from simcore.state.sampler import SamplingPlayer
 from simcore.variants import load_variant
 
@@ -38,6 +38,18 @@ def test_duel_table_holds_each_system_with_its_intervals(results):
     for name in ("sampling", "heuristic", "difference"):
         assert inside(table, name), name
     assert np.allclose(table["difference"], table["sampling"] - table["heuristic"])
+
+
+def test_games_table_holds_each_system_and_is_the_cli_games_duel(results):
+    table = strong_games.games_table(results.games)
+    assert list(table.columns) == list(strong_games.COLUMNS)
+    assert list(table["variant"]) == list(MAIN_SYSTEMS) and set(table["games"]) == {TINY.games}
+    assert inside(table, "won") and set(table["even_share"]) == {0.5} and (table["hands_a_game"] >= 1).all()
+    # the page's games are those `pinochle duel --policy sampling --games` plays
+    v = load_variant("four-hand-150")
+    got = duel_games(v, SamplingPlayer(samples=TINY.samples, solve_from=TINY.solve_from), TINY.games, 1, "sampling")
+    row = table.set_index("variant").loc["four-hand-150"]
+    assert got["games_won"]["mean"] == row["won"] and got["hands_a_game"] == row["hands_a_game"]
 
 
 def test_make_odds_range_is_ordered_and_adds_up(results):

@@ -35,8 +35,13 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--hands",
         type=positive_int,
-        default=100,
         help="deals (default 100; each is played once per seat set and once by the heuristic alone)",
+    )
+    p.add_argument(
+        "--games",
+        type=positive_int,
+        help="instead of deals, whole games: the games of `pinochle games --seed`, each played once per "
+        "seat set; prints the share of games the policy won",
     )
     p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
     p.add_argument("--json", action="store_true", help="print JSON")
@@ -49,6 +54,11 @@ def run(args: argparse.Namespace) -> int:
     from simcore.state.duel import PolicyLoadError, duel, load_policy
 
     variant = full_hand_variant(args)
+    if args.games is not None:
+        if args.hands is not None:
+            raise UsageError("pinochle duel: --hands counts deals and --games whole games; give one of them")
+        return _games(args, variant)
+    args.hands = 100 if args.hands is None else args.hands
     try:
         result = duel(
             variant,
@@ -77,4 +87,39 @@ def run(args: argparse.Namespace) -> int:
     )
     for label, iv in rows:
         print(f"  {label:<{width}}  {iv['mean']:8.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]")
+    return 0
+
+
+def _games(args: argparse.Namespace, variant) -> int:
+    from simcore.state.duel import PolicyLoadError, duel_games, load_policy
+    from simcore.state.game import require_game
+    from simcore.variants import NotForThisSystem
+
+    try:
+        require_game(variant)
+        result = duel_games(
+            variant,
+            load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
+            args.games,
+            args.seed,
+            args.policy,
+        )
+    except NotForThisSystem as exc:
+        raise UsageError(f"pinochle duel --games: {exc}") from None
+    except PolicyLoadError as exc:
+        raise UsageError(f"pinochle duel: {exc}") from None
+    if args.json:
+        print_json(result)
+        return 0
+    sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
+    won = result["games_won"]
+    print(
+        f"{args.policy} against the heuristic, {variant.id}: {args.games} whole games (those of `pinochle games "
+        f"--seed {args.seed}`), each played with the policy at seats {sets} in turn; "
+        f"{result['hands_a_game']:.1f} hands a game"
+    )
+    print(
+        f"  games won by the policy  {100 * won['mean']:.1f}%  [{100 * won['low']:.1f}% to {100 * won['high']:.1f}%]"
+        f", 95% interval; a player as strong as the heuristic wins {100 * result['even_share']:.0f}%"
+    )
     return 0

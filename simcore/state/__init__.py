@@ -95,22 +95,29 @@ def new_hand(
     need=None,
     chance=None,
     contract: tuple[int, int] | None = None,
+    game: int | None = None,
 ) -> HandState:
     """A hand at its first decision. ``seed`` picks the deal as ``simulate``/``trace_hand`` do (the first
-    hand of chunk ``hand``'s stream for ``seed``; None: a fresh random seed); ``cards`` instead gives the
-    deal: one hand per seat and then the widow or stock (text such as ``"AS 10S KS"`` or lists of card
-    types), seat 0 the dealer's left. Later chance (a redeal when everybody passes, cards drawn) comes
-    from the seed's stream. ``need``: what each seat needs to declare itself out (None: no declaring).
+    hand of chunk ``hand``'s stream for ``seed``; None: a fresh random seed), or with ``game`` as
+    ``pinochle games --seed`` deals hand ``hand`` of game ``game`` (:mod:`simcore.state.game`); ``cards``
+    instead gives the deal: one hand per seat and then the widow or stock (text such as ``"AS 10S KS"``
+    or lists of card types), seat 0 the dealer's left. Later chance (a redeal when everybody passes,
+    cards drawn) comes from the seed's stream. ``need``: what each seat needs to declare itself out
+    (None: no declaring).
     ``chance``: a function deciding chance events instead, ``chance(request) -> value`` (the deal's value
     is (hands, widow, redeals before it); a replay of a recorded hand takes them from the record).
     ``contract``: (seat, bid) set without an auction, as ``pinochle advise`` plays a hand (None: the
     seats bid)."""
-    from simcore.kernels.rng import chunk_states
+    from simcore.kernels.rng import chunk_states, hand_state, stream_key
 
     v = load_variant(variant) if isinstance(variant, str) else variant
     if seed is None:
         seed = int(np.random.SeedSequence().entropy % (1 << 63))
-    rng = chunk_states(seed, [hand])[0].copy()
+    if game is None:
+        rng = chunk_states(seed, [hand])[0].copy()
+    else:
+        rng = np.zeros(4, dtype=np.uint64)
+        hand_state(stream_key(seed), game, hand, rng)
     given = None
     if cards is not None:
         given = [list(parse_hand(c)) if isinstance(c, str) else _counts(c) for c in cards]

@@ -1,4 +1,5 @@
-"""A Python policy against the built-in heuristic on identical deals, seats swapped (``pinochle duel``).
+"""A Python policy against the built-in heuristic on identical deals, seats swapped (``pinochle duel``):
+points a deal (:func:`duel`) or whole games won (:func:`duel_games`).
 
 Deal i is the first deal of chunk i's stream for the seed (:func:`simcore.state.new_hand` with
 ``hand=i``). The seats are split into sets: the two partnerships where partners sit across, else each seat
@@ -16,7 +17,8 @@ import importlib
 import numpy as np
 
 from simcore.kernels.policies import HEURISTIC, POLICY_NAMES
-from simcore.state import IllegalAction, new_hand
+from simcore.state import new_hand
+from simcore.state.game import PolicyFailed, finish, lines_of, play_game
 from simcore.state.players import kernel_policy
 
 
@@ -60,24 +62,10 @@ def play_state(variant, seats_policy, policy, seed: int, hand: int, name: str = 
     terminal :class:`~simcore.state.HandState` (its ``returns()`` and ``record()``)."""
     heuristic = kernel_policy("heuristic")
     state = new_hand(variant, seed, hand=hand)
-    while not state.is_terminal():
-        seat = state.current_player()
-        if seat not in seats_policy:
-            state.apply(heuristic(state))
-            continue
-        try:
-            action = policy(state)
-        except Exception as exc:
-            raise PolicyLoadError(
-                f"policy {name} failed at seat {seat} ({state.request().kind}): {type(exc).__name__}: {exc}"
-            ) from None
-        try:
-            state.apply(action)
-        except IllegalAction as exc:
-            raise PolicyLoadError(
-                f"policy {name} returned {action!r} at seat {seat}, which the rules do not allow: {exc}"
-            ) from None
-    return state
+    try:
+        return finish(state, lambda seat: policy if seat in seats_policy else heuristic, lambda seat: name)
+    except PolicyFailed as exc:
+        raise PolicyLoadError(str(exc)) from None
 
 
 def play(variant, seats_policy, policy, seed: int, hand: int, name: str = "policy") -> list[int]:
@@ -146,3 +134,52 @@ def summary(variant, name: str, seed: int, sets: list[list[int]], mine: list[flo
         "heuristic_points": interval(theirs),
         "difference": interval(diff),
     }
+
+
+def game_wins(variant, policy, seed: int, game: int, name: str = "policy") -> tuple[int, int]:
+    """Game ``game`` of ``seed`` (:func:`simcore.state.game.play_game`, the deals of ``pinochle games
+    --seed``) played once with ``policy`` in each seat set and the heuristic elsewhere: (how many of those
+    plays the policy's line won, the hands they took together)."""
+    line = lines_of(variant)
+    heuristic = kernel_policy("heuristic")
+    wins = hands = 0
+    for group in seat_sets(variant):
+        players = [policy if s in group else heuristic for s in range(variant.players)]
+        names = [name if s in group else "heuristic" for s in range(variant.players)]
+        try:
+            result = play_game(variant, seed, game, players, names)
+        except PolicyFailed as exc:
+            raise PolicyLoadError(str(exc)) from None
+        wins += int(result.winner == line[group[0]])
+        hands += result.hands
+    return wins, hands
+
+
+def games_summary(variant, name: str, seed: int, wins: list[int], hands: list[int]) -> dict:
+    """The games duel's numbers from :func:`game_wins` of games 0, 1, ...: the policy's rate of games won,
+    with a Wilson 95% interval widened for the plays of one game going together
+    (:func:`simcore.run.stats.clustered_proportion`), against ``even_share = 1 / len(sets)`` for a player
+    as strong as the heuristic (the seats take turns on the same deals, so the deal and the seat favour
+    neither); ``hands_a_game``, the mean length of a play."""
+    from simcore.run.stats import clustered_proportion
+
+    sets = seat_sets(variant)
+    iv = clustered_proportion(sum(wins), sum(w * w for w in wins), len(wins), len(sets))
+    return {
+        "variant": variant.id,
+        "policy": name,
+        "opponent": "heuristic",
+        "games": len(wins),
+        "seed": seed,
+        "seat_sets": sets,
+        "hands_a_game": sum(hands) / (len(wins) * len(sets)) if wins else 0.0,
+        "games_won": {"mean": iv.estimate, "low": iv.lo, "high": iv.hi},
+        "even_share": 1 / len(sets),
+    }
+
+
+def duel_games(variant, policy, games: int, seed: int, name: str = "policy") -> dict:
+    """Whole games 0 .. ``games`` - 1 of ``seed``, each played once with ``policy`` in each seat set
+    (:func:`game_wins`), summed up by :func:`games_summary`."""
+    played = [game_wins(variant, policy, seed, g, name) for g in range(games)]
+    return games_summary(variant, name, seed, [w for w, _ in played], [n for _, n in played])
