@@ -31,9 +31,9 @@ from simcore.variants import Variant, load_variant
 #: (:mod:`analyses.strong_report`): it solves for minutes, so the default report only links it.
 STRONG_PLAY_LINE = (
     "**How far the simulated players are from strong play** (their card play against a stronger "
-    "computer player that looks ahead, their contracts against perfect play with every card seen, "
-    "their worst card choices, the bidding card under stronger play): "
-    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (about 8 minutes "
+    "computer player that looks ahead, in points and in games won, their contracts against perfect play "
+    "with every card seen, their worst card choices, the bidding card under stronger play): "
+    "[strong-play.md](strong-play.md), written by `pinochle report --strong-play` (20 to 40 minutes "
     "of solving on 2 cores, so not part of this command)."
 )
 

@@ -48,9 +48,9 @@ def add_parser(sub) -> None:
         "--strong-play",
         action="store_true",
         help="instead, write strong-play.md: how far the heuristic is from strong play (the sampling "
-        "player's duel, double-dummy make odds by bid, the worst decisions in the endings, the "
-        "bidding card under strong play); about 8 minutes of solving on 2 busy cores at the default "
-        "size",
+        "player's duel in points and in games won, double-dummy make odds by bid, the worst decisions in "
+        "the endings, the bidding card under strong play); 20 to 40 minutes of solving on 2 busy cores at "
+        "the default size",
     )
     p.add_argument(
         "--deals",
