@@ -161,30 +161,13 @@ def advise(
     check_advisable(variant, seat)
     given = np.asarray(given, dtype=np.uint8)
     acceptance = None if condition is None else check_condition(variant, condition, given, seat, seed)
-    accept = NO_CONDITION if condition is None else condition_rows(variant, condition)
-    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     policies = (
         np.full(variant.players, HEURISTIC, dtype=np.int64)
         if policies is None
         else np.asarray(policies, dtype=np.int64)
     )
-    contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
-    margins = np.zeros(variant.players)  # bidding limits: unused without an auction
-    job = Job(
-        partial(hand_rows, kernel_rules(variant), policies, margins, deal=(rest, given, contract, accept)),
-        "rows",
-        chunk_deals=CHUNK,
-        unit="hands",
-    )
-    params = joint_params(variant, policies)
-    if deals is None:
-        first = run_job(job, seed, FIRST_DEALS)
-        played, total, _ = totals_and_stops(params, first.tally)
-        sd = float(np.std(np.where(played, total, 0)))
-        deals = int(min(MAX_DEALS, max(FIRST_DEALS, math.ceil((Z95 * sd / TARGET_POINTS) ** 2))))
-    run = run_job(job, seed, deals, progress=progress)
+    run, (played, total, stop) = _played_deals(variant, given, seat, deals, seed, policies, progress, condition)
     rec = run.tally
-    played, total, stop = totals_and_stops(params, rec)
     n = len(rec)
     value = np.where(played, total, 0)
     by_trump, named = trump_choice(variant, given)
@@ -212,6 +195,41 @@ def advise(
         acceptance,
         partners,
     )
+
+
+def _played_deals(variant, given, seat, deals, seed, policies, progress=False, condition=None):
+    """(the run, (played, side total, stopped below) per deal): :func:`advise`'s deals of the unseen cards,
+    each played with ``seat`` the bidder at the lowest contract (``deals`` None: see :func:`advise`)."""
+    accept = NO_CONDITION if condition is None else condition_rows(variant, condition)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
+    contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
+    margins = np.zeros(variant.players)  # bidding limits: unused without an auction
+    job = Job(
+        partial(hand_rows, kernel_rules(variant), policies, margins, deal=(rest, given, contract, accept)),
+        "rows",
+        chunk_deals=CHUNK,
+        unit="hands",
+    )
+    params = joint_params(variant, policies)
+    if deals is None:
+        first = run_job(job, seed, FIRST_DEALS)
+        played, total, _ = totals_and_stops(params, first.tally)
+        sd = float(np.std(np.where(played, total, 0)))
+        deals = int(min(MAX_DEALS, max(FIRST_DEALS, math.ceil((Z95 * sd / TARGET_POINTS) ** 2))))
+    run = run_job(job, seed, deals, progress=progress)
+    return run, totals_and_stops(params, run.tally)
+
+
+def bid_limit(variant: Variant, given: np.ndarray, seat: int, share: float, deals: int, seed: int, policy: int) -> int:
+    """The highest bid ``given`` (uint8[24] copy counts) at ``seat`` makes in at least ``share`` of
+    ``deals`` deals of the unseen cards, every seat playing ``policy`` (a kernel policy code), as
+    :func:`advise` deals and plays them; 0 when it makes none. A bidder's limit from the hand's sampled
+    value (:class:`simcore.state.bidder.AdviseBidder`)."""
+    check_advisable(variant, seat)
+    policies = np.full(variant.players, policy, dtype=np.int64)
+    _, (played, total, stop) = _played_deals(variant, np.asarray(given, dtype=np.uint8), seat, deals, seed, policies)
+    bid = highest_share(make_curve(variant, played, total, stop), share).bid
+    return 0 if bid is None else int(bid)
 
 
 def trump_choice(variant: Variant, hand: np.ndarray) -> tuple[tuple[int, int, int, int], int]:

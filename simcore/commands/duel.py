@@ -29,9 +29,10 @@ def add_parser(sub) -> None:
         required=True,
         metavar="MODULE:FUNCTION",
         help="the policy, e.g. mybot:choose (or heuristic, random, learned: the built-in players, played "
-        "in the hand kernel; sampling: the sampling player, simcore.state.sampler)",
+        "in the hand kernel; sampling: the sampling player, simcore.state.sampler; sampled-bids: bids "
+        "from the hand's sampled value, simcore.state.bidder; strong: those bids and the sampling player)",
     )
-    add_sampler_args(p, "with --policy sampling")
+    add_sampler_args(p, "with --policy sampling or strong")
     p.add_argument(
         "--hands",
         type=positive_int,

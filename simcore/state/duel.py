@@ -27,14 +27,20 @@ class PolicyLoadError(ValueError):
 
 
 def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
-    """The callable named ``module:function``, or a built-in: "heuristic", "random", "learned", or "sampling" (the
-    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks)."""
+    """The callable named ``module:function``, or a built-in: "heuristic", "random", "learned", "sampling" (the
+    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks), "sampled-bids"
+    (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
+    elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
         return SamplingPlayer(samples=samples, solve_from=solve_from)
+    if spec in ("strong", "sampled-bids"):
+        from simcore.state.bidder import AdviseBidder, strong_player
+
+        return strong_player(samples, solve_from) if spec == "strong" else AdviseBidder()
     module, _, name = spec.partition(":")
     if not module or not name:
         raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose")

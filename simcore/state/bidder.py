@@ -1,0 +1,100 @@
+"""A bidder from the hand's sampled value: at its first call of a hand it asks what its hand makes over
+many deals of the unseen cards (:func:`simcore.answers.advise.bid_limit`, the ``pinochle advise``
+method), and bids while the next bid is one it makes in at least ``share`` of them.
+
+The value is the advise method's: the seat's cards as they are, the other cards dealt at random
+(nothing read from the calls so far), each deal played out by the hand kernel with the seat the bidder
+at the lowest contract, every seat playing ``rollout`` (a kernel policy name). Its limit is the highest
+bid made in at least ``share`` of ``deals`` deals (by default the system's tuned share,
+:data:`TUNED_SHARES`). Like the heuristic it opens when the rules force it, and it overcalls its
+partner only with a fifth of the trick points to spare. Every other decision goes to ``player`` (the
+heuristic by default; the sampling player makes the strong player of :func:`strong_player`). The same
+hand at the same seat gets the same limit: the deals come from ``seed``.
+
+Points are on the variant's scale; seats are the hand's (0 = the dealer's left).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from simcore.cards import parse_hand
+from simcore.kernels.policies import POLICY_NAMES
+from simcore.state.players import kernel_policy
+
+#: The share of deals each system's bidder asks its bids to make, tuned by duels against the heuristic
+#: on identical deals, by games won (docs/policies.md, "A bidder from the hand's sampled value"); a
+#: system not listed takes :data:`DEFAULT_SHARE`, untuned.
+TUNED_SHARES = {"partnership-auction": 0.8, "double-deck": 0.8, "four-hand-150": 0.3}
+DEFAULT_SHARE = 0.8
+
+
+def tuned_share(variant) -> float:
+    """The share of deals the bidder asks its bids to make in ``variant`` (:data:`TUNED_SHARES`)."""
+    return TUNED_SHARES.get(variant.id, DEFAULT_SHARE)
+
+
+class AdviseBidder:
+    """``policy(state) -> Action``: bids from the hand's sampled value (see the module), every other
+    decision by ``player``."""
+
+    def __init__(
+        self,
+        player: Callable | None = None,
+        share: float | None = None,
+        deals: int = 500,
+        rollout: str = "heuristic",
+        seed: int = 1,
+    ):
+        if (share is not None and not 0 < share < 1) or deals < 1 or rollout not in POLICY_NAMES:
+            raise ValueError(f"share in (0, 1), deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
+        self.player = player if player is not None else kernel_policy("heuristic")
+        self.share, self.deals, self.rollout, self.seed = share, deals, rollout, seed
+        self._limits: dict[tuple, int] = {}
+
+    def __repr__(self) -> str:
+        return (
+            f"AdviseBidder({self.player!r}, share={self.share}, deals={self.deals}, rollout={self.rollout!r}, "
+            f"seed={self.seed})"
+        )
+
+    def __call__(self, state):
+        from simcore.state import Action
+
+        r = state.request()
+        if r.kind != "bid":
+            return self.player(state)
+        bids = [b for b in r.legal if b]
+        if not bids:
+            return Action("bid", 0)
+        forced = 0 not in r.legal
+        want = bids[0]
+        share = self.share if self.share is not None else tuned_share(state.variant)
+        limit = self.limit(state.variant, state.observation(r.seat)["hand"], r.seat, share)
+        bid_it = forced or want <= limit
+        calls = state.observation(r.seat)["bids"]
+        high_seat = next((s for s, b in reversed(calls) if b), -1)
+        partners = state.variant.get("teams.kind") == "partners_across"
+        if bid_it and not forced and high_seat >= 0 and partners and (r.seat - high_seat) % 2 == 0:
+            bid_it = limit - want >= state.variant.trick_total // 5  # do not outbid partner lightly
+        return Action("bid", want if bid_it else 0)
+
+    def limit(self, variant, hand: list[str], seat: int, share: float) -> int:
+        """The highest bid the hand (card names) makes at ``seat`` in at least ``share`` of the deals; 0
+        when it makes none."""
+        from simcore.answers.advise import bid_limit
+
+        key = (variant.id, variant.content_hash, tuple(sorted(hand)), seat, share)
+        if key not in self._limits:
+            code = POLICY_NAMES.index(self.rollout)
+            given = parse_hand(" ".join(hand))
+            self._limits[key] = bid_limit(variant, given, seat, share, self.deals, self.seed, code)
+        return self._limits[key]
+
+
+def strong_player(samples: int = 20, solve_from: int = 6, share: float | None = None) -> AdviseBidder:
+    """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), card play by the
+    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld."""
+    from simcore.state.sampler import SamplingPlayer
+
+    return AdviseBidder(SamplingPlayer(samples=samples, solve_from=solve_from), share=share)
