@@ -70,10 +70,10 @@ class AdviseBidder:
         forced = 0 not in r.legal
         want = bids[0]
         share = self.share if self.share is not None else tuned_share(state.variant)
-        limit = self.limit(state.variant, state.observation(r.seat)["hand"], r.seat, share)
+        seen = state.observation(r.seat)
+        limit = self.limit(state.variant, seen["hand"], r.seat, share)
         bid_it = forced or want <= limit
-        calls = state.observation(r.seat)["bids"]
-        high_seat = next((s for s, b in reversed(calls) if b), -1)
+        high_seat = next((s for s, b in reversed(seen["bids"]) if b), -1)
         partners = state.variant.get("teams.kind") == "partners_across"
         if bid_it and not forced and high_seat >= 0 and partners and (r.seat - high_seat) % 2 == 0:
             bid_it = limit - want >= state.variant.trick_total // 5  # do not outbid partner lightly
