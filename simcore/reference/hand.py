@@ -26,7 +26,7 @@ from typing import NamedTuple
 from simcore.cards import JACK_OF_DIAMONDS, N_TYPES, QUEEN_OF_SPADES, card_name
 from simcore.kernels import hand_record as h
 from simcore.kernels.stock import STOCK_MELDS
-from simcore.reference.meld import reference_checks, reference_total, shown_cards
+from simcore.reference.meld import reference_checks, reference_total
 from simcore.reference.play import reference_legal, winning_position
 from simcore.reference.stock import RuleBroken, copy_weight, meld_points, take_meld
 from simcore.variants import Variant
@@ -88,7 +88,7 @@ class Table:
     moves: list = field(default_factory=list)  # (seat, kind, card, to): swaps, shares, gives, burials, discards, draws
     meld: list = field(default_factory=list)  # meld points by seat (before the minimum that counts)
     tabled: list = field(default_factory=list)  # stock play: (seat, meld name, points)
-    shown: list | None = None  # per seat, the copies of each card type it laid down to show its meld
+    melded: list | None = None  # per seat, the cards it held when the meld was counted (copy counts)
     tricks: list = field(default_factory=list)  # (leader, cards in play order, winner, points)
     trick: list = field(default_factory=list)  # the trick in play: (seat, card)
     pts: list = field(default_factory=list)  # trick points by seat
@@ -207,7 +207,7 @@ def hand_steps(variant: Variant, table: Table, need: list[int] | None = None, co
     buried, swapper = yield from _exchange(variant, table, bidder, partner, trump, called)
     meld, dix = _meld(variant, table.hands, trump, side, partner, bidder, swapper, rec)
     table.meld = list(rec["_meld"])
-    table.shown = [shown_cards(h, trump, variant) if m > 0 else [0] * N_TYPES for h, m in zip(table.hands, table.meld)]
+    table.melded = [list(h) for h in table.hands]
     if (yield from _without_play(variant, table, bidder, bid, forced, meld, rec)):
         return _over(variant, table, rec)
     tricks_pts, tricks_won = yield from _tricks(variant, table, trump, side, bidder, buried, rec, need)

@@ -53,6 +53,7 @@ import numpy as np
 from simcore.cards import N_TYPES, card_name, parse_hand
 from simcore.kernels.compiled import hand_rules
 from simcore.reference.hand import CHANCE, DECISIONS, Request, RuleBroken, Table, hand_steps, refusal, value_name
+from simcore.reference.meld import shown_cards
 from simcore.variants import Variant, load_variant
 
 #: ``current_player()`` once the hand is over (OpenSpiel's kTerminalPlayerId).
@@ -164,6 +165,7 @@ class HandState:
         self._history: list[tuple[int, Action]] = []
         self._request: Request | None = None
         self._replay = list(_history or [])
+        self._shown: list | None = None  # the cards each seat laid down in meld, once asked for
         self._forward(None)
 
     # --- OpenSpiel-like interface -------------------------------------------------------------------
@@ -249,6 +251,17 @@ class HandState:
         deal and every decision, and each trick's winner). A hand redealt after everybody passed
         starts at its last deal."""
         return _played(self)
+
+    def _shown_cards(self) -> list[list[str]] | None:
+        """Each seat's cards laid down for its meld (``reference.meld.shown_cards`` of the hand it melded;
+        none for a seat whose meld does not count), worked out when first asked for: most hands played
+        through the state are never asked (None: no meld counted)."""
+        t = self._table
+        if self._shown is None and t.melded is not None:
+            self._shown = [
+                _names(shown_cards(h, t.trump, self.variant)) if m > 0 else [] for h, m in zip(t.melded, t.meld)
+            ]
+        return self._shown
 
     def observation_string(self, seat: int) -> str:
         return "\n".join(f"{k}: {v}" for k, v in self.observation(seat).items())
@@ -352,7 +365,7 @@ def _observe(state: HandState, seat: int) -> dict:
         "widow": _names(t.widow) if (t.widow_taken and seat == t.bidder) or state.is_terminal() else None,
         "moves": [(who, kind, card_name(card) if seen(who, kind, to) else None, to) for who, kind, card, to in t.moves],
         "meld": list(t.meld) if melded or v.get("play.stock_play") else None,
-        "shown": [_names(c) for c in t.shown] if melded and t.shown is not None else None,
+        "shown": state._shown_cards() if melded else None,
         "tabled": list(t.tabled),
         "tricks": [(lead, [card_name(c) for c in cards], winner, pts) for lead, cards, winner, pts in t.tricks],
         "trick": [(s, card_name(c)) for s, c in t.trick],
