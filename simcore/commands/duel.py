@@ -52,29 +52,36 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.kernels.policies import POLICY_NAMES
-    from simcore.state.duel import PolicyLoadError, duel, load_policy
+    from simcore.state.duel import PolicyLoadError, duel, duel_games, load_policy
+    from simcore.state.game import require_game
+    from simcore.variants import NotForThisSystem
 
     variant = full_hand_variant(args)
-    if args.games is not None:
-        if args.hands is not None:
-            raise UsageError("pinochle duel: --hands counts deals and --games whole games; give one of them")
-        return _games(args, variant)
-    args.hands = 100 if args.hands is None else args.hands
+    if args.games is not None and args.hands is not None:
+        raise UsageError("pinochle duel: --hands counts deals and --games whole games; give one of them")
     try:
-        result = duel(
-            variant,
-            load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
-            args.hands,
-            args.seed,
-            args.policy,
-            in_kernel=args.policy in POLICY_NAMES,
-        )
+        if args.games is not None:
+            require_game(variant)  # before the policy loads: a sampling player takes a while to set up
+        policy = load_policy(args.policy, samples=args.samples, solve_from=args.solve_from)
+        if args.games is not None:
+            result = duel_games(variant, policy, args.games, args.seed, args.policy)
+        else:
+            args.hands = 100 if args.hands is None else args.hands
+            result = duel(variant, policy, args.hands, args.seed, args.policy, in_kernel=args.policy in POLICY_NAMES)
+    except NotForThisSystem as exc:
+        raise UsageError(f"pinochle duel --games: {exc}") from None
     except PolicyLoadError as exc:  # the user's policy: its name, or what it did
         raise UsageError(f"pinochle duel: {exc}") from None
     if args.json:
         print_json(result)
-        return 0
+    elif args.games is not None:
+        _print_games(args, variant, result)
+    else:
+        _print_points(args, variant, result)
+    return 0
 
+
+def _print_points(args: argparse.Namespace, variant, result: dict) -> None:
     rows = [
         (args.policy, result["policy_points"]),
         ("heuristic in the same seats", result["heuristic_points"]),
@@ -88,30 +95,9 @@ def run(args: argparse.Namespace) -> int:
     )
     for label, iv in rows:
         print(f"  {label:<{width}}  {iv['mean']:8.1f}  [{iv['low']:.1f} to {iv['high']:.1f}]")
-    return 0
 
 
-def _games(args: argparse.Namespace, variant) -> int:
-    from simcore.state.duel import PolicyLoadError, duel_games, load_policy
-    from simcore.state.game import require_game
-    from simcore.variants import NotForThisSystem
-
-    try:
-        require_game(variant)
-        result = duel_games(
-            variant,
-            load_policy(args.policy, samples=args.samples, solve_from=args.solve_from),
-            args.games,
-            args.seed,
-            args.policy,
-        )
-    except NotForThisSystem as exc:
-        raise UsageError(f"pinochle duel --games: {exc}") from None
-    except PolicyLoadError as exc:
-        raise UsageError(f"pinochle duel: {exc}") from None
-    if args.json:
-        print_json(result)
-        return 0
+def _print_games(args: argparse.Namespace, variant, result: dict) -> None:
     sets = " and ".join("+".join(map(str, g)) for g in result["seat_sets"])
     won = result["games_won"]
     print(
@@ -123,4 +109,3 @@ def _games(args: argparse.Namespace, variant) -> int:
         f"  games won by the policy  {100 * won['mean']:.1f}%  [{100 * won['low']:.1f}% to {100 * won['high']:.1f}%]"
         f", 95% interval; a player as strong as the heuristic wins {100 * result['even_share']:.0f}%"
     )
-    return 0
