@@ -1,6 +1,7 @@
 """Instructions a hand, a game or a deal takes, this checkout against another revision, counted by
-valgrind's callgrind: repeatable to a few parts in ten thousand whatever else the machine runs, where
-seconds on these shared two-core machines spread by ±10% between rounds.
+valgrind's callgrind: the same code reads the same to about 1% whatever else the machine runs (the
+Python driver sizes its batches by the clock, so its own share moves a little), where seconds on these
+shared two-core machines spread by ±10% between rounds.
 
     python -m analyses.instruction_counts --against f8f75f9
     python -m analyses.instruction_counts --against HEAD~3 --workload hands:four-hand-150:50000
