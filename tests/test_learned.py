@@ -160,9 +160,9 @@ def test_the_fast_score_plays_the_models_card(vid):
     seen, played_model = [], 0
     real = players.play_card
 
-    def spy(policy, hands, decision, ctx, held):
-        card = real(policy, hands, decision, ctx, held)
-        heuristic = real(HEURISTIC, hands, decision, ctx, held)
+    def spy(policy, hands, decision, ctx, held, held_bits):
+        card = real(policy, hands, decision, ctx, held, held_bits)
+        heuristic = real(HEURISTIC, hands, decision, ctx, held, held_bits)
         seen.append((card, _reference_card(hands, decision, ctx, held), held, heuristic))
         return card
 
@@ -209,7 +209,8 @@ for i in range(3000):
     unseen = np.int64(rng.integers(0, 1 << 24))
     decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
                 int(rng.integers(0, 4)), unseen)
-    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)))
+    held_bits = np.int64(sum(1 << c for c in held))
+    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)), held_bits)
     assert t in legal, (t, legal)
 print("ok")
 """

@@ -1039,7 +1039,7 @@ def _tricks(state, rules, policies, need, tables, position, play):
                     if policies[seat] == HEURISTIC or n_tricks - k > model_from(seat, i, ctx):  # learned plays as it
                         card = choose_card(hands, decision, ctx)
                     else:
-                        card = play_card(policies[seat], hands, decision, ctx, n_tricks - k)
+                        card = play_card(policies[seat], hands, decision, ctx, n_tricks - k, held[seat])
             else:
                 card = pick_card(allowed, state)
             if free:

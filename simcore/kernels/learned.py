@@ -19,7 +19,7 @@ from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_S
 from simcore.kernels.leaf import inline_leaf, leaf
 from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, lowest_card, popcount
-from simcore.kernels.policies import C_LED, C_POINTS, C_SIDE, C_TRICK, C_VOID, LEARNED, choose_card
+from simcore.kernels.policies import C_LED, C_POINTS, C_SIDE, C_TRICK, C_VOID, LEARNED, choose_card_inlined
 
 if WEIGHTS.shape[1] != N_FEATURES:
     raise ImportError(f"learned_weights: {WEIGHTS.shape[1]} weights a group for {N_FEATURES} features")
@@ -52,12 +52,11 @@ def heuristic_decides(weights: np.ndarray) -> np.ndarray:
 #: Per group: the tricks left from which its weights choose the card (``MODEL_FROM``), 0 where the
 #: heuristic's card wins whatever the other features say (see :func:`heuristic_decides`).
 PLAYS_FROM = tuple(0 if decides else int(f) for f, decides in zip(MODEL_FROM, heuristic_decides(WEIGHTS)))
-#: The weights as constant tuples of floats, one a group: a decision reads its group's faster from
-#: these than from a row of the array (measured on recorded positions).
-WEIGHT_ROWS = tuple(tuple(float(x) for x in row) for row in WEIGHTS)
 #: Per group: whether any trump-only feature of the lead (trump, trump_trumps_out, trump_length,
 #: trump_late) weighs; a card of the decision pays for them only then.
 TRUMP_TERMS = (WEIGHTS[:, [3, 7, 8, 28]] != 0).any(axis=1)
+#: The rank-0 bits of suits 0 and 2 (shifted by r: rank r's; by 6 more: suits 1 and 3).
+PAIR_BITS = np.int64(1 | 1 << (2 * N_RANKS))
 
 
 @inline_leaf
@@ -144,29 +143,31 @@ def card_score(t, hands, decision, ctx, view, w):
 
 
 @inline_leaf
-def decision_context(hands, decision, ctx, held, heuristic, trump_terms):
-    """What every card of one decision shares, for :func:`card_score`: the seat's held types (bitmask;
-    of the legal cards' suit alone when they are of one), suit lengths and the trick points of each
-    suit's unseen types (8 bits a suit; only when the legal cards are of more than one suit), the
+def decision_context(hands, decision, ctx, held, held_bits, heuristic, trump_terms):
+    """What every card of one decision shares, for :func:`card_score`: the seat's held types
+    (``held_bits``, the kernel's bitmask), suit lengths and the trick points of each suit's unseen
+    types (8 bits a suit; only when the legal cards are of more than one suit), the
     suits an opponent and a partner has shown void in, whether a master cannot be trumped (no trump
     unseen, or every opponent void in trump), the trumps unseen, the reciprocals of the points unit
     and of the cards held (``held``), the heuristic's card, the trick's points so far (in units),
     whether a partner is winning the trick, surely, whether the seat plays last to it, whether the
     legal cards are of more than one suit, and ``trump_terms``."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
-    held_bits, lengths, suit_points = np.int64(0), np.int64(0), np.int64(0)
-    first = SUIT_OF[lowest_card(legal)]
-    mixed = legal & ~SUIT_BITS[first] != 0
-    for s in range(N_SUITS):
-        if mixed or s == first:
-            in_suit, points_unseen = 0, 0
+    lengths, suit_points = np.int64(0), np.int64(0)
+    mixed = legal & ~SUIT_BITS[SUIT_OF[lowest_card(legal)]] != 0
+    if mixed:
+        for s in range(N_SUITS):
+            in_suit = np.int64(0)
             for u in range(s * N_RANKS, (s + 1) * N_RANKS):
-                c = np.int64(hands[seat, u])
-                in_suit += c
-                held_bits |= np.int64(c > 0) << u
-                points_unseen += ctx[C_POINTS + u] * ((unseen >> u) & 1)
+                in_suit += hands[seat, u]
             lengths |= in_suit << (8 * s)
-            suit_points |= points_unseen << (8 * s)
+        # trick points go by rank: one product per rank adds it to a pair of suits at once (suits 0
+        # and 2, then 1 and 3, 12 bits apart), then the sums are packed 8 bits a suit
+        even, odd = np.int64(0), np.int64(0)
+        for r in range(N_RANKS):
+            even += ((unseen >> r) & PAIR_BITS) * ctx[C_POINTS + r]
+            odd += ((unseen >> (N_RANKS + r)) & PAIR_BITS) * ctx[C_POINTS + r]
+        suit_points = (even & 255) | (odd & 255) << 8 | ((even >> 12) & 255) << 16 | ((odd >> 12) & 255) << 24
     opp_voids, partner_voids, trumpless = 0, 0, True
     mine = ctx[C_SIDE + seat]
     for o in range(players):
@@ -204,24 +205,24 @@ def decision_context(hands, decision, ctx, held, heuristic, trump_terms):
 
 
 @leaf
-def play_card(policy, hands, decision, ctx, held):
+def play_card(policy, hands, decision, ctx, held, held_bits):
     """The card the seat of ``decision`` plays from its legal cards (more than one), holding ``held``
-    cards (the tricks left): the heuristic's card, or with ``policy`` LEARNED in the last
-    ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card of the highest score (the
-    lowest card type on ties).
+    cards (the tricks left) of the types ``held_bits`` (a bitmask): the heuristic's card, or with
+    ``policy`` LEARNED in the last ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card
+    of the highest score (the lowest card type on ties).
     ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
     :func:`simcore.kernels.policies.choose_card` takes them: ``legal`` a bitmask, ``n`` the card's place
     in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
     ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
-    heuristic = choose_card(hands, decision, ctx)
+    heuristic = choose_card_inlined(hands, decision, ctx)
     if policy != LEARNED or held > FROM_TRICKS_LEFT:
         return heuristic
     g = decision_group(seat, n, ctx)
     if held > PLAYS_FROM[g]:
         return heuristic
-    w = WEIGHT_ROWS[g]
-    view = decision_context(hands, decision, ctx, held, heuristic, TRUMP_TERMS[g])
+    w = WEIGHTS[g]
+    view = decision_context(hands, decision, ctx, held, held_bits, heuristic, TRUMP_TERMS[g])
     best_t, best = -1, -1e300
     m = legal
     while m != 0:

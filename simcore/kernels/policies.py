@@ -21,7 +21,7 @@ import numpy as np
 from numba import njit
 
 from simcore.cards import ACE, KING, N_RANKS, N_SUITS, N_TYPES, NINE, QUEEN
-from simcore.kernels.leaf import leaf
+from simcore.kernels.leaf import inline_leaf, leaf
 from simcore.kernels.meld import meld_by_trump, meld_free, meld_under
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_mask, lowest_card, pick_card
 from simcore.kernels.rng import bounded
@@ -382,8 +382,7 @@ def _suit_lengths(hands, seat):
     return (a, b, c, d)
 
 
-@leaf
-def choose_card(hands, decision, ctx):
+def _heuristic_card(hands, decision, ctx):
     """The card the heuristic plays at ``decision``, the tuple (seat, legal, n, win, win_seat, players,
     trump, unseen): ``seat`` plays from the legal cards ``legal`` (a bitmask) as card ``n`` (0 = the
     lead) of a trick that ``win``, played by ``win_seat``, is winning so far, ``players`` seats at the
@@ -451,3 +450,11 @@ def choose_card(hands, decision, ctx):
         if key > best_key:
             best_t, best_key = t, key
     return best_t
+
+
+#: The heuristic's card choice (:func:`_heuristic_card`), a leaf: the hand kernel calls it per card.
+choose_card = leaf(_heuristic_card)
+#: The same choice inlined into its numba caller, for a caller that makes it beside other work per
+#: decision (the learned player): passing the hand array, the decision and the context in a call costs
+#: more instructions than LLVM saves by sharing one compiled copy.
+choose_card_inlined = inline_leaf(_heuristic_card)

@@ -203,6 +203,7 @@ class _KernelPolicy:
                 (r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen)),
                 ctx,
                 int(sum(hand)),
+                np.int64(sum(1 << c for c in range(N_TYPES) if hand[c])),
             )
         )
 
