@@ -204,7 +204,7 @@ def decision_context(hands, decision, ctx, held, held_bits, heuristic, trump_ter
     )
 
 
-@leaf
+@inline_leaf
 def play_card(policy, hands, decision, ctx, held, held_bits):
     """The card the seat of ``decision`` plays from its legal cards (more than one), holding ``held``
     cards (the tricks left) of the types ``held_bits`` (a bitmask): the heuristic's card, or with
