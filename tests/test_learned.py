@@ -188,6 +188,7 @@ def test_the_learned_card_is_always_legal_with_bounds_checked(tmp_path):
     code = """
 import numpy as np
 from simcore.kernels.learned import play_card
+from simcore.kernels.play import held_mask
 from simcore.kernels.policies import CTX_SIZE, C_POINTS, C_SIDE, C_VOID, C_LED, C_TRICK, LEARNED
 from simcore.variants import load_variant
 rng = np.random.default_rng(5)
@@ -209,8 +210,7 @@ for i in range(3000):
     unseen = np.int64(rng.integers(0, 1 << 24))
     decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
                 int(rng.integers(0, 4)), unseen)
-    held_bits = np.int64(sum(1 << c for c in held))
-    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)), held_bits)
+    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)), held_mask(hands[i % 4]))
     assert t in legal, (t, legal)
 print("ok")
 """

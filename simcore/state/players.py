@@ -25,6 +25,7 @@ from simcore.cards import N_TYPES
 from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.learned import play_card
+from simcore.kernels.play import held_mask
 from simcore.kernels.policies import (
     POLICY_NAMES,
     RANDOM,
@@ -203,7 +204,7 @@ class _KernelPolicy:
                 (r.seat, np.int64(legal), len(cards), win, win_seat, players, t.trump, np.int64(unseen)),
                 ctx,
                 int(sum(hand)),
-                np.int64(sum(1 << c for c in range(N_TYPES) if hand[c])),
+                held_mask(hands[r.seat]),
             )
         )
 
