@@ -14,12 +14,21 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.cards import ACE, KING, N_RANKS, N_SUITS, NINE
+from simcore.cards import ACE, KING, N_RANKS, NINE
 from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_STEP, PER_TYPE
 from simcore.kernels.leaf import inline_leaf, leaf
 from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, lowest_card, popcount
-from simcore.kernels.policies import C_LED, C_POINTS, C_SIDE, C_TRICK, C_VOID, LEARNED, choose_card_inlined
+from simcore.kernels.policies import (
+    C_LED,
+    C_POINTS,
+    C_SIDE,
+    C_TRICK,
+    C_VOID,
+    LEARNED,
+    choose_card_inlined,
+    suit_lengths,
+)
 
 if WEIGHTS.shape[1] != N_FEATURES:
     raise ImportError(f"learned_weights: {WEIGHTS.shape[1]} weights a group for {N_FEATURES} features")
@@ -156,11 +165,8 @@ def decision_context(hands, decision, ctx, held, held_bits, heuristic, trump_ter
     lengths, suit_points = np.int64(0), np.int64(0)
     mixed = legal & ~SUIT_BITS[SUIT_OF[lowest_card(legal)]] != 0
     if mixed:
-        for s in range(N_SUITS):
-            in_suit = np.int64(0)
-            for u in range(s * N_RANKS, (s + 1) * N_RANKS):
-                in_suit += hands[seat, u]
-            lengths |= in_suit << (8 * s)
+        a, b, c, d = suit_lengths(hands, seat)
+        lengths = np.int64(a) | np.int64(b) << 8 | np.int64(c) << 16 | np.int64(d) << 24
         # trick points go by rank: one product per rank adds it to a pair of suits at once (suits 0
         # and 2, then 1 and 3, 12 bits apart), then the sums are packed 8 bits a suit
         even, odd = np.int64(0), np.int64(0)

@@ -371,7 +371,7 @@ RANK_BITS = np.int64(sum(1 << (N_RANKS * s) for s in range(N_SUITS)))
 
 
 @leaf
-def _suit_lengths(hands, seat):
+def suit_lengths(hands, seat):
     """Cards ``seat`` holds in each suit, as a tuple (no allocation)."""
     a = b = c = d = 0
     for r in range(N_RANKS):
@@ -393,7 +393,7 @@ def _heuristic_card(hands, decision, ctx):
     A card is a boss when no higher card of its suit is unseen."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
     if n == 0:
-        length = _suit_lengths(hands, seat)
+        length = suit_lengths(hands, seat)
         # lead a boss card, aces first, plain suits before trump
         for r in range(N_RANKS):
             for s in range(N_SUITS):
