@@ -1,7 +1,7 @@
 """Fit the learned card player's weights on ``pinochle dd-data`` files and write
 ``simcore/kernels/learned_weights.py``.
 
-    python -m analyses.fit_learned data/dd [--holdout 0.2] [--write]
+    python -m analyses.fit_learned data/dd [--holdout 0.2] [--without-heuristic] [--write]
 
 Model: at each decision every legal card gets the score w_g . x (x: the card's features of
 :data:`simcore.kernels.card_features.FEATURES`; g: the decision's group, lead or follow by the bidding
@@ -9,7 +9,9 @@ side or a defender, by place in the trick, in a system of counters or of graded 
 :func:`simcore.kernels.learned.decision_group`). Fitted by minimising the expected
 double-dummy loss (in units of the dearest card's points) of a softmax over the legal cards, plus a
 small ridge penalty pulling every weight but the heuristic's toward 0, by Adam from the heuristic (only
-its indicator weighted); the kernel then plays the card of the highest score. Seeds are split: the last
+its indicator weighted; with ``--without-heuristic`` from every card alike, the indicator left out, so that
+the kernel need not choose the heuristic's card at the model's decisions); the kernel then plays the
+card of the highest score. Seeds are split: the last
 ``--holdout`` share of each system's seeds is kept out of the fit and the mean loss a decision of the
 fitted player's card and the heuristic's card are printed on them, per system and group.
 """
@@ -64,21 +66,32 @@ def _softmax(scores: np.ndarray, starts: np.ndarray, sizes: np.ndarray) -> np.nd
     return e / np.repeat(np.add.reduceat(e, starts), sizes)
 
 
-def fit_group(x: np.ndarray, loss: np.ndarray, decision: np.ndarray, steps: int = 600, ridge: float = 1e-3):
+def fit_group(
+    x: np.ndarray,
+    loss: np.ndarray,
+    decision: np.ndarray,
+    steps: int = 600,
+    ridge: float = 1e-3,
+    heuristic: bool = True,
+):
     """float64[features]: weights minimising the softmax's expected loss over the decisions (rows sorted
-    by ``decision``), from the heuristic's card alone (weight 4 on feature 0)."""
+    by ``decision``), from the heuristic's card alone (weight 4 on feature 0); with ``heuristic`` False
+    the heuristic's indicator is left out (its weight held at 0, so that the kernel need not choose the
+    heuristic's card for the group) and the fit starts from every card alike."""
     starts = _segments(decision)
     sizes = np.diff(np.r_[starts, len(decision)])
     n = len(starts)
     w = np.zeros(x.shape[1])
-    w[0] = 4.0
+    w[0] = 4.0 if heuristic else 0.0
     m, v = np.zeros_like(w), np.zeros_like(w)
     pull = np.ones_like(w)
     pull[0] = 0.0
+    free = np.ones_like(w)
+    free[0] = 1.0 if heuristic else 0.0
     for step in range(1, steps + 1):
         p = _softmax(x @ w, starts, sizes)
         mean = np.repeat(np.add.reduceat(p * loss, starts), sizes)
-        grad = x.T @ (p * (loss - mean)) / n + ridge * pull * w
+        grad = (x.T @ (p * (loss - mean)) / n + ridge * pull * w) * free
         m = 0.9 * m + 0.1 * grad
         v = 0.999 * v + 0.001 * grad**2
         w -= 0.05 * (m / (1 - 0.9**step)) / (np.sqrt(v / (1 - 0.999**step)) + 1e-8)
@@ -98,6 +111,11 @@ def main(argv=None) -> int:
     p.add_argument("--holdout", type=float, default=0.2, help="share of each system's seeds kept out (default 0.2)")
     p.add_argument("--steps", type=int, default=600, help="Adam steps (default 600)")
     p.add_argument("--ridge", type=float, default=1e-3, help="ridge penalty (default 0.001)")
+    p.add_argument(
+        "--without-heuristic",
+        action="store_true",
+        help="leave the heuristic's card out of the features (the kernel then skips the heuristic's choice)",
+    )
     p.add_argument("--write", action="store_true", help="write the weights to simcore/kernels/learned_weights.py")
     args = p.parse_args(argv)
 
@@ -114,7 +132,9 @@ def main(argv=None) -> int:
         if not tr.any():  # no data: the heuristic's card
             weights[g, 0] = 1.0
             continue
-        weights[g] = fit_group(x_all[tr], loss_all[tr], f["decision"].to_numpy()[tr], args.steps, args.ridge)
+        weights[g] = fit_group(
+            x_all[tr], loss_all[tr], f["decision"].to_numpy()[tr], args.steps, args.ridge, not args.without_heuristic
+        )
         for system in sorted(f["system"].unique()):
             te = rows & ~f["train"].to_numpy() & (f["system"] == system).to_numpy()
             if not te.any():
@@ -133,7 +153,8 @@ def main(argv=None) -> int:
         seed_text = "; ".join(f"{s} seeds {r['min']}..{r['max']}" for s, r in seeds.iterrows())
         fitted = (
             f"python -m analyses.fit_learned {args.data} --holdout {args.holdout} --steps {args.steps} "
-            f"--ridge {args.ridge} --write: {len(f):,} rows, decisions by system: {systems} ({seed_text}; the "
+            f"--ridge {args.ridge}{' --without-heuristic' if args.without_heuristic else ''} "
+            f"--write: {len(f):,} rows, decisions by system: {systems} ({seed_text}; the "
             f"last {args.holdout:.0%} of each system's seeds held out), the last "
             f"{int(f['tricks_left'].max())} tricks of heuristic hands"
         )

@@ -291,3 +291,24 @@ def test_a_systems_points_pick_its_weight_group(vid, graded):
     ctx = play_context(v, (1, 0, 1, 0), 0, [], (0, []))
     assert decision_group(0, 0, ctx) == (8 if graded else 0) and decision_group(1, 5, ctx) == 7 + (8 if graded else 0)
     assert graded_points(v.trick_points) == graded
+
+
+def test_a_fit_without_the_heuristic_keeps_its_weight_at_zero_and_learns_from_the_rest():
+    # 200 decisions of two cards: the card marked by feature 1 loses nothing, the other 1 unit; the
+    # heuristic's indicator (feature 0) marks the losing card half the time
+    from analyses.fit_learned import argmax_loss, fit_group
+
+    rng = np.random.default_rng(0)
+    n = 200
+    x = np.zeros((2 * n, 3))
+    good = rng.integers(0, 2, n)
+    x[2 * np.arange(n) + good, 1] = 1.0
+    x[2 * np.arange(n) + rng.integers(0, 2, n), 0] = 1.0
+    x[:, 2] = rng.random(2 * n)
+    loss = 1.0 - x[:, 1]
+    decision = np.repeat(np.arange(n), 2)
+    w = fit_group(x, loss, decision, steps=200, heuristic=False)
+    assert w[0] == 0.0 and w[1] > 1.0
+    assert argmax_loss(x, loss, decision, w) == 0.0
+    with_heuristic = fit_group(x, loss, decision, steps=200)
+    assert with_heuristic[0] != 0.0

@@ -17,7 +17,7 @@ import numpy as np
 from simcore.cards import ACE, KING, N_RANKS, NINE
 from simcore.kernels.card_features import FEATURE_BOUNDS, N_FEATURES, PER_RANK_STEP, PER_TYPE
 from simcore.kernels.leaf import inline_leaf, leaf
-from simcore.kernels.learned_weights import FROM_TRICKS_LEFT, MODEL_FROM, WEIGHTS
+from simcore.kernels.learned_weights import MODEL_FROM, WEIGHTS
 from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, lowest_card, popcount
 from simcore.kernels.policies import (
     C_LED,
@@ -61,6 +61,8 @@ def heuristic_decides(weights: np.ndarray) -> np.ndarray:
 #: Per group: the tricks left from which its weights choose the card (``MODEL_FROM``), 0 where the
 #: heuristic's card wins whatever the other features say (see :func:`heuristic_decides`).
 PLAYS_FROM = tuple(0 if decides else int(f) for f, decides in zip(MODEL_FROM, heuristic_decides(WEIGHTS)))
+#: Per group: whether the heuristic's card is one of its features (a weight other than 0).
+HEURISTIC_TERMS = WEIGHTS[:, 0] != 0
 #: Per group: whether any trump-only feature of the lead (trump, trump_trumps_out, trump_length,
 #: trump_late) weighs; a card of the decision pays for them only then.
 TRUMP_TERMS = (WEIGHTS[:, [3, 7, 8, 28]] != 0).any(axis=1)
@@ -221,11 +223,13 @@ def play_card(policy, hands, decision, ctx, held, held_bits):
     in the trick (0: the lead), ``win`` and ``win_seat`` the card winning the trick so far and its seat,
     ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
-    heuristic = choose_card_inlined(hands, decision, ctx)
-    if policy != LEARNED or held > FROM_TRICKS_LEFT:
-        return heuristic
     g = decision_group(seat, n, ctx)
-    if held > PLAYS_FROM[g]:
+    model = policy == LEARNED and held <= PLAYS_FROM[g]
+    # the heuristic's choice is dear: where the group's weights leave its card out, the model skips it
+    heuristic = -1
+    if not model or HEURISTIC_TERMS[g]:
+        heuristic = choose_card_inlined(hands, decision, ctx)
+    if not model:
         return heuristic
     w = WEIGHTS[g]
     view = decision_context(hands, decision, ctx, held, held_bits, heuristic, TRUMP_TERMS[g])

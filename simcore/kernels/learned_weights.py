@@ -13,8 +13,6 @@ import numpy as np
 #: by duels against the heuristic (docs/policies.md, "Attempts"): the 2nd card's model gains nothing,
 #: follows gain from every trick, graded-point leads lose before the last six.
 MODEL_FROM = (8, 8, 0, 0, 10, 10, 10, 10, 6, 6, 0, 0, 12, 12, 12, 12)
-#: The tricks left from which any group's weights play: the kernel's cheap test before the model.
-FROM_TRICKS_LEFT = max(MODEL_FROM)
 FITTED = (
     "python -m analyses.fit_learned data/dd --holdout 0.2 --steps 600 --ridge 0.001 --write: 762,144 "
     "rows, decisions by system: double-deck 76,116, four-hand-150 91,446, partnership-auction 82,563 "
