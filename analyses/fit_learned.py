@@ -19,6 +19,7 @@ fitted player's card and the heuristic's card are printed on them, per system an
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import textwrap
 from pathlib import Path
@@ -158,7 +159,9 @@ def main(argv=None) -> int:
             f"last {args.holdout:.0%} of each system's seeds held out), the last "
             f"{int(f['tricks_left'].max())} tricks of heuristic hands"
         )
-        lines = "\n".join(f"    {chunk!r}" for chunk in textwrap.wrap(fitted, 100, drop_whitespace=False))
+        # double quotes, as ruff format writes them, whatever the chunk holds
+        chunks = textwrap.wrap(fitted, 100, drop_whitespace=False)
+        lines = "\n".join(f"    {json.dumps(chunk, ensure_ascii=False)}" for chunk in chunks)
         half = len(GROUPS) // 2  # counters, then graded points: one block each, one line a feature
 
         def block(cols: np.ndarray) -> str:

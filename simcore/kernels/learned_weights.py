@@ -16,9 +16,9 @@ import numpy as np
 #: points a deal; the 2nd card plays as the heuristic (first for no gain, now for speed).
 MODEL_FROM = (8, 8, 0, 0, 8, 8, 8, 8, 6, 6, 0, 0, 12, 12, 12, 12)
 FITTED = (
-    'python -m analyses.fit_learned data/dd --holdout 0.2 --steps 600 --ridge 0.001 --without-heuristic '
-    '--write: 762,144 rows, decisions by system: double-deck 76,116, four-hand-150 91,446, partnership-'
-    'auction 82,563 (double-deck seeds 0..5999; four-hand-150 seeds 0..5999; partnership-auction seeds '
+    "python -m analyses.fit_learned data/dd --holdout 0.2 --steps 600 --ridge 0.001 --without-heuristic "
+    "--write: 762,144 rows, decisions by system: double-deck 76,116, four-hand-150 91,446, partnership-"
+    "auction 82,563 (double-deck seeds 0..5999; four-hand-150 seeds 0..5999; partnership-auction seeds "
     "0..5999; the last 20% of each system's seeds held out), the last 6 tricks of heuristic hands"
 )
 #: One line a feature, one column a group (the same columns in both blocks):
