@@ -173,8 +173,8 @@ def test_hand_records_keep_the_invariants(vid, policy):
     assert np.all(field["trump_len"][played] >= 0) and np.all(field["aces"] <= 4 * v.copies)
 
 
-# every system's heuristic hand, and one random-play hand to pin the random policy too
-GOLDEN_CASES = [(vid, "heuristic") for vid in SYSTEMS] + [("four-hand-150", "random")]
+# every system's heuristic hand, and one hand each of basic and random play to pin those policies too
+GOLDEN_CASES = [(vid, "heuristic") for vid in SYSTEMS] + [("four-hand-150", "basic"), ("four-hand-150", "random")]
 
 
 @pytest.mark.parametrize("vid, policy", GOLDEN_CASES)

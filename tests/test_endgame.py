@@ -71,12 +71,12 @@ def test_cli_endgame_text_json_and_bad_input(capsys):
     assert "bidding side: heuristic" in got["given_up_per_hand"] and got["policy"] == "heuristic"
     # the policy's losses are named for the policy that played the cards, not always "heuristic"
     args = ["endgame", "--variant", "four-hand-150", "--hands", "4", "--tricks-left", "2", "--policy"]
-    assert main([*args, "learned", "--json"]) == 0
+    assert main([*args, "basic", "--json"]) == 0
     got = json.loads(capsys.readouterr().out)
-    assert got["policy"] == "learned" and "defenders: learned" in got["given_up_per_hand"]
+    assert got["policy"] == "basic" and "defenders: basic" in got["given_up_per_hand"]
     assert not any("heuristic" in k for k in got["given_up_per_hand"])
-    assert main([*args, "heuristic,learned,heuristic,learned"]) == 0
-    assert "bidder: heuristic,learned,heuristic,learned" in capsys.readouterr().out
+    assert main([*args, "heuristic,basic,heuristic,basic"]) == 0
+    assert "bidder: heuristic,basic,heuristic,basic" in capsys.readouterr().out
     assert main(["endgame", "--variant", "four-hand-150", "--tricks-left", "13"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "--tricks-left 13: give 1 to 12" in err

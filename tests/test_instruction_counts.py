@@ -35,7 +35,7 @@ def test_bad_workload_named_with_what_is_allowed(text):
         Workload.parse(text)
 
 
-@pytest.mark.parametrize("text", ["games:four-hand-150:300", "hands:partnership-auction:500:learned"])
+@pytest.mark.parametrize("text", ["games:four-hand-150:300", "hands:partnership-auction:500:basic"])
 def test_workload_round_trips(text):
     assert str(Workload.parse(text)) == text
 

@@ -1,5 +1,5 @@
-"""The learned card player: its features on a hand-worked position, legal play, the kernel and the Python
-bridge agreeing card for card, and its training data (``pinochle dd-data``)."""
+"""The heuristic's learned card play: its features on a hand-worked position, legal play, the kernel and the
+Python bridge agreeing card for card, and its training data (``pinochle dd-data``)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from simcore.cards import ACE, JACK, KING, N_RANKS, N_TYPES, NINE, QUEEN, TEN
 from simcore.cli import main
 from simcore.kernels.card_features import FEATURES, N_FEATURES, card_features, decision_view, play_context
-from simcore.kernels.policies import C_LED, C_TRICK, C_VOID, HEURISTIC, parse_policies
+from simcore.kernels.policies import BASIC, C_LED, C_TRICK, C_VOID, parse_policies
 from simcore.variants import load_variant
 
 SPADES, HEARTS, CLUBS, DIAMONDS = 0, 1, 2, 3  # suit numbers as card types order them (suit * 6 + rank)
@@ -108,7 +108,7 @@ def test_the_features_of_a_hand_worked_follow():
 
 @pytest.mark.parametrize("vid", ["partnership-auction", "four-hand-150", "double-deck", "auction"])
 def test_the_learned_player_bridged_to_python_plays_the_kernels_hands(vid):
-    # kernel_policy("learned") at every seat rebuilds the play's context from the state (shown voids, the
+    # kernel_policy("heuristic") at every seat rebuilds the play's context from the state (shown voids, the
     # trick's points) and must take the hand kernel's card every time; the state refuses any illegal card
     from simcore.kernels import hand_record as h
     from simcore.kernels.hand_drivers import trace_hand
@@ -116,9 +116,9 @@ def test_the_learned_player_bridged_to_python_plays_the_kernels_hands(vid):
     from simcore.state.players import kernel_policy
 
     v = load_variant(vid)
-    player = kernel_policy("learned")
+    player = kernel_policy("heuristic")
     for seed in range(8):
-        rec, trace, seats = trace_hand(v, seed, parse_policies("learned", v.players), with_seats=True)
+        rec, trace, seats = trace_hand(v, seed, parse_policies("heuristic", v.players), with_seats=True)
         state = new_hand(v, seed)
         while not state.is_terminal():
             state.apply(player(state))
@@ -162,11 +162,11 @@ def test_the_fast_score_plays_the_models_card(vid):
 
     def spy(policy, hands, decision, ctx, held, held_bits):
         card = real(policy, hands, decision, ctx, held, held_bits)
-        heuristic = real(HEURISTIC, hands, decision, ctx, held, held_bits)
-        seen.append((card, _reference_card(hands, decision, ctx, held), held, heuristic))
+        basic = real(BASIC, hands, decision, ctx, held, held_bits)
+        seen.append((card, _reference_card(hands, decision, ctx, held), held, basic))
         return card
 
-    player = players.kernel_policy("learned")
+    player = players.kernel_policy("heuristic")
     try:
         players.play_card = spy
         for seed in range(12):
@@ -175,11 +175,11 @@ def test_the_fast_score_plays_the_models_card(vid):
                 state.apply(player(state))
     finally:
         players.play_card = real
-    for card, (expected, gap), held, card_of_heuristic in seen:
+    for card, (expected, gap), held, card_of_basic in seen:
         if gap > 1e-9:
             assert card == expected, (card, expected, held)
-            played_model += card != card_of_heuristic
-    assert played_model > 20  # decisions where the model overrules the heuristic
+            played_model += card != card_of_basic
+    assert played_model > 20  # decisions where the model overrules basic's card
 
 
 def test_the_learned_card_is_always_legal_with_bounds_checked(tmp_path):
@@ -189,7 +189,7 @@ def test_the_learned_card_is_always_legal_with_bounds_checked(tmp_path):
 import numpy as np
 from simcore.kernels.learned import play_card
 from simcore.kernels.play import held_mask
-from simcore.kernels.policies import CTX_SIZE, C_POINTS, C_SIDE, C_VOID, C_LED, C_TRICK, LEARNED
+from simcore.kernels.policies import CTX_SIZE, C_POINTS, C_SIDE, C_VOID, C_LED, C_TRICK, HEURISTIC
 from simcore.variants import load_variant
 rng = np.random.default_rng(5)
 v = load_variant("partnership-auction")
@@ -210,7 +210,7 @@ for i in range(3000):
     unseen = np.int64(rng.integers(0, 1 << 24))
     decision = (i % 4, np.int64(sum(1 << c for c in legal)), n, int(rng.integers(0, 24)), (i + 1) % 4, 4,
                 int(rng.integers(0, 4)), unseen)
-    t = play_card(LEARNED, hands, decision, ctx, int(rng.integers(1, 9)), held_mask(hands[i % 4]))
+    t = play_card(HEURISTIC, hands, decision, ctx, int(rng.integers(1, 9)), held_mask(hands[i % 4]))
     assert t in legal, (t, legal)
 print("ok")
 """
@@ -249,7 +249,8 @@ def test_dd_data_writes_the_documented_columns(tmp_path, capsys):
         (["dd-data", "--tricks-left", "13", "--out", "{tmp}"], "--tricks-left 13: give 1 to 12"),
         (["dd-data", "--hands", "0", "--out", "{tmp}"], "--hands"),
         (["dd-data", "--out", "{tmp}/file.txt"], "is a file, not a directory"),
-        (["simulate", "--policy", "learned,smart"], "'smart' is not a policy; choose from random, heuristic, learned"),
+        (["simulate", "--policy", "heuristic,smart"], "'smart' is not a policy; choose from random, basic, heuristic"),
+        (["simulate", "--policy", "learned"], "'learned' is not a policy; choose from random, basic, heuristic"),
     ],
 )
 def test_bad_input_is_refused_in_one_line(tmp_path, capsys, argv, message):

@@ -1,10 +1,11 @@
-"""Training data for the learned card player: every legal card of the last tricks of heuristic hands,
-with its features and its double-dummy value (``pinochle dd-data``).
+"""Training data for the heuristic's learned card play: every legal card of the last tricks of hands
+played by ``basic`` (the hand-written player the model was fitted beside), with its features and its
+double-dummy value (``pinochle dd-data``).
 
-For each seeded hand played by the heuristic at every seat, the last ``tricks_left`` tricks are replayed
+For each seeded hand played by ``basic`` at every seat, the last ``tricks_left`` tricks are replayed
 decision by decision (as :mod:`simcore.answers.endgame` does). At each decision with more than one
 legal card, every legal card gets one row: the decision's ids, the card, the features the learned
-player reads there (:func:`simcore.kernels.card_features.card_features`, from the kernel's own view:
+card play reads there (:func:`simcore.kernels.card_features.card_features`, from the kernel's own view:
 the seat's hand, the unseen card types, the trick so far, the shown voids), the card's double-dummy
 value (the bidding side's points from the trick's start with that card, then perfect play:
 :func:`simcore.solver.position.card_values`) and its loss against the best card for the deciding side
@@ -34,9 +35,9 @@ COLUMNS = (*ID_COLUMNS, "card", "chosen", *FEATURES, "unit", "value", "loss")
 
 def hand_rows(variant: Variant, seed: int, tricks_left: int, limit: int = 0) -> list[dict]:
     """The rows (dicts of :data:`COLUMNS`) of the last ``tricks_left`` tricks of seed ``seed``'s first
-    hand, played by the heuristic at every seat; none when the hand was not played out to its last
+    hand, played by ``basic`` at every seat; none when the hand was not played out to its last
     trick, or a card's solve gave up (``limit`` > 0 trick starts)."""
-    rec, trace = trace_hand(variant, seed, parse_policies("heuristic", variant.players))
+    rec, trace = trace_hand(variant, seed, parse_policies("basic", variant.players))
     plays = [(a, b) for code, a, b, c in trace.tolist() if code == h.T_PLAY]
     players = variant.players
     n_tricks = len(plays) // players

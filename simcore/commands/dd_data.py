@@ -17,10 +17,10 @@ from simcore.commands.common import (
 def add_parser(sub) -> None:
     p = sub.add_parser(
         "dd-data",
-        help="every legal card of the last tricks of heuristic hands, with its features and double-dummy value",
-        description="Plays the first hand of seeds S .. S+N-1 with the heuristic at every seat and, for "
+        help="every legal card of the last tricks of basic-played hands, with its features and double-dummy value",
+        description="Plays the first hand of seeds S .. S+N-1 with the basic player at every seat and, for "
         "the last --tricks-left tricks, writes one row per legal card of every decision with a choice: "
-        "ids, the learned player's features, the card's double-dummy value and its loss against the "
+        "ids, the learned card play's features, the card's double-dummy value and its loss against the "
         "best card (docs/policies.md). Parquet files of --chunk seeds each go to --out; a file "
         "already there is kept, so a stopped run resumes.",
     )

@@ -28,7 +28,7 @@ def add_parser(sub) -> None:
         "--policy",
         required=True,
         metavar="MODULE:FUNCTION",
-        help="the policy, e.g. mybot:choose (or heuristic, random, learned: the built-in players, played "
+        help="the policy, e.g. mybot:choose (or heuristic, basic, random: the built-in players, played "
         "in the hand kernel; sampling: the sampling player, simcore.state.sampler; sampled-bids: bids "
         "from the hand's sampled value, simcore.state.bidder; strong: those bids and the sampling player)",
     )

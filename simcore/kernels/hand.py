@@ -99,13 +99,13 @@ from simcore.kernels.play import (
     situation_of,
 )
 from simcore.kernels.policies import (
+    BASIC,
     C_MUST_TRUMP,
     C_POINTS,
     C_SIDE,
     C_VOID,
     CTX_SIZE,
     HEURISTIC,
-    LEARNED,
     RANDOM,
     any_marriage,
     call_card,
@@ -1009,10 +1009,10 @@ def _tricks(state, rules, policies, need, tables, position, play):
     broken = False
     exempt_partner = rules.exempt_partner != 0
     lead_trump, wait_broken = rules.bidder_leads_trump != 0, rules.trump_led_once_broken != 0
-    # the learned player's card counting, kept only where a seat reads it (the heuristic's hands pay nothing)
+    # the learned card play's counting, kept only where a seat reads it (basic's hands pay nothing)
     counting = False
     for p in range(players):
-        counting = counting or policies[p] == LEARNED
+        counting = counting or policies[p] == HEURISTIC
     for k in range(n_tricks):
         if declared >= 0:
             break
@@ -1036,7 +1036,7 @@ def _tricks(state, rules, policies, need, tables, position, play):
                     card = lowest_card(allowed)
                 else:
                     decision = (seat, allowed, np.int64(i), win, win_seat, players, trump, unseen[seat])
-                    if policies[seat] == HEURISTIC or n_tricks - k > model_from(seat, i, ctx):  # learned plays as it
+                    if policies[seat] == BASIC or n_tricks - k > model_from(seat, i, ctx):  # the model plays as basic
                         card = choose_card(hands, decision, ctx)
                     else:
                         card = play_card(policies[seat], hands, decision, ctx, n_tricks - k, held[seat])

@@ -1,13 +1,14 @@
-"""The card play of the ``learned`` player (numba): each legal card scored by a linear function of its
-:mod:`~simcore.kernels.card_features`, the best score played.
+"""The card play of the ``heuristic`` player (numba), learned: each legal card scored by a linear function
+of its :mod:`~simcore.kernels.card_features`, the best score played.
 
 The weights (:mod:`simcore.kernels.learned_weights`) were fitted on double-dummy values of every legal
-card at decisions of heuristic hands (``pinochle dd-data``, ``analyses/fit_learned.py``); one row per
-:func:`decision_group`. The model only ranks the legal cards the kernel gives it, so every duty of the
-rules is kept. Each group plays its weights from a number of tricks left (``MODEL_FROM``, chosen by
-duels; the data cover the last six tricks); before them it plays the heuristic's card.
-:func:`play_card` is the card choice of every non-random policy; the hand kernel calls it for learned
-seats in the model's tricks and the heuristic's ``choose_card`` directly for the others.
+card at decisions of hands played by ``basic`` (``pinochle dd-data``, ``analyses/fit_learned.py``); one
+row per :func:`decision_group`. The model only ranks the legal cards the kernel gives it, so every duty of
+the rules is kept. Each group plays its weights from a number of tricks left (``MODEL_FROM``, chosen by
+duels; the data cover the last six tricks); before them it plays ``basic``'s card (``choose_card``, the
+"heuristic" feature). :func:`play_card` is the card choice of every non-random policy; the hand kernel
+calls it for ``heuristic`` seats in the model's tricks and ``basic``'s ``choose_card`` directly for the
+others.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from simcore.kernels.policies import (
     C_SIDE,
     C_TRICK,
     C_VOID,
-    LEARNED,
+    HEURISTIC,
     choose_card_inlined,
     suit_lengths,
 )
@@ -47,7 +48,7 @@ def decision_group(seat, n, ctx):
 @leaf
 def model_from(seat, n, ctx):
     """The tricks left from which the model chooses ``seat``'s card ``n`` of a trick (0: the lead), its
-    group's :data:`PLAYS_FROM`: with more cards held the learned player plays the heuristic's card."""
+    group's :data:`PLAYS_FROM`: with more cards held the ``heuristic`` player plays ``basic``'s card."""
     return PLAYS_FROM[decision_group(seat, n, ctx)]
 
 
@@ -215,8 +216,8 @@ def decision_context(hands, decision, ctx, held, held_bits, heuristic, trump_ter
 @inline_leaf
 def play_card(policy, hands, decision, ctx, held, held_bits):
     """The card the seat of ``decision`` plays from its legal cards (more than one), holding ``held``
-    cards (the tricks left) of the types ``held_bits`` (a bitmask): the heuristic's card, or with
-    ``policy`` LEARNED in the last ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card
+    cards (the tricks left) of the types ``held_bits`` (a bitmask): ``basic``'s card, or with
+    ``policy`` HEURISTIC in the last ``PLAYS_FROM[g]`` tricks of its decision group ``g`` the legal card
     of the highest score (the lowest card type on ties).
     ``decision`` is (seat, legal, n, win, win_seat, players, trump, unseen), as
     :func:`simcore.kernels.policies.choose_card` takes them: ``legal`` a bitmask, ``n`` the card's place
@@ -224,7 +225,7 @@ def play_card(policy, hands, decision, ctx, held, held_bits):
     ``unseen`` the card types of which a copy is neither in a finished trick nor in the seat's hand."""
     seat, legal, n, win, win_seat, players, trump, unseen = decision
     g = decision_group(seat, n, ctx)
-    model = policy == LEARNED and held <= PLAYS_FROM[g]
+    model = policy == HEURISTIC and held <= PLAYS_FROM[g]
     # the heuristic's choice is dear: where the group's weights leave its card out, the model skips it
     heuristic = -1
     if not model or HEURISTIC_TERMS[g]:

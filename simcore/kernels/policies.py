@@ -1,6 +1,6 @@
-"""Policies (numba): the decisions of a hand, for the ``random`` and ``heuristic`` players.
+"""Policies (numba): the decisions of a hand, for the ``random``, ``basic`` and ``heuristic`` players.
 
-``random`` takes a uniformly random legal action at every decision. ``heuristic`` plays like a
+``random`` takes a uniformly random legal action at every decision. ``basic`` plays like a
 competent club player, with a few weights (below) tuned by simulation:
 
 * bidding: value = best-trump meld + partner's expected meld and pass + a share of the trick points
@@ -10,6 +10,9 @@ competent club player, with a few weights (below) tuned by simulation:
   the least meld, plain low cards first; a widow discard the same way;
 * play: cash boss cards, draw trump when long in it, feed counters onto a partner's sure winner, win as
   cheaply as possible, and throw the cheapest card when the trick is lost.
+
+``heuristic`` takes every decision but the card played as ``basic`` does; its cards are
+:mod:`simcore.kernels.learned`'s (see :data:`POLICY_NAMES`).
 
 Seats are numbered clockwise from 0 (the dealer's left); cards are card types (``suit * 6 + rank``).
 :func:`parse_policies` reads a ``--policy`` list into the per-seat codes the kernels take.
@@ -27,10 +30,12 @@ from simcore.kernels.play import SUIT_BITS, SUIT_OF, beats, cards_above, held_ma
 from simcore.kernels.rng import bounded
 from simcore.variants.layout import TEAMS_ACROSS
 
-RANDOM, HEURISTIC, LEARNED = 0, 1, 2
-#: ``learned`` plays its cards by :mod:`simcore.kernels.learned` and takes every other decision as the
-#: heuristic does: a kernel asks ``policy != RANDOM`` where the heuristic's choice is meant.
-POLICY_NAMES = ("random", "heuristic", "learned")
+RANDOM, BASIC, HEURISTIC = 0, 1, 2
+#: ``heuristic``, the default, plays its cards by :mod:`simcore.kernels.learned` (a model fitted on
+#: double-dummy values, which plays ``basic``'s card in the early tricks) and takes every other decision
+#: (bids, trump, passing, meld) as ``basic`` does: a kernel asks ``policy != RANDOM`` where either's
+#: choice is meant. ``basic`` is the hand-written player that was the default before the model won.
+POLICY_NAMES = ("random", "basic", "heuristic")
 
 
 class PolicyError(ValueError):

@@ -27,7 +27,7 @@ class PolicyLoadError(ValueError):
 
 
 def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
-    """The callable named ``module:function``, or a built-in: "heuristic", "random", "learned", "sampling" (the
+    """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere) or "strong" (those bids and the sampling player's card play)."""

@@ -46,8 +46,8 @@ from simcore.variants.layout import TEAMS_ACROSS, TEAMS_ALONE
 
 
 def kernel_policy(name: str = "heuristic", margin: float | None = None):
-    """The kernel's ``name`` player ("heuristic", "random" or "learned") as ``policy(state) -> Action``; ``margin``:
-    the heuristic's bidding margin (None: the rules' ``policy.margin``)."""
+    """The kernel's ``name`` player ("heuristic", "basic" or "random") as ``policy(state) -> Action``; ``margin``:
+    the player's bidding margin (None: the rules' ``policy.margin``)."""
     if name not in POLICY_NAMES:
         raise ValueError(f"{name!r} is not a built-in policy; choose from {', '.join(POLICY_NAMES)}")
     return _KernelPolicy(POLICY_NAMES.index(name), margin)
