@@ -991,7 +991,7 @@ def new_hand(
     >>> while not state.is_terminal():
     ...     state.apply(heuristic(state))
     >>> state.returns()   # what the hand added to each seat's score line
-    [12, 66, 12, 66]
+    [8, 70, 8, 70]
     """
     from simcore.state import new_hand as start
 

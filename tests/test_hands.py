@@ -80,8 +80,8 @@ def test_the_turned_trump_card_favours_the_dealers_side():
 
 
 def test_policies_are_checked():
-    assert parse_policies("heuristic,random,heuristic,random", 4).tolist() == [1, 0, 1, 0]
-    assert parse_policies(None, 3).tolist() == [1, 1, 1]
+    assert parse_policies("heuristic,random,basic,random", 4).tolist() == [2, 0, 1, 0]
+    assert parse_policies(None, 3).tolist() == [2, 2, 2]  # heuristic, the default
     with pytest.raises(PolicyError, match="'smart' is not a policy"):
         parse_policies("smart", 4)
     with pytest.raises(PolicyError, match="3 policies given for 4 seats"):
