@@ -245,7 +245,8 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
         p.add_argument(
             "--policy",
             default="heuristic",
-            help="one policy for every seat, or one per seat: heuristic,random,heuristic,random",
+            help="one policy for every seat, or one per seat, of heuristic (the default), basic and random: "
+            "heuristic,random,heuristic,random",
         )
     p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
