@@ -96,6 +96,16 @@ def test_the_redeal_rule_is_what_changes_the_redeals():
     assert row["a"] > 0.02 and row["b"] == 0 and row["diff_hi"] < 0
 
 
+def test_compare_plays_the_heuristic_unless_told_otherwise():
+    # the default players are the heuristic, named: not a policy code that a renaming could move
+    a = load_variant("four-hand-150")
+    b = load_variant("four-hand-150", ["auction.min_bid=25"])
+    default = compare(a, b, hands=3000, seed=4).table
+    named = compare(a, b, hands=3000, seed=4, policies=HEURISTIC).table
+    basic = compare(a, b, hands=3000, seed=4, policies=parse_policies("basic", 4)).table
+    assert default.equals(named) and not default.equals(basic)
+
+
 def test_compare_refuses_systems_with_different_decks():
     # (games refusing a system without [game] rules: tests/test_conformance.py)
     with pytest.raises(ValueError, match="different decks"):
