@@ -34,7 +34,7 @@ RANDOM, BASIC, HEURISTIC = 0, 1, 2
 #: ``heuristic``, the default, plays its cards by :mod:`simcore.kernels.learned` (a model fitted on
 #: double-dummy values, which plays ``basic``'s card in the early tricks) and takes every other decision
 #: (bids, trump, passing, meld) as ``basic`` does: a kernel asks ``policy != RANDOM`` where either's
-#: choice is meant. ``basic`` is the hand-written player that was the default before the model won.
+#: choice is meant. ``basic`` is the hand-written player, kept to measure the model against.
 POLICY_NAMES = ("random", "basic", "heuristic")
 
 
