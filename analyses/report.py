@@ -51,9 +51,11 @@ def measured_note(sizes: Sizes, seed: int) -> list[str]:
         "system. Where the odds can be counted exactly (by combinatorics), the exact value is printed and "
         "the simulation only checks it.",
         f"- **Bidding and making contracts**: {sizes.played:,} hands bid, passed and played out per system "
-        "by simulated players. They follow a fixed, simple strategy (docs/policies.md): they value a hand by "
-        "its meld and its likely tricks, and bid as boldly as pays best in that system, found by matching "
-        "two partnerships that differ only in boldness over many thousands of hands.",
+        "by simulated players. They follow a fixed strategy (docs/policies.md): they value a hand by its meld "
+        "and its likely tricks, and bid as boldly as pays best in that system, found by matching two "
+        "partnerships that differ only in boldness over many thousands of hands; they play their cards by "
+        "simple rules, except in the last tricks, where each card is scored by a formula fitted on how "
+        "perfect play with every hand face up would value it.",
         f"- **Games**: {sizes.games:,} whole games for game lengths and redeals a game.",
         "- **Brackets** after a simulated number give its 95% interval: the range that holds the true value "
         "in 19 runs out of 20. It is left out where it is narrower than the digits shown.",
