@@ -196,6 +196,7 @@ def test_duel_plays_a_python_policy_against_the_heuristic_and_refuses_bad_polici
         ("cheat:missing", "has no 'missing'"),
         ("cheat:not_callable", "not a callable"),
         ("cheat", "module:function"),
+        ("learned", "or a built-in: random, basic, heuristic, sampling"),  # the old name of the heuristic
         ("cheat:bot", "returned Action(kind='bid', value=7) at seat 0"),
     ):
         assert main(["duel", "--variant", "four-hand-150", "--policy", spec, "--hands", "1"]) == 2

@@ -43,7 +43,8 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
         return strong_player(samples, solve_from) if spec == "strong" else AdviseBidder()
     module, _, name = spec.partition(":")
     if not module or not name:
-        raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose")
+        built_in = ", ".join((*POLICY_NAMES, "sampling", "sampled-bids", "strong"))
+        raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose, or a built-in: {built_in}")
     try:
         mod = importlib.import_module(module)
     except Exception as exc:  # any failure importing the user's module is his input's fault
