@@ -26,6 +26,10 @@ class PolicyLoadError(ValueError):
     """A ``module:function`` that does not name a callable, or a policy that broke the rules."""
 
 
+#: The built-in players that play through the game state in Python, beside the kernel's POLICY_NAMES.
+STATE_PLAYERS = ("sampling", "sampled-bids", "strong")
+
+
 def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks), "sampled-bids"
@@ -33,17 +37,11 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
     elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
-    if spec == "sampling":
-        from simcore.state.sampler import SamplingPlayer
-
-        return SamplingPlayer(samples=samples, solve_from=solve_from)
-    if spec in ("strong", "sampled-bids"):
-        from simcore.state.bidder import AdviseBidder, strong_player
-
-        return strong_player(samples, solve_from) if spec == "strong" else AdviseBidder()
+    if spec in STATE_PLAYERS:
+        return _state_player(spec, samples, solve_from)
     module, _, name = spec.partition(":")
     if not module or not name:
-        built_in = ", ".join((*POLICY_NAMES, "sampling", "sampled-bids", "strong"))
+        built_in = ", ".join((*POLICY_NAMES, *STATE_PLAYERS))
         raise PolicyLoadError(f"--policy {spec!r}: give module:function, e.g. mybot:choose, or a built-in: {built_in}")
     try:
         mod = importlib.import_module(module)
@@ -55,6 +53,17 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
     if not callable(fn):
         raise PolicyLoadError(f"--policy {spec!r}: {name!r} is a {type(fn).__name__}, not a callable")
     return fn
+
+
+def _state_player(spec: str, samples: int, solve_from: int):
+    """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
+    if spec == "sampling":
+        from simcore.state.sampler import SamplingPlayer
+
+        return SamplingPlayer(samples=samples, solve_from=solve_from)
+    from simcore.state.bidder import AdviseBidder, strong_player
+
+    return strong_player(samples, solve_from) if spec == "strong" else AdviseBidder()
 
 
 def seat_sets(variant) -> list[list[int]]:
