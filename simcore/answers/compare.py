@@ -24,7 +24,7 @@ from simcore.kernels import game as g
 from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import kernel_rules
 from simcore.kernels.hand_drivers import keyed_hands_batch, seat_margins, seat_policies
-from simcore.kernels.policies import HEURISTIC
+from simcore.kernels.policies import parse_policies
 from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Z95
@@ -278,14 +278,14 @@ def compare(
     policies: Sequence[int] | np.ndarray | None = None,
 ) -> CompareResult:
     """Play ``games`` whole games (or ``hands`` hands) of A and of B on the same deals and compare;
-    ``policies`` are the seats' policy codes (the heuristic at every seat by default)."""
+    ``policies`` are the seats' policy codes (by default :func:`parse_policies`'s: the heuristic at every seat)."""
     if (games is None) == (hands is None):
         raise ValueError("give games or hands, not both")
     if a.players != b.players or a.deck_size != b.deck_size:
         raise ValueError(
             f"{a.id} and {b.id} deal different decks or tables; common deals need the same players and deck"
         )
-    pol = np.asarray(policies if policies is not None else np.full(a.players, HEURISTIC), dtype=np.int64)
+    pol = np.asarray(policies if policies is not None else parse_policies(None, a.players), dtype=np.int64)
     if games is not None:
         check_game_variant(a)
         check_game_variant(b)
