@@ -89,7 +89,6 @@ from simcore.kernels.learned import model_from, play_card
 from simcore.kernels.meld import meld_by_trump, meld_checks, meld_under
 from simcore.kernels.play import (
     SUIT_OF,
-    beats,
     duties,
     held_mask,
     legal,
@@ -97,6 +96,7 @@ from simcore.kernels.play import (
     pick_card,
     popcount,
     situation_of,
+    trick_after,
 )
 from simcore.kernels.policies import (
     BASIC,
@@ -1050,13 +1050,7 @@ def _tricks(state, rules, policies, need, tables, position, play):
             if SUIT_OF[card] == trump:
                 broken = True
             trick[i] = card
-            if i == 0:
-                led, win, top_led = SUIT_OF[card], card, card
-            else:
-                if beats(card, win, trump):
-                    win, win_seat = card, seat
-                if SUIT_OF[card] == led and card < top_led:
-                    top_led = card
+            led, win, win_seat, top_led = trick_after(i, led, win, win_seat, top_led, seat, card, trump)
             if counting and not free:
                 note_card(ctx, seat, card, i, led, trump)
             if tracing:

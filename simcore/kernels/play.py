@@ -82,6 +82,19 @@ def cards_above(card):
 
 
 @njit(cache=True, inline="always")
+def trick_after(i, led, win, win_seat, top_led, seat, card, trump):
+    """The trick after ``seat`` plays ``card`` as its card ``i`` (0: the lead): (the led suit, the
+    winning card and its seat, the top card of the led suit), from the same before it."""
+    if i == 0:
+        return SUIT_OF[card], card, seat, card
+    if beats(card, win, trump):
+        win, win_seat = card, seat
+    if SUIT_OF[card] == led and card < top_led:
+        top_led = card
+    return led, win, win_seat, top_led
+
+
+@njit(cache=True, inline="always")
 def duties(rules):
     """The duties of :func:`legal_cards` from a rules record (``HandRules``): (head, head when trumped,
     void must trump, void must overtrump, trump instead), as integers."""

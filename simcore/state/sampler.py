@@ -29,6 +29,20 @@ import time
 import numpy as np
 
 from simcore.cards import N_TYPES, parse_hand
+from simcore.kernels.card_features import play_context
+from simcore.kernels.compiled import hand_rules
+from simcore.kernels.playout import (
+    F_BIDDER,
+    F_BROKEN,
+    F_FIRST,
+    F_LEADER,
+    F_PLAYED,
+    F_TRUMP,
+    N_FACTS,
+    PlayoutStart,
+    playout_values,
+)
+from simcore.kernels.policies import HEURISTIC
 from simcore.solver.position import Position, card_values, sides
 from simcore.state.players import kernel_policy
 
@@ -37,14 +51,15 @@ class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks, the heuristic elsewhere (see the module)."""
 
-    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0):
-        if samples < 1 or solve_from < 1:
-            raise ValueError("samples and solve_from: at least 1")
-        self.samples, self.solve_from, self.seed = samples, solve_from, seed
+    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int = 0):
+        if samples < 1 or solve_from < 1 or rollout_from < 0:
+            raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
+        self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
         self.heuristic = kernel_policy("heuristic")
 
     def __repr__(self) -> str:
-        return f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}, seed={self.seed})"
+        rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > self.solve_from else ""
+        return f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}, seed={self.seed})"
 
     def __call__(self, state):
         from simcore.state import Action
@@ -55,9 +70,13 @@ class SamplingPlayer:
             return fallback
         v, obs = state.variant, state.observation(r.seat)
         known_sides = v.get("teams.kind") != "called_card" or obs["partner"] is not None or obs["called"] is None
-        if obs["stock"] or len(obs["hand"]) > self.solve_from or not known_sides:  # cards held = tricks left
+        held = len(obs["hand"])  # cards held = tricks left
+        if obs["stock"] or held > max(self.solve_from, self.rollout_from) or not known_sides:
             return fallback
-        values = self.mean_values(state, r.seat, obs)
+        if held <= self.solve_from:
+            values = self.mean_values(state, r.seat, obs)
+        else:
+            values = self.rollout_values(state, r.seat, r.legal, obs)
         if values is None:
             return fallback
         sign = 1 if self._side(v, obs)[r.seat] == 1 else -1
@@ -84,6 +103,26 @@ class SamplingPlayer:
             for card, value in card_values(position_of(hands), trick).items():
                 total[card] = total.get(card, 0.0) + value
         return None if not dealt else {c: x / dealt for c, x in total.items()}
+
+    def rollout_values(self, state, seat: int, cards: list[int], obs: dict | None = None) -> dict[int, float] | None:
+        """Each of ``cards`` (the seat's legal cards) by its mean value over the sampled deals when the
+        rest of the hand is played out by the heuristic at every seat (:mod:`simcore.kernels.playout`;
+        the bidding side's points from the trick's start, as :meth:`mean_values`); None when no deal fits
+        what the seat has seen. The deals are those :meth:`mean_values` would draw."""
+        v = state.variant
+        obs = state.observation(seat) if obs is None else obs
+        rng = np.random.default_rng(self._seed_of(obs))
+        position_of, trick = self._position_maker(v, seat, obs)
+        pool, need, void, pinned = self._unseen(v, seat, obs)
+        deals = [deal_unseen(rng, pool, need, void, pinned) for _ in range(self.samples)]
+        hands = [position_of(d).hands for d in deals if d is not None]
+        if not hands:
+            return None
+        start = playout_start(v, obs, np.stack(hands), trick, self._side(v, obs))
+        out = np.zeros(len(cards), dtype=np.float64)
+        copies = np.asarray(v.deck_copies, dtype=np.int64)
+        playout_values(start, np.asarray(cards, dtype=np.int64), hand_rules(v), v.trick_points, copies, out)
+        return dict(zip(cards, out.tolist(), strict=True))
 
     # --- what the seat knows --------------------------------------------------------------------------
     def _seed_of(self, obs: dict) -> int:
@@ -127,7 +166,7 @@ class SamplingPlayer:
         left = np.array(v.deck_copies, dtype=np.int64) - parse_hand(" ".join(obs["hand"]))
         out_of_play = [c for who, kind, c, _ in obs["moves"] if who == seat and kind in ("bury", "discard") and c]
         played: list[tuple[int, int, int]] = []  # (seat, card, led suit; -1 while a stock lasts: no duty)
-        free = v.get("deal.widow") // players if v.get("play.stock_play") else 0  # tricks without duties
+        free = _free_tricks(v)
         for k, (lead, cards, _, _) in enumerate(obs["tricks"]):
             types = [int(parse_hand(c).argmax()) for c in cards]
             played += [((lead + i) % players, t, types[0] // 6 if k >= free else -1) for i, t in enumerate(types)]
@@ -158,6 +197,42 @@ class SamplingPlayer:
         need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
         pool = [t for t in range(N_TYPES) for _ in range(int(left[t]))]
         return pool, need, void, pinned
+
+
+def _free_tricks(v) -> int:
+    """The tricks played while a stock lasts, which carry no duty (none without a stock)."""
+    return v.get("deal.widow") // v.players if v.get("play.stock_play") else 0
+
+
+def playout_start(v, obs: dict, deals: np.ndarray, trick: list[int], side: tuple[int, ...]) -> PlayoutStart:
+    """The :class:`~simcore.kernels.playout.PlayoutStart` of ``deals`` (uint8[deals, players, 24], the
+    hands at the trick's start) at the decision ``obs`` (an observation) describes, ``trick`` its cards
+    so far: the card counting of the tricks with duties (none while a stock lasted), the copies played,
+    the heuristic at every seat."""
+    players, trump = v.players, "SHDC".index(obs["trump"])
+    tricks = [(lead, [int(parse_hand(c).argmax()) for c in cards]) for lead, cards, _, _ in obs["tricks"]]
+    played = np.zeros(N_TYPES, dtype=np.int64)
+    for _, cards in tricks:
+        for c in cards:
+            played[c] += 1
+    free = _free_tricks(v)
+    leader = obs["trick"][0][0] if obs["trick"] else obs["to_act"]
+    ctx = play_context(v, side, trump, tricks[free:], (leader, trick))
+    facts = np.zeros(N_FACTS, dtype=np.int64)
+    facts[F_LEADER], facts[F_PLAYED], facts[F_TRUMP] = leader, len(trick), trump
+    facts[F_BIDDER], facts[F_FIRST] = obs["bidder"], int(not obs["tricks"])
+    facts[F_BROKEN] = int(any(c // 6 == trump for _, cards in tricks for c in cards))
+    moves = np.zeros(players, dtype=np.int64)
+    moves[: len(trick)] = trick
+    return PlayoutStart(
+        deals.astype(np.uint8),
+        moves,
+        ctx,
+        played,
+        np.asarray(side, dtype=np.int64),
+        np.full(players, HEURISTIC, dtype=np.int64),
+        facts,
+    )
 
 
 def _held_after_meld(seat: int, obs: dict, others) -> dict[int, np.ndarray]:
