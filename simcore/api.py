@@ -455,6 +455,7 @@ def bid_odds(
     samples: int = 20,
     solve_from: int = 6,
     limit: int = 5_000_000,
+    rollout_from: int = 0,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
@@ -471,7 +472,8 @@ def bid_odds(
 
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`) and ``meld`` (and
     ``bid``): P(make B | meld M) with the cards played by the sampling player at every seat (``samples``
-    deals a card over the last ``solve_from`` tricks) or double dummy from the first lead (solves giving
+    deals a card over the last ``solve_from`` tricks, and from ``rollout_from`` tricks from the end until
+    then by the heuristic's playouts of the deals) or double dummy from the first lead (solves giving
     up at ``limit`` trick starts), beside the heuristic's on the same ``hands`` hands (None: 200): one row
     per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves given up), ``estimate``, ``lo``,
     ``hi``, ``low`` and ``high`` (the range with the unknown hands not made and made);
@@ -489,7 +491,7 @@ def bid_odds(
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
     _seed(seed)
-    strong = _play(v, play, samples, solve_from, limit)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -543,7 +545,7 @@ def bid_odds(
     return frame
 
 
-def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int):
+def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, rollout_from: int):
     """The :class:`simcore.answers.strong.Play` asked for (None: heuristic play), checked."""
     from simcore.answers.strong import PLAYS, Play, check_play
 
@@ -553,7 +555,9 @@ def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int):
         _positive(name, value)
     if play == "heuristic":
         return None
-    chosen = Play(play, samples, solve_from, limit)
+    if isinstance(rollout_from, bool) or not isinstance(rollout_from, (int, np.integer)) or rollout_from < 0:
+        raise ValueError(f"rollout_from={rollout_from!r}: give a whole number of tricks, 0 or more")
+    chosen = Play(play, samples, solve_from, limit, rollout_from=int(rollout_from))
     check_play(v, chosen)
     return chosen
 
@@ -611,6 +615,7 @@ def advise(
     samples: int = 20,
     solve_from: int = 6,
     limit: int = 5_000_000,
+    rollout_from: int = 0,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
@@ -636,7 +641,8 @@ def advise(
 
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`; a whole hand): the
     hand's P(make B) with every deal also played by the sampling player at every seat (``samples``
-    deals a card over the last ``solve_from`` tricks) or solved double dummy from the first lead
+    deals a card over the last ``solve_from`` tricks, by playouts from ``rollout_from`` tricks from the
+    end until then) or solved double dummy from the first lead
     (``limit`` trick starts a solve), beside the heuristic's on the same ``hands`` deals (None: 100): one
     row per play and bid with ``play``, ``bid``, ``made``, ``unknown``, ``estimate``, ``lo``, ``hi``,
     ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired difference.
@@ -655,7 +661,7 @@ def advise(
     _positive("hands", hands)
     _seed(seed)
     check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
-    strong = _play(v, play, samples, solve_from, limit)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from)
     if strong is not None:
         return _advise_strong(v, cards, strong, seat, hands, seed, policy, given, auction)
     if auction is not None:

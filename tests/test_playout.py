@@ -121,3 +121,32 @@ print("ok")
     env = {**os.environ, "NUMBA_BOUNDSCHECK": "1", "NUMBA_CACHE_DIR": str(tmp_path)}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=900)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr[-2000:]
+
+
+def test_cli_duel_and_bench_take_rollout_from_and_refuse_a_negative_one(capsys):
+    import json
+
+    from simcore.cli import main
+
+    args = ["duel", "--variant", "partnership-auction", "--policy", "sampling", "--hands", "2", "--samples", "2"]
+    assert main([*args, "--solve-from", "2", "--rollout-from", "12", "--json"]) == 0
+    got = json.loads(capsys.readouterr().out)
+    assert got["policy"] == "sampling" and got["hands"] == 2
+    assert main([*args, "--rollout-from", "-1"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
+    bench = ["bench", "--sampling", "1", "--samples", "2", "--solve-from", "2", "--rollout-from", "8", "--json"]
+    assert main(bench) == 0
+    for r in json.loads(capsys.readouterr().out):
+        assert r["rollout_from"] == 8 and r["rollouts"] > 0 and r["ms_per_rollout"] > 0
+
+
+def test_strong_play_answers_name_the_playouts_and_refuse_a_bad_rollout_from():
+    from simcore import api
+    from simcore.answers.strong import Play, StrongPlayError, check_play
+
+    play = Play("strong", samples=2, solve_from=2, rollout_from=12)
+    assert "played out by the heuristic from 12 tricks" in play.text() and play.params()["rollout_from"] == 12
+    with pytest.raises(StrongPlayError):
+        check_play(load_variant("four-hand-150"), Play("strong", rollout_from=-2))
+    with pytest.raises(ValueError, match="rollout_from"):
+        api.bid_odds("four-hand-150", hands=2, meld=10, play="strong", rollout_from=-1)

@@ -510,9 +510,11 @@ SAMPLING_BENCH = ("partnership-auction", "four-hand-150", "double-deck")
 @dataclass(frozen=True)
 class SamplingBenchResult:
     """Hands played through the game state by the sampling player at every seat (:class:`simcore.state.
-    sampler.SamplingPlayer`, ``samples`` deals a decision over the last ``solve_from`` tricks), one
-    thread: ``seconds`` for all ``hands``; ``decisions`` the card choices it sampled and solved (a
-    choice among several cards in its tricks) and ``decision_seconds`` the time spent in them."""
+    sampler.SamplingPlayer`, ``samples`` deals a decision over the last ``solve_from`` tricks, playouts
+    from ``rollout_from`` tricks from the end until then), one thread: ``seconds`` for all ``hands``;
+    ``decisions`` the card choices it sampled and solved (a choice among several cards in its tricks)
+    and ``decision_seconds`` the time spent in them; ``rollouts`` and ``rollout_seconds`` the same for
+    the choices it weighed by playouts."""
 
     variant: str
     hands: int
@@ -521,6 +523,9 @@ class SamplingBenchResult:
     seconds: float
     decisions: int
     decision_seconds: float
+    rollout_from: int = 0
+    rollouts: int = 0
+    rollout_seconds: float = 0.0
 
     @property
     def ms_per_decision(self) -> float:
@@ -539,11 +544,14 @@ class SamplingBenchResult:
             "decisions": self.decisions,
             "decisions_per_s": self.decisions / self.decision_seconds if self.decision_seconds else 0.0,
             "ms_per_decision": self.ms_per_decision,
+            "rollout_from": self.rollout_from,
+            "rollouts": self.rollouts,
+            "ms_per_rollout": self.rollout_seconds / max(self.rollouts, 1) * 1e3,
         }
 
 
 def bench_sampling(
-    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1
+    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1, rollout_from: int = 0
 ) -> SamplingBenchResult:
     """Time ``hands`` seeded hands (deals 0, 1, ... of ``seed``) played through the game state by the
     sampling player at every seat, after one warm-up hand (compile or cache load); each sampled decision
@@ -551,7 +559,8 @@ def bench_sampling(
     from simcore.state import new_hand
     from simcore.state.sampler import TimedSamplingPlayer
 
-    variant, player = load_variant(variant_id), TimedSamplingPlayer(samples, solve_from)
+    variant = load_variant(variant_id)
+    player = TimedSamplingPlayer(samples, solve_from, rollout_from=rollout_from)
 
     def play(i: int) -> None:
         state = new_hand(variant, seed, hand=i)
@@ -559,12 +568,22 @@ def bench_sampling(
             state.apply(player(state))
 
     play(hands)  # warm-up, on a deal not timed
-    player.decisions, player.seconds = 0, 0.0
+    player.decisions, player.seconds, player.rollouts, player.rollout_seconds = 0, 0.0, 0, 0.0
     start = time.perf_counter()
     for i in range(hands):
         play(i)
+    seconds = time.perf_counter() - start
     return SamplingBenchResult(
-        variant_id, hands, samples, solve_from, time.perf_counter() - start, player.decisions, player.seconds
+        variant_id,
+        hands,
+        samples,
+        solve_from,
+        seconds,
+        player.decisions,
+        player.seconds,
+        rollout_from,
+        player.rollouts,
+        player.rollout_seconds,
     )
 
 

@@ -79,16 +79,24 @@ class Play:
     """How the cards are played: ``name`` one of :data:`PLAYS`; ``samples`` deals a decision and
     ``solve_from`` the tricks from the end solved by the sampling player (``strong``); ``limit`` the trick
     starts of a ``dd`` solve, and ``bid`` the one bid it asks about (a threshold solve, much cheaper;
-    None: the exact points, for every bid)."""
+    None: the exact points, for every bid); ``rollout_from`` the tricks from the end from which the
+    sampling player weighs its cards by the heuristic's playouts until it solves (0: none)."""
 
     name: str = "strong"
     samples: int = 20
     solve_from: int = 6
     limit: int = DD_LIMIT
     bid: int | None = None
+    rollout_from: int = 0
 
     def text(self) -> str:
         """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'."""
+        if self.name == "strong" and self.rollout_from > self.solve_from:
+            return (
+                f"strong play (the sampling player at every seat: {self.samples} deals a card, solved over "
+                f"the last {self.solve_from} tricks, played out by the heuristic from {self.rollout_from} "
+                "tricks from the end)"
+            )
         if self.name == "strong":
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card over the "
@@ -105,6 +113,7 @@ class Play:
             "solve_from": self.solve_from,
             "limit": self.limit,
             "bid": self.bid,
+            "rollout_from": self.rollout_from,
         }
 
 
@@ -117,6 +126,8 @@ def check_play(variant: Variant, play: Play) -> None:
         raise StrongPlayError(
             f"--samples {play.samples}, --solve-from {play.solve_from}, --limit {play.limit}: each at least 1"
         )
+    if play.rollout_from < 0:
+        raise StrongPlayError(f"--rollout-from {play.rollout_from}: 0 or more")
     if play.name == "dd":
         check_dd_variant(variant)
 
@@ -141,7 +152,7 @@ def heuristic_state(state: HandState, until_play: bool = False) -> HandState:
 
 def strong_state(state: HandState, play: Play, seed: int) -> HandState:
     """``state`` played to its end by the sampling player at every seat."""
-    player = SamplingPlayer(samples=play.samples, solve_from=play.solve_from, seed=seed)
+    player = SamplingPlayer(samples=play.samples, solve_from=play.solve_from, seed=seed, rollout_from=play.rollout_from)
     while not state.is_terminal():
         state.apply(player(state))
     return state

@@ -216,7 +216,10 @@ def _bench_state(args: argparse.Namespace) -> int:
 def _bench_sampling(args: argparse.Namespace) -> int:
     from simcore.answers.bench import SAMPLING_BENCH, bench_sampling
 
-    results = [bench_sampling(vid, args.sampling, args.samples, args.solve_from) for vid in SAMPLING_BENCH]
+    results = [
+        bench_sampling(vid, args.sampling, args.samples, args.solve_from, rollout_from=args.rollout_from)
+        for vid in SAMPLING_BENCH
+    ]
     if args.json:
         print_json([r.to_json() for r in results])
         return 0
@@ -226,6 +229,12 @@ def _bench_sampling(args: argparse.Namespace) -> int:
             f"{r.solve_from} tricks), 1 thread: {r.seconds / r.hands:.2f} s a hand, {r.decisions:,} sampled "
             f"decisions, {r.decisions / r.decision_seconds if r.decision_seconds else 0:,.1f} a second "
             f"({r.ms_per_decision:.1f} ms each; {r.hands:,} hands)"
+            + (
+                f"; playouts from {r.rollout_from} tricks: {r.rollouts:,} decisions, "
+                f"{r.rollout_seconds / max(r.rollouts, 1) * 1e3:.1f} ms each"
+                if r.rollout_from > r.solve_from
+                else ""
+            )
         )
     return 0
 

@@ -254,7 +254,8 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
 
 
 def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
-    """--samples and --solve-from: the sampling player's settings, used ``when`` (for the help)."""
+    """--samples, --solve-from and --rollout-from: the sampling player's settings, used ``when`` (for the
+    help)."""
     p.add_argument(
         "--samples", type=positive_int, default=20, help=f"{when}: deals of the unseen cards a card (default 20)"
     )
@@ -264,6 +265,14 @@ def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
         default=6,
         help=f"{when}: the tricks from the end played by sampling and solving; earlier cards are the "
         "heuristic's (default 6)",
+    )
+    p.add_argument(
+        "--rollout-from",
+        type=nonnegative_int,
+        default=0,
+        help=f"{when}: the tricks from the end from which, until --solve-from, each card is weighed by the "
+        "heuristic's playouts of the sampled deals (the hand size: from the first card; default 0: the "
+        "heuristic's card there)",
     )
 
 
@@ -306,7 +315,7 @@ def play_option(args: argparse.Namespace):
 
     if args.play == "heuristic":
         return None
-    return Play(args.play, args.samples, args.solve_from, args.limit)
+    return Play(args.play, args.samples, args.solve_from, args.limit, rollout_from=args.rollout_from)
 
 
 def add_execution_args(p: argparse.ArgumentParser) -> None:

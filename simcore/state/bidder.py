@@ -92,9 +92,12 @@ class AdviseBidder:
         return self._limits[key]
 
 
-def strong_player(samples: int = 20, solve_from: int = 6, share: float | None = None) -> AdviseBidder:
+def strong_player(
+    samples: int = 20, solve_from: int = 6, share: float | None = None, rollout_from: int = 0
+) -> AdviseBidder:
     """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), card play by the
     sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld."""
     from simcore.state.sampler import SamplingPlayer
 
-    return AdviseBidder(SamplingPlayer(samples=samples, solve_from=solve_from), share=share)
+    player = SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
+    return AdviseBidder(player, share=share)

@@ -30,15 +30,16 @@ class PolicyLoadError(ValueError):
 STATE_PLAYERS = ("sampling", "sampled-bids", "strong")
 
 
-def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
+def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from: int = 0):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
-    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks), "sampled-bids"
+    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks, and playouts
+    from ``rollout_from`` tricks from the end until then), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
-        return _state_player(spec, samples, solve_from)
+        return _state_player(spec, samples, solve_from, rollout_from)
     module, _, name = spec.partition(":")
     if not module or not name:
         built_in = ", ".join((*POLICY_NAMES, *STATE_PLAYERS))
@@ -55,15 +56,15 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6):
     return fn
 
 
-def _state_player(spec: str, samples: int, solve_from: int):
+def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int):
     """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
-        return SamplingPlayer(samples=samples, solve_from=solve_from)
+        return SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
     from simcore.state.bidder import AdviseBidder, strong_player
 
-    return strong_player(samples, solve_from) if spec == "strong" else AdviseBidder()
+    return strong_player(samples, solve_from, rollout_from=rollout_from) if spec == "strong" else AdviseBidder()
 
 
 def seat_sets(variant) -> list[list[int]]:

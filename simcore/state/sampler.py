@@ -10,9 +10,12 @@ neither followed nor trumped is void in trump too). Heading duties and the biddi
 deal. Unseen cards beyond what the other seats hold (a widow not
 taken, another seat's burial) are left out at random.
 
-Before the last ``solve_from`` tricks, while a stock lasts, and for every other decision (bids, trump,
+With ``rollout_from`` above ``solve_from``, the cards it plays from ``rollout_from`` tricks from the end
+until it solves are weighed the same way on the same kind of deals, but by playing each deal out with
+the heuristic at every seat (:mod:`simcore.kernels.playout`: microseconds a deal where a solve from the
+first lead takes seconds). Before that, while a stock lasts, and for every other decision (bids, trump,
 passing, meld) it plays as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in
-a duel against the heuristic only the card play of the endings differs. Among cards of equal mean value
+a duel against the heuristic only the card play differs. Among cards of equal mean value
 it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
 has seen, so the same state gets the same card.
 
@@ -255,13 +258,17 @@ def _held_after_meld(seat: int, obs: dict, others) -> dict[int, np.ndarray]:
 
 
 class TimedSamplingPlayer(SamplingPlayer):
-    """The sampling player, counting the decisions it samples (``decisions``: choices among several
-    cards in its tricks) and the seconds they take by ``clock`` (``seconds``; default wall time, or
-    ``time.process_time`` for CPU time). The cards it plays are the sampling player's."""
+    """The sampling player, counting the decisions it samples and solves (``decisions``: choices among
+    several cards in its tricks) and the seconds they take by ``clock`` (``seconds``; default wall time,
+    or ``time.process_time`` for CPU time), and the same for those it weighs by playouts (``rollouts``,
+    ``rollout_seconds``). The cards it plays are the sampling player's."""
 
-    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, clock=time.perf_counter):
-        super().__init__(samples, solve_from, seed)
+    def __init__(
+        self, samples: int = 20, solve_from: int = 6, seed: int = 0, clock=time.perf_counter, rollout_from: int = 0
+    ):
+        super().__init__(samples, solve_from, seed, rollout_from)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
+        self.rollouts, self.rollout_seconds = 0, 0.0
 
     def mean_values(self, state, seat: int, obs: dict | None = None) -> dict[int, float] | None:
         start = self.clock()
@@ -270,6 +277,14 @@ class TimedSamplingPlayer(SamplingPlayer):
         finally:
             self.decisions += 1
             self.seconds += self.clock() - start
+
+    def rollout_values(self, state, seat: int, cards: list[int], obs: dict | None = None) -> dict[int, float] | None:
+        start = self.clock()
+        try:
+            return super().rollout_values(state, seat, cards, obs)
+        finally:
+            self.rollouts += 1
+            self.rollout_seconds += self.clock() - start
 
 
 def deal_unseen(
