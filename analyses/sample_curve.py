@@ -1,15 +1,19 @@
-"""The sampling player's strength against its time, by the number of deals it samples a decision.
+"""The sampling player's strength against its time, by the number of deals it samples a decision and
+the tricks it weighs by playouts.
 
-For each ``samples`` in the list, deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle duel
---policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of one
-partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic at
-every seat), with ``solve_from`` tricks solved. Per setting: the points a deal it gains over the
-heuristic in the same seats (mean over deals, normal 95% interval), the same paired against the
-largest setting on the same deals, and its cost: CPU milliseconds a sampled decision (a choice among
-several cards in its tricks, :meth:`simcore.state.sampler.SamplingPlayer.mean_values`) and CPU seconds
-a deal. Points are on the variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS]
-[--samples 5 10 20 40] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is
-printed (``analyses/strong_records/.partial``), so a stopped run resumes.
+For each setting, every ``samples`` in the list with every ``rollout_from`` in its list (0: the
+heuristic's cards before the solved tricks), deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle
+duel --policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of
+one partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic
+at every seat), with ``solve_from`` tricks solved. Per setting: the points a deal it gains over the
+heuristic in the same seats (mean over deals, normal 95% interval), the same paired against the last
+setting (the most samples, the most playouts) on the same deals, and its cost: CPU milliseconds a
+solved decision (a choice among several cards in its solved tricks,
+:meth:`simcore.state.sampler.SamplingPlayer.mean_values`), a playout decision
+(:meth:`~simcore.state.sampler.SamplingPlayer.rollout_values`) and CPU seconds a deal. Points are on the
+variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS] [--samples 5 10 20 40]
+[--rollout-from 0] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is printed
+(``analyses/strong_records/.partial``), so a stopped run resumes.
 """
 
 from __future__ import annotations
@@ -36,18 +40,20 @@ SEED = 1
 @dataclass(frozen=True)
 class SettingPlays:
     """One job's deals under one setting: per deal the sampling side's and the heuristic's points, and
-    the job's sampled decisions, their CPU seconds and the job's CPU seconds."""
+    the job's solved and playout decisions, their CPU seconds and the job's CPU seconds."""
 
     mine: tuple[float, ...]
     theirs: tuple[float, ...]
     decisions: int
     decision_cpu: float
     cpu: float
+    rollouts: int = 0
+    rollout_cpu: float = 0.0
 
 
-def play_setting(variant: Variant, deals: range, samples: int, solve_from: int) -> SettingPlays:
+def play_setting(variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
-    player = TimedSamplingPlayer(samples, solve_from, clock=time.process_time)
+    player = TimedSamplingPlayer(samples, solve_from, clock=time.process_time, rollout_from=rollout_from)
     sets = seat_sets(variant)
     start = time.process_time()
     mine, theirs = [], []
@@ -57,35 +63,46 @@ def play_setting(variant: Variant, deals: range, samples: int, solve_from: int) 
         a, b = deal_points(sets, base, got)
         mine.append(a)
         theirs.append(b)
-    return SettingPlays(tuple(mine), tuple(theirs), player.decisions, player.seconds, time.process_time() - start)
+    cpu = time.process_time() - start
+    return SettingPlays(
+        tuple(mine), tuple(theirs), player.decisions, player.seconds, cpu, player.rollouts, player.rollout_seconds
+    )
 
 
-def partial_dir(variant: Variant, deals: int, samples: int, solve_from: int) -> Path:
+def partial_dir(variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
-    return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}"
+    playouts = f"-r{rollout_from}" if rollout_from > solve_from else ""
+    name = f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}{playouts}"
+    return DATA / ".partial" / name
 
 
-def curve(variant: Variant, deals: int, settings: list[int], solve_from: int, workers: int = 1) -> list[dict]:
-    """One row per setting (see the module); the paired difference is against the last setting."""
+def curve(
+    variant: Variant, deals: int, settings: list[tuple[int, int]], solve_from: int, workers: int = 1
+) -> list[dict]:
+    """One row per setting (samples, rollout_from) (see the module); the paired difference is against the
+    last setting."""
     per = {}
-    for samples in settings:
-        keep = partial_dir(variant, deals, samples, solve_from)
-        jobs = [(play_setting, (variant, r, samples, solve_from)) for r in chunks(0, deals, 20)]
+    for samples, rollout_from in settings:
+        keep = partial_dir(variant, deals, samples, solve_from, rollout_from)
+        jobs = [(play_setting, (variant, r, samples, solve_from, rollout_from)) for r in chunks(0, deals, 20)]
         parts = run_jobs(jobs, workers, keep=keep)
-        per[samples] = (
+        per[samples, rollout_from] = (
             np.array([x for p in parts for x in p.mine]) - np.array([x for p in parts for x in p.theirs]),
             sum(p.decisions for p in parts),
             sum(p.decision_cpu for p in parts),
             sum(p.cpu for p in parts),
+            sum(p.rollouts for p in parts),
+            sum(p.rollout_cpu for p in parts),
         )
     top = per[settings[-1]][0]
     rows = []
-    for samples in settings:
-        gain, decisions, decision_cpu, cpu = per[samples]
+    for samples, rollout_from in settings:
+        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
             {
                 "samples": samples,
+                "rollout_from": rollout_from,
                 "deals": deals,
                 "gain": g.estimate,
                 "gain_lo": g.lo,
@@ -95,25 +112,33 @@ def curve(variant: Variant, deals: int, settings: list[int], solve_from: int, wo
                 "against_top_hi": d.hi,
                 "decisions": decisions,
                 "ms_per_decision": decision_cpu / max(decisions, 1) * 1e3,
+                "rollouts": rollouts,
+                "ms_per_rollout": rollout_cpu / max(rollouts, 1) * 1e3,
                 "s_per_deal": cpu / deals,
             }
         )
     return rows
 
 
+def _setting(r: dict) -> str:
+    """A row's setting in words: '20' samples, or '20, playouts from 12'."""
+    return f"{r['samples']}, playouts from {r['rollout_from']}" if r["rollouts"] else f"{r['samples']}"
+
+
 def markdown(variant: Variant, rows: list[dict]) -> str:
-    top = rows[-1]["samples"]
+    top = _setting(rows[-1])
     return fmt.markdown_table(
         [
             {
-                "samples a decision": r["samples"],
+                "samples a decision": _setting(r),
                 "gain over the heuristic, points a deal": fmt.signed(r["gain"], r["gain_lo"], r["gain_hi"], digits=2),
-                f"against {top} samples, paired": fmt.signed(
+                f"against {top}, paired": fmt.signed(
                     r["against_top"], r["against_top_lo"], r["against_top_hi"], digits=2
                 )
-                if r["samples"] != top
+                if r is not rows[-1]
                 else "",
-                "ms a decision (CPU)": f"{r['ms_per_decision']:.1f}",
+                "ms a solved decision (CPU)": f"{r['ms_per_decision']:.1f}",
+                "ms a playout decision (CPU)": f"{r['ms_per_rollout']:.1f}" if r["rollouts"] else "",
                 "s a deal, all plays (CPU)": f"{r['s_per_deal']:.2f}",
             }
             for r in rows
@@ -126,18 +151,19 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("variant")
     p.add_argument("deals", nargs="?", type=int, default=300)
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
+    p.add_argument("--rollout-from", type=int, nargs="+", default=[0])
     p.add_argument("--solve-from", type=int, default=6)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
     v = load_variant(args.variant)
-    settings = sorted(set(args.samples))
+    settings = [(s, r) for s in sorted(set(args.samples)) for r in sorted(set(args.rollout_from))]
     start = time.perf_counter()
     rows = curve(v, args.deals, settings, args.solve_from, args.workers)
     seconds = time.perf_counter() - start
     print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {args.solve_from}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples in settings:
-        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from), ignore_errors=True)
+    for samples, rollout_from in settings:
+        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from, rollout_from), ignore_errors=True)
     return 0
 
 

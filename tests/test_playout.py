@@ -150,3 +150,16 @@ def test_strong_play_answers_name_the_playouts_and_refuse_a_bad_rollout_from():
         check_play(load_variant("four-hand-150"), Play("strong", rollout_from=-2))
     with pytest.raises(ValueError, match="rollout_from"):
         api.bid_odds("four-hand-150", hands=2, meld=10, play="strong", rollout_from=-1)
+
+
+def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
+    from analyses import sample_curve
+
+    monkeypatch.setattr(sample_curve, "DATA", tmp_path)
+    v = load_variant("partnership-auction")
+    rows = sample_curve.curve(v, 2, [(2, 0), (2, 8)], solve_from=2)
+    assert [(r["samples"], r["rollout_from"]) for r in rows] == [(2, 0), (2, 8)]
+    assert rows[0]["rollouts"] == 0 < rows[1]["rollouts"] and rows[1]["against_top"] == 0
+    table = sample_curve.markdown(v, rows)
+    assert "| 2, playouts from 8 |" in table and "against 2, playouts from 8, paired" in table
+    assert sample_curve.partial_dir(v, 2, 2, 2, 8) != sample_curve.partial_dir(v, 2, 2, 2, 0)
