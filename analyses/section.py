@@ -47,7 +47,8 @@ class StrongSizes:
     partnership in turn (:mod:`analyses.strong_games`); ``dd_hands``: seeded hands whose contracts are solved
     double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against the
     solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples`` and
-    ``solve_from``: the sampling player's deals a decision and the tricks from the end where it samples;
+    ``solve_from``: the sampling player's deals a decision and the tricks from the end where it solves them,
+    ``rollout_from``: the tricks from the end from which it weighs its cards by playouts until then (0: none);
     ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit; ``boot``: bootstrap
     resamples for the rule's intervals."""
 
@@ -58,6 +59,7 @@ class StrongSizes:
     limit: int = 4_000_000
     samples: int = 20
     solve_from: int = 6
+    rollout_from: int = 0
     tricks_left: int = 6
     fit_min_hands: int = 20
     boot: int = 200

@@ -92,18 +92,19 @@ def load(variant: Variant, path: Path | None = None) -> KeptPlays | None:
                 z["policy"], z["heuristic"], z["heuristic_records"], z["strong_records"], z["solved"]
             )
         )
-    player = SamplingPlayer(samples=about["samples"], solve_from=about["solve_from"])
+    # a run kept before the sampling player had playouts names none: it played none
+    player = SamplingPlayer(
+        samples=about["samples"], solve_from=about["solve_from"], rollout_from=about.get("rollout_from", 0)
+    )
     return KeptPlays(StrongDeals(variant, about["seed"], player, plays), about)
 
 
 def partial_dir(variant: Variant, deals: int, seed: int, player: SamplingPlayer) -> Path:
     """Where a run keeps its finished jobs until it is saved: named for everything its plays depend on
     but the code, so a run interrupted and started again with the same arguments resumes."""
-    return (
-        DATA
-        / ".partial"
-        / f"{variant.id}-{variant.content_hash[:12]}-seed{seed}-{deals}-s{player.samples}-f{player.solve_from}"
-    )
+    playouts = f"-r{player.rollout_from}" if player.rollout_from > player.solve_from else ""
+    run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}"
+    return DATA / ".partial" / f"{variant.id}-{variant.content_hash[:12]}-{run}"
 
 
 def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int = 1) -> KeptPlays:
@@ -120,6 +121,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "deals": deals,
         "samples": player.samples,
         "solve_from": player.solve_from,
+        "rollout_from": player.rollout_from,
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),
@@ -152,10 +154,16 @@ def line_table(kept: KeptPlays) -> pd.DataFrame:
 
 def run_text(about: dict) -> str:
     """How the kept run was made, in one sentence."""
+    rollout_from = about.get("rollout_from", 0)
+    before = (
+        f", played out by the heuristic from {rollout_from} tricks from the end until then"
+        if rollout_from > about["solve_from"]
+        else ""
+    )
     return (
         f"{about['deals']:,} deals (seed {about['seed']}), each played by the heuristic at every seat and by the "
         f"sampling player at every seat ({about['samples']} deals of the unseen cards a card, double dummy over "
-        f"the last {about['solve_from']} tricks; the heuristic's bids, trump, pass and meld), measured "
+        f"the last {about['solve_from']} tricks{before}; the heuristic's bids, trump, pass and meld), measured "
         f"{about['date']} at commit {about['commit']} in {about['wall_seconds'] / 60:.0f} minutes "
         f"({about['workers']} process{'es' if about['workers'] > 1 else ''})"
     )

@@ -45,7 +45,7 @@ class StrongResults:
 
 
 def sampling_player(sizes: StrongSizes) -> SamplingPlayer:
-    return SamplingPlayer(samples=sizes.samples, solve_from=sizes.solve_from)
+    return SamplingPlayer(samples=sizes.samples, solve_from=sizes.solve_from, rollout_from=sizes.rollout_from)
 
 
 def compute(
@@ -119,17 +119,28 @@ def measured_note(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> lis
     ]
 
 
+def _before(sizes: StrongSizes) -> str:
+    """What the sampling player does before the tricks it solves, in words."""
+    if sizes.rollout_from > sizes.solve_from:
+        return (
+            f"from {sizes.rollout_from} tricks from the end until then it weighs each card on the same kind of "
+            "deals by playing them out as the heuristic would; before those tricks"
+        )
+    return "before those tricks"
+
+
 def players(results: StrongResults, sizes: StrongSizes) -> str:
     """Who played (DESIGN principle 9)."""
     margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
     return (
-        f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed, "
-        f"simple strategy bidding as boldly as pays best in each system (docs/policies.md; the boldness, "
-        f"`policy.margin`: {margins}). *The sampling player* (`simcore/state/sampler.py`), a stronger player "
-        f"for the last {sizes.solve_from} tricks: at each card it deals the cards it cannot see "
-        f"{sizes.samples} ways that fit the play so far, works out every legal card's result on each of "
-        f"those deals with all hands face up, and plays the card best on average; before those tricks, and "
-        f'for every bid, pass and meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
+        f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed "
+        f"strategy (written rules, and in the last tricks a card play fitted to perfect play) bidding as "
+        f"boldly as pays best in each system (docs/policies.md; the boldness, `policy.margin`: {margins}). "
+        f"*The sampling player* (`simcore/state/sampler.py`), a stronger player for the last "
+        f"{sizes.solve_from} tricks: at each card it deals the cards it cannot see {sizes.samples} ways that "
+        f"fit the play so far, works out every legal card's result on each of those deals with all hands "
+        f"face up, and plays the card best on average; {_before(sizes)}, and for every bid, pass and meld, it "
+        f'plays as the heuristic. *Perfect play* ("double dummy", as '
         f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
         f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
         f"left at the start of a trick)."

@@ -42,3 +42,13 @@ def test_the_section_states_the_line_and_the_run():
     d = t.loc["difference"]
     assert d["a_lo"] <= d["a"] <= d["a_hi"] and d["total_lo"] <= d["total"] <= d["total_hi"]
     assert section(load_variant("auction"), Sizes.small()) is None
+
+
+def test_a_run_says_whether_its_sampling_player_played_out_the_tricks_before_it_solved():
+    from analyses.strong_lines import run_text
+
+    kept = load(load_variant("double-deck"))
+    assert kept.deals.player.rollout_from == kept.about.get("rollout_from", 0)
+    about = {**kept.about, "rollout_from": 0}
+    assert "played out" not in run_text(about)
+    assert "played out by the heuristic from 20 tricks from the end" in run_text({**about, "rollout_from": 20})

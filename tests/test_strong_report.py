@@ -170,3 +170,14 @@ def test_cli_writes_the_page_and_its_manifest(capsys, tmp_path):
         "pinochle report --strong-play --deals 2 --seed 4 --limit 20000 --variant four-hand-150"
         in (tmp_path / PAGE).read_text()
     )
+
+
+def test_who_played_says_what_the_sampling_player_does_before_it_solves(results):
+    import dataclasses
+
+    from analyses.strong_report import players, sampling_player
+
+    assert "playing them out" not in players(results, TINY)
+    with_playouts = dataclasses.replace(TINY, rollout_from=12)
+    assert "from 12 tricks from the end until then it weighs each card" in players(results, with_playouts)
+    assert sampling_player(with_playouts).rollout_from == 12
