@@ -31,7 +31,7 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
 from simcore.state.duel import deal_points, play, seat_sets
-from simcore.state.sampler import TimedSamplingPlayer
+from simcore.state.sampler import EVERY_TRICK, TimedSamplingPlayer, playouts_text
 from simcore.variants import Variant, load_variant
 
 SEED = 1
@@ -103,6 +103,7 @@ def curve(
             {
                 "samples": samples,
                 "rollout_from": rollout_from,
+                "solve_from": solve_from,
                 "deals": deals,
                 "gain": g.estimate,
                 "gain_lo": g.lo,
@@ -121,8 +122,9 @@ def curve(
 
 
 def _setting(r: dict) -> str:
-    """A row's setting in words: '20' samples, or '20, playouts from 12'."""
-    return f"{r['samples']}, playouts from {r['rollout_from']}" if r["rollouts"] else f"{r['samples']}"
+    """A row's setting in words: '20' samples, or '20, playouts from the first card'."""
+    playouts = playouts_text(r["rollout_from"], r["solve_from"])
+    return f"{r['samples']}, playouts {playouts}" if playouts else f"{r['samples']}"
 
 
 def markdown(variant: Variant, rows: list[dict]) -> str:
@@ -151,7 +153,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("variant")
     p.add_argument("deals", nargs="?", type=int, default=300)
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
-    p.add_argument("--rollout-from", type=int, nargs="+", default=[0])
+    p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
     p.add_argument("--solve-from", type=int, default=6)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)

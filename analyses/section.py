@@ -13,6 +13,8 @@ from dataclasses import dataclass, field
 import pandas as pd
 from matplotlib.figure import Figure
 
+from simcore.state.sampler import EVERY_TRICK
+
 
 class TooFewHands(ValueError):
     """A size too small for an analysis to answer (one line: the system and what to do)."""
@@ -48,7 +50,8 @@ class StrongSizes:
     double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against the
     solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples`` and
     ``solve_from``: the sampling player's deals a decision and the tricks from the end where it solves them,
-    ``rollout_from``: the tricks from the end from which it weighs its cards by playouts until then (0: none);
+    ``rollout_from``: the tricks from the end from which it weighs its cards by playouts until then (by default
+    from the first card; 0: none);
     ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit; ``boot``: bootstrap
     resamples for the rule's intervals."""
 
@@ -59,7 +62,7 @@ class StrongSizes:
     limit: int = 4_000_000
     samples: int = 20
     solve_from: int = 6
-    rollout_from: int = 0
+    rollout_from: int = EVERY_TRICK
     tricks_left: int = 6
     fit_min_hands: int = 20
     boot: int = 200

@@ -34,7 +34,7 @@ from analyses import fmt
 from analyses.section import Section, Sizes
 from analyses.strong_deals import DealPlays, StrongDeals, play_deals
 from analyses.strong_play import card_table, total_shift_table
-from simcore.state.sampler import SamplingPlayer
+from simcore.state.sampler import SamplingPlayer, playouts_text
 from simcore.variants import Variant, load_variant
 
 #: Where the kept plays are, one file per system.
@@ -154,12 +154,8 @@ def line_table(kept: KeptPlays) -> pd.DataFrame:
 
 def run_text(about: dict) -> str:
     """How the kept run was made, in one sentence."""
-    rollout_from = about.get("rollout_from", 0)
-    before = (
-        f", played out by the heuristic from {rollout_from} tricks from the end until then"
-        if rollout_from > about["solve_from"]
-        else ""
-    )
+    playouts = playouts_text(about.get("rollout_from", 0), about["solve_from"])
+    before = f", played out by the heuristic {playouts} until then" if playouts else ""
     return (
         f"{about['deals']:,} deals (seed {about['seed']}), each played by the heuristic at every seat and by the "
         f"sampling player at every seat ({about['samples']} deals of the unseen cards a card, double dummy over "

@@ -24,7 +24,7 @@ from analyses.section import Section, StrongSizes
 from analyses.workers import run_jobs
 from simcore.answers.dd_make import MakeOdds, check_variant
 from simcore.answers.endgame import EndgameLoss
-from simcore.state.sampler import SamplingPlayer
+from simcore.state.sampler import SamplingPlayer, playouts_text
 from simcore.variants import Variant, load_variant
 
 PAGE = "strong-play.md"
@@ -121,11 +121,12 @@ def measured_note(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> lis
 
 def _before(sizes: StrongSizes) -> str:
     """What the sampling player does before the tricks it solves, in words."""
-    if sizes.rollout_from > sizes.solve_from:
-        return (
-            f"from {sizes.rollout_from} tricks from the end until then it weighs each card on the same kind of "
-            "deals by playing them out as the heuristic would; before those tricks"
-        )
+    weighs = "it weighs each card on the same kind of deals by playing them out as the heuristic would"
+    playouts = playouts_text(sizes.rollout_from, sizes.solve_from)
+    if playouts == "from the first card":
+        return f"before those tricks {weighs}"
+    if playouts:
+        return f"{playouts} until then {weighs}; before those tricks"
     return "before those tricks"
 
 

@@ -455,7 +455,7 @@ def bid_odds(
     samples: int = 20,
     solve_from: int = 6,
     limit: int = 5_000_000,
-    rollout_from: int = 0,
+    rollout_from: int | None = None,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
@@ -473,10 +473,11 @@ def bid_odds(
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`) and ``meld`` (and
     ``bid``): P(make B | meld M) with the cards played by the sampling player at every seat (``samples``
     deals a card over the last ``solve_from`` tricks, and from ``rollout_from`` tricks from the end until
-    then by the heuristic's playouts of the deals) or double dummy from the first lead (solves giving
-    up at ``limit`` trick starts), beside the heuristic's on the same ``hands`` hands (None: 200): one row
-    per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves given up), ``estimate``, ``lo``,
-    ``hi``, ``low`` and ``high`` (the range with the unknown hands not made and made);
+    then by the heuristic's playouts of the deals; None: from the first card) or double dummy from the
+    first lead (solves giving up at ``limit`` trick starts), beside the heuristic's on the same ``hands``
+    hands (None: 200): one row per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves
+    given up), ``estimate``, ``lo``, ``hi``, ``low`` and ``high`` (the range with the unknown hands not
+    made and made);
     ``attrs["difference"]`` holds the paired difference at ``bid`` (play − heuristic, in shares).
 
     >>> b = bid_odds(hands=2_000)
@@ -545,7 +546,7 @@ def bid_odds(
     return frame
 
 
-def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, rollout_from: int):
+def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, rollout_from: int | None):
     """The :class:`simcore.answers.strong.Play` asked for (None: heuristic play), checked."""
     from simcore.answers.strong import PLAYS, Play, check_play
 
@@ -555,9 +556,14 @@ def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, roll
         _positive(name, value)
     if play == "heuristic":
         return None
-    if isinstance(rollout_from, bool) or not isinstance(rollout_from, (int, np.integer)) or rollout_from < 0:
-        raise ValueError(f"rollout_from={rollout_from!r}: give a whole number of tricks, 0 or more")
-    chosen = Play(play, samples, solve_from, limit, rollout_from=int(rollout_from))
+    playouts = {}
+    if rollout_from is not None:
+        if isinstance(rollout_from, bool) or not isinstance(rollout_from, (int, np.integer)) or rollout_from < 0:
+            raise ValueError(
+                f"rollout_from={rollout_from!r}: give a whole number of tricks, 0 or more (None: every trick)"
+            )
+        playouts["rollout_from"] = int(rollout_from)
+    chosen = Play(play, samples, solve_from, limit, **playouts)
     check_play(v, chosen)
     return chosen
 
@@ -615,7 +621,7 @@ def advise(
     samples: int = 20,
     solve_from: int = 6,
     limit: int = 5_000_000,
-    rollout_from: int = 0,
+    rollout_from: int | None = None,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
@@ -642,7 +648,7 @@ def advise(
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`; a whole hand): the
     hand's P(make B) with every deal also played by the sampling player at every seat (``samples``
     deals a card over the last ``solve_from`` tricks, by playouts from ``rollout_from`` tricks from the
-    end until then) or solved double dummy from the first lead
+    end until then; None: from the first card) or solved double dummy from the first lead
     (``limit`` trick starts a solve), beside the heuristic's on the same ``hands`` deals (None: 100): one
     row per play and bid with ``play``, ``bid``, ``made``, ``unknown``, ``estimate``, ``lo``, ``hi``,
     ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired difference.

@@ -161,5 +161,6 @@ def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
     assert [(r["samples"], r["rollout_from"]) for r in rows] == [(2, 0), (2, 8)]
     assert rows[0]["rollouts"] == 0 < rows[1]["rollouts"] and rows[1]["against_top"] == 0
     table = sample_curve.markdown(v, rows)
-    assert "| 2, playouts from 8 |" in table and "against 2, playouts from 8, paired" in table
+    assert "| 2, playouts from 8 tricks from the end |" in table
+    assert "against 2, playouts from 8 tricks from the end, paired" in table
     assert sample_curve.partial_dir(v, 2, 2, 2, 8) != sample_curve.partial_dir(v, 2, 2, 2, 0)

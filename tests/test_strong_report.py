@@ -95,10 +95,10 @@ def test_bidding_card_tables(results):
 
 
 def test_bidding_rule_fitted_where_both_play_alike():
-    # solving only the last trick, where every card is forced, the sampling player is the heuristic: the
-    # two rules must be one rule, and each fit's interval must hold its estimate
+    # solving only the last trick, where every card is forced, and with no playouts, the sampling player
+    # is the heuristic: the two rules must be one rule, and each fit's interval must hold its estimate
     v = load_variant("four-hand-150")
-    plays = strong_deals.play_deals(v, 150, 1, SamplingPlayer(samples=1, solve_from=1))
+    plays = strong_deals.play_deals(v, 150, 1, SamplingPlayer(samples=1, solve_from=1, rollout_from=0))
     assert np.array_equal(plays.records(True), plays.records(False))
     card = strong_play.card_table(plays, min_hands=5, boot=30).set_index("play")
     assert card.loc["heuristic", "resamples"] >= 20
@@ -177,7 +177,8 @@ def test_who_played_says_what_the_sampling_player_does_before_it_solves(results)
 
     from analyses.strong_report import players, sampling_player
 
-    assert "playing them out" not in players(results, TINY)
+    assert "playing them out" not in players(results, dataclasses.replace(TINY, rollout_from=0))
+    assert "before those tricks it weighs each card" in players(results, TINY)  # by default from the first card
     with_playouts = dataclasses.replace(TINY, rollout_from=12)
     assert "from 12 tricks from the end until then it weighs each card" in players(results, with_playouts)
     assert sampling_player(with_playouts).rollout_from == 12

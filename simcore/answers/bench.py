@@ -551,7 +551,7 @@ class SamplingBenchResult:
 
 
 def bench_sampling(
-    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1, rollout_from: int = 0
+    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1, rollout_from: int | None = None
 ) -> SamplingBenchResult:
     """Time ``hands`` seeded hands (deals 0, 1, ... of ``seed``) played through the game state by the
     sampling player at every seat, after one warm-up hand (compile or cache load); each sampled decision
@@ -560,7 +560,8 @@ def bench_sampling(
     from simcore.state.sampler import TimedSamplingPlayer
 
     variant = load_variant(variant_id)
-    player = TimedSamplingPlayer(samples, solve_from, rollout_from=rollout_from)
+    playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
+    player = TimedSamplingPlayer(samples, solve_from, **playouts)
 
     def play(i: int) -> None:
         state = new_hand(variant, seed, hand=i)
@@ -581,7 +582,7 @@ def bench_sampling(
         seconds,
         player.decisions,
         player.seconds,
-        rollout_from,
+        player.rollout_from,
         player.rollouts,
         player.rollout_seconds,
     )

@@ -56,7 +56,7 @@ from simcore.run.store import RunInfo
 from simcore.solver.position import Position, sides, solve
 from simcore.state import HandState, new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer
+from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text
 from simcore.variants import Variant
 from simcore.variants import layout as lay
 
@@ -87,15 +87,15 @@ class Play:
     solve_from: int = 6
     limit: int = DD_LIMIT
     bid: int | None = None
-    rollout_from: int = 0
+    rollout_from: int = EVERY_TRICK
 
     def text(self) -> str:
         """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'."""
-        if self.name == "strong" and self.rollout_from > self.solve_from:
+        playouts = playouts_text(self.rollout_from, self.solve_from)
+        if self.name == "strong" and playouts:
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card, solved over "
-                f"the last {self.solve_from} tricks, played out by the heuristic from {self.rollout_from} "
-                "tricks from the end)"
+                f"the last {self.solve_from} tricks, played out by the heuristic {playouts})"
             )
         if self.name == "strong":
             return (

@@ -215,6 +215,7 @@ def _bench_state(args: argparse.Namespace) -> int:
 
 def _bench_sampling(args: argparse.Namespace) -> int:
     from simcore.answers.bench import SAMPLING_BENCH, bench_sampling
+    from simcore.state.sampler import playouts_text
 
     results = [
         bench_sampling(vid, args.sampling, args.samples, args.solve_from, rollout_from=args.rollout_from)
@@ -230,9 +231,9 @@ def _bench_sampling(args: argparse.Namespace) -> int:
             f"decisions, {r.decisions / r.decision_seconds if r.decision_seconds else 0:,.1f} a second "
             f"({r.ms_per_decision:.1f} ms each; {r.hands:,} hands)"
             + (
-                f"; playouts from {r.rollout_from} tricks: {r.rollouts:,} decisions, "
+                f"; playouts {playouts_text(r.rollout_from, r.solve_from)}: {r.rollouts:,} decisions, "
                 f"{r.rollout_seconds / max(r.rollouts, 1) * 1e3:.1f} ms each"
-                if r.rollout_from > r.solve_from
+                if r.rollouts
                 else ""
             )
         )

@@ -269,10 +269,9 @@ def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
     p.add_argument(
         "--rollout-from",
         type=nonnegative_int,
-        default=0,
         help=f"{when}: the tricks from the end from which, until --solve-from, each card is weighed by the "
-        "heuristic's playouts of the sampled deals (the hand size: from the first card; default 0: the "
-        "heuristic's card there)",
+        "heuristic's playouts of the sampled deals (default: from the first card; 0: the heuristic's card "
+        "there)",
     )
 
 
@@ -315,7 +314,8 @@ def play_option(args: argparse.Namespace):
 
     if args.play == "heuristic":
         return None
-    return Play(args.play, args.samples, args.solve_from, args.limit, rollout_from=args.rollout_from)
+    playouts = {} if args.rollout_from is None else {"rollout_from": args.rollout_from}
+    return Play(args.play, args.samples, args.solve_from, args.limit, **playouts)
 
 
 def add_execution_args(p: argparse.ArgumentParser) -> None:

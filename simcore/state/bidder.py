@@ -93,11 +93,12 @@ class AdviseBidder:
 
 
 def strong_player(
-    samples: int = 20, solve_from: int = 6, share: float | None = None, rollout_from: int = 0
+    samples: int = 20, solve_from: int = 6, share: float | None = None, rollout_from: int | None = None
 ) -> AdviseBidder:
     """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), card play by the
     sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld."""
     from simcore.state.sampler import SamplingPlayer
 
-    player = SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
+    playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
+    player = SamplingPlayer(samples=samples, solve_from=solve_from, **playouts)
     return AdviseBidder(player, share=share)

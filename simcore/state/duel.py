@@ -30,10 +30,10 @@ class PolicyLoadError(ValueError):
 STATE_PLAYERS = ("sampling", "sampled-bids", "strong")
 
 
-def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from: int = 0):
+def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from: int | None = None):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks, and playouts
-    from ``rollout_from`` tricks from the end until then), "sampled-bids"
+    from ``rollout_from`` tricks from the end until then, None: from the first card), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
@@ -56,12 +56,13 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from:
     return fn
 
 
-def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int):
+def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | None):
     """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
-        return SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
+        playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
+        return SamplingPlayer(samples=samples, solve_from=solve_from, **playouts)
     from simcore.state.bidder import AdviseBidder, strong_player
 
     return strong_player(samples, solve_from, rollout_from=rollout_from) if spec == "strong" else AdviseBidder()

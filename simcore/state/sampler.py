@@ -10,10 +10,11 @@ neither followed nor trumped is void in trump too). Heading duties and the biddi
 deal. Unseen cards beyond what the other seats hold (a widow not
 taken, another seat's burial) are left out at random.
 
-With ``rollout_from`` above ``solve_from``, the cards it plays from ``rollout_from`` tricks from the end
-until it solves are weighed the same way on the same kind of deals, but by playing each deal out with
-the heuristic at every seat (:mod:`simcore.kernels.playout`: microseconds a deal where a solve from the
-first lead takes seconds). Before that, while a stock lasts, and for every other decision (bids, trump,
+The cards it plays before those tricks, from ``rollout_from`` tricks from the end (by default
+:data:`EVERY_TRICK`: from the first card), are weighed the same way on the same kind of deals, but by
+playing each deal out with the heuristic at every seat (:mod:`simcore.kernels.playout`: microseconds a
+deal where a solve from the first lead takes seconds); ``rollout_from=0`` plays the heuristic's card
+there. Before that, while a stock lasts, and for every other decision (bids, trump,
 passing, meld) it plays as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in
 a duel against the heuristic only the card play differs. Among cards of equal mean value
 it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
@@ -49,12 +50,25 @@ from simcore.kernels.policies import HEURISTIC
 from simcore.solver.position import Position, card_values, sides
 from simcore.state.players import kernel_policy
 
+#: The ``rollout_from`` that weighs every card before the solved tricks by playouts (the default): more
+#: tricks than any hand holds.
+EVERY_TRICK = 99
+
+
+def playouts_text(rollout_from: int, solve_from: int) -> str:
+    """Where the sampling player weighs its cards by playouts, in words: "" (nowhere), "from the first
+    card" or "from N tricks from the end" (until the last ``solve_from``, which it solves)."""
+    if rollout_from <= solve_from:
+        return ""
+    return "from the first card" if rollout_from >= EVERY_TRICK else f"from {rollout_from} tricks from the end"
+
 
 class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
-    ``solve_from`` tricks, the heuristic elsewhere (see the module)."""
+    ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
+    heuristic's card there), the heuristic elsewhere (see the module)."""
 
-    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int = 0):
+    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int = EVERY_TRICK):
         if samples < 1 or solve_from < 1 or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
@@ -264,7 +278,12 @@ class TimedSamplingPlayer(SamplingPlayer):
     ``rollout_seconds``). The cards it plays are the sampling player's."""
 
     def __init__(
-        self, samples: int = 20, solve_from: int = 6, seed: int = 0, clock=time.perf_counter, rollout_from: int = 0
+        self,
+        samples: int = 20,
+        solve_from: int = 6,
+        seed: int = 0,
+        clock=time.perf_counter,
+        rollout_from: int = EVERY_TRICK,
     ):
         super().__init__(samples, solve_from, seed, rollout_from)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
