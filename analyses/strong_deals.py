@@ -38,21 +38,24 @@ from simcore.variants import Variant
 
 
 class SharedDecisions:
-    """``policy(state)``: ``player``'s card play in its solving tricks, kept by the state's history, so
-    that a position met again in another play of the same deal is not solved again. Every other
-    decision goes to ``player`` each time (the heuristic's multi-card plans keep their own bookkeeping).
-    Exact: the same history is the same state, and the player decides from the state alone."""
+    """``policy(state)``: ``player``'s card play in the tricks it solves or plays out, kept by the state's
+    history, so that a position met again in another play of the same deal is not weighed again;
+    ``solved`` counts the positions kept in its solving tricks. Every other decision goes to ``player``
+    each time (the heuristic's multi-card plans keep their own bookkeeping). Exact: the same history is
+    the same state, and the player decides from the state alone."""
 
     def __init__(self, player: SamplingPlayer):
-        self.player, self.cards = player, {}
+        self.player, self.cards, self.solved = player, {}, 0
 
     def __call__(self, state):
         r = state.request()
-        if r.kind != "play" or len(state.observation(r.seat)["hand"]) > self.player.solve_from:
+        held = len(state.observation(r.seat)["hand"]) if r.kind == "play" else 0
+        if r.kind != "play" or held > max(self.player.solve_from, self.player.rollout_from):
             return self.player(state)
         key = tuple((s, a.kind, a.value if isinstance(a.value, int) else repr(a.value)) for s, a in state.history())
         if key not in self.cards:
             self.cards[key] = self.player(state)
+            self.solved += held <= self.player.solve_from
         return self.cards[key]
 
 
@@ -84,7 +87,7 @@ def play_deal(variant: Variant, seed: int, i: int, player: SamplingPlayer) -> De
     halves = [play_state(variant, g, shared, seed, i, "sampling").returns() for g in sets]
     every = play_state(variant, list(range(variant.players)), shared, seed, i, "sampling")
     mine, theirs = deal_points(sets, base.returns(), halves)
-    return DealPlays(mine, theirs, record_row(base), record_row(every), len(shared.cards))
+    return DealPlays(mine, theirs, record_row(base), record_row(every), shared.solved)
 
 
 def play_range(variant: Variant, seed: int, deals: Sequence[int], player: SamplingPlayer) -> list[DealPlays]:
