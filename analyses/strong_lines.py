@@ -172,10 +172,13 @@ def card_sentence(table: pd.DataFrame) -> str:
     s, hh, d = t.loc["sampling"], t.loc["heuristic"], t.loc["difference"]
     if any(map(fmt.missing, (s["a"], hh["a"]))):
         return ""
-    tricks = table.attrs.get("about", {}).get("solve_from")
+    about = table.attrs.get("about", {})
+    tricks = about.get("solve_from")
     last = f"the last {tricks} tricks" if tricks else "the last tricks"
+    playouts = playouts_text(about.get("rollout_from", 0), tricks) if tricks else ""
+    how = f"sampled: played out {playouts}, solved in {last}" if playouts else f"in {last} sampled and solved"
     return (
-        f"Under strong play (both sides' card play in {last} sampled and solved): bid up to "
+        f"Under strong play (both sides' card play {how}): bid up to "
         f"{fmt.number(s['a'], 3)} + {s['b']:.2f} × your meld, against {fmt.number(hh['a'], 3)} + {hh['b']:.2f} × "
         f"your meld on the same deals played by the heuristic (the intercept "
         f"{fmt.signed(d['a'], d['a_lo'], d['a_hi'])} points, paired); the side's total a hand moves by "
