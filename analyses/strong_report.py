@@ -24,7 +24,7 @@ from analyses.section import Section, StrongSizes
 from analyses.workers import run_jobs
 from simcore.answers.dd_make import MakeOdds, check_variant
 from simcore.answers.endgame import EndgameLoss
-from simcore.state.sampler import SamplingPlayer, playouts_text
+from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text
 from simcore.variants import Variant, load_variant
 
 PAGE = "strong-play.md"
@@ -123,7 +123,7 @@ def _before(sizes: StrongSizes) -> str:
     """What the sampling player does before the tricks it solves, in words."""
     weighs = "it weighs each card on the same kind of deals by playing them out as the heuristic would"
     playouts = playouts_text(sizes.rollout_from, sizes.solve_from)
-    if playouts == "from the first card":
+    if sizes.rollout_from >= EVERY_TRICK:
         return f"before those tricks {weighs}"
     if playouts:
         return f"{playouts} until then {weighs}; before those tricks"

@@ -560,8 +560,7 @@ def bench_sampling(
     from simcore.state.sampler import TimedSamplingPlayer
 
     variant = load_variant(variant_id)
-    playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
-    player = TimedSamplingPlayer(samples, solve_from, **playouts)
+    player = TimedSamplingPlayer(samples, solve_from, rollout_from=rollout_from)
 
     def play(i: int) -> None:
         state = new_hand(variant, seed, hand=i)

@@ -99,6 +99,5 @@ def strong_player(
     sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld."""
     from simcore.state.sampler import SamplingPlayer
 
-    playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
-    player = SamplingPlayer(samples=samples, solve_from=solve_from, **playouts)
+    player = SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
     return AdviseBidder(player, share=share)

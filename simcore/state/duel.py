@@ -61,8 +61,7 @@ def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | 
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
-        playouts = {} if rollout_from is None else {"rollout_from": rollout_from}
-        return SamplingPlayer(samples=samples, solve_from=solve_from, **playouts)
+        return SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
     from simcore.state.bidder import AdviseBidder, strong_player
 
     return strong_player(samples, solve_from, rollout_from=rollout_from) if spec == "strong" else AdviseBidder()

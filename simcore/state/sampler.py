@@ -66,9 +66,11 @@ def playouts_text(rollout_from: int, solve_from: int) -> str:
 class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
-    heuristic's card there), the heuristic elsewhere (see the module)."""
+    heuristic's card there; None: :data:`EVERY_TRICK`, for callers that pass on a setting not given),
+    the heuristic elsewhere (see the module)."""
 
-    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int = EVERY_TRICK):
+    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int | None = EVERY_TRICK):
+        rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
         if samples < 1 or solve_from < 1 or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
@@ -283,7 +285,7 @@ class TimedSamplingPlayer(SamplingPlayer):
         solve_from: int = 6,
         seed: int = 0,
         clock=time.perf_counter,
-        rollout_from: int = EVERY_TRICK,
+        rollout_from: int | None = EVERY_TRICK,
     ):
         super().__init__(samples, solve_from, seed, rollout_from)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
