@@ -7,7 +7,7 @@ from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer, deal_unseen
+from simcore.state.sampler import SamplingPlayer, deal_unseen, index_by_weight
 from simcore.variants import load_variant
 
 
@@ -32,6 +32,20 @@ def test_a_deal_gives_each_seat_its_count_never_a_void_suit_and_keeps_pinned_car
             for c in extra:
                 left.remove(c)  # every card dealt came from the pool, once
         assert len(left) == len(out)
+
+
+def test_a_seat_is_drawn_as_numpy_choice_draws_it_from_the_same_stream():
+    # the deals of kept runs were drawn with rng.choice; the cheaper draw must take the same double to
+    # the same index, or those runs would no longer replay
+    rng = np.random.default_rng(11)
+    for _ in range(3000):
+        weights = [int(x) for x in rng.integers(0, 13, size=int(rng.integers(1, 7)))]
+        if not any(weights):
+            continue
+        seed = int(rng.integers(1 << 62))
+        a, b = np.random.default_rng(seed), np.random.default_rng(seed)
+        p = np.array(weights, dtype=np.float64) / sum(weights)
+        assert [int(a.choice(len(weights), p=p)) for _ in range(4)] == [index_by_weight(b, weights) for _ in range(4)]
 
 
 def _hidden_truth_fits(v, state, sp, seat):

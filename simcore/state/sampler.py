@@ -109,19 +109,12 @@ class SamplingPlayer:
         over the sampled deals; None when no deal fits what the seat has seen."""
         v = state.variant
         obs = state.observation(seat) if obs is None else obs
-        rng = np.random.default_rng(self._seed_of(obs))
-        position_of, trick = self._position_maker(v, seat, obs)
-        pool, need, void, pinned = self._unseen(v, seat, obs)
+        positions, trick = self._positions(v, seat, obs)
         total: dict[int, float] = {}
-        dealt = 0
-        for _ in range(self.samples):
-            hands = deal_unseen(rng, pool, need, void, pinned)
-            if hands is None:
-                continue
-            dealt += 1
-            for card, value in card_values(position_of(hands), trick).items():
+        for position in positions:
+            for card, value in card_values(position, trick).items():
                 total[card] = total.get(card, 0.0) + value
-        return None if not dealt else {c: x / dealt for c, x in total.items()}
+        return None if not positions else {c: x / len(positions) for c, x in total.items()}
 
     def rollout_values(self, state, seat: int, cards: list[int], obs: dict | None = None) -> dict[int, float] | None:
         """Each of ``cards`` (the seat's legal cards) by its mean value over the sampled deals when the
@@ -130,13 +123,10 @@ class SamplingPlayer:
         what the seat has seen. The deals are those :meth:`mean_values` would draw."""
         v = state.variant
         obs = state.observation(seat) if obs is None else obs
-        rng = np.random.default_rng(self._seed_of(obs))
-        position_of, trick = self._position_maker(v, seat, obs)
-        pool, need, void, pinned = self._unseen(v, seat, obs)
-        deals = [deal_unseen(rng, pool, need, void, pinned) for _ in range(self.samples)]
-        hands = [position_of(d).hands for d in deals if d is not None]
-        if not hands:
+        positions, trick = self._positions(v, seat, obs)
+        if not positions:
             return None
+        hands = [p.hands for p in positions]
         start = playout_start(v, obs, np.stack(hands), trick, self._side(v, obs))
         out = np.zeros(len(cards), dtype=np.float64)
         copies = np.asarray(v.deck_copies, dtype=np.int64)
@@ -144,6 +134,15 @@ class SamplingPlayer:
         return dict(zip(cards, out.tolist(), strict=True))
 
     # --- what the seat knows --------------------------------------------------------------------------
+    def _positions(self, v, seat, obs) -> tuple[list[Position], list[int]]:
+        """(the positions at the trick's start of the deals sampled for this decision, the trick's cards
+        so far): ``samples`` draws, less those where no deal fitted what the seat has seen."""
+        rng = np.random.default_rng(self._seed_of(obs))
+        position_of, trick = self._position_maker(v, seat, obs)
+        pool, need, void, pinned = self._unseen(v, seat, obs)
+        deals = [deal_unseen(rng, pool, need, void, pinned) for _ in range(self.samples)]
+        return [position_of(d) for d in deals if d is not None], trick
+
     def _seed_of(self, obs: dict) -> int:
         """From ``seed`` and what the seat has seen alone, so that hidden cards cannot sway a draw."""
         seen = {k: obs[k] for k in ("seat", "hand", "bids", "moves", "tricks", "trick")}
@@ -331,10 +330,10 @@ def deal_unseen(
         got = {s: list(pinned[s]) for s in need}
         for c in cards:
             seats = [s for s in need if room[s] > 0 and c // 6 not in void[s]]
-            weights = np.array([room[s] for s in seats] + [out], dtype=np.float64)
-            if weights.sum() == 0:
+            weights = [room[s] for s in seats] + [out]
+            if not any(weights):
                 break
-            k = int(rng.choice(len(weights), p=weights / weights.sum()))
+            k = index_by_weight(rng, weights)
             if k == len(seats):
                 out -= 1
             else:
@@ -343,6 +342,20 @@ def deal_unseen(
         else:
             return got
     return None
+
+
+def index_by_weight(rng: np.random.Generator, weights: list[int]) -> int:
+    """An index drawn with odds by ``weights`` (counts, not all 0): what ``rng.choice(len(weights),
+    p=weights / sum(weights))`` draws, from the same one double of ``rng`` by the same arithmetic (its
+    shares summed in order, scaled by the last, the first above the draw), without numpy's cost a call,
+    which was most of a sampled deal's."""
+    total = float(sum(weights))
+    cdf, acc = [], 0.0
+    for w in weights:
+        acc += w / total
+        cdf.append(acc)
+    u, last = rng.random(), cdf[-1]
+    return next(i for i, c in enumerate(cdf) if c / last > u)
 
 
 def sampling(state):
