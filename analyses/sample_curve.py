@@ -2,7 +2,8 @@
 the tricks it weighs by playouts.
 
 For each setting, every ``samples`` in the list with every ``rollout_from`` in its list (0: the
-heuristic's cards before the solved tricks), deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle
+heuristic's cards before the solved tricks) and every ``auction`` in its list (1: deals that fit the
+auction, :class:`simcore.state.sampler.SamplingPlayer`), deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle
 duel --policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of
 one partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic
 at every seat), with ``solve_from`` tricks solved. Per setting: the points a deal it gains over the
@@ -12,7 +13,7 @@ solved decision (a choice among several cards in its solved tricks,
 :meth:`simcore.state.sampler.SamplingPlayer.mean_values`), a playout decision
 (:meth:`~simcore.state.sampler.SamplingPlayer.rollout_values`) and CPU seconds a deal. Points are on the
 variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS] [--samples 5 10 20 40]
-[--rollout-from 0] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is printed
+[--rollout-from 0] [--auction 0 1] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is printed
 (``analyses/strong_records/.partial``), so a stopped run resumes.
 """
 
@@ -51,9 +52,13 @@ class SettingPlays:
     rollout_cpu: float = 0.0
 
 
-def play_setting(variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0) -> SettingPlays:
+def play_setting(
+    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, auction: bool = False
+) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
-    player = TimedSamplingPlayer(samples, solve_from, clock=time.process_time, rollout_from=rollout_from)
+    player = TimedSamplingPlayer(
+        samples, solve_from, clock=time.process_time, rollout_from=rollout_from, auction=auction
+    )
     sets = seat_sets(variant)
     start = time.process_time()
     mine, theirs = [], []
@@ -69,24 +74,28 @@ def play_setting(variant: Variant, deals: range, samples: int, solve_from: int, 
     )
 
 
-def partial_dir(variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0) -> Path:
+def partial_dir(
+    variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0, auction: bool = False
+) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
     playouts = f"-r{rollout_from}" if rollout_from > solve_from else ""
-    name = f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}{playouts}"
+    auction_part = "-auction" if auction else ""
+    name = f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}{playouts}{auction_part}"
     return DATA / ".partial" / name
 
 
 def curve(
-    variant: Variant, deals: int, settings: list[tuple[int, int]], solve_from: int, workers: int = 1
+    variant: Variant, deals: int, settings: list[tuple[int, int, bool]], solve_from: int, workers: int = 1
 ) -> list[dict]:
-    """One row per setting (samples, rollout_from) (see the module); the paired difference is against the
-    last setting."""
+    """One row per setting (samples, rollout_from, auction) (see the module); the paired difference is
+    against the last setting."""
     per = {}
-    for samples, rollout_from in settings:
-        keep = partial_dir(variant, deals, samples, solve_from, rollout_from)
-        jobs = [(play_setting, (variant, r, samples, solve_from, rollout_from)) for r in chunks(0, deals, 20)]
+    for setting in settings:
+        samples, rollout_from, auction = setting
+        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, auction)
+        jobs = [(play_setting, (variant, r, samples, solve_from, rollout_from, auction)) for r in chunks(0, deals, 20)]
         parts = run_jobs(jobs, workers, keep=keep)
-        per[samples, rollout_from] = (
+        per[setting] = (
             np.array([x for p in parts for x in p.mine]) - np.array([x for p in parts for x in p.theirs]),
             sum(p.decisions for p in parts),
             sum(p.decision_cpu for p in parts),
@@ -96,13 +105,14 @@ def curve(
         )
     top = per[settings[-1]][0]
     rows = []
-    for samples, rollout_from in settings:
-        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from]
+    for samples, rollout_from, auction in settings:
+        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from, auction]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
             {
                 "samples": samples,
                 "rollout_from": rollout_from,
+                "auction": auction,
                 "solve_from": solve_from,
                 "deals": deals,
                 "gain": g.estimate,
@@ -122,9 +132,11 @@ def curve(
 
 
 def _setting(r: dict) -> str:
-    """A row's setting in words: '20' samples, or '20, playouts from the first card'."""
+    """A row's setting in words: '20' samples, '20, playouts from the first card', '20, fitting the
+    auction'."""
     playouts = playouts_text(r["rollout_from"], r["solve_from"])
-    return f"{r['samples']}, playouts {playouts}" if playouts else f"{r['samples']}"
+    words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
+    return ", ".join(words + (["fitting the auction"] if r.get("auction") else []))
 
 
 def markdown(variant: Variant, rows: list[dict]) -> str:
@@ -154,18 +166,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("deals", nargs="?", type=int, default=300)
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
     p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
+    p.add_argument("--auction", type=int, nargs="+", choices=(0, 1), default=[0])
     p.add_argument("--solve-from", type=int, default=6)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
     v = load_variant(args.variant)
-    settings = [(s, r) for s in sorted(set(args.samples)) for r in sorted(set(args.rollout_from))]
+    settings = [
+        (s, r, bool(a))
+        for s in sorted(set(args.samples))
+        for r in sorted(set(args.rollout_from))
+        for a in sorted(set(args.auction))
+    ]
     start = time.perf_counter()
     rows = curve(v, args.deals, settings, args.solve_from, args.workers)
     seconds = time.perf_counter() - start
     print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {args.solve_from}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples, rollout_from in settings:
-        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from, rollout_from), ignore_errors=True)
+    for samples, rollout_from, auction in settings:
+        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from, rollout_from, auction), ignore_errors=True)
     return 0
 
 

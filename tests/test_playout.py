@@ -157,7 +157,7 @@ def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
 
     monkeypatch.setattr(sample_curve, "DATA", tmp_path)
     v = load_variant("partnership-auction")
-    rows = sample_curve.curve(v, 2, [(2, 0), (2, 8)], solve_from=2)
+    rows = sample_curve.curve(v, 2, [(2, 0, False), (2, 8, False)], solve_from=2)
     assert [(r["samples"], r["rollout_from"]) for r in rows] == [(2, 0), (2, 8)]
     assert rows[0]["rollouts"] == 0 < rows[1]["rollouts"] and rows[1]["against_top"] == 0
     table = sample_curve.markdown(v, rows)

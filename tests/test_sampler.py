@@ -7,7 +7,7 @@ from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer, deal_unseen, index_by_weight
+from simcore.state.sampler import SamplingPlayer, auction_fit, deal_unseen, index_by_weight
 from simcore.variants import load_variant
 
 
@@ -181,3 +181,44 @@ def test_the_cards_a_seat_laid_down_in_meld_stay_its_own_in_every_sampled_deal()
                         assert np.all(np.bincount(got[s], minlength=24) >= np.bincount(pinned[s], minlength=24))
             state.apply(heuristic(state))
     assert pinned_cards > 20  # the meld pinned cards, not only passing
+
+
+@pytest.mark.parametrize(
+    "vid, read",
+    [
+        ("partnership-auction", True),
+        ("four-hand-150", True),
+        ("double-deck", True),
+        ("auction", True),
+        ("five-hand-called-card", True),
+        ("two-hand", False),  # the draws from the stock hide both hands as they were bid
+    ],
+)
+def test_the_auction_admits_the_real_deal_and_rejects_others(vid, read):
+    # every seat bids by the model here, so the real hands at each trick's start must fit the auction as
+    # each seat saw it, passes, widow and all; random deals of the unseen cards must not all fit
+    v = load_variant(vid)
+    sp = SamplingPlayer(samples=1, auction=True)
+    heuristic = kernel_policy("heuristic")
+    tested = rejected = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            seat, r = state.current_player(), state.request()
+            obs = state.observation(seat)
+            if r.kind == "play" and not obs["stock"]:
+                fits = auction_fit(v, seat, obs)
+                if fits is not None:
+                    truth = np.array(state._table.hands, dtype=np.uint8)  # the test may look
+                    for s, c in state._table.trick:
+                        truth[s, c] += 1
+                    assert fits(truth), (seed, seat, obs["bids"], obs["moves"])
+                    tested += 1
+                    rng = np.random.default_rng(seed)
+                    position_of, _ = sp._position_maker(v, seat, obs)
+                    pool, need, void, pinned = sp._unseen(v, seat, obs)
+                    rejected += not all(
+                        fits(position_of(deal_unseen(rng, pool, need, void, pinned)).hands) for _ in range(20)
+                    )
+            state.apply(heuristic(state))
+    assert (tested > 0 and rejected > 0) if read else tested == 0

@@ -6,9 +6,14 @@ What it has seen is :meth:`simcore.state.HandState.observation` of its own seat,
 the cards played, the cards it passed and the cards each seat laid down in meld (still in that seat's
 hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
 seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
-neither followed nor trumped is void in trump too). Heading duties and the bidding are not read into the
-deal. Unseen cards beyond what the other seats hold (a widow not
-taken, another seat's burial) are left out at random.
+neither followed nor trumped is void in trump too). Heading duties are not read into the deal. With
+``auction=True`` the bidding is: a deal is kept only where every other seat whose hand at the auction
+the seat can rebuild (the cards it holds now, has played, and passed or received in its sight) would
+have made its calls as the model bidders make them (:mod:`simcore.answers.auction_so_far`: the
+heuristic's bid rule, the rule every heuristic seat bids by); other deals are dealt again, up to
+:data:`AUCTION_TRIES` times a sample, and where no deal of the decision fits the auction it is not
+read. Unseen cards beyond what the other seats hold (a widow not taken, another seat's burial) are
+left out at random.
 
 The cards it plays before those tricks, from ``rollout_from`` tricks from the end (by default
 :data:`EVERY_TRICK`: from the first card), are weighed the same way on the same kind of deals, but by
@@ -53,6 +58,8 @@ from simcore.state.players import kernel_policy
 #: The ``rollout_from`` that weighs every card before the solved tricks by playouts (the default): more
 #: tricks than any hand holds.
 EVERY_TRICK = 99
+#: With ``auction=True``, the deals drawn a sample at most, looking for one that fits the auction.
+AUCTION_TRIES = 50
 
 
 def playouts_text(rollout_from: int, solve_from: int) -> str:
@@ -67,18 +74,30 @@ class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
     heuristic's card there; None: :data:`EVERY_TRICK`, for callers that pass on a setting not given),
-    the heuristic elsewhere (see the module)."""
+    the heuristic elsewhere; ``auction``: deals that fit the auction under the model bidders (see the
+    module)."""
 
-    def __init__(self, samples: int = 20, solve_from: int = 6, seed: int = 0, rollout_from: int | None = EVERY_TRICK):
+    def __init__(
+        self,
+        samples: int = 20,
+        solve_from: int = 6,
+        seed: int = 0,
+        rollout_from: int | None = EVERY_TRICK,
+        auction: bool = False,
+    ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
         if samples < 1 or solve_from < 1 or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
+        self.auction = bool(auction)
         self.heuristic = kernel_policy("heuristic")
 
     def __repr__(self) -> str:
         rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > self.solve_from else ""
-        return f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}, seed={self.seed})"
+        auction = ", auction=True" if self.auction else ""
+        return (
+            f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
+        )
 
     def __call__(self, state):
         from simcore.state import Action
@@ -136,12 +155,24 @@ class SamplingPlayer:
     # --- what the seat knows --------------------------------------------------------------------------
     def _positions(self, v, seat, obs) -> tuple[list[Position], list[int]]:
         """(the positions at the trick's start of the deals sampled for this decision, the trick's cards
-        so far): ``samples`` draws, less those where no deal fitted what the seat has seen."""
+        so far). Without ``auction``: ``samples`` draws, less those where no deal fitted what the seat has
+        seen; with it, each sample drawn again until it fits the auction too (see the module)."""
         rng = np.random.default_rng(self._seed_of(obs))
         position_of, trick = self._position_maker(v, seat, obs)
         pool, need, void, pinned = self._unseen(v, seat, obs)
-        deals = [deal_unseen(rng, pool, need, void, pinned) for _ in range(self.samples)]
-        return [position_of(d) for d in deals if d is not None], trick
+        fits = auction_fit(v, seat, obs) if self.auction else None
+        drawn, kept = [], []
+        for _ in range(self.samples):
+            for _ in range(AUCTION_TRIES if fits is not None else 1):
+                deal = deal_unseen(rng, pool, need, void, pinned)
+                if deal is None:
+                    break
+                position = position_of(deal)
+                drawn.append(position)
+                if fits is None or fits(position.hands):
+                    kept.append(position)
+                    break
+        return (kept or drawn[: self.samples]), trick
 
     def _seed_of(self, obs: dict) -> int:
         """From ``seed`` and what the seat has seen alone, so that hidden cards cannot sway a draw."""
@@ -217,6 +248,58 @@ class SamplingPlayer:
         return pool, need, void, pinned
 
 
+def auction_fit(v, seat: int, obs: dict):
+    """A test of sampled hands (uint8[players, 24], the hands at the trick's start) against the auction
+    that ``seat`` saw (``obs``, its observation): True when every other seat whose hand at the auction
+    ``seat`` can rebuild would have made its calls as the model bidders do (see the module). None
+    where nothing is tested: no auction, calls the model cannot make, or no seat's hand to rebuild."""
+    from simcore.answers.auction_so_far import AuctionError, auction_condition, read_calls
+    from simcore.answers.conditioned import condition_rows
+    from simcore.kernels.condition import Condition, accepts
+
+    if v.get("auction.kind") == "none" or not obs["bids"]:
+        return None
+    text = " ".join(str(b) if b else "pass" for _, b in obs["bids"])
+    try:
+        calls, _ = read_calls(v, text)
+        condition = auction_condition(v, text, calls, skip=seat)
+    except AuctionError:
+        return None
+    players = v.players
+    # Cards that left or joined a hand since the auction, as far as ``seat`` saw them; a seat that moved
+    # a card it did not see (or took the widow) cannot be rebuilt.
+    change = np.zeros((players, N_TYPES), dtype=np.int64)
+    blind = set()
+    if v.get("deal.widow") and obs["bidder"] is not None and obs["bidder"] >= 0:
+        blind.add(obs["bidder"])
+    for who, kind, card, to in obs["moves"]:
+        touched = {x for x in (who, to) if x is not None and 0 <= x < players}
+        if kind not in ("give", "share") or card is None:
+            blind |= touched
+            continue
+        t = int(parse_hand(card).argmax())
+        change[who, t] += 1
+        if to is not None and 0 <= to < players:
+            change[to, t] -= 1
+    for lead, cards, _, _ in obs["tricks"]:
+        for i, c in enumerate(cards):
+            change[(lead + i) % players, int(parse_hand(c).argmax())] += 1
+    clauses = tuple(c for c in condition.clauses if c.seats[0] not in blind)
+    if not clauses:
+        return None
+    change[sorted(blind)] = 0  # untested; kept from going below zero
+    rows = condition_rows(v, Condition(condition.text, clauses, condition.players, condition.label))
+    table, flags = v.meld_table, v.meld_flags
+    widow = np.zeros(N_TYPES, dtype=np.uint8)
+    totals, scratch = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64)
+
+    def fits(hands: np.ndarray) -> bool:
+        dealt = (hands + change).astype(np.uint8)
+        return bool(accepts(dealt, widow, v.hand_size, rows, table, flags, totals, scratch))
+
+    return fits
+
+
 def _free_tricks(v) -> int:
     """The tricks played while a stock lasts, which carry no duty (none without a stock)."""
     return v.get("deal.widow") // v.players if v.get("play.stock_play") else 0
@@ -285,8 +368,9 @@ class TimedSamplingPlayer(SamplingPlayer):
         seed: int = 0,
         clock=time.perf_counter,
         rollout_from: int | None = EVERY_TRICK,
+        auction: bool = False,
     ):
-        super().__init__(samples, solve_from, seed, rollout_from)
+        super().__init__(samples, solve_from, seed, rollout_from, auction)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
         self.rollouts, self.rollout_seconds = 0, 0.0
 
