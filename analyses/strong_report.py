@@ -13,6 +13,8 @@ and on how many processes.
 
 from __future__ import annotations
 
+import hashlib
+import shutil
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -21,6 +23,7 @@ from pathlib import Path
 from analyses import dd_make_rate, strong_deals, strong_duel, strong_games, strong_play, worst_decisions
 from analyses.report import MAIN_SYSTEMS, write_section
 from analyses.section import Section, StrongSizes
+from analyses.strong_lines import DATA
 from analyses.workers import run_jobs
 from simcore.answers.dd_make import MakeOdds, check_variant
 from simcore.answers.endgame import EndgameLoss
@@ -54,8 +57,10 @@ def compute(
     seed: int,
     workers: int = 1,
     say: Callable[[str], None] = lambda _: None,
+    keep: Path | None = None,
 ) -> StrongResults:
-    """Every system's plays, solves and endings, as one list of jobs over ``workers`` processes."""
+    """Every system's plays, solves and endings, as one list of jobs over ``workers`` processes (with
+    ``keep``, a folder: each finished job kept there, and read back instead of run again)."""
     for v in variants:
         check_variant(v)  # one line for a system the make odds cannot state, before any work
     player = sampling_player(sizes)
@@ -70,7 +75,7 @@ def compute(
         ):
             parts.append((v, kind, len(jobs), len(more)))
             jobs += more
-    results = run_jobs(jobs, workers, say)
+    results = run_jobs(jobs, workers, say, keep=keep)
     got: dict[str, list] = {"plays": [], "odds": [], "endings": [], "games": []}
     for v, kind, first, n in parts:
         mine = results[first : first + n]
@@ -83,6 +88,13 @@ def compute(
         else:
             got[kind].append(worst_decisions.gather(v, sizes.endgame_hands, seed, sizes.tricks_left, mine))
     return StrongResults(tuple(variants), *(tuple(got[k]) for k in ("plays", "odds", "endings", "games")))
+
+
+def partial_dir(variants: Sequence[Variant], sizes: StrongSizes, seed: int) -> Path:
+    """Where a run keeps its finished jobs until its page is written: named for everything the page's
+    figures depend on but the code (the systems' rules, the sizes, the seed)."""
+    run = repr((seed, sizes, [(v.id, v.content_hash) for v in variants])).encode()
+    return DATA / ".partial" / f"strong-play-{hashlib.blake2b(run, digest_size=8).hexdigest()}"
 
 
 def sections(results: StrongResults, sizes: StrongSizes, seed: int) -> list[Section]:
@@ -158,8 +170,11 @@ def write_strong_play(
 ) -> list[Path]:
     """Write ``strong-play.md`` with its CSV and PNG files into ``out``; return them, the page first."""
     start = time.perf_counter()
-    results = compute([load_variant(v) for v in variants], sizes, seed, workers, say)
+    systems = [load_variant(v) for v in variants]
+    keep = partial_dir(systems, sizes, seed)  # kept until the page is written, so a stopped run resumes
+    results = compute(systems, sizes, seed, workers, say, keep)
     files = write_page(out, results, sizes, seed, variants, workers, time.perf_counter() - start)
+    shutil.rmtree(keep, ignore_errors=True)
     say(f"strong play: {len(files)} files in {time.perf_counter() - start:.0f} s")
     return files
 

@@ -51,6 +51,10 @@ def _private_store(tmp_path, monkeypatch):
     runs here, not on a cluster named by the environment."""
     monkeypatch.setenv("PINOCHLE_STORE", str(tmp_path / "results.duckdb"))
     monkeypatch.delenv("DASK_SCHEDULER_ADDRESS", raising=False)
+    import analyses.strong_report
+
+    # the strong-play page keeps a stopped run's jobs to resume it; a test's must not outlive the test
+    monkeypatch.setattr(analyses.strong_report, "DATA", tmp_path / "strong_records")
 
 
 def pytest_addoption(parser):

@@ -182,3 +182,27 @@ def test_who_played_says_what_the_sampling_player_does_before_it_solves(results)
     with_playouts = dataclasses.replace(TINY, rollout_from=12)
     assert "from 12 tricks from the end until then it weighs each card" in players(results, with_playouts)
     assert sampling_player(with_playouts).rollout_from == 12
+
+
+def test_a_stopped_run_resumes_from_its_kept_jobs(tmp_path, monkeypatch):
+    import analyses.strong_report as sr
+
+    sizes = replace(TINY, deals=2, games=1, dd_hands=2, endgame_hands=2)
+    systems = [load_variant("double-deck")]
+    keep = sr.partial_dir(systems, sizes, 3)
+    assert keep.is_relative_to(tmp_path)  # the tests' own folder (conftest), never the repository's
+    first = compute(systems, sizes, 3, keep=keep)
+    (keep / "0.pkl").unlink()  # as if stopped before the first job finished
+    run_jobs, ran = sr.run_jobs, []
+
+    def only_the_lost_job(jobs, *args, **kwargs):
+        def job(k):
+            return lambda *a: ran.append(k) or jobs[k][0](*a)
+
+        return run_jobs([(job(k), a) for k, (_, a) in enumerate(jobs)], *args, **kwargs)
+
+    monkeypatch.setattr(sr, "run_jobs", only_the_lost_job)
+    again = compute(systems, sizes, 3, keep=keep)
+    assert ran == [0]
+    assert [x.text for x in sections(again, sizes, 3)] == [x.text for x in sections(first, sizes, 3)]
+    assert sr.partial_dir(systems, replace(sizes, deals=3), 3) != keep
