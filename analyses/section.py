@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 from matplotlib.figure import Figure
 
-from simcore.state.sampler import EVERY_TRICK
+from simcore.state.sampler import EVERY_TRICK, playouts_text
 
 
 class TooFewHands(ValueError):
@@ -66,6 +66,24 @@ class StrongSizes:
     tricks_left: int = 6
     fit_min_hands: int = 20
     boot: int = 200
+
+    @property
+    def card_play(self) -> str:
+        """The sampling player's own card play, in words: "card play" where it weighs every card, else
+        "card play in the last N tricks" (or in the tricks it plays out and solves)."""
+        if self.rollout_from >= EVERY_TRICK:
+            return "card play"
+        return f"card play in the last {max(self.solve_from, self.rollout_from)} tricks"
+
+    def before_solved(self) -> str:
+        """What the sampling player does before the tricks it solves, in words."""
+        weighs = "it weighs each card on the same kind of deals by playing them out as the heuristic would"
+        playouts = playouts_text(self.rollout_from, self.solve_from)
+        if self.rollout_from >= EVERY_TRICK:
+            return f"before those tricks {weighs}"
+        if playouts:
+            return f"{playouts} until then {weighs}; before those tricks"
+        return "before those tricks"
 
     @classmethod
     def for_deals(cls, deals: int) -> StrongSizes:

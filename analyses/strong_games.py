@@ -110,7 +110,7 @@ def section(games: Sequence[StrongGames], sizes: StrongSizes, seed: int) -> Sect
         f"Games 0–{sizes.games - 1} of seed {seed} (the deals `pinochle games --seed {seed}` plays), each "
         "played to the end of the game twice: with the sampling player in one partnership and the heuristic "
         "in the other, then the partnerships swapped. The sampling player plays as in the match above (its "
-        "card play in the last tricks; the heuristic's bids), so this is what that card play is worth in "
+        f"{sizes.card_play}; the heuristic's bids), so this is what that card play is worth in "
         "games won. A player as strong as the heuristic wins half of them; 95% intervals over games:\n\n"
         + "\n".join(lines)
         + "\n\n"

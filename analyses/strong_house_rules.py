@@ -3,7 +3,7 @@ on how well the cards are played, asked again with the sampling player at every 
 
 Deal i is :func:`simcore.state.new_hand` (seed, hand=i) under rules A and under rules B (the same cards
 where the deck is the same), each played by the heuristic at every seat and by the sampling player at
-every seat (:class:`simcore.state.sampler.SamplingPlayer`: sampled double dummy in the last tricks, the
+every seat (:class:`simcore.state.sampler.SamplingPlayer`: playouts, then sampled double dummy in the last tricks, the
 heuristic's bids, pass and meld). Per question, for its headline measure (``bidding side makes``, a
 share of hands), B − A under each play is a paired mean over deals with a normal 95% interval, and so is
 the difference of the two differences (strong − heuristic): a verdict depends on play when that

@@ -1,10 +1,11 @@
 """The bidding card under stronger card play (the strong-play page's fourth measurement): the report's
-"bid up to a + b × your meld" rule refitted on deals whose card play in the endings is the sampling
+"bid up to a + b × your meld" rule refitted on deals whose card play is the sampling
 player's at every seat, beside the rule fitted on the same deals played by the heuristic throughout.
 
 Deal i is :func:`simcore.state.new_hand` (seed, hand=i), the same cards for both. The bidding, passing
 and meld are the heuristic's in both (the sampling player bids as the heuristic), so the two record sets
-differ only by the card play of the last ``solve_from`` tricks. The rule is
+differ only by card play (the sampling player's: playouts, then solves in the last ``solve_from``
+tricks). The rule is
 :func:`analyses.bid_strategy.bid_rule_of_thumb` on each record set; the intervals are percentile
 bootstrap intervals over deals (the same resampled deals for both rules, so the difference's interval
 is paired). Points are on the variant's scale.
@@ -105,7 +106,7 @@ def markdown(result: dict) -> str:
         "| card play | a (points) | b (per point of meld) | made |",
         "|---|---|---|---|",
     ]
-    for name, label in (("heuristic", "heuristic throughout"), ("strong", "sampling player in the endings")):
+    for name, label in (("heuristic", "heuristic throughout"), ("strong", "sampling player's card play")):
         r = result[name]
         lines.append(
             f"| {label} | {cell(r['a'])} | {r['b']['estimate']:.2f} [{r['b']['ci95'][0]:.2f}, "
@@ -288,7 +289,7 @@ def _fit(x: float, lo: float, hi: float, signed: bool = False, digits: int = 3) 
 def _card_rows(cards: pd.DataFrame) -> list[dict]:
     names = {
         "heuristic": "heuristic throughout",
-        "sampling": "sampling player in the endings",
+        "sampling": "sampling player's card play",
         "difference": "difference",
     }
     return [
@@ -360,8 +361,8 @@ def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Sect
         'The report\'s rule of thumb "bid up to a + b × your meld" (the line through the highest bid made '
         "half the time, by the bidder's meld as dealt) refitted on the card-play match's deals as played with the "
         "sampling player at every seat, beside the same deals as the heuristic played them. The bidding, "
-        "passing and meld are the heuristic's in both, so the two differ by the card play of the last "
-        f"{sizes.solve_from} tricks alone, both sides' at once. The intervals come from refitting on "
+        f"passing and meld are the heuristic's in both, so the two differ by {sizes.card_play} alone, both "
+        "sides' at once. The intervals come from refitting on "
         f"{sizes.boot} sets of deals drawn at random from these, with replacement (a bootstrap; the same sets "
         f"for both fits, so the difference's interval is paired); meld rows need {sizes.fit_min_hands} hands "
         "to enter a fit, fewer than the report's card "

@@ -27,7 +27,7 @@ from analyses.strong_lines import DATA
 from analyses.workers import run_jobs
 from simcore.answers.dd_make import MakeOdds, check_variant
 from simcore.answers.endgame import EndgameLoss
-from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text
+from simcore.state.sampler import SamplingPlayer
 from simcore.variants import Variant, load_variant
 
 PAGE = "strong-play.md"
@@ -131,17 +131,6 @@ def measured_note(sizes: StrongSizes, seed: int, variants: Sequence[str]) -> lis
     ]
 
 
-def _before(sizes: StrongSizes) -> str:
-    """What the sampling player does before the tricks it solves, in words."""
-    weighs = "it weighs each card on the same kind of deals by playing them out as the heuristic would"
-    playouts = playouts_text(sizes.rollout_from, sizes.solve_from)
-    if sizes.rollout_from >= EVERY_TRICK:
-        return f"before those tricks {weighs}"
-    if playouts:
-        return f"{playouts} until then {weighs}; before those tricks"
-    return "before those tricks"
-
-
 def players(results: StrongResults, sizes: StrongSizes) -> str:
     """Who played (DESIGN principle 9)."""
     margins = ", ".join(f"{v.id} " + f"{v.get('policy.margin'):+.2f}".replace("-", "−") for v in results.variants)
@@ -149,11 +138,11 @@ def players(results: StrongResults, sizes: StrongSizes) -> str:
         f"**Who played.** *The heuristic*: the simulated players of the other pages at every seat, a fixed "
         f"strategy (written rules, and in the last tricks a card play fitted to perfect play) bidding as "
         f"boldly as pays best in each system (docs/policies.md; the boldness, `policy.margin`: {margins}). "
-        f"*The sampling player* (`simcore/state/sampler.py`), a stronger player for the last "
-        f"{sizes.solve_from} tricks: at each card it deals the cards it cannot see {sizes.samples} ways that "
+        f"*The sampling player* (`simcore/state/sampler.py`), whose {sizes.card_play} is stronger: at each "
+        f"card of the last {sizes.solve_from} tricks it deals the cards it cannot see {sizes.samples} ways that "
         f"fit the play so far, works out every legal card's result on each of those deals with all hands "
-        f"face up, and plays the card best on average; {_before(sizes)}, and for every bid, pass and meld, it "
-        f'plays as the heuristic. *Perfect play* ("double dummy", as '
+        f"face up, and plays the card best on average; {sizes.before_solved()}, and for every bid, pass and "
+        f'meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
         f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
         f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
         f"left at the start of a trick)."
