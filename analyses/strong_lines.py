@@ -92,9 +92,12 @@ def load(variant: Variant, path: Path | None = None) -> KeptPlays | None:
                 z["policy"], z["heuristic"], z["heuristic_records"], z["strong_records"], z["solved"]
             )
         )
-    # a run kept before the sampling player had playouts names none: it played none
+    # a run kept before the sampling player had playouts (or read the auction) names none: it used none
     player = SamplingPlayer(
-        samples=about["samples"], solve_from=about["solve_from"], rollout_from=about.get("rollout_from", 0)
+        samples=about["samples"],
+        solve_from=about["solve_from"],
+        rollout_from=about.get("rollout_from", 0),
+        auction=about.get("auction", False),
     )
     return KeptPlays(StrongDeals(variant, about["seed"], player, plays), about)
 
@@ -103,7 +106,8 @@ def partial_dir(variant: Variant, deals: int, seed: int, player: SamplingPlayer)
     """Where a run keeps its finished jobs until it is saved: named for everything its plays depend on
     but the code, so a run interrupted and started again with the same arguments resumes."""
     playouts = f"-r{player.rollout_from}" if player.rollout_from > player.solve_from else ""
-    run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}"
+    auction = "-auction" if player.auction else ""
+    run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}{auction}"
     return DATA / ".partial" / f"{variant.id}-{variant.content_hash[:12]}-{run}"
 
 
@@ -122,6 +126,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "samples": player.samples,
         "solve_from": player.solve_from,
         "rollout_from": player.rollout_from,
+        "auction": player.auction,
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),
