@@ -2,7 +2,7 @@
 the tricks it weighs by playouts.
 
 For each setting, every ``samples`` in the list with every ``rollout_from`` in its list (0: the
-heuristic's cards before the solved tricks) and every ``auction`` in its list (1: deals that fit the
+heuristic's cards before the solved tricks) and every ``read_auction`` in its list (1: deals that fit the
 auction, :class:`simcore.state.sampler.SamplingPlayer`), deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle
 duel --policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of
 one partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic
@@ -13,8 +13,8 @@ solved decision (a choice among several cards in its solved tricks,
 :meth:`simcore.state.sampler.SamplingPlayer.mean_values`), a playout decision
 (:meth:`~simcore.state.sampler.SamplingPlayer.rollout_values`) and CPU seconds a deal. Points are on the
 variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS] [--samples 5 10 20 40]
-[--rollout-from 0] [--auction 0 1] [--solve-from 6] [--workers W]``; finished jobs are kept until the table is printed
-(``analyses/strong_records/.partial``), so a stopped run resumes.
+[--rollout-from 0] [--read-auction 0 1] [--solve-from 6] [--workers W]``; finished jobs are kept until
+the table is printed (``analyses/strong_records/.partial``), so a stopped run resumes.
 """
 
 from __future__ import annotations
@@ -53,11 +53,11 @@ class SettingPlays:
 
 
 def play_setting(
-    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, auction: bool = False
+    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = False
 ) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
     player = TimedSamplingPlayer(
-        samples, solve_from, clock=time.process_time, rollout_from=rollout_from, auction=auction
+        samples, solve_from, clock=time.process_time, rollout_from=rollout_from, read_auction=read_auction
     )
     sets = seat_sets(variant)
     start = time.process_time()
@@ -75,11 +75,11 @@ def play_setting(
 
 
 def partial_dir(
-    variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0, auction: bool = False
+    variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = False
 ) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
     playouts = f"-r{rollout_from}" if rollout_from > solve_from else ""
-    auction_part = "-auction" if auction else ""
+    auction_part = "-auction" if read_auction else ""
     name = f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}{playouts}{auction_part}"
     return DATA / ".partial" / name
 
@@ -87,13 +87,15 @@ def partial_dir(
 def curve(
     variant: Variant, deals: int, settings: list[tuple[int, int, bool]], solve_from: int, workers: int = 1
 ) -> list[dict]:
-    """One row per setting (samples, rollout_from, auction) (see the module); the paired difference is
+    """One row per setting (samples, rollout_from, read_auction) (see the module); the paired difference is
     against the last setting."""
     per = {}
     for setting in settings:
-        samples, rollout_from, auction = setting
-        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, auction)
-        jobs = [(play_setting, (variant, r, samples, solve_from, rollout_from, auction)) for r in chunks(0, deals, 20)]
+        samples, rollout_from, read_auction = setting
+        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, read_auction)
+        jobs = [
+            (play_setting, (variant, r, samples, solve_from, rollout_from, read_auction)) for r in chunks(0, deals, 20)
+        ]
         parts = run_jobs(jobs, workers, keep=keep)
         per[setting] = (
             np.array([x for p in parts for x in p.mine]) - np.array([x for p in parts for x in p.theirs]),
@@ -105,14 +107,14 @@ def curve(
         )
     top = per[settings[-1]][0]
     rows = []
-    for samples, rollout_from, auction in settings:
-        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from, auction]
+    for samples, rollout_from, read_auction in settings:
+        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from, read_auction]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
             {
                 "samples": samples,
                 "rollout_from": rollout_from,
-                "auction": auction,
+                "read_auction": read_auction,
                 "solve_from": solve_from,
                 "deals": deals,
                 "gain": g.estimate,
@@ -136,7 +138,7 @@ def _setting(r: dict) -> str:
     auction'."""
     playouts = playouts_text(r["rollout_from"], r["solve_from"])
     words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
-    return ", ".join(words + (["fitting the auction"] if r.get("auction") else []))
+    return ", ".join(words + (["fitting the auction"] if r.get("read_auction") else []))
 
 
 def markdown(variant: Variant, rows: list[dict]) -> str:
@@ -166,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("deals", nargs="?", type=int, default=300)
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
     p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
-    p.add_argument("--auction", type=int, nargs="+", choices=(0, 1), default=[0])
+    p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[0])
     p.add_argument("--solve-from", type=int, default=6)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
@@ -175,15 +177,17 @@ def main(argv: list[str] | None = None) -> int:
         (s, r, bool(a))
         for s in sorted(set(args.samples))
         for r in sorted(set(args.rollout_from))
-        for a in sorted(set(args.auction))
+        for a in sorted(set(args.read_auction))
     ]
     start = time.perf_counter()
     rows = curve(v, args.deals, settings, args.solve_from, args.workers)
     seconds = time.perf_counter() - start
     print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {args.solve_from}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples, rollout_from, auction in settings:
-        shutil.rmtree(partial_dir(v, args.deals, samples, args.solve_from, rollout_from, auction), ignore_errors=True)
+    for samples, rollout_from, read_auction in settings:
+        shutil.rmtree(
+            partial_dir(v, args.deals, samples, args.solve_from, rollout_from, read_auction), ignore_errors=True
+        )
     return 0
 
 

@@ -97,7 +97,7 @@ def load(variant: Variant, path: Path | None = None) -> KeptPlays | None:
         samples=about["samples"],
         solve_from=about["solve_from"],
         rollout_from=about.get("rollout_from", 0),
-        auction=about.get("auction", False),
+        read_auction=about.get("read_auction", False),
     )
     return KeptPlays(StrongDeals(variant, about["seed"], player, plays), about)
 
@@ -106,7 +106,7 @@ def partial_dir(variant: Variant, deals: int, seed: int, player: SamplingPlayer)
     """Where a run keeps its finished jobs until it is saved: named for everything its plays depend on
     but the code, so a run interrupted and started again with the same arguments resumes."""
     playouts = f"-r{player.rollout_from}" if player.rollout_from > player.solve_from else ""
-    auction = "-auction" if player.auction else ""
+    auction = "-auction" if player.read_auction else ""
     run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}{auction}"
     return DATA / ".partial" / f"{variant.id}-{variant.content_hash[:12]}-{run}"
 
@@ -126,7 +126,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "samples": player.samples,
         "solve_from": player.solve_from,
         "rollout_from": player.rollout_from,
-        "auction": player.auction,
+        "read_auction": player.read_auction,
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),

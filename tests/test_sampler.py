@@ -198,7 +198,7 @@ def test_the_auction_admits_the_real_deal_and_rejects_others(vid, read):
     # every seat bids by the model here, so the real hands at each trick's start must fit the auction as
     # each seat saw it, passes, widow and all; random deals of the unseen cards must not all fit
     v = load_variant(vid)
-    sp = SamplingPlayer(samples=1, auction=True)
+    sp = SamplingPlayer(samples=1, read_auction=True)
     heuristic = kernel_policy("heuristic")
     tested = rejected = 0
     for seed in range(12):

@@ -7,7 +7,7 @@ the cards played, the cards it passed and the cards each seat laid down in meld 
 hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
 seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
 neither followed nor trumped is void in trump too). Heading duties are not read into the deal. With
-``auction=True`` the bidding is: a deal is kept only where every other seat whose hand at the auction
+``read_auction=True`` the bidding is: a deal is kept only where every other seat whose hand at the auction
 the seat can rebuild (the cards it holds now, has played, and passed or received in its sight) would
 have made its calls as the model bidders make them (:mod:`simcore.answers.auction_so_far`: the
 heuristic's bid rule, the rule every heuristic seat bids by); other deals are dealt again, up to
@@ -58,7 +58,7 @@ from simcore.state.players import kernel_policy
 #: The ``rollout_from`` that weighs every card before the solved tricks by playouts (the default): more
 #: tricks than any hand holds.
 EVERY_TRICK = 99
-#: With ``auction=True``, the deals drawn a sample at most, looking for one that fits the auction.
+#: With ``read_auction=True``, the deals drawn a sample at most, looking for one that fits the auction.
 AUCTION_TRIES = 50
 
 
@@ -74,7 +74,7 @@ class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
     heuristic's card there; None: :data:`EVERY_TRICK`, for callers that pass on a setting not given),
-    the heuristic elsewhere; ``auction``: deals that fit the auction under the model bidders (see the
+    the heuristic elsewhere; ``read_auction``: deals that fit the auction under the model bidders (see the
     module)."""
 
     def __init__(
@@ -83,18 +83,18 @@ class SamplingPlayer:
         solve_from: int = 6,
         seed: int = 0,
         rollout_from: int | None = EVERY_TRICK,
-        auction: bool = False,
+        read_auction: bool = False,
     ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
         if samples < 1 or solve_from < 1 or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
-        self.auction = bool(auction)
+        self.read_auction = bool(read_auction)
         self.heuristic = kernel_policy("heuristic")
 
     def __repr__(self) -> str:
         rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > self.solve_from else ""
-        auction = ", auction=True" if self.auction else ""
+        auction = ", read_auction=True" if self.read_auction else ""
         return (
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
         )
@@ -155,12 +155,12 @@ class SamplingPlayer:
     # --- what the seat knows --------------------------------------------------------------------------
     def _positions(self, v, seat, obs) -> tuple[list[Position], list[int]]:
         """(the positions at the trick's start of the deals sampled for this decision, the trick's cards
-        so far). Without ``auction``: ``samples`` draws, less those where no deal fitted what the seat has
+        so far). Without ``read_auction``: ``samples`` draws, less those where no deal fitted what the seat has
         seen; with it, each sample drawn again until it fits the auction too (see the module)."""
         rng = np.random.default_rng(self._seed_of(obs))
         position_of, trick = self._position_maker(v, seat, obs)
         pool, need, void, pinned = self._unseen(v, seat, obs)
-        fits = auction_fit(v, seat, obs) if self.auction else None
+        fits = auction_fit(v, seat, obs) if self.read_auction else None
         drawn, kept = [], []
         for _ in range(self.samples):
             for _ in range(AUCTION_TRIES if fits is not None else 1):
@@ -368,9 +368,9 @@ class TimedSamplingPlayer(SamplingPlayer):
         seed: int = 0,
         clock=time.perf_counter,
         rollout_from: int | None = EVERY_TRICK,
-        auction: bool = False,
+        read_auction: bool = False,
     ):
-        super().__init__(samples, solve_from, seed, rollout_from, auction)
+        super().__init__(samples, solve_from, seed, rollout_from, read_auction)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
         self.rollouts, self.rollout_seconds = 0, 0.0
 
