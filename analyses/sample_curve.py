@@ -53,7 +53,7 @@ class SettingPlays:
 
 
 def play_setting(
-    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = False
+    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = True
 ) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
     player = TimedSamplingPlayer(
@@ -168,7 +168,7 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("deals", nargs="?", type=int, default=300)
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
     p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
-    p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[0])
+    p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[1])
     p.add_argument("--solve-from", type=int, default=6)
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pandas as pd
 from matplotlib.figure import Figure
 
-from simcore.state.sampler import EVERY_TRICK, playouts_text
+from simcore.state.sampler import EVERY_TRICK, playouts_text, reads_auction
 
 
 class TooFewHands(ValueError):
@@ -51,7 +51,8 @@ class StrongSizes:
     solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples`` and
     ``solve_from``: the sampling player's deals a decision and the tricks from the end where it solves them,
     ``rollout_from``: the tricks from the end from which it weighs its cards by playouts until then (by default
-    from the first card; 0: none);
+    from the first card; 0: none); ``read_auction``: whether its deals fit the bids (None: as the system's
+    sampling player does by default);
     ``fit_min_hands``: the fewest hands a meld bin needs to enter the bidding rule's fit; ``boot``: bootstrap
     resamples for the rule's intervals."""
 
@@ -63,6 +64,7 @@ class StrongSizes:
     samples: int = 20
     solve_from: int = 6
     rollout_from: int = EVERY_TRICK
+    read_auction: bool | None = None
     tricks_left: int = 6
     fit_min_hands: int = 20
     boot: int = 200
@@ -74,6 +76,15 @@ class StrongSizes:
         if self.rollout_from >= EVERY_TRICK:
             return "card play"
         return f"card play in the last {max(self.solve_from, self.rollout_from)} tricks"
+
+    def bids_read(self, variants) -> str:
+        """How the sampling player's deals fit the bids in ``variants``, in words to follow "fit the play so
+        far" ("" where they fit none)."""
+        reading = [v.id for v in variants if reads_auction(v, self.read_auction)]
+        if not reading:
+            return ""
+        bids = "the bids (read as the heuristic, who made them, bids)"
+        return f" and {bids}" if len(reading) == len(variants) else f" (in {', '.join(reading)} also {bids})"
 
     def before_solved(self) -> str:
         """What the sampling player does before the tricks it solves, in words."""

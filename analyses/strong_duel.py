@@ -66,7 +66,8 @@ def sampler_flags(sizes: StrongSizes) -> str:
     """The duel's options for a sampling player other than its defaults."""
     d = StrongSizes()
     same = (sizes.samples, sizes.solve_from) == (d.samples, d.solve_from)
-    return "" if same else f" --samples {sizes.samples} --solve-from {sizes.solve_from}"
+    flags = "" if same else f" --samples {sizes.samples} --solve-from {sizes.solve_from}"
+    return flags + {None: "", True: " --read-auction", False: " --no-read-auction"}[sizes.read_auction]
 
 
 def section(plays: Sequence[StrongDeals], sizes: StrongSizes, seed: int) -> Section:

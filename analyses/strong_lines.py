@@ -34,7 +34,7 @@ from analyses import fmt
 from analyses.section import Section, Sizes
 from analyses.strong_deals import DealPlays, StrongDeals, play_deals
 from analyses.strong_play import card_table, total_shift_table
-from simcore.state.sampler import SamplingPlayer, playouts_text
+from simcore.state.sampler import SamplingPlayer, playouts_text, reads_auction
 from simcore.variants import Variant, load_variant
 
 #: Where the kept plays are, one file per system.
@@ -106,7 +106,7 @@ def partial_dir(variant: Variant, deals: int, seed: int, player: SamplingPlayer)
     """Where a run keeps its finished jobs until it is saved: named for everything its plays depend on
     but the code, so a run interrupted and started again with the same arguments resumes."""
     playouts = f"-r{player.rollout_from}" if player.rollout_from > player.solve_from else ""
-    auction = "-auction" if player.read_auction else ""
+    auction = "-auction" if reads_auction(variant, player.read_auction) else ""
     run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}{auction}"
     return DATA / ".partial" / f"{variant.id}-{variant.content_hash[:12]}-{run}"
 
@@ -126,7 +126,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "samples": player.samples,
         "solve_from": player.solve_from,
         "rollout_from": player.rollout_from,
-        "read_auction": player.read_auction,
+        "read_auction": reads_auction(variant, player.read_auction),
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),

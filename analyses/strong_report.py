@@ -48,7 +48,12 @@ class StrongResults:
 
 
 def sampling_player(sizes: StrongSizes) -> SamplingPlayer:
-    return SamplingPlayer(samples=sizes.samples, solve_from=sizes.solve_from, rollout_from=sizes.rollout_from)
+    return SamplingPlayer(
+        samples=sizes.samples,
+        solve_from=sizes.solve_from,
+        rollout_from=sizes.rollout_from,
+        read_auction=sizes.read_auction,
+    )
 
 
 def compute(
@@ -139,10 +144,11 @@ def players(results: StrongResults, sizes: StrongSizes) -> str:
         f"strategy (written rules, and in the last tricks a card play fitted to perfect play) bidding as "
         f"boldly as pays best in each system (docs/policies.md; the boldness, `policy.margin`: {margins}). "
         f"*The sampling player* (`simcore/state/sampler.py`), whose {sizes.card_play} is stronger: at each "
-        f"card of the last {sizes.solve_from} tricks it deals the cards it cannot see {sizes.samples} ways that "
-        f"fit the play so far, works out every legal card's result on each of those deals with all hands "
-        f"face up, and plays the card best on average; {sizes.before_solved()}, and for every bid, pass and "
-        f'meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
+        f"card of the last {sizes.solve_from} tricks it deals the cards it cannot see {sizes.samples} ways "
+        f"that fit the play so far{sizes.bids_read(results.variants)}, works out every legal card's result "
+        f"on each of those deals with all hands face up, and plays the card best on average; "
+        f"{sizes.before_solved()}, and for every "
+        f'bid, pass and meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
         f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
         f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
         f"left at the start of a trick)."

@@ -456,6 +456,7 @@ def bid_odds(
     solve_from: int = 6,
     limit: int = 5_000_000,
     rollout_from: int | None = None,
+    read_auction: bool | None = None,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
@@ -473,7 +474,8 @@ def bid_odds(
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`) and ``meld`` (and
     ``bid``): P(make B | meld M) with the cards played by the sampling player at every seat (``samples``
     deals a card over the last ``solve_from`` tricks, and from ``rollout_from`` tricks from the end until
-    then by the heuristic's playouts of the deals; None: from the first card) or double dummy from the
+    then by the heuristic's playouts of the deals; None: from the first card; deals fitting the bids with
+    ``read_auction``, None: where the system's sampling player reads them) or double dummy from the
     first lead (solves giving up at ``limit`` trick starts), beside the heuristic's on the same ``hands``
     hands (None: 200): one row per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves
     given up), ``estimate``, ``lo``, ``hi``, ``low`` and ``high`` (the range with the unknown hands not
@@ -492,7 +494,7 @@ def bid_odds(
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
     _seed(seed)
-    strong = _play(v, play, samples, solve_from, limit, rollout_from)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -546,7 +548,15 @@ def bid_odds(
     return frame
 
 
-def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, rollout_from: int | None):
+def _play(
+    v: Variant,
+    play: str,
+    samples: int,
+    solve_from: int,
+    limit: int,
+    rollout_from: int | None,
+    read_auction: bool | None,
+):
     """The :class:`simcore.answers.strong.Play` asked for (None: heuristic play), checked."""
     from simcore.answers.strong import PLAYS, Play, check_play
 
@@ -563,7 +573,10 @@ def _play(v: Variant, play: str, samples: int, solve_from: int, limit: int, roll
                 f"rollout_from={rollout_from!r}: give a whole number of tricks, 0 or more (None: every trick)"
             )
         playouts["rollout_from"] = int(rollout_from)
-    chosen = Play(play, samples, solve_from, limit, **playouts)
+    if read_auction is not None and not isinstance(read_auction, (bool, np.bool_)):
+        raise ValueError(f"read_auction={read_auction!r}: give True, False or None (the system's default)")
+    reads = None if read_auction is None else bool(read_auction)
+    chosen = Play(play, samples, solve_from, limit, **playouts, read_auction=reads)
     check_play(v, chosen)
     return chosen
 
@@ -622,6 +635,7 @@ def advise(
     solve_from: int = 6,
     limit: int = 5_000_000,
     rollout_from: int | None = None,
+    read_auction: bool | None = None,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
@@ -648,7 +662,8 @@ def advise(
     With ``play`` "strong" or "dd" (as ``--play``, :mod:`simcore.answers.strong`; a whole hand): the
     hand's P(make B) with every deal also played by the sampling player at every seat (``samples``
     deals a card over the last ``solve_from`` tricks, by playouts from ``rollout_from`` tricks from the
-    end until then; None: from the first card) or solved double dummy from the first lead
+    end until then; None: from the first card; deals fitting the bids with ``read_auction``, where there
+    are bids) or solved double dummy from the first lead
     (``limit`` trick starts a solve), beside the heuristic's on the same ``hands`` deals (None: 100): one
     row per play and bid with ``play``, ``bid``, ``made``, ``unknown``, ``estimate``, ``lo``, ``hi``,
     ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired difference.
@@ -667,7 +682,7 @@ def advise(
     _positive("hands", hands)
     _seed(seed)
     check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
-    strong = _play(v, play, samples, solve_from, limit, rollout_from)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction)
     if strong is not None:
         return _advise_strong(v, cards, strong, seat, hands, seed, policy, given, auction)
     if auction is not None:

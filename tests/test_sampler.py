@@ -222,3 +222,35 @@ def test_the_auction_admits_the_real_deal_and_rejects_others(vid, read):
                     )
             state.apply(heuristic(state))
     assert (tested > 0 and rejected > 0) if read else tested == 0
+
+
+def test_the_bids_are_read_where_that_pays_and_can_be_set_everywhere_the_player_plays(capsys):
+    import json
+
+    from simcore import api
+    from simcore.answers.strong import Play
+    from simcore.cli import main
+    from simcore.state.duel import load_policy
+    from simcore.state.sampler import READS_BIDS, reads_auction
+
+    pa, four = load_variant("partnership-auction"), load_variant("four-hand-150")
+    assert READS_BIDS == ("partnership-auction",)  # the measured default: docs/policies.md
+    assert reads_auction(pa, None) and not reads_auction(four, None)
+    assert reads_auction(four, True) and not reads_auction(pa, False)
+    assert (
+        load_policy("sampling").read_auction is None
+        and load_policy("sampling", read_auction=False).read_auction is False
+    )
+    assert load_policy("strong").player.read_auction is False  # its partner bids by the sampled value, not the model
+    assert "fitting the bids" in Play("strong", read_auction=True).text() and "fitting" not in Play("strong").text()
+    with pytest.raises(ValueError, match="read_auction"):
+        api.bid_odds("four-hand-150", hands=2, meld=10, play="strong", read_auction="yes")
+    bench = ["bench", "--sampling", "1", "--samples", "2", "--solve-from", "2", "--rollout-from", "0", "--json"]
+    assert main(bench) == 0
+    assert [(r["variant"], r["read_auction"]) for r in json.loads(capsys.readouterr().out)] == [
+        ("partnership-auction", True),
+        ("four-hand-150", False),
+        ("double-deck", False),
+    ]
+    assert main([*bench, "--read-auction"]) == 0
+    assert all(r["read_auction"] for r in json.loads(capsys.readouterr().out))

@@ -511,7 +511,8 @@ SAMPLING_BENCH = ("partnership-auction", "four-hand-150", "double-deck")
 class SamplingBenchResult:
     """Hands played through the game state by the sampling player at every seat (:class:`simcore.state.
     sampler.SamplingPlayer`, ``samples`` deals a decision over the last ``solve_from`` tricks, playouts
-    from ``rollout_from`` tricks from the end until then), one thread: ``seconds`` for all ``hands``;
+    from ``rollout_from`` tricks from the end until then, deals fitting the bids with ``read_auction``), one
+    thread: ``seconds`` for all ``hands``;
     ``decisions`` the card choices it sampled and solved (a choice among several cards in its tricks)
     and ``decision_seconds`` the time spent in them; ``rollouts`` and ``rollout_seconds`` the same for
     the choices it weighed by playouts."""
@@ -526,6 +527,7 @@ class SamplingBenchResult:
     rollout_from: int = 0
     rollouts: int = 0
     rollout_seconds: float = 0.0
+    read_auction: bool = True
 
     @property
     def ms_per_decision(self) -> float:
@@ -547,20 +549,28 @@ class SamplingBenchResult:
             "rollout_from": self.rollout_from,
             "rollouts": self.rollouts,
             "ms_per_rollout": self.rollout_seconds / max(self.rollouts, 1) * 1e3,
+            "read_auction": self.read_auction,
         }
 
 
 def bench_sampling(
-    variant_id: str, hands: int, samples: int = 20, solve_from: int = 6, seed: int = 1, rollout_from: int | None = None
+    variant_id: str,
+    hands: int,
+    samples: int = 20,
+    solve_from: int = 6,
+    seed: int = 1,
+    rollout_from: int | None = None,
+    read_auction: bool | None = None,
 ) -> SamplingBenchResult:
     """Time ``hands`` seeded hands (deals 0, 1, ... of ``seed``) played through the game state by the
     sampling player at every seat, after one warm-up hand (compile or cache load); each sampled decision
     is timed on its own."""
     from simcore.state import new_hand
-    from simcore.state.sampler import TimedSamplingPlayer
+    from simcore.state.sampler import TimedSamplingPlayer, reads_auction
 
     variant = load_variant(variant_id)
-    player = TimedSamplingPlayer(samples, solve_from, rollout_from=rollout_from)
+    player = TimedSamplingPlayer(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
+    reads = reads_auction(variant, read_auction)
 
     def play(i: int) -> None:
         state = new_hand(variant, seed, hand=i)
@@ -584,6 +594,7 @@ def bench_sampling(
         player.rollout_from,
         player.rollouts,
         player.rollout_seconds,
+        reads,
     )
 
 

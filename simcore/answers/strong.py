@@ -56,7 +56,7 @@ from simcore.run.store import RunInfo
 from simcore.solver.position import Position, sides, solve
 from simcore.state import HandState, new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text
+from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text, reads_auction
 from simcore.variants import Variant
 from simcore.variants import layout as lay
 
@@ -80,7 +80,9 @@ class Play:
     ``solve_from`` the tricks from the end solved by the sampling player (``strong``); ``limit`` the trick
     starts of a ``dd`` solve, and ``bid`` the one bid it asks about (a threshold solve, much cheaper;
     None: the exact points, for every bid); ``rollout_from`` the tricks from the end from which the
-    sampling player weighs its cards by the heuristic's playouts until it solves (0: none)."""
+    sampling player weighs its cards by the heuristic's playouts until it solves (0: none);
+    ``read_auction`` whether its deals fit the bids (read as the model bidders make them; None: as the
+    system's sampling player does by default, :func:`~simcore.state.sampler.reads_auction`)."""
 
     name: str = "strong"
     samples: int = 20
@@ -88,18 +90,20 @@ class Play:
     limit: int = DD_LIMIT
     bid: int | None = None
     rollout_from: int = EVERY_TRICK
+    read_auction: bool | None = None
 
     def text(self) -> str:
         """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'."""
         playouts = playouts_text(self.rollout_from, self.solve_from)
+        bids = ", the deals fitting the bids" if self.read_auction else ""
         if self.name == "strong" and playouts:
             return (
-                f"strong play (the sampling player at every seat: {self.samples} deals a card, solved over "
-                f"the last {self.solve_from} tricks, played out by the heuristic {playouts})"
+                f"strong play (the sampling player at every seat: {self.samples} deals a card{bids}, solved "
+                f"over the last {self.solve_from} tricks, played out by the heuristic {playouts})"
             )
         if self.name == "strong":
             return (
-                f"strong play (the sampling player at every seat: {self.samples} deals a card over the "
+                f"strong play (the sampling player at every seat: {self.samples} deals a card{bids} over the "
                 f"last {self.solve_from} tricks, the heuristic elsewhere)"
             )
         if self.name == "dd":
@@ -114,6 +118,7 @@ class Play:
             "limit": self.limit,
             "bid": self.bid,
             "rollout_from": self.rollout_from,
+            "read_auction": self.read_auction,
         }
 
 
@@ -152,7 +157,13 @@ def heuristic_state(state: HandState, until_play: bool = False) -> HandState:
 
 def strong_state(state: HandState, play: Play, seed: int) -> HandState:
     """``state`` played to its end by the sampling player at every seat."""
-    player = SamplingPlayer(samples=play.samples, solve_from=play.solve_from, seed=seed, rollout_from=play.rollout_from)
+    player = SamplingPlayer(
+        samples=play.samples,
+        solve_from=play.solve_from,
+        seed=seed,
+        rollout_from=play.rollout_from,
+        read_auction=play.read_auction,
+    )
     while not state.is_terminal():
         state.apply(player(state))
     return state
@@ -460,7 +471,7 @@ def advise_strong(
     """:func:`simcore.answers.advise.advise` with the deals played by ``play`` (see the module) and by the
     heuristic beside it: ``deals`` deals of the unseen cards (None: :data:`ADVISE_DEALS`), ``seat`` the
     bidder at the lowest contract, no auction."""
-    play = Play() if play is None else play
+    play = replace(Play() if play is None else play, read_auction=False)  # no auction: no bids to read
     check_advisable(variant, seat)
     check_play(variant, play)
     given = np.asarray(given, dtype=np.uint8)
@@ -619,6 +630,7 @@ def bid_odds_strong(
     hands (None: :data:`BID_ODDS_HANDS`) the heuristic bids whose meld lies in ``meld_bin`` (the
     by-meld tables' bin of ``meld``); at ``bid`` alone, or at the bids where the hands' fate is open."""
     play = Play() if play is None else play
+    play = replace(play, read_auction=reads_auction(variant, play.read_auction))  # named in its text
     check_play(variant, play)
     unit = meld_unit(variant)
     b = min(meld // unit, MELD_BINS - 1)

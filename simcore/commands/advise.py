@@ -178,7 +178,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     )
     print(
         f"{a.deals:,} deals of the unseen cards, each played with seat {seat} the bidder at the lowest "
-        f"contract by {play.text()} and, beside it, by the heuristic; seed {args.seed}, {a.seconds:.1f} s"
+        f"contract by {a.play.text()} and, beside it, by the heuristic; seed {args.seed}, {a.seconds:.1f} s"
         + partial_note(a)
     )
     solved = "" if a.solved == a.deals else f" (over the {a.solved:,} deals solved; {a.deals - a.solved:,} gave up)"

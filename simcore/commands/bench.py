@@ -218,18 +218,26 @@ def _bench_sampling(args: argparse.Namespace) -> int:
     from simcore.state.sampler import playouts_text
 
     results = [
-        bench_sampling(vid, args.sampling, args.samples, args.solve_from, rollout_from=args.rollout_from)
+        bench_sampling(
+            vid,
+            args.sampling,
+            args.samples,
+            args.solve_from,
+            rollout_from=args.rollout_from,
+            read_auction=args.read_auction,
+        )
         for vid in SAMPLING_BENCH
     ]
     if args.json:
         print_json([r.to_json() for r in results])
         return 0
     for r in results:
+        bids = ", fitting the bids" if r.read_auction else ""
+        per_second = r.decisions / r.decision_seconds if r.decision_seconds else 0
         print(
-            f"{r.variant}: the sampling player at every seat ({r.samples} deals a decision, the last "
+            f"{r.variant}: the sampling player at every seat ({r.samples} deals a decision{bids}, the last "
             f"{r.solve_from} tricks), 1 thread: {r.seconds / r.hands:.2f} s a hand, {r.decisions:,} sampled "
-            f"decisions, {r.decisions / r.decision_seconds if r.decision_seconds else 0:,.1f} a second "
-            f"({r.ms_per_decision:.1f} ms each; {r.hands:,} hands)"
+            f"decisions, {per_second:,.1f} a second ({r.ms_per_decision:.1f} ms each; {r.hands:,} hands)"
             + (
                 f"; playouts {playouts_text(r.rollout_from, r.solve_from)}: {r.rollouts:,} decisions, "
                 f"{r.rollout_seconds / max(r.rollouts, 1) * 1e3:.1f} ms each"

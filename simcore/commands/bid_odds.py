@@ -207,7 +207,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     label = str(low) if high < 1 << 62 else f"{low} or more"  # a bin holds one meld total (bidodds.meld_unit)
     print(
         f"{variant.id}: P(make B | {whose} {label}) over {r.hands:,} hands the heuristic bid (of the first "
-        f"{r.looked:,} of seed {args.seed}), each played by {play.text()} and, beside it, by the heuristic; "
+        f"{r.looked:,} of seed {args.seed}), each played by {r.play.text()} and, beside it, by the heuristic; "
         f"{r.seconds:.1f} s" + partial_note(r)
     )
     if r.hands == 0:

@@ -254,8 +254,8 @@ def add_run_args(p: argparse.ArgumentParser, policy: bool = True) -> None:
 
 
 def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
-    """--samples, --solve-from and --rollout-from: the sampling player's settings, used ``when`` (for the
-    help)."""
+    """--samples, --solve-from, --rollout-from and --read-auction: the sampling player's settings, used
+    ``when`` (for the help)."""
     p.add_argument(
         "--samples", type=positive_int, default=20, help=f"{when}: deals of the unseen cards a card (default 20)"
     )
@@ -272,6 +272,14 @@ def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
         help=f"{when}: the tricks from the end from which, until --solve-from, each card is weighed by the "
         "heuristic's playouts of the sampled deals (default: from the first card; 0: the heuristic's card "
         "there)",
+    )
+    p.add_argument(
+        "--read-auction",
+        action=argparse.BooleanOptionalAction,
+        help=f"{when}: deal the unseen cards only as the bids the player saw allow, reading each bid as the "
+        "model bidders (the heuristic's rule) would have made it (default: the sampling player reads them "
+        "in partnership-auction, where that was shown to pay; the strong player, whose partner bids "
+        "otherwise, does not)",
     )
 
 
@@ -314,8 +322,10 @@ def play_option(args: argparse.Namespace):
 
     if args.play == "heuristic":
         return None
-    playouts = {} if args.rollout_from is None else {"rollout_from": args.rollout_from}
-    return Play(args.play, args.samples, args.solve_from, args.limit, **playouts)
+    given = {"rollout_from": args.rollout_from, "read_auction": args.read_auction}
+    return Play(
+        args.play, args.samples, args.solve_from, args.limit, **{k: x for k, x in given.items() if x is not None}
+    )
 
 
 def add_execution_args(p: argparse.ArgumentParser) -> None:

@@ -62,7 +62,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.games is not None:
             require_game(variant)  # before the policy loads: a sampling player takes a while to set up
-        policy = load_policy(args.policy, args.samples, args.solve_from, args.rollout_from)
+        policy = load_policy(args.policy, args.samples, args.solve_from, args.rollout_from, args.read_auction)
         if args.games is not None:
             result = duel_games(variant, policy, args.games, args.seed, args.policy)
         else:

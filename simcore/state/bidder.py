@@ -93,11 +93,19 @@ class AdviseBidder:
 
 
 def strong_player(
-    samples: int = 20, solve_from: int = 6, share: float | None = None, rollout_from: int | None = None
+    samples: int = 20,
+    solve_from: int = 6,
+    share: float | None = None,
+    rollout_from: int | None = None,
+    read_auction: bool | None = None,
 ) -> AdviseBidder:
     """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), card play by the
-    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld."""
+    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld.
+    Its card play reads no bids unless ``read_auction`` (None: not): it reads a bid as the model bidders
+    make it, and its partner's are the sampled value's."""
     from simcore.state.sampler import SamplingPlayer
 
-    player = SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
+    player = SamplingPlayer(
+        samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=bool(read_auction)
+    )
     return AdviseBidder(player, share=share)

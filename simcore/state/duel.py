@@ -30,16 +30,23 @@ class PolicyLoadError(ValueError):
 STATE_PLAYERS = ("sampling", "sampled-bids", "strong")
 
 
-def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from: int | None = None):
+def load_policy(
+    spec: str,
+    samples: int = 20,
+    solve_from: int = 6,
+    rollout_from: int | None = None,
+    read_auction: bool | None = None,
+):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks, and playouts
-    from ``rollout_from`` tricks from the end until then, None: from the first card), "sampled-bids"
+    from ``rollout_from`` tricks from the end until then, None: from the first card; its deals fit the
+    bids where ``read_auction``, None: as the player does by default), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
-        return _state_player(spec, samples, solve_from, rollout_from)
+        return _state_player(spec, samples, solve_from, rollout_from, read_auction)
     module, _, name = spec.partition(":")
     if not module or not name:
         built_in = ", ".join((*POLICY_NAMES, *STATE_PLAYERS))
@@ -56,15 +63,19 @@ def load_policy(spec: str, samples: int = 20, solve_from: int = 6, rollout_from:
     return fn
 
 
-def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | None):
+def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | None, read_auction: bool | None):
     """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
-        return SamplingPlayer(samples=samples, solve_from=solve_from, rollout_from=rollout_from)
+        return SamplingPlayer(
+            samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=read_auction
+        )
     from simcore.state.bidder import AdviseBidder, strong_player
 
-    return strong_player(samples, solve_from, rollout_from=rollout_from) if spec == "strong" else AdviseBidder()
+    if spec == "strong":
+        return strong_player(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
+    return AdviseBidder()
 
 
 def seat_sets(variant) -> list[list[int]]:

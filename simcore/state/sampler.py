@@ -6,14 +6,14 @@ What it has seen is :meth:`simcore.state.HandState.observation` of its own seat,
 the cards played, the cards it passed and the cards each seat laid down in meld (still in that seat's
 hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
 seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
-neither followed nor trumped is void in trump too). Heading duties are not read into the deal. With
-``read_auction=True`` the bidding is: a deal is kept only where every other seat whose hand at the auction
-the seat can rebuild (the cards it holds now, has played, and passed or received in its sight) would
-have made its calls as the model bidders make them (:mod:`simcore.answers.auction_so_far`: the
-heuristic's bid rule, the rule every heuristic seat bids by); other deals are dealt again, up to
-:data:`AUCTION_TRIES` times a sample, and where no deal of the decision fits the auction it is not
-read. Unseen cards beyond what the other seats hold (a widow not taken, another seat's burial) are
-left out at random.
+neither followed nor trumped is void in trump too). Heading duties are not read into the deal. The
+bidding is where ``read_auction`` (by default in the systems of :data:`READS_BIDS`): a deal is kept only
+where every other seat whose hand at the auction the seat can rebuild (the cards it holds now, has
+played, and passed or received in its sight) would have made its calls as the model bidders make them
+(:mod:`simcore.answers.auction_so_far`: the heuristic's bid rule, the rule every heuristic seat bids by);
+other deals are dealt again, up to :data:`AUCTION_TRIES` times a sample, and where no deal of the
+decision fits the auction it is not read. Unseen cards beyond what the other seats hold (a widow not
+taken, another seat's burial) are left out at random.
 
 The cards it plays before those tricks, from ``rollout_from`` tricks from the end (by default
 :data:`EVERY_TRICK`: from the first card), are weighed the same way on the same kind of deals, but by
@@ -58,8 +58,18 @@ from simcore.state.players import kernel_policy
 #: The ``rollout_from`` that weighs every card before the solved tricks by playouts (the default): more
 #: tricks than any hand holds.
 EVERY_TRICK = 99
-#: With ``read_auction=True``, the deals drawn a sample at most, looking for one that fits the auction.
+#: With ``read_auction``, the deals drawn a sample at most, looking for one that fits the auction.
 AUCTION_TRIES = 50
+#: The systems whose sampling player reads the bids unless told otherwise: where reading them was shown
+#: to pay in 1,000-deal duels (docs/policies.md, "Deals that fit the bids"). Elsewhere no gain was shown,
+#: at three to six times the time a hand.
+READS_BIDS = ("partnership-auction",)
+
+
+def reads_auction(variant, read_auction: bool | None) -> bool:
+    """Whether the sampling player reads the bids into its deals in ``variant``: ``read_auction``, or
+    where None, whether the system is one of :data:`READS_BIDS`."""
+    return variant.id in READS_BIDS if read_auction is None else bool(read_auction)
 
 
 def playouts_text(rollout_from: int, solve_from: int) -> str:
@@ -74,8 +84,8 @@ class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
     heuristic's card there; None: :data:`EVERY_TRICK`, for callers that pass on a setting not given),
-    the heuristic elsewhere; ``read_auction``: deals that fit the auction under the model bidders (see the
-    module)."""
+    the heuristic elsewhere; ``read_auction``: deals that fit the auction under the model bidders (None:
+    :func:`reads_auction` decides by the system; see the module)."""
 
     def __init__(
         self,
@@ -83,18 +93,18 @@ class SamplingPlayer:
         solve_from: int = 6,
         seed: int = 0,
         rollout_from: int | None = EVERY_TRICK,
-        read_auction: bool = False,
+        read_auction: bool | None = None,
     ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
         if samples < 1 or solve_from < 1 or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
-        self.read_auction = bool(read_auction)
+        self.read_auction = None if read_auction is None else bool(read_auction)
         self.heuristic = kernel_policy("heuristic")
 
     def __repr__(self) -> str:
         rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > self.solve_from else ""
-        auction = ", read_auction=True" if self.read_auction else ""
+        auction = "" if self.read_auction is None else f", read_auction={self.read_auction}"
         return (
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
         )
@@ -160,7 +170,7 @@ class SamplingPlayer:
         rng = np.random.default_rng(self._seed_of(obs))
         position_of, trick = self._position_maker(v, seat, obs)
         pool, need, void, pinned = self._unseen(v, seat, obs)
-        fits = auction_fit(v, seat, obs) if self.read_auction else None
+        fits = auction_fit(v, seat, obs) if reads_auction(v, self.read_auction) else None
         drawn, kept = [], []
         for _ in range(self.samples):
             for _ in range(AUCTION_TRIES if fits is not None else 1):
@@ -368,7 +378,7 @@ class TimedSamplingPlayer(SamplingPlayer):
         seed: int = 0,
         clock=time.perf_counter,
         rollout_from: int | None = EVERY_TRICK,
-        read_auction: bool = False,
+        read_auction: bool | None = None,
     ):
         super().__init__(samples, solve_from, seed, rollout_from, read_auction)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
