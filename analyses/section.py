@@ -83,8 +83,10 @@ class StrongSizes:
         reading = [v.id for v in variants if reads_auction(v, self.read_auction)]
         if not reading:
             return ""
-        bids = "the bids (read as the heuristic, who made them, bids)"
-        return f" and {bids}" if len(reading) == len(variants) else f" (in {', '.join(reading)} also {bids})"
+        read = "each read as the heuristic would have bid"
+        if len(reading) == len(variants):
+            return f" and the bids, {read}"
+        return f" (and in {', '.join(reading)} the bids too, {read})"
 
     def before_solved(self) -> str:
         """What the sampling player does before the tricks it solves, in words."""
