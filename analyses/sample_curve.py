@@ -32,7 +32,7 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
 from simcore.state.duel import deal_points, play, seat_sets
-from simcore.state.sampler import EVERY_TRICK, TimedSamplingPlayer, playouts_text
+from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, TimedSamplingPlayer, playouts_text
 from simcore.variants import Variant, load_variant
 
 SEED = 1
@@ -78,10 +78,8 @@ def partial_dir(
     variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = False
 ) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
-    playouts = f"-r{rollout_from}" if rollout_from > solve_from else ""
-    auction_part = "-auction" if read_auction else ""
-    name = f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-s{samples}-f{solve_from}{playouts}{auction_part}"
-    return DATA / ".partial" / name
+    player = SamplingPlayer(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
+    return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-{player.settings_name(variant)}"
 
 
 def curve(

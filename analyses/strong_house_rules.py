@@ -32,7 +32,7 @@ from simcore.kernels import hand_record as h
 from simcore.run.stats import values_interval
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer, reads_auction
+from simcore.state.sampler import SamplingPlayer
 from simcore.variants import Variant, load_variant
 
 #: The questions whose verdict could depend on play; the last-trick bonus is not a named question of
@@ -75,8 +75,7 @@ def play_records(variant: Variant, seed: int, deals: range, player: SamplingPlay
 def partial_dir(name: str, side: str, variant: Variant, seed: int, deals: int, player: SamplingPlayer) -> Path:
     """Where question ``name``'s side ``side`` ("a" or "b") keeps its finished jobs until the table is
     printed, so that a stopped run resumes: named for everything its plays depend on but the code."""
-    bids = "-bids" if reads_auction(variant, player.read_auction) else ""
-    play = f"s{player.samples}-f{player.solve_from}-r{player.rollout_from}{bids}"
+    play = player.settings_name(variant)
     return PARTIAL / f"house-{name}-{side}-{variant.content_hash[:12]}-seed{seed}-{deals}-{play}"
 
 

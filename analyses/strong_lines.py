@@ -105,9 +105,7 @@ def load(variant: Variant, path: Path | None = None) -> KeptPlays | None:
 def partial_dir(variant: Variant, deals: int, seed: int, player: SamplingPlayer) -> Path:
     """Where a run keeps its finished jobs until it is saved: named for everything its plays depend on
     but the code, so a run interrupted and started again with the same arguments resumes."""
-    playouts = f"-r{player.rollout_from}" if player.rollout_from > player.solve_from else ""
-    auction = "-auction" if reads_auction(variant, player.read_auction) else ""
-    run = f"seed{seed}-{deals}-s{player.samples}-f{player.solve_from}{playouts}{auction}"
+    run = f"seed{seed}-{deals}-{player.settings_name(variant)}"
     return DATA / ".partial" / f"{variant.id}-{variant.content_hash[:12]}-{run}"
 
 

@@ -109,6 +109,13 @@ class SamplingPlayer:
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
         )
 
+    def settings_name(self, variant) -> str:
+        """Its settings in ``variant`` as a file name's part, e.g. "s20-f6-r99-auction": the samples, the
+        solved tricks, the tricks played out (where more than solved) and whether it reads the bids."""
+        playouts = f"-r{self.rollout_from}" if self.rollout_from > self.solve_from else ""
+        auction = "-auction" if reads_auction(variant, self.read_auction) else ""
+        return f"s{self.samples}-f{self.solve_from}{playouts}{auction}"
+
     def __call__(self, state):
         from simcore.state import Action
 
