@@ -57,3 +57,63 @@ def test_cli_duel_takes_the_sampled_bids_and_the_strong_player(capsys):
     args = ["duel", "--variant", "four-hand-150", "--policy", "strong", "--games", "1", "--samples", "2"]
     assert main(args + ["--solve-from", "2"]) == 0
     assert "strong against the heuristic" in capsys.readouterr().out
+
+
+def _keyed_rows(v, given, seat, contract, deals=60, seed=5):
+    """The hand kernel's records and seat lines of ``deals`` keyed deals, ``seat`` holding ``given``."""
+    import numpy as np
+
+    from simcore.cards import N_TYPES
+    from simcore.kernels.compiled import kernel_rules
+    from simcore.kernels.condition import NO_CONDITION
+    from simcore.kernels.hand import Deal
+    from simcore.kernels.hand_drivers import keyed_hands_batch
+    from simcore.kernels.hand_record import N_FIELDS
+    from simcore.kernels.rng import stream_key
+
+    rules = kernel_rules(v)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), v.deck_copies - given)
+    out = np.zeros((deals, N_FIELDS + v.players), dtype=np.int64)
+    deal = Deal(rest, given, np.array(contract, dtype=np.int64), NO_CONDITION.copy())
+    policies, margins = np.full(v.players, HEURISTIC, dtype=np.int64), np.zeros(v.players)
+    one = np.zeros(1, dtype=np.int64)
+    sizes = np.array([deals])
+    keyed_hands_batch(stream_key(seed), one, sizes, one, rules.tables, rules.hand, policies, margins, out, deal)
+    return out
+
+
+@pytest.mark.parametrize("vid", ["partnership-auction", "four-hand-150"])
+def test_a_set_contract_names_the_trump_it_is_given_and_changes_nothing_else(vid):
+    import numpy as np
+
+    from simcore.answers.advise import trump_choice
+    from simcore.kernels.hand_record import F_BIDDER_MELD, F_TRUMP
+
+    v = load_variant(vid)
+    hand = parse_hand(HAND)
+    by_trump, named = trump_choice(v, hand)
+    bid = v.lowest_contract
+    free = _keyed_rows(v, hand, 1, [1, bid])
+    assert (free[:, F_TRUMP] == named).all()
+    # the heuristic's own trump, given: the same hands, card for card and point for point
+    assert np.array_equal(_keyed_rows(v, hand, 1, [1, bid, named]), free)
+    for trump in range(4):
+        rows = _keyed_rows(v, hand, 1, [1, bid, trump])
+        assert (rows[:, F_TRUMP] == trump).all() and (rows[:, F_BIDDER_MELD] == by_trump[trump]).all()
+
+
+def test_trump_values_weigh_each_trump_on_the_same_deals_by_the_sides_lines():
+    import numpy as np
+
+    from simcore.answers.advise import trump_values
+    from simcore.kernels.hand_record import N_FIELDS
+
+    v = load_variant("four-hand-150")
+    hand = parse_hand(HAND)
+    values = trump_values(v, hand, 1, 30, [0, 1, 3], 60, 5)
+    assert set(values) == {0, 1, 3}
+    for trump, value in values.items():  # seat 1's side (1, 3) less the other (0, 2)
+        lines = _keyed_rows(v, hand, 1, [1, 30, trump])[:, N_FIELDS:]
+        assert value == pytest.approx(float(np.mean(lines[:, 1] - lines[:, [0, 2]].mean(axis=1))))
+    # six spades with the aces and a double marriage's makings: spades by a wide margin, clubs (one nine) worst
+    assert values[0] > values[1] + 5 > values[3] + 5

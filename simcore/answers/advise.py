@@ -232,6 +232,52 @@ def bid_limit(variant: Variant, given: np.ndarray, seat: int, share: float, deal
     return 0 if bid is None else int(bid)
 
 
+def trump_values(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int,
+    bid: int,
+    trumps: list[int],
+    deals: int,
+    seed: int,
+    policy: int = HEURISTIC,
+    condition: Condition | None = None,
+) -> dict[int, float]:
+    """Each trump of ``trumps`` (suits 0-3, S H D C) by what naming it is worth to the bidder at ``seat``
+    holding ``given`` (uint8[24] copy counts, his cards as dealt) at the contract ``bid``: the mean, over
+    ``deals`` deals of the unseen cards, of what the hand adds to his side's score line less what it adds
+    to the other side's (the mean of the other seats' lines where each plays alone), the hand played out
+    from the trump on by the hand kernel with every seat playing ``policy`` (a kernel policy code). Every
+    trump is weighed on the same deals (hand i of the run keyed by ``seed``), so their differences are
+    paired; with a ``condition`` every deal meets it (the caller makes sure some deal can, as
+    :func:`simcore.answers.conditioned.check_condition` does). Points are on the variant's scale."""
+    from simcore.kernels.hand import Deal
+    from simcore.kernels.hand_drivers import keyed_hands_batch
+    from simcore.kernels.rng import stream_key
+
+    check_advisable(variant, seat)
+    given = np.asarray(given, dtype=np.uint8)
+    rules, players = kernel_rules(variant), variant.players
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
+    policies = np.full(players, policy, dtype=np.int64)
+    margins = np.zeros(players)  # bidding limits: unused without an auction
+    if variant.get("teams.kind") == "partners_across":  # partners sit alternately
+        others = [s for s in range(players) if (s - seat) % 2]
+    else:
+        others = [s for s in range(players) if s != seat]
+    key, one = stream_key(seed), np.zeros(1, dtype=np.int64)
+    accept = NO_CONDITION.copy() if condition is None else condition_rows(variant, condition)
+    values = {}
+    for trump in trumps:
+        contract = np.array([seat, bid, trump], dtype=np.int64)
+        out = np.zeros((deals, h.N_FIELDS + players), dtype=np.int64)
+        deal = Deal(rest, given, contract, accept)
+        keyed_hands_batch(key, one, np.array([deals]), one, rules.tables, rules.hand, policies, margins, out, deal)
+        lines = out[:, h.N_FIELDS :]
+        values[trump] = float(np.mean(lines[:, seat] - lines[:, others].mean(axis=1)))
+    return values
+
+
 def trump_choice(variant: Variant, hand: np.ndarray) -> tuple[tuple[int, int, int, int], int]:
     """(``hand``'s meld under each trump S, H, D, C; the trump the heuristic names from it, -1 where it
     holds no marriage to name one with and the rules need one)."""

@@ -550,7 +550,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
         and _forfeit_unseen(state, rules, policies, margins, rec, tables, position)
     ):
         return
-    _trump_and_partner(state, rules, policies, rec, tables, position)
+    _trump_and_partner(state, rules, policies, rec, tables, position, deal.contract)
     if dyn[Y_TRUMP] < 0:
         _score_no_trump(rules, rec, tables, position, scratch)
         return
@@ -584,10 +584,11 @@ def _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, positio
     the auction), at most MAX_REDEALS times. Without an auction the bidder is -1 and the bid 0. Records
     the redeals and the contract; the trace keeps only the kept deal's moves.
 
-    With ``deal.contract`` = [seat, bid, calls...] (:class:`HandWork`), seat ``contract[0]`` >= 0 holds the
+    With ``deal.contract`` = [seat, bid, more...] (:class:`HandDeal`), seat ``contract[0]`` >= 0 holds the
     cards ``deal.given`` in every deal (``deal.cards`` is then the rest of the deck). With a bid > 0 it is
-    a set contract: no auction, that seat is the bidder at ``contract[1]``. With bid 0 the auction
-    decides, its first calls given (``calls``: the auction so far, see :func:`_bidding`); a deal a redeal
+    a set contract: no auction, that seat is the bidder at ``contract[1]`` (and names the trump
+    ``contract[2]`` where given, :func:`_trump_and_partner`). With bid 0 the auction
+    decides, its first calls given (``more``: the auction so far, see :func:`_bidding`); a deal a redeal
     rule throws in is dealt again, as a deal the auction so far rules out, but when everybody passes
     after the given calls the hand is thrown in (bidder -1) and not dealt again. Every deal, redeals
     too, meets the condition ``deal.accept`` (:mod:`simcore.kernels.condition`; zero rows: any deal):
@@ -687,10 +688,11 @@ def _auction(state, rules, policies, margins, tables, deal, position):
 
 
 @njit(cache=True, inline="always")
-def _trump_and_partner(state, rules, policies, rec, tables, position):
+def _trump_and_partner(state, rules, policies, rec, tables, position, contract):
     """Phase 3, trump and partner: ``Y_TRUMP``, ``Y_TURNED``, ``Y_PARTNER`` and ``Y_CALLED``. Sides go
     into ``seats[S_SIDE]`` (1 = the bidder's side; with no auction seats 0, 2, ... are side 1). Trump
-    is the bidder's choice, or with no auction the suit of a turned card (``_turn_trump``); -1 when the
+    is the bidder's choice (the one ``contract`` names for a set contract that names one, see
+    :class:`HandDeal`), or with no auction the suit of a turned card (``_turn_trump``); -1 when the
     bidder holds no marriage to name it, and the hand stops there; with ``trump_after_widow`` the
     bidder takes the widow into his hand first. The turned card is the card turned for trump, from a
     stock or the dealer's hand (-1: none). The partner is the seat across with partners, a called
@@ -721,6 +723,8 @@ def _trump_and_partner(state, rules, policies, rec, tables, position):
             hands[bidder, t] += widow[t]
     if rules.auction == AUCTION_NONE:
         trump, turned = _turn_trump(state, rules, position)
+    elif contract[1] > 0 and contract.shape[0] > 2:
+        trump = contract[2]
     else:
         trump = np.int64(
             choose_trump(hands[bidder], policies[bidder], rules.trump_needs_marriage != 0, table, flags, totals, state)
@@ -1254,10 +1258,11 @@ class HandDeal(NamedTuple):
 
     #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
     cards: np.ndarray
-    #: The deal asked about (``pinochle advise``): int64[2 + calls] = [seat, bid, calls...]: seat -1 for
-    #: none; a bid > 0 sets that seat's contract, 0 lets the auction decide after the given calls (the
-    #: auction so far, a bid or 0 for a pass each); uint8[24] the cards that seat holds in every deal,
-    #: while ``cards`` holds the rest of the deck.
+    #: The deal asked about (``pinochle advise``): int64[2 + more] = [seat, bid, more...]: seat -1 for
+    #: none; a bid > 0 sets that seat's contract, and ``more`` is then empty or the trump he names (a
+    #: suit, one he may name: the hand kernel does not check it); a bid of 0 lets the auction decide
+    #: after the given calls ``more`` (the auction so far, a bid or 0 for a pass each); uint8[24] the
+    #: cards that seat holds in every deal, while ``cards`` holds the rest of the deck.
     contract: np.ndarray
     given: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
@@ -1374,16 +1379,17 @@ class Seating(NamedTuple):
 
 class Deal(NamedTuple):
     """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
-    rules deal them). With ``contract`` = [seat, bid, calls...], seat >= 0, that seat holds ``given`` in
+    rules deal them). With ``contract`` = [seat, bid, more...], seat >= 0, that seat holds ``given`` in
     every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
-    without an auction, with bid 0 the auction decides from the given calls on (see
+    without an auction (naming the trump ``more[0]`` where given), with bid 0 the auction decides from
+    the given calls ``more`` on (see
     :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
 
     #: uint8[cards]: the card types dealt.
     rest: np.ndarray
     #: uint8[24]: the set contract's seat's cards, as copy counts.
     given: np.ndarray
-    #: int64[2 + calls]: [seat, bid, calls...] (see :class:`HandWork`); seat -1 for none.
+    #: int64[2 + more]: [seat, bid, more...] (see :class:`HandDeal`); seat -1 for none.
     contract: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (zero rows: every deal does).
     accept: np.ndarray

@@ -52,10 +52,11 @@ def free_deal(tables) -> Deal:
     )
 
 
-def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out):
+def keyed_hands_batch(key, firsts, sizes, offsets, tables, rules, policies, margins, out, deal=None):
     """Chunk i plays hands ``firsts[i] ..`` of the run keyed ``key`` (:func:`hands_chunk`) into rows
-    ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads."""
-    deal, seating = free_deal(tables), Seating(policies, margins)
+    ``offsets[i]:offsets[i] + sizes[i]`` of ``out``, chunks on threads; ``deal``: a
+    :class:`~simcore.kernels.hand.Deal` (None: :func:`free_deal`)."""
+    deal, seating = free_deal(tables) if deal is None else deal, Seating(policies, margins)
     each_chunk(
         lambda ci: hands_chunk(
             np.zeros(4, dtype=np.uint64),
