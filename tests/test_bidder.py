@@ -54,6 +54,8 @@ def test_cli_duel_takes_the_sampled_bids_and_the_strong_player(capsys):
 
     assert main(["duel", "--variant", "four-hand-150", "--policy", "sampled-bids", "--hands", "4"]) == 0
     assert "sampled-bids against the heuristic" in capsys.readouterr().out
+    assert main(["duel", "--variant", "four-hand-150", "--policy", "sampled-trump", "--hands", "4"]) == 0
+    assert "sampled-trump against the heuristic" in capsys.readouterr().out
     args = ["duel", "--variant", "four-hand-150", "--policy", "strong", "--games", "1", "--samples", "2"]
     assert main(args + ["--solve-from", "2"]) == 0
     assert "strong against the heuristic" in capsys.readouterr().out
@@ -117,3 +119,65 @@ def test_trump_values_weigh_each_trump_on_the_same_deals_by_the_sides_lines():
         assert value == pytest.approx(float(np.mean(lines[:, 1] - lines[:, [0, 2]].mean(axis=1))))
     # six spades with the aces and a double marriage's makings: spades by a wide margin, clubs (one nine) worst
     assert values[0] > values[1] + 5 > values[3] + 5
+
+
+@pytest.mark.parametrize("vid", ["partnership-auction", "auction", "five-hand-called-card"])
+def test_the_trump_chooser_names_the_best_weighed_trump_and_leaves_everything_else_to_its_player(vid):
+    from simcore.state.bidder import AdviseTrump, weighs_trump
+
+    v = load_variant(vid)
+    chooser = AdviseTrump(deals=100)
+    heuristic = kernel_policy("heuristic")
+    named = changed = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            r = state.request()
+            action = chooser(state)
+            mine = heuristic(state.clone())
+            assert action.value in r.legal
+            if r.kind == "trump" and weighs_trump(v) and len([t for t in r.legal if t >= 0]) > 1:
+                seen = state.observation(r.seat)
+                values = chooser.values(v, seen["hand"], r.seat, seen["bid"], [t for t in r.legal if t >= 0])
+                assert values[action.value] == max(values.values())
+                named += 1
+                changed += action != mine
+            else:
+                assert action == mine
+            state.apply(action)
+    # partnership-auction weighs its trumps, and not always as the heuristic names them; the widow
+    # system (trump named after the widow is taken) and the called partner leave trump to the player
+    assert weighs_trump(v) == (vid == "partnership-auction")
+    if weighs_trump(v):
+        assert named >= 6 and changed >= 1
+
+
+def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():
+    import numpy as np
+
+    from simcore.answers.conditioned import condition_rows
+    from simcore.cards import N_TYPES
+    from simcore.kernels.condition import accepts
+    from simcore.state.bidder import auction_read
+
+    v = load_variant("partnership-auction")
+    heuristic = kernel_policy("heuristic")
+    read = refused = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        while state.request().kind != "trump":
+            state.apply(heuristic(state))
+        seen = state.observation(state.current_player())
+        condition = auction_read(v, seen)
+        if condition is None:
+            continue
+        read += 1
+        assert seen["seat"] not in {c.seats[0] for c in condition.clauses}  # his own hand is known
+        hands = np.array(state.hands(), dtype=np.uint8)
+        args = (v.meld_table, v.meld_flags, np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.uint64))
+        rows = condition_rows(v, condition)
+        assert accepts(hands, np.zeros(N_TYPES, dtype=np.uint8), v.hand_size, rows, *args)
+        others = [s for s in range(v.players) if s != seen["seat"]]
+        hands[others] = hands[others[::-1]]  # the other hands in other seats: some auctions rule that out
+        refused += not accepts(hands, np.zeros(N_TYPES, dtype=np.uint8), v.hand_size, rows, *args)
+    assert read >= 8 and refused >= 1

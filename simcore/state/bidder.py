@@ -92,6 +92,91 @@ class AdviseBidder:
         return self._limits[key]
 
 
+class AdviseTrump:
+    """``policy(state) -> Action``: names the trump from the hand's sampled value, every other decision by
+    ``player``. Each trump it may name is weighed on the same ``deals`` deals of the unseen cards
+    (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, the rest dealt at
+    random, nothing read from the calls; each deal played out from that trump on by the hand kernel,
+    every seat playing ``rollout``, at the contract the auction set), by what the hand adds to the
+    bidder's side's score line less the other side's; it names the trump worth most, the ``player``'s
+    where that is worth as much. Where it cannot weigh them it names ``player``'s trump: where the sides
+    are not known when trump is named (a called partner), or the bidder names trump after taking the
+    widow (the kernel would deal it anew). The same hand gets the same trump: the deals come from
+    ``seed``."""
+
+    def __init__(
+        self,
+        player: Callable | None = None,
+        deals: int = 1000,
+        rollout: str = "heuristic",
+        seed: int = 1,
+        read_auction: bool = False,
+    ):
+        if deals < 1 or rollout not in POLICY_NAMES:
+            raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
+        self.player = player if player is not None else kernel_policy("heuristic")
+        self.deals, self.rollout, self.seed, self.read_auction = deals, rollout, seed, read_auction
+
+    def __repr__(self) -> str:
+        return f"AdviseTrump({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
+
+    def __call__(self, state):
+        from simcore.state import Action
+
+        r = state.request()
+        chosen = self.player(state)
+        trumps = [t for t in r.legal if t >= 0] if r.kind == "trump" else []
+        if len(trumps) < 2 or not weighs_trump(state.variant):
+            return chosen
+        seen = state.observation(r.seat)
+        condition = auction_read(state.variant, seen) if self.read_auction else None
+        values = self.values(state.variant, seen["hand"], r.seat, seen["bid"], trumps, condition)
+        best = max(values.values())
+        if values.get(chosen.value, best - 1) >= best - 1e-9:
+            return chosen
+        return Action("trump", max(values, key=lambda t: (values[t], -t)))
+
+    def values(
+        self, variant, hand: list[str], seat: int, bid: int, trumps: list[int], condition=None
+    ) -> dict[int, float]:
+        """Each trump's worth to the bidder at ``seat`` holding ``hand`` (card names) at ``bid`` (see the
+        class), on deals that meet ``condition`` (None: any); points on the variant's scale."""
+        from simcore.answers.advise import trump_values
+
+        code = POLICY_NAMES.index(self.rollout)
+        given = parse_hand(" ".join(hand))
+        return trump_values(variant, given, seat, bid, trumps, self.deals, self.seed, code, condition)
+
+
+def auction_read(variant, seen: dict):
+    """The condition the other seats' calls put on the deal (``seen``: the bidder's observation) under the
+    model bidders (:func:`simcore.answers.auction_so_far.auction_condition`), or None where nothing can be
+    read: calls the model cannot make, or a condition too rare to sample."""
+    from simcore.answers.auction_so_far import AuctionError, auction_condition, read_calls
+    from simcore.answers.conditioned import ConditionError, check_condition
+
+    seat = seen["seat"]
+    text = " ".join(str(b) if b else "pass" for _, b in seen["bids"])
+    try:
+        calls, _ = read_calls(variant, text)
+        condition = auction_condition(variant, text, calls, skip=seat)
+        if not condition.clauses:
+            return None
+        check_condition(variant, condition, parse_hand(" ".join(seen["hand"])), seat)
+    except (AuctionError, ConditionError):
+        return None
+    return condition
+
+
+def weighs_trump(variant) -> bool:
+    """Whether :class:`AdviseTrump` weighs the trumps in ``variant`` (see there)."""
+    return (
+        variant.get("auction.kind") != "none"
+        and variant.get("teams.kind") != "called_card"
+        and not (variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder"))
+    )
+
+
 def strong_player(
     samples: int = 20,
     solve_from: int = 6,

@@ -27,7 +27,7 @@ class PolicyLoadError(ValueError):
 
 
 #: The built-in players that play through the game state in Python, beside the kernel's POLICY_NAMES.
-STATE_PLAYERS = ("sampling", "sampled-bids", "strong")
+STATE_PLAYERS = ("sampling", "sampled-bids", "sampled-trump", "strong")
 
 
 def load_policy(
@@ -42,7 +42,8 @@ def load_policy(
     from ``rollout_from`` tricks from the end until then, None: from the first card; its deals fit the
     bids where ``read_auction``, None: as the player does by default), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
-    elsewhere) or "strong" (those bids and the sampling player's card play)."""
+    elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.state.bidder.AdviseTrump`,
+    the heuristic elsewhere) or "strong" (those bids and the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
@@ -71,11 +72,11 @@ def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | 
         return SamplingPlayer(
             samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=read_auction
         )
-    from simcore.state.bidder import AdviseBidder, strong_player
+    from simcore.state.bidder import AdviseBidder, AdviseTrump, strong_player
 
     if spec == "strong":
         return strong_player(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
-    return AdviseBidder()
+    return AdviseTrump() if spec == "sampled-trump" else AdviseBidder()
 
 
 def seat_sets(variant) -> list[list[int]]:
