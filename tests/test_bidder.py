@@ -181,3 +181,17 @@ def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():
         hands[others] = hands[others[::-1]]  # the other hands in other seats: some auctions rule that out
         refused += not accepts(hands, np.zeros(N_TYPES, dtype=np.uint8), v.hand_size, rows, *args)
     assert read >= 8 and refused >= 1
+
+
+def test_the_trump_analysis_plays_out_only_the_changed_trumps_and_agrees_with_the_duel():
+    from analyses.trump_choice import play_deals
+    from simcore.state.bidder import AdviseTrump
+    from simcore.state.duel import duel
+
+    v = load_variant("four-hand-150")
+    plays = play_deals(v, range(40), "heuristic", 200, False)
+    assert len(plays.gain) == 40 and plays.named >= 40 and 1 <= plays.changed < plays.named
+    # the duel plays every deal out both ways; where the trump is the same the hands are the same
+    whole = duel(v, AdviseTrump(deals=200), 40, 1, "sampled-trump")
+    assert sum(plays.gain) / 40 == pytest.approx(whole["difference"]["mean"])
+    assert sum(g != 0 for g in plays.gain) <= plays.changed
