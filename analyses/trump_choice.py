@@ -1,9 +1,9 @@
 """The trump named from sampled deals against the heuristic's trump, every other decision the same.
 
 A player (``heuristic``, ``sampling``: :class:`simcore.state.sampler.SamplingPlayer` with its defaults, or
-``strong``: :func:`simcore.state.bidder.strong_player` as it was before it named trump from sampled
-deals) is set beside the same player naming trump from sampled deals
-(:class:`simcore.state.bidder.AdviseTrump` around it). Deals 0 .. DEALS - 1 of seed 1 are played as
+``strong``: :func:`simcore.state.bidder.strong_player` with the heuristic's trump, ``trump_deals=0``) is
+set beside the same player naming trump from sampled deals (:class:`simcore.state.bidder.AdviseTrump`
+around it). Deals 0 .. DEALS - 1 of seed 1 are played as
 ``pinochle duel`` plays them: the player at one seat set (a partnership, or a seat alone), the heuristic
 elsewhere, each set in turn. The two are the same player up to the trump: every player here decides from
 its seed and what it has seen, so where both name the same trump they play the same hand card for card,
@@ -30,7 +30,7 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
 from simcore.state import new_hand
-from simcore.state.bidder import AdviseBidder, AdviseTrump
+from simcore.state.bidder import AdviseTrump, strong_player
 from simcore.state.duel import seat_sets
 from simcore.state.game import finish
 from simcore.state.players import kernel_policy
@@ -47,7 +47,7 @@ def player_of(name: str):
         return kernel_policy("heuristic")
     if name == "sampling":
         return SamplingPlayer()
-    return AdviseBidder(SamplingPlayer(read_auction=False))
+    return strong_player(trump_deals=0)
 
 
 @dataclass(frozen=True)

@@ -195,3 +195,20 @@ def test_the_trump_analysis_plays_out_only_the_changed_trumps_and_agrees_with_th
     whole = duel(v, AdviseTrump(deals=200), 40, 1, "sampled-trump")
     assert sum(plays.gain) / 40 == pytest.approx(whole["difference"]["mean"])
     assert sum(g != 0 for g in plays.gain) <= plays.changed
+
+
+def test_the_strong_player_names_the_sampled_trump_unless_told_not_to():
+    from simcore.state.bidder import AdviseTrump, strong_player
+
+    v = load_variant("four-hand-150")
+    heuristic = kernel_policy("heuristic")
+    strong, plain = strong_player(samples=2, solve_from=2), strong_player(samples=2, solve_from=2, trump_deals=0)
+    differ = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        while state.request().kind != "trump":
+            state.apply(heuristic(state))
+        sampled = AdviseTrump()(state)
+        assert strong(state) == sampled and plain(state) == heuristic(state)
+        differ += sampled != heuristic(state)
+    assert differ >= 1

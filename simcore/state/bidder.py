@@ -183,9 +183,11 @@ def strong_player(
     share: float | None = None,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
+    trump_deals: int = 1000,
 ) -> AdviseBidder:
-    """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), card play by the
-    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's trump, pass and meld.
+    """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), trump named from
+    ``trump_deals`` sampled deals (:class:`AdviseTrump`; 0: the heuristic's trump), card play by the
+    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's pass, burial and meld.
     Its card play reads no bids unless ``read_auction`` (None: not): it reads a bid as the model bidders
     make it, and its partner's are the sampled value's."""
     from simcore.state.sampler import SamplingPlayer
@@ -193,4 +195,4 @@ def strong_player(
     player = SamplingPlayer(
         samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=bool(read_auction)
     )
-    return AdviseBidder(player, share=share)
+    return AdviseBidder(AdviseTrump(player, deals=trump_deals) if trump_deals else player, share=share)

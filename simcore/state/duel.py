@@ -43,7 +43,7 @@ def load_policy(
     bids where ``read_auction``, None: as the player does by default), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.state.bidder.AdviseTrump`,
-    the heuristic elsewhere) or "strong" (those bids and the sampling player's card play)."""
+    the heuristic elsewhere) or "strong" (those bids and trump with the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
