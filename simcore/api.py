@@ -636,6 +636,7 @@ def advise(
     limit: int = 5_000_000,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
+    trump: str | None = None,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
     the unseen cards dealt at random ``hands`` times (None: enough for a ±2-point interval on the mean
@@ -648,7 +649,8 @@ def advise(
     ``given``: only deals that meet it (the ``--given`` language, places seen from ``seat``);
     ``attrs["acceptance"]`` then holds the share of deals that met it. ``attrs["headline"]`` holds what
     the command prints first: the highest bids made in 50% and 75% of the deals with their intervals,
-    the meld by trump, the mean side total and partner's meld.
+    the meld by trump, the mean side total and partner's meld. ``trump`` ("S", "H", "D" or "C"): the
+    bidder names it in every deal (``--trump``; not with ``auction`` or ``play``).
 
     With ``auction`` (the calls so far, as ``--auction``), advice in mid-auction instead
     (:mod:`simcore.answers.mid_auction`): ``hand`` is the whole hand of the seat to call (``seat``, if
@@ -683,12 +685,14 @@ def advise(
     _seed(seed)
     check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
     strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction)
+    named = _trump(trump, play, auction)
     if strong is not None:
         return _advise_strong(v, cards, strong, seat, hands, seed, policy, given, auction)
     if auction is not None:
         return _advise_in_auction(v, cards, auction, seat, hands, seed, policy, given)
     seat = 0 if seat is None else seat
-    a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=_condition(v, given, seat))
+    condition = _condition(v, given, seat)
+    a = run(v, cards, seat, hands, seed, _policies(policy, v.players), condition=condition, trump=named)
     rows = [
         {"bid": bid, "made": made, "estimate": iv.estimate, "lo": iv.lo, "hi": iv.hi, "one_in": _one_in(iv.estimate)}
         for bid, made, iv in a.bids
@@ -701,6 +705,7 @@ def advise(
             "seat": seat,
             "hands": a.deals,
             "named_trump": None if a.named is None else SUITS[a.named],
+            "given_trump": None if named is None else SUITS[named],
         },
     )
     frame.attrs["highest"] = [{"share": h.share, "bid": h.bid, "lo": h.lo, "hi": h.hi} for h in a.highest]
@@ -713,6 +718,20 @@ def advise(
     if a.acceptance is not None:
         frame.attrs["acceptance"] = a.acceptance.to_json()
     return frame
+
+
+def _trump(trump: str | None, play: str, auction: str | None) -> int | None:
+    """``advise``'s ``trump`` as a suit 0-3 (None: not given); ValueError where it is not a suit or comes
+    with ``play`` or ``auction``."""
+    from simcore.cards import SUITS
+
+    if trump is None:
+        return None
+    if not isinstance(trump, str) or trump.strip().upper() not in SUITS:
+        raise ValueError(f"trump={trump!r}: give a suit, one of {', '.join(SUITS)}")
+    if play != "heuristic" or auction is not None:
+        raise ValueError("trump=: not taken with play= or auction= yet")
+    return SUITS.index(trump.strip().upper())
 
 
 def _advise_strong(v, cards, play, seat, hands, seed, policy, given, auction) -> pd.DataFrame:

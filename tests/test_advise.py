@@ -118,9 +118,53 @@ def test_advise_cli_text_json_and_the_api(capsys):
     assert np.allclose(frame["estimate"], estimates)
 
 
+@pytest.mark.parametrize("vid", ["four-hand-150", "auction", "five-hand-called-card", "double-deck"])
+def test_a_given_trump_is_named_in_every_deal_and_refereed(vid):
+    """A set contract that names its trump: the bidder names it whatever the deal (after the widow where
+    the rules name trump then), and the referee, told the contract, recomputes the kernel's record."""
+    v = load_variant(vid)
+    seat = v.players - 1
+    hand = parse_hand("AS AS KS QS KH QH KD QD KC QC")  # a marriage in every suit, for double-deck's rule
+    policies = parse_policies("heuristic", v.players)
+    rest, given, contract, accept = _set_deal(v, hand, seat)
+    for trump in range(4):
+        for seed in range(1, 4):
+            deal = (rest.copy(), given, np.array([*contract, trump], dtype=np.int64), accept)
+            rec, trace = trace_hand(v, seed, policies, deal=deal)
+            assert rec[h.F_TRUMP] == trump
+            expected = referee(v, trace.tolist(), contract=(seat, v.lowest_contract))
+            assert [expected[f] for f in h.FIELDS] == rec.tolist()
+
+
+def test_advise_with_a_given_trump():
+    """The heuristic's own trump given changes nothing; another suit is named in every deal and is
+    worth less with this hand; a suit the rules do not let the hand name is refused."""
+    from simcore.answers.advise import AdviseError
+
+    v = load_variant("partnership-auction")
+    hand = parse_hand("AS AS 10S KS QS JS AH KH QH AD JD 9C")
+    free = advise(v, hand, 0, deals=500, seed=2)
+    assert free.named == 0 and free.given_trump is None
+    same = advise(v, hand, 0, deals=500, seed=2, trump=0)
+    assert same.bids == free.bids and same.total == free.total and same.given_trump == 0
+    hearts = advise(v, hand, 0, deals=500, seed=2, trump=1)
+    assert hearts.named_share == {"H": 1.0} and hearts.total.hi < free.total.lo
+    dd = load_variant("double-deck")
+    with pytest.raises(AdviseError, match="none in C"):
+        advise(dd, parse_hand("AS AS KS QS AH KH QH AD KD QD AC AC"), 0, deals=10, trump=3)
+    frame = api.advise("AS AS 10S KS QS JS AH KH QH AD JD 9C", "partnership-auction", hands=500, seed=2, trump="h")
+    assert set(frame["given_trump"]) == {"H"}
+    with pytest.raises(ValueError, match="trump='Z'"):
+        api.advise("AS AS 10S KS QS JS AH KH QH AD JD 9C", "partnership-auction", hands=10, trump="Z")
+
+
 @pytest.mark.parametrize(
     "argv, words",
     [
+        (["advise", "AS AS KS QS", "--variant", "double-deck", "--trump", "H"], "--trump H"),
+        (["advise", "AS AS KS QS", "--trump", "spades"], "--trump 'spades': give a suit"),
+        (["advise", "AS AS KS QS", "--trump", "S", "--play", "strong"], "not taken with --play"),
+        (["advise", "AS AS KS QS", "--trump", "S", "--auction", "pass"], "not taken with --auction"),
         (["advise", "AS KS", "--variant", "partnership"], "no auction"),
         (["advise", "AS KS", "--seat", "4"], "--seat 4"),
         (["advise", "AS AS AS"], "AS"),

@@ -34,7 +34,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import NO_CONDITION, Condition
 from simcore.kernels.meld import meld_by_trump
-from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump
+from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump, has_marriage
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Z95, Interval, values_interval, wilson
 from simcore.variants import Variant, require_auction
@@ -98,6 +98,7 @@ class Advice:
     interrupted: bool = False
     acceptance: Acceptance | None = None
     partner_meld: MeldTally | None = None
+    given_trump: int | None = None
 
     def to_json(self) -> dict:
         def iv(x: Interval) -> dict:
@@ -114,6 +115,7 @@ class Advice:
                 "by_trump": dict(zip(SUITS, self.by_trump)),
                 "best_trump": SUITS[int(np.argmax(self.by_trump))],
                 "named_trump": None if self.named is None else SUITS[self.named],
+                "given_trump": None if self.given_trump is None else SUITS[self.given_trump],
             },
             "trump_named": self.named_share,
             "played": self.played,
@@ -151,22 +153,26 @@ def advise(
     policies: np.ndarray | None = None,
     progress: bool = False,
     condition: Condition | None = None,
+    trump: int | None = None,
 ) -> Advice:
     """Advice for the hand ``given`` (uint8[24] copy counts, already checked against the deck and the
     hand size) held by ``seat``, over ``deals`` deals of the unseen cards (None: enough for a ±2-point
     interval on the mean side total, see :data:`TARGET_POINTS`); ``policies``: each seat's policy code
     (:mod:`simcore.kernels.policies`; None: the heuristic at every seat); ``condition``: what the table
     has shown (``--given``, places seen from ``seat``), every deal meeting it (checked first by
-    :func:`simcore.answers.conditioned.check_condition`)."""
+    :func:`simcore.answers.conditioned.check_condition`); ``trump``: the suit (0-3, S H D C) the bidder
+    names in every deal (None: the one his policy names; checked by :func:`check_trump`)."""
     check_advisable(variant, seat)
     given = np.asarray(given, dtype=np.uint8)
+    if trump is not None:
+        check_trump(variant, given, trump)
     acceptance = None if condition is None else check_condition(variant, condition, given, seat, seed)
     policies = (
         np.full(variant.players, HEURISTIC, dtype=np.int64)
         if policies is None
         else np.asarray(policies, dtype=np.int64)
     )
-    run, (played, total, stop) = _played_deals(variant, given, seat, deals, seed, policies, progress, condition)
+    run, (played, total, stop) = _played_deals(variant, given, seat, deals, seed, policies, progress, condition, trump)
     rec = run.tally
     n = len(rec)
     value = np.where(played, total, 0)
@@ -174,8 +180,8 @@ def advise(
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = make_curve(variant, played, total, stop)
-    trump = my_trump(variant, given)
-    partners = partner_meld(variant, given, seat, trump, seed=seed, condition=condition, acceptance=acceptance)
+    mine = my_trump(variant, given) if trump is None else trump
+    partners = partner_meld(variant, given, seat, mine, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(
         variant,
         given,
@@ -194,15 +200,30 @@ def advise(
         run.interrupted,
         acceptance,
         partners,
+        trump,
     )
 
 
-def _played_deals(variant, given, seat, deals, seed, policies, progress=False, condition=None):
+def check_trump(variant: Variant, given: np.ndarray, trump: int, label: str = "--trump ") -> None:
+    """Raise :class:`AdviseError` unless the bidder holding ``given`` may name ``trump`` (a suit 0-3)
+    whatever the deal: where the rules ask a marriage to name trump, ``given`` must hold one in it."""
+    if trump not in range(4):
+        raise AdviseError(f"{label}{trump}: give a suit, S, H, D or C")
+    if hand_rules(variant).trump_needs_marriage and not has_marriage(given, trump):
+        raise AdviseError(
+            f"{label}{SUITS[trump]}: {variant.id} names trump only in a suit of which the bidder holds a "
+            f"marriage (K and Q), and the hand holds none in {SUITS[trump]}"
+        )
+
+
+def _played_deals(variant, given, seat, deals, seed, policies, progress=False, condition=None, trump=None):
     """(the run, (played, side total, stopped below) per deal): :func:`advise`'s deals of the unseen cards,
-    each played with ``seat`` the bidder at the lowest contract (``deals`` None: see :func:`advise`)."""
+    each played with ``seat`` the bidder at the lowest contract, naming ``trump`` where given (``deals``
+    None: see :func:`advise`)."""
     accept = NO_CONDITION if condition is None else condition_rows(variant, condition)
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
-    contract = np.array([seat, variant.lowest_contract], dtype=np.int64)
+    named = [] if trump is None else [trump]
+    contract = np.array([seat, variant.lowest_contract, *named], dtype=np.int64)
     margins = np.zeros(variant.players)  # bidding limits: unused without an auction
     job = Job(
         partial(hand_rows, kernel_rules(variant), policies, margins, deal=(rest, given, contract, accept)),

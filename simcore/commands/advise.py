@@ -63,6 +63,12 @@ def add_parser(sub) -> None:
         "is valued: P(my side gets the contract), P(made), the expected score, under the model "
         "bidders; see docs/given.md",
     )
+    p.add_argument(
+        "--trump",
+        metavar="SUIT",
+        help="the trump the bidder names in every deal, S, H, D or C (default: the heuristic's choice "
+        "in each deal; after the widow where the rules name trump then)",
+    )
     add_play_args(p)
     add_run_args(p)
     add_rules_args(p)
@@ -76,6 +82,7 @@ def run(args: argparse.Namespace) -> int:
     from simcore.kernels.policies import parse_policies
 
     variant = full_hand_variant(args)
+    trump = _trump_option(args)
     if args.play != "heuristic":
         return _run_strong(args, variant)
     if args.auction is not None:
@@ -96,6 +103,7 @@ def run(args: argparse.Namespace) -> int:
         policies,
         progress=not args.json and sys.stderr.isatty(),
         condition=condition,
+        trump=trump,
     )
     if args.json:
         print_json(a.to_json())
@@ -105,10 +113,11 @@ def run(args: argparse.Namespace) -> int:
     print(f"{variant.id}: {seat_name(variant, seat)} holds {format_hand(hand)}{more}")
     best = max(range(4), key=lambda s: a.by_trump[s])
     named = "no trump (it holds no marriage to name)" if a.named is None else f"names {SUITS[a.named]}"
+    asked = "" if trump is None else f"; named {SUITS[trump]} as asked"
     print(
         "meld by trump: "
         + "  ".join(f"{SUITS[s]} {a.by_trump[s]}" for s in range(4))
-        + f"  (best {SUITS[best]}; the heuristic {named})"
+        + f"  (best {SUITS[best]}; the heuristic {named}{asked})"
     )
     print(
         f"{a.deals:,} deals of the unseen cards, each played out with seat {seat} the bidder; "
@@ -134,6 +143,22 @@ def run(args: argparse.Namespace) -> int:
             lo = "below the lowest" if s.lo is None else s.lo
             print(f"highest bid made in {s.share:.0%} of deals: {s.bid}  (95% CI {lo} to {s.hi})")
     return exit_status(a)
+
+
+def _trump_option(args: argparse.Namespace) -> int | None:
+    """``--trump``'s suit (0-3), None when not given; refused in one line where it is not a suit or is
+    given with ``--play`` or ``--auction``."""
+    if args.trump is None:
+        return None
+    from simcore.cards import SUITS
+
+    suit = args.trump.strip().upper()
+    if suit not in SUITS:
+        raise UsageError(f"--trump {args.trump!r}: give a suit, one of {', '.join(SUITS)}")
+    for option, value in (("--play", args.play if args.play != "heuristic" else None), ("--auction", args.auction)):
+        if value is not None:
+            raise UsageError(f"--trump {suit}: not taken with {option} yet (the heuristic's play, no auction)")
+    return SUITS.index(suit)
 
 
 def _run_strong(args: argparse.Namespace, variant) -> int:
