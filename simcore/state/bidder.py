@@ -11,6 +11,11 @@ partner only with a fifth of the trick points to spare. Every other decision goe
 heuristic by default; the sampling player makes the strong player of :func:`strong_player`). The same
 hand at the same seat gets the same limit: the deals come from ``seed``.
 
+:class:`AdviseTrump` names the trump the same way, once the auction is over: each trump the bidder may
+name is played out on the same deals at the contract bid (:func:`simcore.answers.advise.trump_values`),
+and the one worth most to his side is named. The strong player bids with the one and names trump with
+the other.
+
 Points are on the variant's scale; seats are the hand's (0 = the dealer's left).
 """
 
@@ -118,7 +123,8 @@ class AdviseTrump:
         self.deals, self.rollout, self.seed, self.read_auction = deals, rollout, seed, read_auction
 
     def __repr__(self) -> str:
-        return f"AdviseTrump({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
+        auction = ", read_auction=True" if self.read_auction else ""
+        return f"AdviseTrump({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed}{auction})"
 
     def __call__(self, state):
         from simcore.state import Action
