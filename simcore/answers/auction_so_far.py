@@ -203,6 +203,18 @@ def auction_condition(
     return Condition(text, tuple(clauses), variant.players, label)
 
 
+def seen_auction_condition(variant: Variant, bids: list[tuple[int, int]], seat: int) -> Condition | None:
+    """The condition the calls ``bids`` ((seat, bid) pairs in turn, 0 for a pass: a game state's
+    observation) put on every seat but ``seat`` under the model bidders; None where the model cannot
+    have made them."""
+    text = " ".join(str(b) if b else "pass" for _, b in bids)
+    try:
+        calls, _ = read_calls(variant, text)
+        return auction_condition(variant, text, calls, skip=seat)
+    except AuctionError:
+        return None
+
+
 def describe_calls(calls: list[Call]) -> str:
     """'seat 0 pass  seat 1 260' for the calls so far."""
     return "  ".join(f"seat {c.seat} {c.bid or 'pass'}" for c in calls)

@@ -158,18 +158,16 @@ def auction_read(variant, seen: dict):
     """The condition the other seats' calls put on the deal (``seen``: the bidder's observation) under the
     model bidders (:func:`simcore.answers.auction_so_far.auction_condition`), or None where nothing can be
     read: calls the model cannot make, or a condition too rare to sample."""
-    from simcore.answers.auction_so_far import AuctionError, auction_condition, read_calls
+    from simcore.answers.auction_so_far import seen_auction_condition
     from simcore.answers.conditioned import ConditionError, check_condition
 
     seat = seen["seat"]
-    text = " ".join(str(b) if b else "pass" for _, b in seen["bids"])
+    condition = seen_auction_condition(variant, seen["bids"], seat)
+    if condition is None or not condition.clauses:
+        return None
     try:
-        calls, _ = read_calls(variant, text)
-        condition = auction_condition(variant, text, calls, skip=seat)
-        if not condition.clauses:
-            return None
         check_condition(variant, condition, parse_hand(" ".join(seen["hand"])), seat)
-    except (AuctionError, ConditionError):
+    except ConditionError:
         return None
     return condition
 

@@ -270,17 +270,14 @@ def auction_fit(v, seat: int, obs: dict):
     that ``seat`` saw (``obs``, its observation): True when every other seat whose hand at the auction
     ``seat`` can rebuild would have made its calls as the model bidders do (see the module). None
     where nothing is tested: no auction, calls the model cannot make, or no seat's hand to rebuild."""
-    from simcore.answers.auction_so_far import AuctionError, auction_condition, read_calls
+    from simcore.answers.auction_so_far import seen_auction_condition
     from simcore.answers.conditioned import condition_rows
     from simcore.kernels.condition import Condition, accepts
 
     if v.get("auction.kind") == "none" or not obs["bids"]:
         return None
-    text = " ".join(str(b) if b else "pass" for _, b in obs["bids"])
-    try:
-        calls, _ = read_calls(v, text)
-        condition = auction_condition(v, text, calls, skip=seat)
-    except AuctionError:
+    condition = seen_auction_condition(v, obs["bids"], seat)
+    if condition is None:
         return None
     players = v.players
     # Cards that left or joined a hand since the auction, as far as ``seat`` saw them; a seat that moved
