@@ -38,6 +38,7 @@ from simcore.kernels.policies import HEURISTIC, POLICY_NAMES, choose_trump, has_
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Z95, Interval, values_interval, wilson
 from simcore.variants import Variant, require_auction
+from simcore.variants import layout as lay
 
 #: Deals dealt by default: at least FIRST_DEALS, then as many as bring the 95% half-width of the mean
 #: side total to TARGET_POINTS, at most MAX_DEALS.
@@ -253,6 +254,13 @@ def bid_limit(variant: Variant, given: np.ndarray, seat: int, share: float, deal
     return 0 if bid is None else int(bid)
 
 
+def my_team(variant: Variant, seat: int) -> list[int]:
+    """The seats on ``seat``'s side for the whole hand: its partners where they are fixed across, else itself."""
+    if hand_rules(variant).teams == lay.TEAMS_ACROSS:
+        return [s for s in range(variant.players) if (s - seat) % 2 == 0]
+    return [seat]
+
+
 def trump_values(
     variant: Variant,
     given: np.ndarray,
@@ -282,10 +290,8 @@ def trump_values(
     rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
     policies = np.full(players, policy, dtype=np.int64)
     margins = np.zeros(players)  # bidding limits: unused without an auction
-    if variant.get("teams.kind") == "partners_across":  # partners sit alternately
-        others = [s for s in range(players) if (s - seat) % 2]
-    else:
-        others = [s for s in range(players) if s != seat]
+    team = my_team(variant, seat)
+    others = [s for s in range(players) if s not in team]
     key, one = stream_key(seed), np.zeros(1, dtype=np.int64)
     accept = NO_CONDITION.copy() if condition is None else condition_rows(variant, condition)
     values = {}

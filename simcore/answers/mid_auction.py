@@ -26,7 +26,7 @@ from functools import partial
 
 import numpy as np
 
-from simcore.answers.advise import AdviseError, check_advisable, my_trump, seat_name
+from simcore.answers.advise import AdviseError, check_advisable, my_team, my_trump, seat_name
 from simcore.answers.auction_so_far import (
     MODEL,
     AuctionError,
@@ -59,7 +59,6 @@ from simcore.kernels.policies import HEURISTIC, any_marriage
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Interval, values_interval, wilson
 from simcore.variants import Variant
-from simcore.variants import layout as lay
 
 #: Deals per call by default.
 DEALS = 4_000
@@ -337,13 +336,6 @@ def _to_call(turns: Turns, auction: str, label: str, seat: int | None) -> int:
     if seat is not None and seat != me:
         raise AuctionError(f"{label} {auction!r}: it is seat {me}'s turn to call, not seat {seat}'s")
     return me
-
-
-def my_team(variant: Variant, seat: int) -> list[int]:
-    """The seats on ``seat``'s side for the whole hand: its partners where they are fixed across, else itself."""
-    if hand_rules(variant).teams == lay.TEAMS_ACROSS:
-        return [s for s in range(variant.players) if (s - seat) % 2 == 0]
-    return [seat]
 
 
 def _value(variant: Variant, seat: int, call: int, rows: np.ndarray) -> tuple[CallValue, tuple[np.ndarray, np.ndarray]]:
