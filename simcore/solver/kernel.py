@@ -69,17 +69,7 @@ R_HEAD, R_HEAD_TRUMPED, R_VOID_TRUMP, R_VOID_OVER, R_TRUMP_INSTEAD = (
 #: ignored), the most trick starts a solve may search (0: no limit; past it the solve gives up and
 #: answers GAVE_UP).
 Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(9)
-#: Budgeted move selection, an experiment left off (0: never): a lead node with at least
-#: ``Y_BUDGET_FROM`` tricks left searches its moves in rounds, each move with a budget of trick starts
-#: (``Y_BUDGET``, times ``Y_GROW`` each round; with ``Y_WEIGHT`` 1 or 2 the k-th move gets 1/(k+1) or
-#: 2**-k of it), abandoning those past it, so that the move with the cheapest proof cuts first; at most
-#: ``Y_NEST`` budgeted nodes nest.
-Y_BUDGET, Y_GROW, Y_BUDGET_FROM, Y_NEST, Y_WEIGHT = 9, 10, 11, 12, 13
-N_DYN = 14
-#: The budget rounds' defaults (:func:`load_position` sets them).
-BUDGET, GROW, BUDGET_FROM, NEST = 16, 4, 0, 1
-#: A budget this large searches without one.
-UNBUDGETED = np.int64(1) << 40
+N_DYN = 9
 #: The facts of a position :func:`load_position` writes into the position record, in this order.
 FACTS = (Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LIMIT)
 #: A trick in progress as the search passes it, a tuple of int64 with these fields: card i of the
@@ -127,12 +117,8 @@ NO_LOWER, NO_UPPER = -1, 1 << 14
     G_CARD,
     G_OURS,
     G_KILLER,
-    G_DL,
-    G_ROUND,
-    G_UNK,
-    G_NEST,
-) = range(29)
-N_FRAME = 29
+) = range(25)
+N_FRAME = 25
 
 
 class SolverWork(NamedTuple):
@@ -164,8 +150,6 @@ class SolverWork(NamedTuple):
     scores: np.ndarray
     #: int64[plies + 1, N_FRAME]: the search's frames, one per ply (fields ``G_*``).
     frames: np.ndarray
-    #: int64[plies + 1, 24]: 1 for each move of a ply whose search finished (budgeted selection).
-    settled: np.ndarray
     #: The transposition table (2-way buckets): both hashes, lower and upper bound, best lead (-1:
     #: none), tricks left and generation of each entry.
     tt_key: np.ndarray
@@ -199,7 +183,6 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.zeros((plies, N_TYPES), dtype=np.int64),
         np.zeros((plies, N_TYPES), dtype=np.int64),
         np.zeros((plies, N_FRAME), dtype=np.int64),
-        np.zeros((plies, N_TYPES), dtype=np.int64),
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int64),
         np.zeros(size, dtype=np.int16),
@@ -254,7 +237,6 @@ def load_position(w, hands, side, points, rules, facts, keep_table):
     dyn[Y_LEFT] = left
     dyn[Y_REMAINING] = remaining + (rules[R_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
-    dyn[Y_BUDGET], dyn[Y_GROW], dyn[Y_BUDGET_FROM], dyn[Y_NEST], dyn[Y_WEIGHT] = BUDGET, GROW, BUDGET_FROM, NEST, 0
     if not keep_table:
         dyn[Y_GEN] += 1
     w.frames[:, G_KILLER] = 0  # a solve's move order (and so its count of trick starts) is its own
@@ -781,12 +763,11 @@ def _run(w, leader, leads, sure):
 
 
 @leaf
-def _enter(w, ply, trick, alpha, beta, deadline, nest):
+def _enter(w, ply, trick, alpha, beta):
     """Open the node at ``ply``: card i of the trick ``trick`` (:data:`TRICK`), window ``alpha``..``beta``
-    on the bidding side's points from the start of this trick, to be abandoned once the solve's count of
-    trick starts passes ``deadline``. Returns (done, value): done when a bound or the table settles the
-    node without search (the value is then fail-soft, as :func:`search`'s), else its frame is ready to
-    search."""
+    on the bidding side's points from the start of this trick. Returns (done, value): done when a bound
+    or the table settles the node without search (the value is then fail-soft, as :func:`search`'s),
+    else its frame is ready to search."""
     i, leader, led, win, win_seat, top_led, trick_pts, trick_mask = trick
     dyn = w.dyn
     players = w.held.shape[0]
@@ -833,11 +814,6 @@ def _enter(w, ply, trick, alpha, beta, deadline, nest):
     f[G_BEST] = -1 if w.side[seat] == 1 else NO_UPPER
     f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
     f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
-    f[G_DL], f[G_ROUND], f[G_UNK], f[G_NEST] = deadline, 0, 0, nest
-    if i == 0 and nest < dyn[Y_NEST] and dyn[Y_BUDGET_FROM] > 0 and left >= dyn[Y_BUDGET_FROM] and f[G_N] > 1:
-        f[G_ROUND] = dyn[Y_BUDGET]
-        for k in range(f[G_N]):
-            w.settled[ply, k] = 0
     return False, np.int64(0)
 
 
@@ -849,26 +825,18 @@ def _start(leader):
 
 
 @leaf
-def _take_back(w, ply):
-    """Take back the card tried at ``ply``: the hands and the position record as they were before it."""
+def _deliver(w, ply, v):
+    """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
     f = w.frames[ply]
     dyn = w.dyn
+    t, seat = f[G_CARD], f[G_SEAT]
     if f[G_I] == w.held.shape[0] - 1:
         dyn[Y_LEFT] = f[G_LEFT]
         dyn[Y_FIRST] = f[G_FIRST]
         if f[G_LEFT] == 1:
             dyn[Y_REMAINING] += w.rules[R_LAST_TRICK]
     dyn[Y_BROKEN] = f[G_BROKEN]
-    _unplay(w, f[G_SEAT], f[G_CARD])
-
-
-@leaf
-def _deliver(w, ply, v):
-    """Take back the card tried at ``ply`` and count the value ``v`` its child returned."""
-    f = w.frames[ply]
-    t, seat = f[G_CARD], f[G_SEAT]
-    _take_back(w, ply)
-    w.settled[ply, f[G_K] - 1] = 1
+    _unplay(w, seat, t)
     v += f[G_OURS]
     if w.side[seat] == 1:
         if v > f[G_BEST]:
@@ -889,7 +857,7 @@ def search(w, trick, alpha, beta):
     side's points from the start of the trick in progress ``trick`` (:data:`TRICK`) to the end of the
     hand. A result ``<= alpha`` is an upper bound on the value, ``>= beta`` a lower bound, between
     them exact."""
-    done, v = _enter(w, 0, trick, alpha, beta, UNBUDGETED, 0)
+    done, v = _enter(w, 0, trick, alpha, beta)
     if done:
         return v
     dyn, rules, frames = w.dyn, w.rules, w.frames
@@ -901,26 +869,10 @@ def search(w, trick, alpha, beta):
         if limit > 0 and dyn[Y_NODES] > limit:
             return np.int64(GAVE_UP)  # the frames and hands are left as they are: the next solve reloads
         f = frames[ply]
-        if dyn[Y_NODES] > f[G_DL]:
-            # past its budget: abandoned, storing nothing; the budgeting node tries its other moves first
-            ply -= 1
-            _take_back(w, ply)
-            frames[ply, G_UNK] += 1
-            continue
         k = f[G_K]
         if k < f[G_N] and f[G_ALPHA] < f[G_BETA]:
             f[G_K] = k + 1
-            if f[G_ROUND] > 0 and w.settled[ply, k] != 0:
-                continue
             t = w.moves[ply, k]
-            deadline, nest = f[G_DL], f[G_NEST]
-            if 0 < f[G_ROUND] < UNBUDGETED:
-                share = f[G_ROUND]
-                if dyn[Y_WEIGHT] == 1:
-                    share = share // (k + 1)
-                elif dyn[Y_WEIGHT] == 2:
-                    share = share >> k
-                deadline, nest = min(deadline, dyn[Y_NODES] + share), nest + 1
             seat, i = f[G_SEAT], f[G_I]
             f[G_CARD] = t
             _play(w, seat, t)
@@ -944,19 +896,15 @@ def search(w, trick, alpha, beta):
                 f[G_OURS] = ours
                 dyn[Y_FIRST] = 0
                 dyn[Y_LEFT] = left - 1
-                done, v = _enter(w, ply + 1, _start(win_seat), f[G_ALPHA] - ours, f[G_BETA] - ours, deadline, nest)
+                done, v = _enter(w, ply + 1, _start(win_seat), f[G_ALPHA] - ours, f[G_BETA] - ours)
             else:
                 f[G_OURS] = 0
                 after = (i + 1, f[G_LEADER], led, win, win_seat, top, pts, f[G_TMASK] | (np.int64(1) << t))
-                done, v = _enter(w, ply + 1, after, f[G_ALPHA], f[G_BETA], deadline, nest)
+                done, v = _enter(w, ply + 1, after, f[G_ALPHA], f[G_BETA])
             if done:
                 _deliver(w, ply, v)
             else:
                 ply += 1
-        elif f[G_UNK] > 0 and f[G_ALPHA] < f[G_BETA]:
-            # a round left moves unfinished and none cut: again, each with a larger budget
-            f[G_ROUND] = f[G_ROUND] * dyn[Y_GROW] if f[G_ROUND] < UNBUDGETED // dyn[Y_GROW] else UNBUDGETED
-            f[G_K], f[G_UNK] = 0, 0
         else:
             v = f[G_BEST]
             if f[G_I] == 0:
