@@ -104,6 +104,58 @@ def test_a_set_contract_names_the_trump_it_is_given_and_changes_nothing_else(vid
         assert (rows[:, F_TRUMP] == trump).all() and (rows[:, F_BIDDER_MELD] == by_trump[trump]).all()
 
 
+@pytest.mark.parametrize("vid", ["four-hand-150", "four-pass"])
+def test_a_set_contract_may_seat_its_bidder_apart_and_give_the_partner_s_pass(vid):
+    """The given hand at the partner's seat (1), the bidder across (3): the heuristic's own pass, given,
+    changes nothing; another pass is the one passed in every deal, and the referee, reading the trace,
+    recomputes the kernel's record."""
+    import numpy as np
+
+    from simcore.answers.advise import pass_values
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
+    from simcore.kernels.policies import parse_policies
+    from simcore.reference.hand import referee
+
+    v = load_variant(vid)
+    hand = parse_hand("AS AS KS QS KH QH KD QD KC QC JS 9S")
+    n, bid, trump = v.get("exchange.pass_cards"), v.lowest_contract, 1
+    own = _heuristic_pass(v, hand, trump)
+    free = _keyed_rows(v, hand, 1, [1, bid, trump, 3])
+    assert (free[:, h.F_BIDDER] == 3).all() and (free[:, h.F_TRUMP] == trump).all()
+    assert np.array_equal(_keyed_rows(v, hand, 1, [1, bid, trump, 3, *own]), free)
+    other = sorted(own)[1:] + [next(t for t in range(24) if hand[t] and t not in own)]
+    assert len(other) == n and other != sorted(own)
+    rest = np.repeat(np.arange(24, dtype=np.uint8), v.deck_copies - hand)
+    from simcore.kernels.condition import NO_CONDITION
+
+    for seed in range(1, 4):
+        deal = (rest.copy(), hand, np.array([1, bid, trump, 3, *other], dtype=np.int64), NO_CONDITION.copy())
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", v.players), deal=deal)
+        passed = sorted(
+            t for code, giver, t, copies in trace.tolist() if code == h.T_PASS and giver == 1 for _ in range(copies)
+        )
+        assert passed == sorted(other)
+        expected = referee(v, trace.tolist(), contract=(3, bid))
+        assert [expected[f] for f in h.FIELDS] == rec.tolist()
+    values = pass_values(v, hand, 1, 3, bid, trump, [tuple(own), tuple(other)], 60, 5)
+    lines = free[:, h.N_FIELDS :]
+    assert values[tuple(own)] == pytest.approx(float(np.mean(lines[:, 1] - lines[:, [0, 2]].mean(axis=1))))
+
+
+def _heuristic_pass(v, hand, trump):
+    """The card types the heuristic partner passes from ``hand`` under ``trump``, with repeats."""
+    import numpy as np
+
+    from simcore.kernels.policies import give_cards
+
+    out = np.zeros(24, dtype=np.uint8)
+    give_cards(
+        hand.copy(), v.get("exchange.pass_cards"), trump, HEURISTIC, True, v.tables, np.zeros(4, dtype=np.uint64), out
+    )
+    return [t for t in range(24) for _ in range(int(out[t]))]
+
+
 def test_trump_values_weigh_each_trump_on_the_same_deals_by_the_sides_lines():
     import numpy as np
 

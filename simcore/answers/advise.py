@@ -280,6 +280,45 @@ def trump_values(
     trump is weighed on the same deals (hand i of the run keyed by ``seed``), so their differences are
     paired; with a ``condition`` every deal meets it (the caller makes sure some deal can, as
     :func:`simcore.answers.conditioned.check_condition` does). Points are on the variant's scale."""
+    contracts = {trump: [seat, bid, trump] for trump in trumps}
+    return contract_values(variant, given, seat, contracts, deals, seed, policy, condition)
+
+
+def pass_values(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int,
+    bidder: int,
+    bid: int,
+    trump: int,
+    passes: list[tuple[int, ...]],
+    deals: int,
+    seed: int,
+    policy: int = HEURISTIC,
+    condition: Condition | None = None,
+) -> dict[tuple[int, ...], float]:
+    """Each pass of ``passes`` (card types, ``exchange.pass_cards`` of them, held in ``given``) by what it
+    is worth to the bidder's partner at ``seat`` holding ``given`` (his cards as dealt), the bidder at
+    ``bidder`` having named ``trump`` at the contract ``bid``: as :func:`trump_values`, the mean over the
+    same ``deals`` deals of the unseen cards of what the hand adds to the side's score line less the
+    other side's, the bidder's return and the rest of the hand played by ``policy`` at every seat."""
+    contracts = {tuple(p): [seat, bid, trump, bidder, *p] for p in passes}
+    return contract_values(variant, given, seat, contracts, deals, seed, policy, condition)
+
+
+def contract_values(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int,
+    contracts: dict,
+    deals: int,
+    seed: int,
+    policy: int = HEURISTIC,
+    condition: Condition | None = None,
+) -> dict:
+    """{key: worth} of each set contract (``contracts``: key -> [seat, bid, more...], see
+    :class:`~simcore.kernels.hand.HandDeal`) to ``seat`` holding ``given``, as :func:`trump_values`
+    weighs a trump: every contract on the same deals (hand i of the run keyed by ``seed``)."""
     from simcore.kernels.hand import Deal
     from simcore.kernels.hand_drivers import keyed_hands_batch
     from simcore.kernels.rng import stream_key
@@ -295,13 +334,12 @@ def trump_values(
     key, one = stream_key(seed), np.zeros(1, dtype=np.int64)
     accept = NO_CONDITION.copy() if condition is None else condition_rows(variant, condition)
     values = {}
-    for trump in trumps:
-        contract = np.array([seat, bid, trump], dtype=np.int64)
+    for name, contract in contracts.items():
         out = np.zeros((deals, h.N_FIELDS + players), dtype=np.int64)
-        deal = Deal(rest, given, contract, accept)
+        deal = Deal(rest, given, np.array(contract, dtype=np.int64), accept)
         keyed_hands_batch(key, one, np.array([deals]), one, rules.tables, rules.hand, policies, margins, out, deal)
         lines = out[:, h.N_FIELDS :]
-        values[trump] = float(np.mean(lines[:, seat] - lines[:, others].mean(axis=1)))
+        values[name] = float(np.mean(lines[:, seat] - lines[:, others].mean(axis=1)))
     return values
 
 

@@ -554,7 +554,7 @@ def play_hand(state, rules, policies, margins, need, rec, work):
     if dyn[Y_TRUMP] < 0:
         _score_no_trump(rules, rec, tables, position, scratch)
         return
-    _exchange(state, rules, policies, tables, position, scratch)
+    _exchange(state, rules, policies, tables, position, scratch, deal.contract)
     _meld(rules, need, rec, tables, position)
     if _without_play(rules, policies, rec, position):
         return
@@ -604,7 +604,7 @@ def _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, positio
         deal_accepted_into(state, deal.cards, deal.given, contract[0], rules.hand_size, accept, hands, widow)
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
-            dyn[Y_BIDDER], dyn[Y_BID] = contract[0], contract[1]
+            dyn[Y_BIDDER], dyn[Y_BID] = contract[3] if contract.shape[0] > 3 else contract[0], contract[1]
         redeal = redeal_dealt(hands, players, rules)
         if not redeal and rules.auction != AUCTION_NONE and not set_contract:
             redeal = _auction(state, rules, policies, margins, tables, deal, position)
@@ -781,11 +781,12 @@ def _turn_trump(state, rules, position):
 
 
 @njit(cache=True, inline="always")
-def _exchange(state, rules, policies, tables, position, scratch):
+def _exchange(state, rules, policies, tables, position, scratch, contract):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``, who into ``Y_SWAPPER``), the widow shared out
     (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
-    ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card), the widow to
+    ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card; a set contract
+    may give the partner's pass, :class:`HandDeal`), the widow to
     the bidder and his burial, discard and draw (``_discard_and_draw``). The cards buried (copy counts
     that count for the bidder) go into ``position.buried``; ``fed``, ``back`` and ``thrown``
     (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
@@ -804,6 +805,10 @@ def _exchange(state, rules, policies, tables, position, scratch):
         if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
+        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards and rules.pass_cards > 0:
+            for k in range(rules.pass_cards):  # the pass the set contract gives
+                fed[contract[4 + k]] += 1
+                hands[partner, contract[4 + k]] -= 1
         else:
             give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
@@ -1259,8 +1264,11 @@ class HandDeal(NamedTuple):
     #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
     cards: np.ndarray
     #: The deal asked about (``pinochle advise``): int64[2 + more] = [seat, bid, more...]: seat -1 for
-    #: none; a bid > 0 sets that seat's contract, and ``more`` is then empty or the trump he names (a
-    #: suit, one he may name: the hand kernel does not check it); a bid of 0 lets the auction decide
+    #: none; a bid > 0 sets a contract at that bid, and ``more`` is then empty or [trump, bidder, pass...]:
+    #: the trump the bidder names (a suit, one he may name: the hand kernel does not check it), then
+    #: the bidder's seat where it is not ``seat`` (``seat`` being his partner), then the cards (card
+    #: types, ``exchange.pass_cards`` of them, held by ``seat``) the partner passes him; a bid of 0
+    #: lets the auction decide
     #: after the given calls ``more`` (the auction so far, a bid or 0 for a pass each); uint8[24] the
     #: cards that seat holds in every deal, while ``cards`` holds the rest of the deck.
     contract: np.ndarray
@@ -1381,7 +1389,9 @@ class Deal(NamedTuple):
     """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
     rules deal them). With ``contract`` = [seat, bid, more...], seat >= 0, that seat holds ``given`` in
     every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
-    without an auction (naming the trump ``more[0]`` where given), with bid 0 the auction decides from
+    without an auction (naming the trump ``more[0]`` where given; where ``more[1]`` names another seat,
+    that seat is the bidder and ``seat`` his partner, passing him ``more[2:]`` where given), with bid 0
+    the auction decides from
     the given calls ``more`` on (see
     :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
 
