@@ -204,6 +204,50 @@ def test_the_trump_chooser_names_the_best_weighed_trump_and_leaves_everything_el
         assert named >= 6 and changed >= 1
 
 
+@pytest.mark.parametrize("vid", ["four-hand-150", "partnership-auction"])
+def test_the_pass_chooser_passes_the_best_weighed_pass_and_leaves_everything_else_to_its_player(vid):
+    from simcore.state.bidder import AdvisePass, heuristic_pass, one_card_away, weighs_pass
+
+    v = load_variant(vid)
+    chooser = AdvisePass(deals=100)
+    heuristic = kernel_policy("heuristic")
+    weighed = changed = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        passing = []
+        while not state.is_terminal():
+            r = state.request()
+            action = chooser(state)
+            mine = heuristic(state.clone())
+            assert action.value in r.legal
+            seen = state.observation(r.seat)
+            if r.kind == "give" and r.seat != seen["bidder"] and not passing:
+                hand = parse_hand(" ".join(seen["hand"]))
+                own = heuristic_pass(v, hand, "SHDC".index(seen["trump"]))
+                passes = one_card_away(hand, own)
+                assert passes[0] == tuple(sorted(own)) and len(set(passes)) == len(passes) > 10
+                assert all(len(p) == len(own) and all(p.count(t) <= hand[t] for t in p) for p in passes)
+                values = chooser.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], own)
+                best = max(values.values())
+                weighed += 1
+                passing = [r.seat]
+            if r.kind == "give" and passing and r.seat == passing[0]:
+                passing.append(action.value)
+                if len(passing) == 1 + v.get("exchange.pass_cards"):
+                    chosen = tuple(sorted(passing[1:]))
+                    # the pass worth most, or the heuristic's where nothing beats it
+                    assert values[chosen] == best
+                    changed += chosen != passes[0]
+            else:  # the bidder's return included
+                assert action == mine
+            state.apply(action)
+    assert weighs_pass(v) == (vid == "four-hand-150")
+    if weighs_pass(v):
+        assert weighed >= 6 and changed >= 1
+    else:
+        assert weighed == 0
+
+
 def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():
     import numpy as np
 

@@ -154,6 +154,112 @@ class AdviseTrump:
         return trump_values(variant, given, seat, bid, trumps, self.deals, self.seed, code, condition)
 
 
+class AdvisePass:
+    """``policy(state) -> Action``: the bidder's partner passes the cards worth most on sampled deals,
+    every other decision by ``player``. At his first card of the pass it weighs the heuristic's pass and
+    every pass that differs from it by one card (:func:`simcore.answers.advise.pass_values`: his cards as
+    they are, the rest dealt at random, nothing read from the calls; each deal played out from the pass
+    on by the hand kernel, every seat playing ``rollout``, the bidder returning as the heuristic returns,
+    at the contract and trump the hand has), by what the hand adds to the side's score line less the
+    other side's, and passes the best, card by card; where none is worth more than the heuristic's
+    pass it leaves the pass to ``player``. Only where the partners sit across and the partner passes
+    before the bidder returns (``exchange.pass_cards``, not at once, not the called card); the bidder's
+    return is ``player``'s. The same hand gets the same pass: the deals come from ``seed``."""
+
+    def __init__(self, player: Callable | None = None, deals: int = 1000, rollout: str = "heuristic", seed: int = 1):
+        if deals < 1 or rollout not in POLICY_NAMES:
+            raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
+        self.player = player if player is not None else kernel_policy("heuristic")
+        self.deals, self.rollout, self.seed = deals, rollout, seed
+        self._plan: tuple[tuple, list[int]] | None = None
+
+    def __repr__(self) -> str:
+        return f"AdvisePass({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
+
+    def __call__(self, state):
+        from simcore.state import Action
+
+        r = state.request()
+        where = (r.seat, len(state.history()))
+        if r.kind == "give" and self._plan is not None and self._plan[0] == where and self._plan[1]:
+            card = self._plan[1].pop(0)
+            self._plan = ((r.seat, where[1] + 1), self._plan[1])
+            return Action("give", card)
+        if r.kind != "give" or not weighs_pass(state.variant):
+            return self.player(state)
+        seen = state.observation(r.seat)
+        first = not any(kind == "give" for _, kind, _, _ in seen["moves"])
+        if r.seat == seen["bidder"] or not first:
+            return self.player(state)
+        hand = parse_hand(" ".join(seen["hand"]))
+        own = tuple(sorted(heuristic_pass(state.variant, hand, "SHDC".index(seen["trump"]))))
+        values = self.values(state.variant, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], list(own))
+        best = max(values, key=lambda p: (values[p], p == own))
+        if values[best] <= values[own] + 1e-9:
+            return self.player(state)
+        self._plan = ((r.seat, where[1] + 1), list(best[1:]))
+        return Action("give", best[0])
+
+    def values(
+        self, variant, hand, seat: int, bidder: int, bid: int, trump: str, own: list[int]
+    ) -> dict[tuple[int, ...], float]:
+        """The worth (see the class) of the pass ``own`` (card types) and of each pass one card away from
+        it, to the partner at ``seat`` holding ``hand`` (copy counts) with the bidder at ``bidder`` in
+        ``trump`` (S, H, D or C) at ``bid``; points on the variant's scale."""
+        from simcore.answers.advise import pass_values
+
+        passes = one_card_away(hand, own)
+        code = POLICY_NAMES.index(self.rollout)
+        return pass_values(variant, hand, seat, bidder, bid, "SHDC".index(trump), passes, self.deals, self.seed, code)
+
+
+def weighs_pass(variant) -> bool:
+    """Whether :class:`AdvisePass` weighs the partner's pass in ``variant`` (see there)."""
+    return (
+        variant.get("teams.kind") == "partners_across"
+        and variant.get("exchange.pass_cards") > 0
+        and not variant.get("exchange.simultaneous")
+        and not variant.get("exchange.pass_called_card")
+    )
+
+
+def heuristic_pass(variant, hand, trump: int) -> list[int]:
+    """The card types (with repeats, in the order given) the heuristic partner passes from ``hand``
+    (copy counts) under ``trump``."""
+    import numpy as np
+
+    from simcore.kernels.policies import HEURISTIC, give_cards
+
+    out = np.zeros(len(hand), dtype=np.uint8)
+    state = np.zeros(4, dtype=np.uint64)  # the heuristic draws nothing
+    give_cards(
+        np.array(hand, dtype=np.uint8),
+        variant.get("exchange.pass_cards"),
+        trump,
+        HEURISTIC,
+        True,
+        variant.tables,
+        state,
+        out,
+    )
+    return [t for t in range(len(out)) for _ in range(int(out[t]))]
+
+
+def one_card_away(hand, cards: list[int]) -> list[tuple[int, ...]]:
+    """``cards`` (card types with repeats, taken from ``hand``'s copy counts) and every other choice of as
+    many cards from ``hand`` that differs from it by one card, each sorted, ``cards`` first."""
+    base = tuple(sorted(cards))
+    out, seen = [base], {base}
+    for i in range(len(base)):
+        for t in range(len(hand)):
+            if t != base[i] and hand[t] > base.count(t):
+                p = tuple(sorted(base[:i] + (t,) + base[i + 1 :]))
+                if p not in seen:
+                    seen.add(p)
+                    out.append(p)
+    return out
+
+
 def auction_read(variant, seen: dict):
     """The condition the other seats' calls put on the deal (``seen``: the bidder's observation) under the
     model bidders (:func:`simcore.answers.auction_so_far.auction_condition`), or None where nothing can be
