@@ -3,7 +3,7 @@
 import pytest
 
 from simcore.answers.advise import advise, bid_limit
-from simcore.cards import parse_hand
+from simcore.cards import parse_card, parse_hand
 from simcore.kernels.policies import HEURISTIC
 from simcore.state import new_hand
 from simcore.state.bidder import AdviseBidder, tuned_share
@@ -205,47 +205,91 @@ def test_the_trump_chooser_names_the_best_weighed_trump_and_leaves_everything_el
 
 
 @pytest.mark.parametrize("vid", ["four-hand-150", "partnership-auction"])
-def test_the_pass_chooser_passes_the_best_weighed_pass_and_leaves_everything_else_to_its_player(vid):
+def test_the_pass_chooser_passes_and_returns_the_best_weighed_cards_and_leaves_the_rest_to_its_player(vid):
+    from simcore.cards import parse_card
     from simcore.state.bidder import AdvisePass, heuristic_pass, one_card_away, weighs_pass
 
     v = load_variant(vid)
     chooser = AdvisePass(deals=100)
     heuristic = kernel_policy("heuristic")
-    weighed = changed = 0
+    weighed, changed = {"pass": 0, "return": 0}, 0
     for seed in range(12):
         state = new_hand(v, seed)
-        passing = []
+        giving = None  # (seat, what the chooser's values were, the heuristic's cards, cards given so far)
         while not state.is_terminal():
             r = state.request()
             action = chooser(state)
             mine = heuristic(state.clone())
             assert action.value in r.legal
-            seen = state.observation(r.seat)
-            if r.kind == "give" and r.seat != seen["bidder"] and not passing:
-                hand = parse_hand(" ".join(seen["hand"]))
-                own = heuristic_pass(v, hand, "SHDC".index(seen["trump"]))
-                passes = one_card_away(hand, own)
-                assert passes[0] == tuple(sorted(own)) and len(set(passes)) == len(passes) > 10
-                assert all(len(p) == len(own) and all(p.count(t) <= hand[t] for t in p) for p in passes)
-                values = chooser.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], own)
-                best = max(values.values())
-                weighed += 1
-                passing = [r.seat]
-            if r.kind == "give" and passing and r.seat == passing[0]:
-                passing.append(action.value)
-                if len(passing) == 1 + v.get("exchange.pass_cards"):
-                    chosen = tuple(sorted(passing[1:]))
-                    # the pass worth most, or the heuristic's where nothing beats it
-                    assert values[chosen] == best
-                    changed += chosen != passes[0]
-            else:  # the bidder's return included
+            if r.kind == "give" and (giving is None or giving[0] != r.seat):
+                seen = state.observation(r.seat)
+                hand, trump = parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
+                bidder = r.seat == seen["bidder"]
+                own = heuristic_pass(v, hand, trump, feeding=not bidder)
+                assert one_card_away(hand, own)[0] == tuple(sorted(own)) and len(one_card_away(hand, own)) > 10
+                if bidder:
+                    passed = [parse_card(c) for who, kind, c, _ in seen["moves"] if kind == "give" and who != r.seat]
+                    assert len(passed) == v.get("exchange.pass_cards")
+                    values = chooser.return_values(v, hand, r.seat, seen["bid"], trump, passed, own)
+                else:
+                    values = chooser.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], own)
+                assert tuple(sorted(own)) in values and len(values) == 6
+                weighed["return" if bidder else "pass"] += 1
+                giving = (r.seat, values, tuple(sorted(own)), [])
+            if r.kind == "give":
+                giving[3].append(action.value)
+                if len(giving[3]) == v.get("exchange.pass_cards"):
+                    # the cards worth most, or the heuristic's where nothing beats them
+                    chosen, values = tuple(sorted(giving[3])), giving[1]
+                    assert values[chosen] == max(values.values())
+                    assert chosen == giving[2] or values[chosen] > values[giving[2]]
+                    changed += chosen != giving[2]
+            else:
                 assert action == mine
             state.apply(action)
     assert weighs_pass(v) == (vid == "four-hand-150")
     if weighs_pass(v):
-        assert weighed >= 6 and changed >= 1
+        assert weighed["pass"] >= 6 and weighed["return"] >= 6 and changed >= 2
     else:
-        assert weighed == 0
+        assert weighed == {"pass": 0, "return": 0}
+
+
+def test_a_set_contract_may_give_the_bidder_s_return_to_a_partner_who_holds_the_pass():
+    """The bidder's return given, the partner dealt the cards he passed (a condition): both are as given
+    in every deal, the referee agrees, and the heuristic's own return given changes nothing."""
+    import numpy as np
+
+    from simcore.answers.advise import contract_values, return_values
+    from simcore.answers.conditioned import condition_rows, read_condition
+    from simcore.kernels import hand_record as h
+    from simcore.kernels.hand_drivers import trace_hand
+    from simcore.kernels.policies import parse_policies
+    from simcore.reference.hand import referee
+    from simcore.state.bidder import heuristic_pass
+
+    v = load_variant("four-hand-150")
+    hand, bid, trump = parse_hand("AS AS KS QS KH QH KD QD KC QC JS 9S"), v.lowest_contract, 0
+    passed = [parse_card(c) for c in ("10S", "AH", "AD")]
+    holding = hand.copy()
+    for t in passed:
+        holding[t] += 1
+    own = heuristic_pass(v, holding, trump, feeding=False)
+    other = [parse_card(c) for c in ("AH", "KH", "9S")]
+    holds = read_condition(v, "partner: holds 10S AH AD", 1)
+    rest = np.repeat(np.arange(24, dtype=np.uint8), v.deck_copies - hand)
+    for seed in range(1, 4):
+        deal = (rest.copy(), hand, np.array([1, bid, trump, 1, *passed, *other]), condition_rows(v, holds))
+        rec, trace = trace_hand(v, seed, parse_policies("heuristic", v.players), deal=deal)
+        gave = {
+            s: sorted(t for code, g, t, n in trace.tolist() if code == h.T_PASS and g == s for _ in range(n))
+            for s in (1, 3)
+        }
+        assert gave == {3: sorted(passed), 1: sorted(other)}
+        expected = referee(v, trace.tolist(), contract=(1, bid))
+        assert [expected[f] for f in h.FIELDS] == rec.tolist()
+    free = contract_values(v, hand, 1, {"free": [1, bid, trump, 1, *passed]}, 60, 5, condition=holds)
+    given = return_values(v, hand, 1, bid, trump, passed, [tuple(own), tuple(other)], 60, 5)
+    assert given[tuple(own)] == free["free"] and given[tuple(other)] != free["free"]
 
 
 def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():

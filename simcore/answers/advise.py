@@ -306,6 +306,30 @@ def pass_values(
     return contract_values(variant, given, seat, contracts, deals, seed, policy, condition)
 
 
+def return_values(
+    variant: Variant,
+    given: np.ndarray,
+    seat: int,
+    bid: int,
+    trump: int,
+    passed: list[int],
+    returns: list[tuple[int, ...]],
+    deals: int,
+    seed: int,
+    policy: int = HEURISTIC,
+) -> dict[tuple[int, ...], float]:
+    """Each return of ``returns`` (card types, as many as ``passed``) by what it is worth to the bidder at
+    ``seat`` holding ``given`` (his cards as dealt) in ``trump`` at ``bid``, his partner having passed him
+    ``passed`` (card types): as :func:`pass_values`, on deals in which the partner holds ``passed`` (and
+    the rest is dealt at random: what his choice of them says of his other cards is not read)."""
+    from simcore.answers.conditioned import read_condition
+    from simcore.cards import card_name
+
+    holds = read_condition(variant, "partner: holds " + " ".join(card_name(t) for t in passed), seat, "the pass")
+    contracts = {tuple(r): [seat, bid, trump, seat, *passed, *r] for r in returns}
+    return contract_values(variant, given, seat, contracts, deals, seed, policy, holds)
+
+
 def contract_values(
     variant: Variant,
     given: np.ndarray,

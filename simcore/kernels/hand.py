@@ -805,7 +805,7 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
         if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
-        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards and rules.pass_cards > 0:
+        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards:
             for k in range(rules.pass_cards):  # the pass the set contract gives
                 fed[contract[4 + k]] += 1
                 hands[partner, contract[4 + k]] -= 1
@@ -813,7 +813,12 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
             give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, tables, state, back)
+        if contract[1] > 0 and contract.shape[0] >= 4 + 2 * rules.pass_cards and rules.pass_called_card == 0:
+            for k in range(rules.pass_cards):  # the return the set contract gives
+                back[contract[4 + rules.pass_cards + k]] += 1
+                hands[bidder, contract[4 + rules.pass_cards + k]] -= 1
+        else:
+            give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, tables, state, back)
         if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
         _hand_over(hands, bidder, partner, back, trace, pos)
@@ -1264,11 +1269,12 @@ class HandDeal(NamedTuple):
     #: uint8[deck_size]: the deck the hands are dealt from, shuffled in place.
     cards: np.ndarray
     #: The deal asked about (``pinochle advise``): int64[2 + more] = [seat, bid, more...]: seat -1 for
-    #: none; a bid > 0 sets a contract at that bid, and ``more`` is then empty or [trump, bidder, pass...]:
-    #: the trump the bidder names (a suit, one he may name: the hand kernel does not check it), then
-    #: the bidder's seat where it is not ``seat`` (``seat`` being his partner), then the cards (card
-    #: types, ``exchange.pass_cards`` of them, held by ``seat``) the partner passes him; a bid of 0
-    #: lets the auction decide
+    #: none; a bid > 0 sets a contract at that bid, and ``more`` is then empty or [trump, bidder,
+    #: pass..., return...]: the trump the bidder names (a suit, one he may name: the hand kernel does
+    #: not check it), then the bidder's seat (``seat`` or, ``seat`` being his partner, the seat
+    #: across), then the cards (card types, ``exchange.pass_cards`` of them) the partner passes him,
+    #: then as many he returns (the caller makes sure each holds them, by ``given`` or by ``accept``);
+    #: a bid of 0 lets the auction decide
     #: after the given calls ``more`` (the auction so far, a bid or 0 for a pass each); uint8[24] the
     #: cards that seat holds in every deal, while ``cards`` holds the rest of the deck.
     contract: np.ndarray
@@ -1389,9 +1395,9 @@ class Deal(NamedTuple):
     """How a run's hands are dealt (:func:`simcore.kernels.hand_drivers.free_deal` for hands as the
     rules deal them). With ``contract`` = [seat, bid, more...], seat >= 0, that seat holds ``given`` in
     every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
-    without an auction (naming the trump ``more[0]`` where given; where ``more[1]`` names another seat,
-    that seat is the bidder and ``seat`` his partner, passing him ``more[2:]`` where given), with bid 0
-    the auction decides from
+    without an auction (naming the trump ``more[0]`` where given; ``more[1]``, where given, is the
+    bidder's seat, ``seat`` or his partner; then the partner's pass and the bidder's return where
+    given, see :class:`HandDeal`), with bid 0 the auction decides from
     the given calls ``more`` on (see
     :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
 

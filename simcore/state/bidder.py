@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from simcore.cards import parse_hand
+from simcore.cards import parse_card, parse_hand
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.state.players import kernel_policy
 
@@ -188,12 +188,16 @@ class AdvisePass:
         if r.kind != "give" or not weighs_pass(state.variant):
             return self.player(state)
         seen = state.observation(r.seat)
-        first = not any(kind == "give" for _, kind, _, _ in seen["moves"])
-        if r.seat == seen["bidder"] or not first:
-            return self.player(state)
-        hand = parse_hand(" ".join(seen["hand"]))
-        own = tuple(sorted(heuristic_pass(state.variant, hand, "SHDC".index(seen["trump"]))))
-        values = self.values(state.variant, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], list(own))
+        if any(who == r.seat and kind == "give" for who, kind, _, _ in seen["moves"]):
+            return self.player(state)  # not his first card: the player's pass, card by card
+        v, hand, trump = state.variant, parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
+        if r.seat == seen["bidder"]:
+            passed = [parse_card(c) for who, kind, c, _ in seen["moves"] if kind == "give" and who != r.seat]
+            own = tuple(sorted(heuristic_pass(v, hand, trump, feeding=False)))
+            values = self.return_values(v, hand, r.seat, seen["bid"], trump, passed, list(own))
+        else:
+            own = tuple(sorted(heuristic_pass(v, hand, trump)))
+            values = self.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], list(own))
         best = max(values, key=lambda p: (values[p], p == own))
         if values[best] <= values[own] + 1e-9:
             return self.player(state)
@@ -208,9 +212,47 @@ class AdvisePass:
         ``trump`` (S, H, D or C) at ``bid``; points on the variant's scale."""
         from simcore.answers.advise import pass_values
 
-        passes = one_card_away(hand, own)
         code = POLICY_NAMES.index(self.rollout)
-        return pass_values(variant, hand, seat, bidder, bid, "SHDC".index(trump), passes, self.deals, self.seed, code)
+        return self._screened(
+            lambda passes, deals: pass_values(
+                variant, hand, seat, bidder, bid, "SHDC".index(trump), passes, deals, self.seed, code
+            ),
+            one_card_away(hand, own),
+        )
+
+    def return_values(
+        self, variant, hand, seat: int, bid: int, trump: int, passed: list[int], own: list[int]
+    ) -> dict[tuple[int, ...], float]:
+        """The worth of the return ``own`` and of each return one card away from it, to the bidder at
+        ``seat`` holding ``hand`` (copy counts, the pass ``passed`` included) in ``trump`` (0-3) at
+        ``bid``; points on the variant's scale."""
+        import numpy as np
+
+        from simcore.answers.advise import return_values
+
+        dealt = np.array(hand, dtype=np.uint8)
+        for t in passed:
+            dealt[t] -= 1
+        code = POLICY_NAMES.index(self.rollout)
+        return self._screened(
+            lambda returns, deals: return_values(
+                variant, dealt, seat, bid, trump, passed, returns, deals, self.seed, code
+            ),
+            one_card_away(hand, own),
+        )
+
+    def _screened(self, weigh: Callable, candidates: list[tuple[int, ...]]) -> dict[tuple[int, ...], float]:
+        """The worth on ``deals`` deals (``weigh(candidates, deals)``) of the first candidate and the
+        :data:`FINALISTS` best of the others on the first tenth of those deals: weighing every
+        candidate on every deal would cost about six times as much."""
+        screen = weigh(candidates, max(1, self.deals // 10))
+        others = sorted(candidates[1:], key=lambda c: -screen[c])[:FINALISTS]
+        return weigh([candidates[0], *others], self.deals)
+
+
+#: The passes (or returns) :class:`AdvisePass` weighs on all its deals, besides the heuristic's: the
+#: best on a first tenth of them.
+FINALISTS = 5
 
 
 def weighs_pass(variant) -> bool:
@@ -223,9 +265,9 @@ def weighs_pass(variant) -> bool:
     )
 
 
-def heuristic_pass(variant, hand, trump: int) -> list[int]:
-    """The card types (with repeats, in the order given) the heuristic partner passes from ``hand``
-    (copy counts) under ``trump``."""
+def heuristic_pass(variant, hand, trump: int, feeding: bool = True) -> list[int]:
+    """The card types (with repeats) the heuristic partner passes from ``hand`` (copy counts) under
+    ``trump``; with ``feeding`` False, those the heuristic bidder returns."""
     import numpy as np
 
     from simcore.kernels.policies import HEURISTIC, give_cards
@@ -237,7 +279,7 @@ def heuristic_pass(variant, hand, trump: int) -> list[int]:
         variant.get("exchange.pass_cards"),
         trump,
         HEURISTIC,
-        True,
+        feeding,
         variant.tables,
         state,
         out,
