@@ -271,6 +271,7 @@ def trump_values(
     seed: int,
     policy: int = HEURISTIC,
     condition: Condition | None = None,
+    widow: np.ndarray | None = None,
 ) -> dict[int, float]:
     """Each trump of ``trumps`` (suits 0-3, S H D C) by what naming it is worth to the bidder at ``seat``
     holding ``given`` (uint8[24] copy counts, his cards as dealt) at the contract ``bid``: the mean, over
@@ -279,9 +280,11 @@ def trump_values(
     from the trump on by the hand kernel with every seat playing ``policy`` (a kernel policy code). Every
     trump is weighed on the same deals (hand i of the run keyed by ``seed``), so their differences are
     paired; with a ``condition`` every deal meets it (the caller makes sure some deal can, as
-    :func:`simcore.answers.conditioned.check_condition` does). Points are on the variant's scale."""
+    :func:`simcore.answers.conditioned.check_condition` does). Where the bidder names trump after taking
+    the widow, ``widow`` (copy counts) is the widow he took, held by the widow in every deal. Points are
+    on the variant's scale."""
     contracts = {trump: [seat, bid, trump] for trump in trumps}
-    return contract_values(variant, given, seat, contracts, deals, seed, policy, condition)
+    return contract_values(variant, given, seat, contracts, deals, seed, policy, condition, widow)
 
 
 def pass_values(
@@ -304,6 +307,26 @@ def pass_values(
     other side's, the bidder's return and the rest of the hand played by ``policy`` at every seat."""
     contracts = {tuple(p): [seat, bid, trump, bidder, *p] for p in passes}
     return contract_values(variant, given, seat, contracts, deals, seed, policy, condition)
+
+
+def bury_values(
+    variant: Variant,
+    given: np.ndarray,
+    widow: np.ndarray,
+    seat: int,
+    bid: int,
+    trump: int,
+    burials: list[tuple[int, ...]],
+    deals: int,
+    seed: int,
+    policy: int = HEURISTIC,
+) -> dict[tuple[int, ...], float]:
+    """Each burial of ``burials`` (card types, as many as the widow holds) by what it is worth to the
+    bidder at ``seat`` who was dealt ``given`` and took the widow ``widow`` (copy counts), in ``trump`` at
+    ``bid``: as :func:`trump_values`, on deals in which the widow holds those cards."""
+    pass_slots = [-1] * (2 * variant.get("exchange.pass_cards"))
+    contracts = {tuple(b): [seat, bid, trump, seat, *pass_slots, *b] for b in burials}
+    return contract_values(variant, given, seat, contracts, deals, seed, policy, widow=widow)
 
 
 def return_values(
@@ -339,10 +362,12 @@ def contract_values(
     seed: int,
     policy: int = HEURISTIC,
     condition: Condition | None = None,
+    widow: np.ndarray | None = None,
 ) -> dict:
     """{key: worth} of each set contract (``contracts``: key -> [seat, bid, more...], see
     :class:`~simcore.kernels.hand.HandDeal`) to ``seat`` holding ``given``, as :func:`trump_values`
-    weighs a trump: every contract on the same deals (hand i of the run keyed by ``seed``)."""
+    weighs a trump: every contract on the same deals (hand i of the run keyed by ``seed``). With
+    ``widow`` (uint8[24] copy counts) the widow holds those cards in every deal."""
     from simcore.kernels.hand import Deal
     from simcore.kernels.hand_drivers import keyed_hands_batch
     from simcore.kernels.rng import stream_key
@@ -350,7 +375,9 @@ def contract_values(
     check_advisable(variant, seat)
     given = np.asarray(given, dtype=np.uint8)
     rules, players = kernel_rules(variant), variant.players
-    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given)
+    rest = np.repeat(np.arange(N_TYPES, dtype=np.uint8), variant.deck_copies - given - (0 if widow is None else widow))
+    if widow is not None:
+        given = np.concatenate([given, np.asarray(widow, dtype=np.uint8)])
     policies = np.full(players, policy, dtype=np.int64)
     margins = np.zeros(players)  # bidding limits: unused without an auction
     team = my_team(variant, seat)

@@ -602,6 +602,9 @@ def _deal_and_redeal(state, rules, policies, margins, rec, tables, deal, positio
     accept = ConditionWork(deal.accept, tables.meld_table, tables.meld_flags, position.totals, state)
     while True:
         deal_accepted_into(state, deal.cards, deal.given, contract[0], rules.hand_size, accept, hands, widow)
+        if deal.given.shape[0] > N_TYPES:  # the widow given (``deal.cards`` holds none of it)
+            for t in range(N_TYPES):
+                widow[t] += deal.given[N_TYPES + t]
         _note_deal(hands, widow, players, trace, pos)
         if set_contract:
             dyn[Y_BIDDER], dyn[Y_BID] = contract[3] if contract.shape[0] > 3 else contract[0], contract[1]
@@ -805,7 +808,7 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
         if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
-        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards:
+        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards and contract[4] >= 0:
             for k in range(rules.pass_cards):  # the pass the set contract gives
                 fed[contract[4 + k]] += 1
                 hands[partner, contract[4 + k]] -= 1
@@ -813,7 +816,8 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
             give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        if contract[1] > 0 and contract.shape[0] >= 4 + 2 * rules.pass_cards and rules.pass_called_card == 0:
+        given_back = contract[1] > 0 and contract.shape[0] >= 4 + 2 * rules.pass_cards
+        if given_back and rules.pass_called_card == 0 and contract[4 + rules.pass_cards] >= 0:
             for k in range(rules.pass_cards):  # the return the set contract gives
                 back[contract[4 + rules.pass_cards + k]] += 1
                 hands[bidder, contract[4 + rules.pass_cards + k]] -= 1
@@ -828,7 +832,13 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
             if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
-        give_cards(hands[bidder], n_widow, trump, policies[bidder], False, tables, state, buried)
+        at = 4 + 2 * rules.pass_cards  # where a set contract gives the burial
+        if contract[1] > 0 and contract.shape[0] >= at + n_widow and n_widow > 0 and contract[at] >= 0:
+            for k in range(n_widow):
+                buried[contract[at + k]] += 1
+                hands[bidder, contract[at + k]] -= 1
+        else:
+            give_cards(hands[bidder], n_widow, trump, policies[bidder], False, tables, state, buried)
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
@@ -1270,13 +1280,16 @@ class HandDeal(NamedTuple):
     cards: np.ndarray
     #: The deal asked about (``pinochle advise``): int64[2 + more] = [seat, bid, more...]: seat -1 for
     #: none; a bid > 0 sets a contract at that bid, and ``more`` is then empty or [trump, bidder,
-    #: pass..., return...]: the trump the bidder names (a suit, one he may name: the hand kernel does
-    #: not check it), then the bidder's seat (``seat`` or, ``seat`` being his partner, the seat
-    #: across), then the cards (card types, ``exchange.pass_cards`` of them) the partner passes him,
-    #: then as many he returns (the caller makes sure each holds them, by ``given`` or by ``accept``);
-    #: a bid of 0 lets the auction decide
-    #: after the given calls ``more`` (the auction so far, a bid or 0 for a pass each); uint8[24] the
-    #: cards that seat holds in every deal, while ``cards`` holds the rest of the deck.
+    #: pass..., return..., burial...]: the trump the bidder names (a suit, one he may name: the hand
+    #: kernel does not check it), then the bidder's seat (``seat`` or, ``seat`` being his partner, the
+    #: seat across), then the cards (card types, ``exchange.pass_cards`` of them) the partner passes
+    #: him, then as many he returns, then the cards he buries after taking the widow (as many as it
+    #: holds); each group may be left out at the end, or given as -1s for the player's own choice; the
+    #: caller makes sure each seat holds what it gives, by ``given`` or by ``accept``. A bid of 0
+    #: lets the auction decide after the given calls ``more`` (the auction so far, a bid or 0 for a
+    #: pass each). ``given``: uint8[24] the cards that seat holds in every deal, while ``cards`` holds
+    #: the rest of the deck; or uint8[48], that seat's cards and then the widow's (``cards`` holding
+    #: neither; a condition does not read the widow given).
     contract: np.ndarray
     given: np.ndarray
     #: int64[tests, ROW]: the condition every deal meets (``--given``, :mod:`simcore.kernels.condition`;
@@ -1396,14 +1409,15 @@ class Deal(NamedTuple):
     rules deal them). With ``contract`` = [seat, bid, more...], seat >= 0, that seat holds ``given`` in
     every deal, ``rest`` being the deck without ``given``; with a bid > 0 it is the bidder at ``bid``
     without an auction (naming the trump ``more[0]`` where given; ``more[1]``, where given, is the
-    bidder's seat, ``seat`` or his partner; then the partner's pass and the bidder's return where
-    given, see :class:`HandDeal`), with bid 0 the auction decides from
+    bidder's seat, ``seat`` or his partner; then the partner's pass, the bidder's return and his burial
+    where given, see :class:`HandDeal`), with bid 0 the auction decides from
     the given calls ``more`` on (see
     :func:`_deal_and_redeal`). With seat -1, ``rest`` is the deck (see :class:`HandWork`)."""
 
     #: uint8[cards]: the card types dealt.
     rest: np.ndarray
-    #: uint8[24]: the set contract's seat's cards, as copy counts.
+    #: uint8[24]: the set contract's seat's cards, as copy counts; or uint8[48]: and then the widow's
+    #: (see :class:`HandDeal`).
     given: np.ndarray
     #: int64[2 + more]: [seat, bid, more...] (see :class:`HandDeal`); seat -1 for none.
     contract: np.ndarray

@@ -100,14 +100,13 @@ class AdviseBidder:
 class AdviseTrump:
     """``policy(state) -> Action``: names the trump from the hand's sampled value, every other decision by
     ``player``. Each trump it may name is weighed on the same ``deals`` deals of the unseen cards
-    (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, the rest dealt at
-    random, nothing read from the calls; each deal played out from that trump on by the hand kernel,
-    every seat playing ``rollout``, at the contract the auction set), by what the hand adds to the
-    bidder's side's score line less the other side's; it names the trump worth most, the ``player``'s
-    where that is worth as much. Where it cannot weigh them it names ``player``'s trump: where the sides
-    are not known when trump is named (a called partner), or the bidder names trump after taking the
-    widow (the kernel would deal it anew). The same hand gets the same trump: the deals come from
-    ``seed``."""
+    (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, and the widow where he
+    names trump after taking it, the rest dealt at random, nothing read from the calls; each deal played
+    out from that trump on by the hand kernel, every seat playing ``rollout``, at the contract the
+    auction set), by what the hand adds to the bidder's side's score line less the other side's; it
+    names the trump worth most, the ``player``'s where that is worth as much. Where the sides are not
+    known when trump is named (a called partner) it names ``player``'s trump. The same hand gets the
+    same trump: the deals come from ``seed``."""
 
     def __init__(
         self,
@@ -136,35 +135,44 @@ class AdviseTrump:
             return chosen
         seen = state.observation(r.seat)
         condition = auction_read(state.variant, seen) if self.read_auction else None
-        values = self.values(state.variant, seen["hand"], r.seat, seen["bid"], trumps, condition)
+        values = self.values(state.variant, seen["hand"], r.seat, seen["bid"], trumps, condition, seen["widow"])
         best = max(values.values())
         if values.get(chosen.value, best - 1) >= best - 1e-9:
             return chosen
         return Action("trump", max(values, key=lambda t: (values[t], -t)))
 
     def values(
-        self, variant, hand: list[str], seat: int, bid: int, trumps: list[int], condition=None
+        self, variant, hand: list[str], seat: int, bid: int, trumps: list[int], condition=None, widow=None
     ) -> dict[int, float]:
         """Each trump's worth to the bidder at ``seat`` holding ``hand`` (card names) at ``bid`` (see the
-        class), on deals that meet ``condition`` (None: any); points on the variant's scale."""
+        class), on deals that meet ``condition`` (None: any); ``widow``: the widow's cards (names) where
+        he has taken it, held in ``hand``. Points on the variant's scale."""
         from simcore.answers.advise import trump_values
 
         code = POLICY_NAMES.index(self.rollout)
         given = parse_hand(" ".join(hand))
-        return trump_values(variant, given, seat, bid, trumps, self.deals, self.seed, code, condition)
+        taken = parse_hand(" ".join(widow)) if widow else None
+        if taken is not None:
+            given = given - taken
+        return trump_values(variant, given, seat, bid, trumps, self.deals, self.seed, code, condition, taken)
 
 
-class AdvisePass:
-    """``policy(state) -> Action``: the bidder's partner passes the cards worth most on sampled deals,
-    every other decision by ``player``. At his first card of the pass it weighs the heuristic's pass and
-    every pass that differs from it by one card (:func:`simcore.answers.advise.pass_values`: his cards as
-    they are, the rest dealt at random, nothing read from the calls; each deal played out from the pass
-    on by the hand kernel, every seat playing ``rollout``, the bidder returning as the heuristic returns,
-    at the contract and trump the hand has), by what the hand adds to the side's score line less the
-    other side's, and passes the best, card by card; where none is worth more than the heuristic's
-    pass it leaves the pass to ``player``. Only where the partners sit across and the partner passes
-    before the bidder returns (``exchange.pass_cards``, not at once, not the called card); the bidder's
-    return is ``player``'s. The same hand gets the same pass: the deals come from ``seed``."""
+class AdviseExchange:
+    """``policy(state) -> Action``: the cards that change hands before meld chosen by their worth on
+    sampled deals, every other decision by ``player``: the bidder's partner's pass and the bidder's
+    return (partners across, passing one after the other: :func:`weighs_pass`), and the bidder's burial
+    after taking the widow (a bidder alone: :func:`weighs_burial`).
+
+    At the first card of such a decision it weighs the heuristic's cards and every choice one card away
+    from them: each on a tenth of ``deals`` deals of the unseen cards, then the :data:`FINALISTS` best
+    and the heuristic's on all of them (:func:`simcore.answers.advise.pass_values`, ``return_values``,
+    ``bury_values``: the seat's cards as they are, and the cards it has seen where they lie: the
+    partner holds what he passed, the widow what the bidder took; the rest dealt at random, nothing read
+    from the calls; each deal played out from there by the hand kernel, every seat playing ``rollout``,
+    at the contract and trump the hand has). A choice is worth what the hand adds to the side's score
+    line less the other side's. It gives the best card by card; where nothing beats the heuristic's
+    cards it leaves the decision to ``player``. The same cards get the same choice: the deals come from
+    ``seed``."""
 
     def __init__(self, player: Callable | None = None, deals: int = 1000, rollout: str = "heuristic", seed: int = 1):
         if deals < 1 or rollout not in POLICY_NAMES:
@@ -174,24 +182,29 @@ class AdvisePass:
         self._plan: tuple[tuple, list[int]] | None = None
 
     def __repr__(self) -> str:
-        return f"AdvisePass({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
+        return f"AdviseExchange({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
 
     def __call__(self, state):
         from simcore.state import Action
 
         r = state.request()
         where = (r.seat, len(state.history()))
-        if r.kind == "give" and self._plan is not None and self._plan[0] == where and self._plan[1]:
+        if r.kind in ("give", "bury") and self._plan is not None and self._plan[0] == where and self._plan[1]:
             card = self._plan[1].pop(0)
             self._plan = ((r.seat, where[1] + 1), self._plan[1])
-            return Action("give", card)
-        if r.kind != "give" or not weighs_pass(state.variant):
+            return Action(r.kind, card)
+        v = state.variant
+        if not (r.kind == "give" and weighs_pass(v) or r.kind == "bury" and weighs_burial(v)):
             return self.player(state)
         seen = state.observation(r.seat)
-        if any(who == r.seat and kind == "give" for who, kind, _, _ in seen["moves"]):
-            return self.player(state)  # not his first card: the player's pass, card by card
-        v, hand, trump = state.variant, parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
-        if r.seat == seen["bidder"]:
+        if any(who == r.seat and kind == r.kind for who, kind, _, _ in seen["moves"]):
+            return self.player(state)  # not his first card: the player's choice, card by card
+        hand, trump = parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
+        if r.kind == "bury":
+            own = tuple(sorted(heuristic_burial(v, hand, trump)))
+            widow = parse_hand(" ".join(seen["widow"]))
+            values = self.bury_values(v, hand, widow, r.seat, seen["bid"], trump, list(own))
+        elif r.seat == seen["bidder"]:
             passed = [parse_card(c) for who, kind, c, _ in seen["moves"] if kind == "give" and who != r.seat]
             own = tuple(sorted(heuristic_pass(v, hand, trump, feeding=False)))
             values = self.return_values(v, hand, r.seat, seen["bid"], trump, passed, list(own))
@@ -202,7 +215,7 @@ class AdvisePass:
         if values[best] <= values[own] + 1e-9:
             return self.player(state)
         self._plan = ((r.seat, where[1] + 1), list(best[1:]))
-        return Action("give", best[0])
+        return Action(r.kind, best[0])
 
     def values(
         self, variant, hand, seat: int, bidder: int, bid: int, trump: str, own: list[int]
@@ -241,6 +254,25 @@ class AdvisePass:
             one_card_away(hand, own),
         )
 
+    def bury_values(
+        self, variant, hand, widow, seat: int, bid: int, trump: int, own: list[int]
+    ) -> dict[tuple[int, ...], float]:
+        """The worth of the burial ``own`` and of each burial one card away from it, to the bidder at
+        ``seat`` holding ``hand`` (copy counts, the widow ``widow`` taken) in ``trump`` (0-3) at ``bid``;
+        points on the variant's scale."""
+        import numpy as np
+
+        from simcore.answers.advise import bury_values
+
+        dealt = np.array(hand, dtype=np.uint8) - np.array(widow, dtype=np.uint8)
+        code = POLICY_NAMES.index(self.rollout)
+        return self._screened(
+            lambda burials, deals: bury_values(
+                variant, dealt, widow, seat, bid, trump, burials, deals, self.seed, code
+            ),
+            one_card_away(hand, own),
+        )
+
     def _screened(self, weigh: Callable, candidates: list[tuple[int, ...]]) -> dict[tuple[int, ...], float]:
         """The worth on ``deals`` deals (``weigh(candidates, deals)``) of the first candidate and the
         :data:`FINALISTS` best of the others on the first tenth of those deals: weighing every
@@ -250,13 +282,14 @@ class AdvisePass:
         return weigh([candidates[0], *others], self.deals)
 
 
-#: The passes (or returns) :class:`AdvisePass` weighs on all its deals, besides the heuristic's: the
-#: best on a first tenth of them.
+#: The choices :class:`AdviseExchange` weighs on all its deals, besides the heuristic's: the best on a
+#: first tenth of them.
 FINALISTS = 5
 
 
 def weighs_pass(variant) -> bool:
-    """Whether :class:`AdvisePass` weighs the partner's pass in ``variant`` (see there)."""
+    """Whether :class:`AdviseExchange` weighs the partner's pass and the bidder's return in ``variant``:
+    partners across, the partner passing first (not at once, not the called card)."""
     return (
         variant.get("teams.kind") == "partners_across"
         and variant.get("exchange.pass_cards") > 0
@@ -265,25 +298,32 @@ def weighs_pass(variant) -> bool:
     )
 
 
+def weighs_burial(variant) -> bool:
+    """Whether :class:`AdviseExchange` weighs the bidder's burial in ``variant``: he takes the widow and
+    plays alone (with a called partner the sides are not known to the deals weighed)."""
+    return bool(variant.get("exchange.widow_to_bidder")) and variant.get("teams.kind") == "bidder_alone"
+
+
 def heuristic_pass(variant, hand, trump: int, feeding: bool = True) -> list[int]:
     """The card types (with repeats) the heuristic partner passes from ``hand`` (copy counts) under
     ``trump``; with ``feeding`` False, those the heuristic bidder returns."""
+    return _heuristic_gives(variant, hand, trump, variant.get("exchange.pass_cards"), feeding)
+
+
+def heuristic_burial(variant, hand, trump: int) -> list[int]:
+    """The card types (with repeats) the heuristic bidder buries from ``hand`` (copy counts, the widow
+    taken) under ``trump``."""
+    return _heuristic_gives(variant, hand, trump, variant.get("deal.widow"), False)
+
+
+def _heuristic_gives(variant, hand, trump: int, n: int, feeding: bool) -> list[int]:
     import numpy as np
 
     from simcore.kernels.policies import HEURISTIC, give_cards
 
     out = np.zeros(len(hand), dtype=np.uint8)
     state = np.zeros(4, dtype=np.uint64)  # the heuristic draws nothing
-    give_cards(
-        np.array(hand, dtype=np.uint8),
-        variant.get("exchange.pass_cards"),
-        trump,
-        HEURISTIC,
-        feeding,
-        variant.tables,
-        state,
-        out,
-    )
+    give_cards(np.array(hand, dtype=np.uint8), n, trump, HEURISTIC, feeding, variant.tables, state, out)
     return [t for t in range(len(out)) for _ in range(int(out[t]))]
 
 
@@ -322,11 +362,7 @@ def auction_read(variant, seen: dict):
 
 def weighs_trump(variant) -> bool:
     """Whether :class:`AdviseTrump` weighs the trumps in ``variant`` (see there)."""
-    return (
-        variant.get("auction.kind") != "none"
-        and variant.get("teams.kind") != "called_card"
-        and not (variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder"))
-    )
+    return variant.get("auction.kind") != "none" and variant.get("teams.kind") != "called_card"
 
 
 def strong_player(

@@ -27,7 +27,7 @@ class PolicyLoadError(ValueError):
 
 
 #: The built-in players that play through the game state in Python, beside the kernel's POLICY_NAMES.
-STATE_PLAYERS = ("sampling", "sampled-bids", "sampled-trump", "sampled-pass", "strong")
+STATE_PLAYERS = ("sampling", "sampled-bids", "sampled-trump", "sampled-exchange", "strong")
 
 
 def load_policy(
@@ -43,8 +43,8 @@ def load_policy(
     bids where ``read_auction``, None: as the player does by default), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.state.bidder.AdviseTrump`,
-    the heuristic elsewhere), "sampled-pass" (the partner's pass chosen from sampled deals,
-    :class:`simcore.state.bidder.AdvisePass`, the heuristic elsewhere) or "strong" (those bids and trump
+    the heuristic elsewhere), "sampled-exchange" (the pass, return and burial chosen from sampled
+    deals, :class:`simcore.state.bidder.AdviseExchange`, the heuristic elsewhere) or "strong" (those bids and trump
     with the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
@@ -74,11 +74,11 @@ def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | 
         return SamplingPlayer(
             samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=read_auction
         )
-    from simcore.state.bidder import AdviseBidder, AdvisePass, AdviseTrump, strong_player
+    from simcore.state.bidder import AdviseBidder, AdviseExchange, AdviseTrump, strong_player
 
     if spec == "strong":
         return strong_player(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
-    return {"sampled-trump": AdviseTrump, "sampled-pass": AdvisePass}.get(spec, AdviseBidder)()
+    return {"sampled-trump": AdviseTrump, "sampled-exchange": AdviseExchange}.get(spec, AdviseBidder)()
 
 
 def seat_sets(variant) -> list[list[int]]:
