@@ -264,6 +264,16 @@ def test_the_exchange_chooser_gives_the_best_weighed_cards_and_leaves_the_rest_t
                 assert action == mine
             state.apply(action)
     assert (weighs_pass(v), weighs_burial(v)) == (vid == "four-hand-150", vid == "auction")
+    # told to weigh only the return, it passes as its player does
+    if weighs_pass(v):
+        only = AdviseExchange(deals=100, decisions=("return",))
+        state = new_hand(v, 0)
+        while not state.is_terminal():
+            r = state.request()
+            action = only(state)
+            if r.kind == "give" and r.seat != state.observation(r.seat)["bidder"]:
+                assert action == heuristic(state.clone())
+            state.apply(action)
     if weighs_pass(v):
         assert weighed["pass"] >= 6 and weighed["return"] >= 6 and changed >= 2
     elif weighs_burial(v):

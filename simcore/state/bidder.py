@@ -172,17 +172,32 @@ class AdviseExchange:
     at the contract and trump the hand has). A choice is worth what the hand adds to the side's score
     line less the other side's. It gives the best card by card; where nothing beats the heuristic's
     cards it leaves the decision to ``player``. The same cards get the same choice: the deals come from
-    ``seed``."""
+    ``seed``. ``decisions``: those it weighs (of pass, return and bury), the others left to ``player``."""
 
-    def __init__(self, player: Callable | None = None, deals: int = 1000, rollout: str = "heuristic", seed: int = 1):
-        if deals < 1 or rollout not in POLICY_NAMES:
-            raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
+    #: The decisions it can weigh.
+    DECISIONS = ("pass", "return", "bury")
+
+    def __init__(
+        self,
+        player: Callable | None = None,
+        deals: int = 1000,
+        rollout: str = "heuristic",
+        seed: int = 1,
+        decisions: tuple[str, ...] = DECISIONS,
+    ):
+        if deals < 1 or rollout not in POLICY_NAMES or not set(decisions) <= set(self.DECISIONS):
+            raise ValueError(
+                f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}, decisions of {', '.join(self.DECISIONS)}"
+            )
         self.player = player if player is not None else kernel_policy("heuristic")
-        self.deals, self.rollout, self.seed = deals, rollout, seed
+        self.deals, self.rollout, self.seed, self.decisions = deals, rollout, seed, tuple(decisions)
         self._plan: tuple[tuple, list[int]] | None = None
 
     def __repr__(self) -> str:
-        return f"AdviseExchange({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed})"
+        weighed = "" if self.decisions == self.DECISIONS else f", decisions={self.decisions!r}"
+        return (
+            f"AdviseExchange({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed}{weighed})"
+        )
 
     def __call__(self, state):
         from simcore.state import Action
@@ -199,6 +214,9 @@ class AdviseExchange:
         seen = state.observation(r.seat)
         if any(who == r.seat and kind == r.kind for who, kind, _, _ in seen["moves"]):
             return self.player(state)  # not his first card: the player's choice, card by card
+        what = "bury" if r.kind == "bury" else "return" if r.seat == seen["bidder"] else "pass"
+        if what not in self.decisions:
+            return self.player(state)
         hand, trump = parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
         if r.kind == "bury":
             own = tuple(sorted(heuristic_burial(v, hand, trump)))
