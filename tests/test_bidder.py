@@ -409,6 +409,24 @@ def test_the_trump_analysis_plays_out_only_the_changed_trumps_and_agrees_with_th
     assert sum(g != 0 for g in plays.gain) <= plays.changed
 
 
+def test_the_strong_player_passes_the_sampled_cards_unless_told_not_to():
+    from simcore.state.bidder import AdviseExchange, strong_player
+
+    v = load_variant("four-hand-150")
+    heuristic = kernel_policy("heuristic")
+    strong = strong_player(samples=2, solve_from=2, exchange_deals=200)
+    plain = strong_player(samples=2, solve_from=2, exchange_deals=0)
+    differ = 0
+    for seed in range(12):
+        state = new_hand(v, seed)
+        while state.request().kind != "give":
+            state.apply(heuristic(state))
+        sampled = AdviseExchange(deals=200)(state)
+        assert strong(state) == sampled and plain(state) == heuristic(state)
+        differ += sampled != heuristic(state)
+    assert differ >= 1
+
+
 def test_the_strong_player_names_the_sampled_trump_unless_told_not_to():
     from simcore.state.bidder import AdviseTrump, strong_player
 

@@ -390,10 +390,12 @@ def strong_player(
     rollout_from: int | None = None,
     read_auction: bool | None = None,
     trump_deals: int = 1000,
+    exchange_deals: int = 1000,
 ) -> AdviseBidder:
     """The strong player: bids from the hand's sampled value (:class:`AdviseBidder`), trump named from
-    ``trump_deals`` sampled deals (:class:`AdviseTrump`; 0: the heuristic's trump), card play by the
-    sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's pass, burial and meld.
+    ``trump_deals`` sampled deals (:class:`AdviseTrump`; 0: the heuristic's trump), the pass, return and
+    burial from ``exchange_deals`` sampled deals (:class:`AdviseExchange`; 0: the heuristic's), card
+    play by the sampling player (:class:`simcore.state.sampler.SamplingPlayer`), the heuristic's meld.
     Its card play reads no bids unless ``read_auction`` (None: not): it reads a bid as the model bidders
     make it, and its partner's are the sampled value's."""
     from simcore.state.sampler import SamplingPlayer
@@ -401,4 +403,6 @@ def strong_player(
     player = SamplingPlayer(
         samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=bool(read_auction)
     )
+    if exchange_deals:
+        player = AdviseExchange(player, deals=exchange_deals)
     return AdviseBidder(AdviseTrump(player, deals=trump_deals) if trump_deals else player, share=share)
