@@ -105,8 +105,9 @@ class AdviseTrump:
     out from that trump on by the hand kernel, every seat playing ``rollout``, at the contract the
     auction set), by what the hand adds to the bidder's side's score line less the other side's; it
     names the trump worth most, the ``player``'s where that is worth as much. Where the sides are not
-    known when trump is named (a called partner) it names ``player``'s trump. The same hand gets the
-    same trump: the deals come from ``seed``."""
+    known when trump is named (a called partner) it names ``player``'s trump, and where trump is named
+    after the widow is taken, unless ``after_widow`` (in auction that gained nothing: docs/policies.md).
+    The same hand gets the same trump: the deals come from ``seed``."""
 
     def __init__(
         self,
@@ -115,14 +116,17 @@ class AdviseTrump:
         rollout: str = "heuristic",
         seed: int = 1,
         read_auction: bool = False,
+        after_widow: bool = False,
     ):
         if deals < 1 or rollout not in POLICY_NAMES:
             raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
         self.player = player if player is not None else kernel_policy("heuristic")
         self.deals, self.rollout, self.seed, self.read_auction = deals, rollout, seed, read_auction
+        self.after_widow = after_widow
 
     def __repr__(self) -> str:
         auction = ", read_auction=True" if self.read_auction else ""
+        auction += ", after_widow=True" if self.after_widow else ""
         return f"AdviseTrump({self.player!r}, deals={self.deals}, rollout={self.rollout!r}, seed={self.seed}{auction})"
 
     def __call__(self, state):
@@ -131,7 +135,7 @@ class AdviseTrump:
         r = state.request()
         chosen = self.player(state)
         trumps = [t for t in r.legal if t >= 0] if r.kind == "trump" else []
-        if len(trumps) < 2 or not weighs_trump(state.variant):
+        if len(trumps) < 2 or not weighs_trump(state.variant, self.after_widow):
             return chosen
         seen = state.observation(r.seat)
         condition = auction_read(state.variant, seen) if self.read_auction else None
@@ -378,9 +382,15 @@ def auction_read(variant, seen: dict):
     return condition
 
 
-def weighs_trump(variant) -> bool:
-    """Whether :class:`AdviseTrump` weighs the trumps in ``variant`` (see there)."""
-    return variant.get("auction.kind") != "none" and variant.get("teams.kind") != "called_card"
+def weighs_trump(variant, after_widow: bool = False) -> bool:
+    """Whether :class:`AdviseTrump` weighs the trumps in ``variant``: a bidder who names trump knowing the
+    sides (not a called partner); where he names it after taking the widow, only ``after_widow``."""
+    later = bool(variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder"))
+    return (
+        variant.get("auction.kind") != "none"
+        and variant.get("teams.kind") != "called_card"
+        and (after_widow or not later)
+    )
 
 
 def strong_player(
