@@ -788,9 +788,9 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
     """Phase 4, exchange: the cards that change hands before meld, in this order: a dix for the card
     turned from the dealer's hand (``_swap_dix``, who into ``Y_SWAPPER``), the widow shared out
     (``_share_widow``), the partners' pass (partner to bidder, then back; at once with
-    ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card; a set contract
-    may give the partner's pass, :class:`HandDeal`), the widow to
-    the bidder and his burial, discard and draw (``_discard_and_draw``). The cards buried (copy counts
+    ``simultaneous``; with ``pass_called_card`` the partner's pass is the called card), the widow to
+    the bidder and his burial, discard and draw (``_discard_and_draw``); a set contract may give the
+    pass, the return and the burial (:class:`HandDeal`). The cards buried (copy counts
     that count for the bidder) go into ``position.buried``; ``fed``, ``back`` and ``thrown``
     (uint8[24]) are scratch for the pass and the discards, ``order`` and ``value`` for the widow
     shared out."""
@@ -808,20 +808,13 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
         if rules.pass_called_card != 0:  # "The partner gives them the card and then they must give one back"
             fed[called] = 1
             hands[partner, called] -= 1  # out of his hand, as give_cards takes the cards it gives
-        elif contract[1] > 0 and contract.shape[0] >= 4 + rules.pass_cards and contract[4] >= 0:
-            for k in range(rules.pass_cards):  # the pass the set contract gives
-                fed[contract[4 + k]] += 1
-                hands[partner, contract[4 + k]] -= 1
-        else:
+        elif not _contract_gives(contract, 4, rules.pass_cards, hands[partner], fed):
             give_cards(hands[partner], rules.pass_cards, trump, policies[partner], True, tables, state, fed)
         if rules.simultaneous == 0:  # the bidder sees what he got before returning
             _hand_over(hands, partner, bidder, fed, trace, pos)
-        given_back = contract[1] > 0 and contract.shape[0] >= 4 + 2 * rules.pass_cards
-        if given_back and rules.pass_called_card == 0 and contract[4 + rules.pass_cards] >= 0:
-            for k in range(rules.pass_cards):  # the return the set contract gives
-                back[contract[4 + rules.pass_cards + k]] += 1
-                hands[bidder, contract[4 + rules.pass_cards + k]] -= 1
-        else:
+        if rules.pass_called_card != 0 or not _contract_gives(
+            contract, 4 + rules.pass_cards, rules.pass_cards, hands[bidder], back
+        ):
             give_cards(hands[bidder], rules.pass_cards, trump, policies[bidder], False, tables, state, back)
         if rules.simultaneous != 0:
             _hand_over(hands, partner, bidder, fed, trace, pos)
@@ -832,18 +825,26 @@ def _exchange(state, rules, policies, tables, position, scratch, contract):
             if rules.trump_after_widow == 0:  # else taken before trump was named
                 hands[bidder, t] += widow[t]
             n_widow += widow[t]
-        at = 4 + 2 * rules.pass_cards  # where a set contract gives the burial
-        if contract[1] > 0 and contract.shape[0] >= at + n_widow and n_widow > 0 and contract[at] >= 0:
-            for k in range(n_widow):
-                buried[contract[at + k]] += 1
-                hands[bidder, contract[at + k]] -= 1
-        else:
+        if not _contract_gives(contract, 4 + 2 * rules.pass_cards, n_widow, hands[bidder], buried):
             give_cards(hands[bidder], n_widow, trump, policies[bidder], False, tables, state, buried)
         for t in range(N_TYPES):
             if buried[t] > 0:
                 _note(trace, pos, T_BURY, bidder, t, buried[t])
     if bidder >= 0 and rules.draw != 0:
         _discard_and_draw(state, rules, policies, tables, position, scratch)
+
+
+@njit(cache=True, inline="always")
+def _contract_gives(contract, at, n, hand, out):
+    """True when the set contract ``contract`` gives ``n`` cards at ``contract[at:at + n]`` (there, and
+    not -1s, see :class:`HandDeal`): they go from ``hand`` into ``out`` (copy counts), as
+    ``give_cards`` would take them."""
+    if contract[1] <= 0 or n <= 0 or contract.shape[0] < at + n or contract[at] < 0:
+        return False
+    for k in range(n):
+        out[contract[at + k]] += 1
+        hand[contract[at + k]] -= 1
+    return True
 
 
 @njit(cache=True, inline="always")
