@@ -97,7 +97,19 @@ class AdviseBidder:
         return self._limits[key]
 
 
-class AdviseTrump:
+class _Sampled:
+    """What the deciders from sampled deals share: the ``player`` they leave other decisions to (the
+    heuristic by default), the ``deals`` a decision is weighed on, the ``rollout`` (a kernel policy
+    name) that plays every seat of them, and the ``seed`` they are dealt from."""
+
+    def __init__(self, player: Callable | None, deals: int, rollout: str, seed: int):
+        if deals < 1 or rollout not in POLICY_NAMES:
+            raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
+        self.player = player if player is not None else kernel_policy("heuristic")
+        self.deals, self.rollout, self.seed = deals, rollout, seed
+
+
+class AdviseTrump(_Sampled):
     """``policy(state) -> Action``: names the trump from the hand's sampled value, every other decision by
     ``player``. Each trump it may name is weighed on the same ``deals`` deals of the unseen cards
     (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, and the widow where he
@@ -118,11 +130,8 @@ class AdviseTrump:
         read_auction: bool = False,
         after_widow: bool = False,
     ):
-        if deals < 1 or rollout not in POLICY_NAMES:
-            raise ValueError(f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}")
-        self.player = player if player is not None else kernel_policy("heuristic")
-        self.deals, self.rollout, self.seed, self.read_auction = deals, rollout, seed, read_auction
-        self.after_widow = after_widow
+        super().__init__(player, deals, rollout, seed)
+        self.read_auction, self.after_widow = read_auction, after_widow
 
     def __repr__(self) -> str:
         auction = ", read_auction=True" if self.read_auction else ""
@@ -161,7 +170,7 @@ class AdviseTrump:
         return trump_values(variant, given, seat, bid, trumps, self.deals, self.seed, code, condition, taken)
 
 
-class AdviseExchange:
+class AdviseExchange(_Sampled):
     """``policy(state) -> Action``: the cards that change hands before meld chosen by their worth on
     sampled deals, every other decision by ``player``: the bidder's partner's pass and the bidder's
     return (partners across, passing one after the other: :func:`weighs_pass`), and the bidder's burial
@@ -189,12 +198,10 @@ class AdviseExchange:
         seed: int = 1,
         decisions: tuple[str, ...] = DECISIONS,
     ):
-        if deals < 1 or rollout not in POLICY_NAMES or not set(decisions) <= set(self.DECISIONS):
-            raise ValueError(
-                f"deals at least 1, rollout one of {', '.join(POLICY_NAMES)}, decisions of {', '.join(self.DECISIONS)}"
-            )
-        self.player = player if player is not None else kernel_policy("heuristic")
-        self.deals, self.rollout, self.seed, self.decisions = deals, rollout, seed, tuple(decisions)
+        super().__init__(player, deals, rollout, seed)
+        if not set(decisions) <= set(self.DECISIONS):
+            raise ValueError(f"decisions of {', '.join(self.DECISIONS)}, got {', '.join(decisions)}")
+        self.decisions = tuple(decisions)
         self._plan: tuple[tuple, list[int]] | None = None
 
     def __repr__(self) -> str:
