@@ -56,6 +56,8 @@ def test_cli_duel_takes_the_sampled_bids_and_the_strong_player(capsys):
     assert "sampled-bids against the heuristic" in capsys.readouterr().out
     assert main(["duel", "--variant", "four-hand-150", "--policy", "sampled-trump", "--hands", "4"]) == 0
     assert "sampled-trump against the heuristic" in capsys.readouterr().out
+    assert main(["duel", "--variant", "auction", "--policy", "sampled-exchange", "--hands", "4"]) == 0
+    assert "sampled-exchange against the heuristic" in capsys.readouterr().out
     args = ["duel", "--variant", "four-hand-150", "--policy", "strong", "--games", "1", "--samples", "2"]
     assert main(args + ["--solve-from", "2"]) == 0
     assert "strong against the heuristic" in capsys.readouterr().out
