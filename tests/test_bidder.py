@@ -250,7 +250,7 @@ def test_the_exchange_chooser_gives_the_best_weighed_cards_and_leaves_the_rest_t
                     values = chooser.return_values(v, hand, r.seat, seen["bid"], trump, passed, own)
                 else:
                     what, own = "pass", heuristic_pass(v, hand, trump)
-                    values = chooser.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], own)
+                    values = chooser.pass_values(v, hand, r.seat, seen["bidder"], seen["bid"], trump, own)
                 assert one_card_away(hand, own)[0] == tuple(sorted(own)) and len(one_card_away(hand, own)) > 10
                 assert tuple(sorted(own)) in values and len(values) == 6
                 weighed[what] += 1

@@ -239,26 +239,24 @@ class AdviseExchange(_Sampled):
             values = self.return_values(v, hand, r.seat, seen["bid"], trump, passed, list(own))
         else:
             own = tuple(sorted(heuristic_pass(v, hand, trump)))
-            values = self.values(v, hand, r.seat, seen["bidder"], seen["bid"], seen["trump"], list(own))
+            values = self.pass_values(v, hand, r.seat, seen["bidder"], seen["bid"], trump, list(own))
         best = max(values, key=lambda p: (values[p], p == own))
         if values[best] <= values[own] + 1e-9:
             return self.player(state)
         self._plan = ((r.seat, where[1] + 1), list(best[1:]))
         return Action(r.kind, best[0])
 
-    def values(
-        self, variant, hand, seat: int, bidder: int, bid: int, trump: str, own: list[int]
+    def pass_values(
+        self, variant, hand, seat: int, bidder: int, bid: int, trump: int, own: list[int]
     ) -> dict[tuple[int, ...], float]:
         """The worth (see the class) of the pass ``own`` (card types) and of each pass one card away from
         it, to the partner at ``seat`` holding ``hand`` (copy counts) with the bidder at ``bidder`` in
-        ``trump`` (S, H, D or C) at ``bid``; points on the variant's scale."""
+        ``trump`` (0-3) at ``bid``; points on the variant's scale."""
         from simcore.answers.advise import pass_values
 
         code = POLICY_NAMES.index(self.rollout)
         return self._screened(
-            lambda passes, deals: pass_values(
-                variant, hand, seat, bidder, bid, "SHDC".index(trump), passes, deals, self.seed, code
-            ),
+            lambda passes, deals: pass_values(variant, hand, seat, bidder, bid, trump, passes, deals, self.seed, code),
             one_card_away(hand, own),
         )
 
