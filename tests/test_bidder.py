@@ -119,11 +119,12 @@ def test_a_set_contract_may_seat_its_bidder_apart_and_give_the_partner_s_pass(vi
     from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
     from simcore.reference.hand import referee
+    from simcore.state.bidder import heuristic_pass
 
     v = load_variant(vid)
     hand = parse_hand("AS AS KS QS KH QH KD QD KC QC JS 9S")
     n, bid, trump = v.get("exchange.pass_cards"), v.lowest_contract, 1
-    own = _heuristic_pass(v, hand, trump)
+    own = heuristic_pass(v, hand, trump)
     free = _keyed_rows(v, hand, 1, [1, bid, trump, 3])
     assert (free[:, h.F_BIDDER] == 3).all() and (free[:, h.F_TRUMP] == trump).all()
     assert np.array_equal(_keyed_rows(v, hand, 1, [1, bid, trump, 3, *own]), free)
@@ -144,19 +145,6 @@ def test_a_set_contract_may_seat_its_bidder_apart_and_give_the_partner_s_pass(vi
     values = pass_values(v, hand, 1, 3, bid, trump, [tuple(own), tuple(other)], 60, 5)
     lines = free[:, h.N_FIELDS :]
     assert values[tuple(own)] == pytest.approx(float(np.mean(lines[:, 1] - lines[:, [0, 2]].mean(axis=1))))
-
-
-def _heuristic_pass(v, hand, trump):
-    """The card types the heuristic partner passes from ``hand`` under ``trump``, with repeats."""
-    import numpy as np
-
-    from simcore.kernels.policies import give_cards
-
-    out = np.zeros(24, dtype=np.uint8)
-    give_cards(
-        hand.copy(), v.get("exchange.pass_cards"), trump, HEURISTIC, True, v.tables, np.zeros(4, dtype=np.uint64), out
-    )
-    return [t for t in range(24) for _ in range(int(out[t]))]
 
 
 def test_trump_values_weigh_each_trump_on_the_same_deals_by_the_sides_lines():
