@@ -31,8 +31,8 @@ def add_parser(sub) -> None:
         help="the policy, e.g. mybot:choose (or heuristic, basic, random: the built-in players, played "
         "in the hand kernel; sampling: the sampling player, simcore.state.sampler; sampled-bids: bids "
         "from the hand's sampled value, simcore.state.bidder; sampled-trump: trump named from sampled "
-        "deals; sampled-exchange: the pass, return and burial chosen from sampled deals; strong: those bids and "
-        "trump, and the sampling player's cards)",
+        "deals; sampled-exchange: the pass, return and burial chosen from sampled deals; strong: those bids, "
+        "trump and cards passed and buried, and the sampling player's card play)",
     )
     add_sampler_args(p, "with --policy sampling or strong")
     p.add_argument(

@@ -44,8 +44,8 @@ def load_policy(
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
     elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.state.bidder.AdviseTrump`,
     the heuristic elsewhere), "sampled-exchange" (the pass, return and burial chosen from sampled
-    deals, :class:`simcore.state.bidder.AdviseExchange`, the heuristic elsewhere) or "strong" (those bids and trump
-    with the sampling player's card play)."""
+    deals, :class:`simcore.state.bidder.AdviseExchange`, the heuristic elsewhere) or "strong" (those bids,
+    trump and cards passed and buried, with the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
