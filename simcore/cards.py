@@ -45,6 +45,12 @@ def card_name(t: int) -> str:
     return RANKS[t % N_RANKS] + SUITS[t // N_RANKS]
 
 
+def card_types(counts) -> list[int]:
+    """The card types of copy counts ``counts`` (24 of them), each as many times as it is held, in
+    type order."""
+    return [t for t in range(N_TYPES) for _ in range(int(counts[t]))]
+
+
 def parse_card(token: str) -> int:
     """Card type of one token: ``AS``, ``10s``, ``TS``, ``Q♠``, ``j♦`` (case-insensitive)."""
     text = token.strip().upper()

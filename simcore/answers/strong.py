@@ -42,7 +42,7 @@ from simcore.answers.bidodds import MELD_BINS, bid_grid, is_bid, joint_params, m
 from simcore.answers.dd_make import check_variant as check_dd_variant
 from simcore.answers.dd_make import trick_need
 from simcore.answers.simulate import hand_rows
-from simcore.cards import N_TYPES, format_hand
+from simcore.cards import N_TYPES, card_types, format_hand
 from simcore.kernels import hand_record as h
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.deal import deal_given_into
@@ -223,11 +223,7 @@ def given_cards(variant: Variant, given: np.ndarray, seat: int, state: np.ndarra
     while True:
         deal_given_into(state, rest, variant.players, variant.hand_size, given, seat, hands, widow)
         if not redeal_dealt(hands, variant.players, rules):
-            return [_types(x) for x in hands] + [_types(widow)]
-
-
-def _types(counts: np.ndarray) -> list[int]:
-    return [t for t in range(N_TYPES) for _ in range(int(counts[t]))]
+            return [card_types(x) for x in hands] + [card_types(widow)]
 
 
 def given_state(variant: Variant, given: np.ndarray, seat: int, seed: int, chunk: int, state: np.ndarray):

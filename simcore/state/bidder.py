@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from simcore.cards import parse_card, parse_hand
+from simcore.cards import card_types, parse_card, parse_hand
 from simcore.kernels.policies import POLICY_NAMES
 from simcore.state.players import kernel_policy
 
@@ -351,7 +351,7 @@ def _heuristic_gives(variant, hand, trump: int, n: int, feeding: bool) -> list[i
     out = np.zeros(len(hand), dtype=np.uint8)
     state = np.zeros(4, dtype=np.uint64)  # the heuristic draws nothing
     give_cards(np.array(hand, dtype=np.uint8), n, trump, HEURISTIC, feeding, variant.tables, state, out)
-    return [t for t in range(len(out)) for _ in range(int(out[t]))]
+    return card_types(out)
 
 
 def one_card_away(hand, cards: list[int]) -> list[tuple[int, ...]]:

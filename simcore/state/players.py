@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simcore.cards import N_TYPES
+from simcore.cards import N_TYPES, card_types
 from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.learned import play_card
@@ -159,11 +159,11 @@ class _KernelPolicy:
         if r.kind == "discard":
             most = min(v.hand_size, (sum(t.widow) + sum(1 for m in t.moves if m[1] == "draw")) // v.players)
             draw_discards(hand, most, t.trump, policy, v.tables, rng, out)
-            cards = _cards(out)
+            cards = card_types(out)
             return cards + [-1] if len(cards) < most else cards
         n = v.get("exchange.pass_cards") if r.kind == "give" else sum(t.widow)
         give_cards(hand, n, t.trump, policy, r.kind == "give" and r.seat == t.partner, v.tables, rng, out)
-        return _cards(out)
+        return card_types(out)
 
     def _meld(self, v, t, r, rng):
         from simcore.kernels.stock import choose_meld
@@ -207,10 +207,6 @@ class _KernelPolicy:
                 held_mask(hands[r.seat]),
             )
         )
-
-
-def _cards(counts) -> list[int]:
-    return [t for t in range(N_TYPES) for _ in range(int(counts[t]))]
 
 
 def _stock_tricks(v, t) -> int:

@@ -37,7 +37,7 @@ import time
 
 import numpy as np
 
-from simcore.cards import N_TYPES, parse_hand
+from simcore.cards import N_TYPES, card_types, parse_hand
 from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.playout import (
@@ -256,12 +256,12 @@ class SamplingPlayer:
             for who, t, _ in played:  # the trick in progress too: the position puts its cards back
                 if who == s and counts[t] > 0:
                     counts[t] -= 1
-            pinned[s] = [t for t in range(N_TYPES) for _ in range(int(counts[t]))]
+            pinned[s] = card_types(counts)
             left -= counts
         n = len(obs["hand"])  # every seat held as many at the trick's start
         in_trick = {s for s, _ in current}
         need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
-        pool = [t for t in range(N_TYPES) for _ in range(int(left[t]))]
+        pool = card_types(left)
         return pool, need, void, pinned
 
 
