@@ -229,11 +229,11 @@ class AdviseExchange(_Sampled):
         if what not in self.decisions:
             return self.player(state)
         hand, trump = parse_hand(" ".join(seen["hand"])), "SHDC".index(seen["trump"])
-        if r.kind == "bury":
+        if what == "bury":
             own = tuple(sorted(heuristic_burial(v, hand, trump)))
             widow = parse_hand(" ".join(seen["widow"]))
             values = self.bury_values(v, hand, widow, r.seat, seen["bid"], trump, list(own))
-        elif r.seat == seen["bidder"]:
+        elif what == "return":
             passed = [parse_card(c) for who, kind, c, _ in seen["moves"] if kind == "give" and who != r.seat]
             own = tuple(sorted(heuristic_pass(v, hand, trump, feeding=False)))
             values = self.return_values(v, hand, r.seat, seen["bid"], trump, passed, list(own))
