@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from simcore.cards import card_types, parse_card, parse_hand
 from simcore.kernels.policies import POLICY_NAMES
-from simcore.state.players import kernel_policy
+from simcore.state.players import CardPlan, kernel_policy
 
 #: The share of deals each system's bidder asks its bids to make, tuned by duels against the heuristic
 #: on identical deals, by games won (docs/policies.md, "A bidder from the hand's sampled value"); a
@@ -202,7 +202,7 @@ class AdviseExchange(_Sampled):
         if not set(decisions) <= set(self.DECISIONS):
             raise ValueError(f"decisions of {', '.join(self.DECISIONS)}, got {', '.join(decisions)}")
         self.decisions = tuple(decisions)
-        self._plan: tuple[tuple, list[int]] | None = None
+        self._plan = CardPlan()
 
     def __repr__(self) -> str:
         weighed = "" if self.decisions == self.DECISIONS else f", decisions={self.decisions!r}"
@@ -214,10 +214,8 @@ class AdviseExchange(_Sampled):
         from simcore.state import Action
 
         r = state.request()
-        where = (r.seat, len(state.history()))
-        if r.kind in ("give", "bury") and self._plan is not None and self._plan[0] == where and self._plan[1]:
-            card = self._plan[1].pop(0)
-            self._plan = ((r.seat, where[1] + 1), self._plan[1])
+        card = self._plan.next(state) if r.kind in ("give", "bury") else None
+        if card is not None:
             return Action(r.kind, card)
         v = state.variant
         if not (r.kind == "give" and weighs_pass(v) or r.kind == "bury" and weighs_burial(v)):
@@ -243,8 +241,7 @@ class AdviseExchange(_Sampled):
         best = max(values, key=lambda p: (values[p], p == own))
         if values[best] <= values[own] + 1e-9:
             return self.player(state)
-        self._plan = ((r.seat, where[1] + 1), list(best[1:]))
-        return Action(r.kind, best[0])
+        return Action(r.kind, self._plan.start(state, list(best)))
 
     def pass_values(
         self, variant, hand, seat: int, bidder: int, bid: int, trump: int, own: list[int]

@@ -53,10 +53,32 @@ def kernel_policy(name: str = "heuristic", margin: float | None = None):
     return _KernelPolicy(POLICY_NAMES.index(name), margin)
 
 
+class CardPlan:
+    """A multi-card decision (a pass, a burial, discards) taken whole on its first card, its other cards
+    handed out one a request after it: :meth:`start` plays the first and keeps the rest, :meth:`next`
+    gives the next while the same seat is asked the same kind at the next move, else None."""
+
+    def __init__(self):
+        self._due: tuple | None = None  # (seat, kind, moves so far) of the request the next card answers
+        self._cards: list[int] = []
+
+    def next(self, state) -> int | None:
+        r = state.request()
+        if not self._cards or self._due != (r.seat, r.kind, len(state.history())):
+            return None
+        self._due = (r.seat, r.kind, len(state.history()) + 1)
+        return self._cards.pop(0)
+
+    def start(self, state, cards: list[int]) -> int:
+        r = state.request()
+        self._due, self._cards = (r.seat, r.kind, len(state.history()) + 1), list(cards[1:])
+        return cards[0]
+
+
 class _KernelPolicy:
     def __init__(self, code: int, margin: float | None):
         self.code, self.margin = code, margin
-        self._plan: tuple[tuple, list[int]] | None = None  # (where the next card is due, cards to come)
+        self._plan = CardPlan()
 
     def __repr__(self) -> str:
         return f"kernel_policy({POLICY_NAMES[self.code]!r})"
@@ -137,15 +159,8 @@ class _KernelPolicy:
 
     def _card_by_card(self, state, r, hand, rng):
         """A multi-card decision, taken whole on its first card as the kernel takes it, then card by card."""
-        where = (r.seat, r.kind, len(state.history()))
-        if self._plan is not None and self._plan[0] == where and self._plan[1]:
-            card = self._plan[1].pop(0)
-        else:
-            cards = self._whole(state, r, hand, rng)
-            card, rest = cards[0], cards[1:]
-            self._plan = (None, rest)
-        self._plan = ((r.seat, r.kind, len(state.history()) + 1), self._plan[1])
-        return card
+        card = self._plan.next(state)
+        return card if card is not None else self._plan.start(state, self._whole(state, r, hand, rng))
 
     def _whole(self, state, r, hand, rng) -> list[int]:
         v, t, policy = state.variant, state._table, self.code
