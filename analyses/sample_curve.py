@@ -1,19 +1,20 @@
-"""The sampling player's strength against its time, by the number of deals it samples a decision and
-the tricks it weighs by playouts.
+"""The sampling player's strength against its time, by the number of deals it samples a decision, the
+tricks it weighs by playouts and the tricks it solves.
 
 For each setting, every ``samples`` in the list with every ``rollout_from`` in its list (0: the
-heuristic's cards before the solved tricks) and every ``read_auction`` in its list (1: deals that fit the
-auction, :class:`simcore.state.sampler.SamplingPlayer`), deals 0 .. DEALS - 1 of seed 1 are played as ``pinochle
-duel --policy sampling`` plays them (:mod:`simcore.state.duel`: the sampling player at both seats of
-one partnership, the heuristic at the other, then the partnerships swapped; the baseline the heuristic
-at every seat), with ``solve_from`` tricks solved. Per setting: the points a deal it gains over the
-heuristic in the same seats (mean over deals, normal 95% interval), the same paired against the last
-setting (the most samples, the most playouts) on the same deals, and its cost: CPU milliseconds a
+heuristic's cards before the solved tricks), every ``read_auction`` in its list (1: deals that fit the
+auction, :class:`simcore.state.sampler.SamplingPlayer`) and every ``solve_from`` in its list, deals
+0 .. DEALS - 1 of seed 1 are played as ``pinochle duel --policy sampling`` plays them
+(:mod:`simcore.state.duel`: the sampling player at both seats of one partnership, the heuristic at the
+other, then the partnerships swapped; the baseline the heuristic at every seat), with the last
+``solve_from`` tricks solved. Per setting: the points a deal it gains over the heuristic in the same
+seats (mean over deals, normal 95% interval), the same paired against the last setting (the most
+samples, the most playouts, the most tricks solved) on the same deals, and its cost: CPU milliseconds a
 solved decision (a choice among several cards in its solved tricks,
 :meth:`simcore.state.sampler.SamplingPlayer.mean_values`), a playout decision
 (:meth:`~simcore.state.sampler.SamplingPlayer.rollout_values`) and CPU seconds a deal. Points are on the
 variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS] [--samples 5 10 20 40]
-[--rollout-from 0] [--read-auction 0 1] [--solve-from 6] [--workers W]``; finished jobs are kept until
+[--rollout-from 0] [--read-auction 0 1] [--solve-from 6 8] [--workers W]``; finished jobs are kept until
 the table is printed (``analyses/strong_records/.partial``), so a stopped run resumes.
 """
 
@@ -82,14 +83,12 @@ def partial_dir(
     return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-{player.settings_name(variant)}"
 
 
-def curve(
-    variant: Variant, deals: int, settings: list[tuple[int, int, bool]], solve_from: int, workers: int = 1
-) -> list[dict]:
-    """One row per setting (samples, rollout_from, read_auction) (see the module); the paired difference is
-    against the last setting."""
+def curve(variant: Variant, deals: int, settings: list[tuple[int, int, bool, int]], workers: int = 1) -> list[dict]:
+    """One row per setting (samples, rollout_from, read_auction, solve_from) (see the module); the paired
+    difference is against the last setting."""
     per = {}
     for setting in settings:
-        samples, rollout_from, read_auction = setting
+        samples, rollout_from, read_auction, solve_from = setting
         keep = partial_dir(variant, deals, samples, solve_from, rollout_from, read_auction)
         jobs = [
             (play_setting, (variant, r, samples, solve_from, rollout_from, read_auction)) for r in chunks(0, deals, 20)
@@ -105,8 +104,9 @@ def curve(
         )
     top = per[settings[-1]][0]
     rows = []
-    for samples, rollout_from, read_auction in settings:
-        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[samples, rollout_from, read_auction]
+    for setting in settings:
+        samples, rollout_from, read_auction, solve_from = setting
+        gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[setting]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
             {
@@ -131,20 +131,23 @@ def curve(
     return rows
 
 
-def _setting(r: dict) -> str:
+def _setting(r: dict, name_solved: bool = False) -> str:
     """A row's setting in words: '20' samples, '20, playouts from the first card', '20, fitting the
-    auction'."""
+    auction', and with ``name_solved`` '20, the last 8 tricks solved'."""
     playouts = playouts_text(r["rollout_from"], r["solve_from"])
     words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
-    return ", ".join(words + (["fitting the auction"] if r.get("read_auction") else []))
+    words += ["fitting the auction"] if r.get("read_auction") else []
+    return ", ".join(words + ([f"the last {r['solve_from']} tricks solved"] if name_solved else []))
 
 
 def markdown(variant: Variant, rows: list[dict]) -> str:
-    top = _setting(rows[-1])
+    """The rows as a table; the tricks solved are named where the rows differ in them."""
+    solved = len({r["solve_from"] for r in rows}) > 1
+    top = _setting(rows[-1], solved)
     return fmt.markdown_table(
         [
             {
-                "samples a decision": _setting(r),
+                "samples a decision": _setting(r, solved),
                 "gain over the heuristic, points a deal": fmt.signed(r["gain"], r["gain_lo"], r["gain_hi"], digits=2),
                 f"against {top}, paired": fmt.signed(
                     r["against_top"], r["against_top_lo"], r["against_top_hi"], digits=2
@@ -167,25 +170,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
     p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
     p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[1])
-    p.add_argument("--solve-from", type=int, default=6)
+    p.add_argument("--solve-from", type=int, nargs="+", default=[6])
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
     v = load_variant(args.variant)
     settings = [
-        (s, r, bool(a))
+        (s, r, bool(a), f)
         for s in sorted(set(args.samples))
         for r in sorted(set(args.rollout_from))
         for a in sorted(set(args.read_auction))
+        for f in sorted(set(args.solve_from))
     ]
     start = time.perf_counter()
-    rows = curve(v, args.deals, settings, args.solve_from, args.workers)
+    rows = curve(v, args.deals, settings, args.workers)
     seconds = time.perf_counter() - start
-    print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {args.solve_from}, {seconds:.0f} s")
+    solved = ", ".join(str(f) for f in sorted(set(args.solve_from)))
+    print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {solved}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples, rollout_from, read_auction in settings:
-        shutil.rmtree(
-            partial_dir(v, args.deals, samples, args.solve_from, rollout_from, read_auction), ignore_errors=True
-        )
+    for samples, rollout_from, read_auction, solve_from in settings:
+        shutil.rmtree(partial_dir(v, args.deals, samples, solve_from, rollout_from, read_auction), ignore_errors=True)
     return 0
 
 

@@ -157,10 +157,14 @@ def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
 
     monkeypatch.setattr(sample_curve, "DATA", tmp_path)
     v = load_variant("partnership-auction")
-    rows = sample_curve.curve(v, 2, [(2, 0, False), (2, 8, False)], solve_from=2)
+    rows = sample_curve.curve(v, 2, [(2, 0, False, 2), (2, 8, False, 2)])
     assert [(r["samples"], r["rollout_from"]) for r in rows] == [(2, 0), (2, 8)]
     assert rows[0]["rollouts"] == 0 < rows[1]["rollouts"] and rows[1]["against_top"] == 0
     table = sample_curve.markdown(v, rows)
     assert "| 2, playouts from 8 tricks from the end |" in table
     assert "against 2, playouts from 8 tricks from the end, paired" in table
+    assert "tricks solved" not in table
+    solved = sample_curve.curve(v, 2, [(2, 8, False, 2), (2, 8, False, 3)])
+    assert [r["solve_from"] for r in solved] == [2, 3] and solved[1]["against_top"] == 0
+    assert "| 2, playouts from 8 tricks from the end, the last 2 tricks solved |" in sample_curve.markdown(v, solved)
     assert sample_curve.partial_dir(v, 2, 2, 2, 8) != sample_curve.partial_dir(v, 2, 2, 2, 0)
