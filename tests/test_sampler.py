@@ -7,7 +7,7 @@ from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer, auction_fit, deal_unseen, index_by_weight
+from simcore.state.sampler import SamplingPlayer, auction_fit, deal_unseen, distinct_deals, index_by_weight
 from simcore.variants import load_variant
 
 
@@ -115,6 +115,34 @@ def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values()
                 compared += 1
             state.apply(heuristic(state))
     assert compared >= 5
+
+
+def test_a_deal_drawn_again_is_solved_once_and_weighed_by_its_draws(monkeypatch):
+    v = load_variant("four-hand-150")
+    sp = SamplingPlayer(samples=3, solve_from=4)
+    heuristic = kernel_policy("heuristic")
+    state = new_hand(v, 5)
+    while True:
+        r = state.request()
+        if r.kind == "play" and len(r.legal) > 1 and len(state.observation(r.seat)["hand"]) <= 4:
+            break
+        state.apply(heuristic(state))
+    obs = state.observation(r.seat)
+    drawn, trick = sp._positions(v, r.seat, obs)
+    assert len({p.hands.tobytes() for p in drawn}) == 3
+    a, b, c = drawn
+    repeated = [a, b, a, a, c, b]
+    assert [(p is q, n) for (p, n), q in zip(distinct_deals(repeated), (a, b, c), strict=True)] == [
+        (True, 3),
+        (True, 2),
+        (True, 1),
+    ]
+    plain = {}
+    for p in repeated:
+        for card, x in card_values(p, trick).items():
+            plain[card] = plain.get(card, 0) + x
+    monkeypatch.setattr(sp, "_positions", lambda *args: (repeated, trick))
+    assert sp.mean_values(state, r.seat, obs) == {card: x / 6 for card, x in plain.items()}
 
 
 def test_cli_duel_plays_the_sampling_player(capsys):

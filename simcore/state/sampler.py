@@ -147,9 +147,9 @@ class SamplingPlayer:
         obs = state.observation(seat) if obs is None else obs
         positions, trick = self._positions(v, seat, obs)
         total: dict[int, float] = {}
-        for position in positions:
+        for position, times in distinct_deals(positions):
             for card, value in card_values(position, trick).items():
-                total[card] = total.get(card, 0.0) + value
+                total[card] = total.get(card, 0.0) + value * times
         return None if not positions else {c: x / len(positions) for c, x in total.items()}
 
     def rollout_values(self, state, seat: int, cards: list[int], obs: dict | None = None) -> dict[int, float] | None:
@@ -263,6 +263,22 @@ class SamplingPlayer:
         need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
         pool = card_types(left)
         return pool, need, void, pinned
+
+
+def distinct_deals(positions: list[Position]) -> list[tuple[Position, int]]:
+    """Each distinct deal of ``positions`` (by the cards each seat holds) with how many times it was
+    drawn, in the order first drawn. Late in a hand, or in two-hand once the stock is gone, the unseen
+    cards often admit one deal only, and a deal's solve need not be repeated for its copies."""
+    seen: dict[bytes, int] = {}
+    out: list[tuple[Position, int]] = []
+    for position in positions:
+        k = position.hands.tobytes()
+        if k in seen:
+            out[seen[k]] = (out[seen[k]][0], out[seen[k]][1] + 1)
+        else:
+            seen[k] = len(out)
+            out.append((position, 1))
+    return out
 
 
 def auction_fit(v, seat: int, obs: dict):
