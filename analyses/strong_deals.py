@@ -50,12 +50,13 @@ class SharedDecisions:
     def __call__(self, state):
         r = state.request()
         held = len(state.observation(r.seat)["hand"]) if r.kind == "play" else 0
-        if r.kind != "play" or held > max(self.player.solve_from, self.player.rollout_from):
+        solved = self.player.solved(state.variant)
+        if r.kind != "play" or held > max(solved, self.player.rollout_from):
             return self.player(state)
         key = tuple((s, a.kind, a.value if isinstance(a.value, int) else repr(a.value)) for s, a in state.history())
         if key not in self.cards:
             self.cards[key] = self.player(state)
-            self.solved += held <= self.player.solve_from
+            self.solved += held <= solved
         return self.cards[key]
 
 

@@ -122,7 +122,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "seed": seed,
         "deals": deals,
         "samples": player.samples,
-        "solve_from": player.solve_from,
+        "solve_from": player.solved(variant),
         "rollout_from": player.rollout_from,
         "read_auction": reads_auction(variant, player.read_auction),
         "workers": workers,

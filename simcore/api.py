@@ -453,7 +453,7 @@ def bid_odds(
     auction: str | None = None,
     play: str = "heuristic",
     samples: int = 20,
-    solve_from: int = 6,
+    solve_from: int | None = None,
     limit: int = 5_000_000,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
@@ -552,7 +552,7 @@ def _play(
     v: Variant,
     play: str,
     samples: int,
-    solve_from: int,
+    solve_from: int | None,
     limit: int,
     rollout_from: int | None,
     read_auction: bool | None,
@@ -563,7 +563,8 @@ def _play(
     if play not in PLAYS:
         raise ValueError(f"play={play!r}: give one of {', '.join(map(repr, PLAYS))}")
     for name, value in (("samples", samples), ("solve_from", solve_from), ("limit", limit)):
-        _positive(name, value)
+        if value is not None or name != "solve_from":
+            _positive(name, value)
     if play == "heuristic":
         return None
     playouts = {}
@@ -576,9 +577,7 @@ def _play(
     if read_auction is not None and not isinstance(read_auction, (bool, np.bool_)):
         raise ValueError(f"read_auction={read_auction!r}: give True, False or None (the system's default)")
     reads = None if read_auction is None else bool(read_auction)
-    chosen = Play(play, samples, solve_from, limit, **playouts, read_auction=reads)
-    check_play(v, chosen)
-    return chosen
+    return check_play(v, Play(play, samples, solve_from, limit, **playouts, read_auction=reads))
 
 
 def _strong_only(play, **options) -> None:
@@ -632,7 +631,7 @@ def advise(
     auction: str | None = None,
     play: str = "heuristic",
     samples: int = 20,
-    solve_from: int = 6,
+    solve_from: int | None = None,
     limit: int = 5_000_000,
     rollout_from: int | None = None,
     read_auction: bool | None = None,

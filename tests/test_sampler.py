@@ -7,7 +7,15 @@ from simcore.cards import N_TYPES, parse_hand
 from simcore.solver.position import Position, card_values
 from simcore.state import new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import SamplingPlayer, auction_fit, deal_unseen, distinct_deals, index_by_weight
+from simcore.state.sampler import (
+    SamplingPlayer,
+    TimedSamplingPlayer,
+    auction_fit,
+    deal_unseen,
+    distinct_deals,
+    index_by_weight,
+    solves_from,
+)
 from simcore.variants import load_variant
 
 
@@ -143,6 +151,25 @@ def test_a_deal_drawn_again_is_solved_once_and_weighed_by_its_draws(monkeypatch)
             plain[card] = plain.get(card, 0) + x
     monkeypatch.setattr(sp, "_positions", lambda *args: (repeated, trick))
     assert sp.mean_values(state, r.seat, obs) == {card: x / 6 for card, x in plain.items()}
+
+
+def test_two_hand_solves_every_trick_after_the_stock_and_other_systems_the_last_six_unless_told():
+    from simcore.answers.strong import Play, check_play
+
+    two, four = load_variant("two-hand"), load_variant("four-hand-150")
+    assert (solves_from(two, None), solves_from(four, None), solves_from(two, 3)) == (12, 6, 3)
+    assert check_play(two, Play("strong")).solve_from == 12 and check_play(four, Play("strong")).solve_from == 6
+    assert check_play(two, Play("strong", solve_from=2)).solve_from == 2
+    player = TimedSamplingPlayer(samples=2)
+    state = new_hand(two, 3)
+    while not state.is_terminal():
+        state.apply(player(state))
+    assert player.decisions > 0 and player.rollouts == 0  # every card after the stock solved
+    told = TimedSamplingPlayer(samples=2, solve_from=3)
+    state = new_hand(two, 3)
+    while not state.is_terminal():
+        state.apply(told(state))
+    assert told.rollouts > 0
 
 
 def test_cli_duel_plays_the_sampling_player(capsys):

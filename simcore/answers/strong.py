@@ -56,7 +56,7 @@ from simcore.run.store import RunInfo
 from simcore.solver.position import Position, sides, solve
 from simcore.state import HandState, new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, playouts_text, reads_auction
+from simcore.state.sampler import EVERY_TRICK, SOLVE_FROM, SamplingPlayer, playouts_text, reads_auction, solves_from
 from simcore.variants import Variant
 from simcore.variants import layout as lay
 
@@ -77,7 +77,8 @@ class StrongPlayError(ValueError):
 @dataclass(frozen=True)
 class Play:
     """How the cards are played: ``name`` one of :data:`PLAYS`; ``samples`` deals a decision and
-    ``solve_from`` the tricks from the end solved by the sampling player (``strong``); ``limit`` the trick
+    ``solve_from`` the tricks from the end solved by the sampling player (``strong``; None: the system's
+    default, :func:`~simcore.state.sampler.solves_from`, filled in by :func:`check_play`); ``limit`` the trick
     starts of a ``dd`` solve, and ``bid`` the one bid it asks about (a threshold solve, much cheaper;
     None: the exact points, for every bid); ``rollout_from`` the tricks from the end from which the
     sampling player weighs its cards by the heuristic's playouts until it solves (0: none);
@@ -86,25 +87,27 @@ class Play:
 
     name: str = "strong"
     samples: int = 20
-    solve_from: int = 6
+    solve_from: int | None = None
     limit: int = DD_LIMIT
     bid: int | None = None
     rollout_from: int = EVERY_TRICK
     read_auction: bool | None = None
 
     def text(self) -> str:
-        """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'."""
-        playouts = playouts_text(self.rollout_from, self.solve_from)
+        """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'. Before
+        :func:`check_play` fills in ``solve_from`` for a system, it is named as most systems' default."""
+        solve_from = SOLVE_FROM if self.solve_from is None else self.solve_from
+        playouts = playouts_text(self.rollout_from, solve_from)
         bids = ", the deals fitting the bids" if self.read_auction else ""
         if self.name == "strong" and playouts:
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card{bids}, solved "
-                f"over the last {self.solve_from} tricks, played out by the heuristic {playouts})"
+                f"over the last {solve_from} tricks, played out by the heuristic {playouts})"
             )
         if self.name == "strong":
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card{bids} over the "
-                f"last {self.solve_from} tricks, the heuristic elsewhere)"
+                f"last {solve_from} tricks, the heuristic elsewhere)"
             )
         if self.name == "dd":
             return f"double dummy from the first lead (every hand known; solves give up at {self.limit:,} trick starts)"
@@ -122,11 +125,13 @@ class Play:
         }
 
 
-def check_play(variant: Variant, play: Play) -> None:
-    """Raise :class:`StrongPlayError` (or :class:`~simcore.variants.NotForThisSystem`) unless ``play``
-    can be played under ``variant``."""
+def check_play(variant: Variant, play: Play) -> Play:
+    """``play`` with the tricks its sampling player solves filled in for ``variant`` (``solve_from``);
+    raise :class:`StrongPlayError` (or :class:`~simcore.variants.NotForThisSystem`) unless it can be played
+    under ``variant``."""
     if play.name not in PLAYS[1:]:
         raise StrongPlayError(f"--play {play.name!r}: give one of {', '.join(PLAYS)}")
+    play = replace(play, solve_from=solves_from(variant, play.solve_from))
     if play.samples < 1 or play.solve_from < 1 or play.limit < 1:
         raise StrongPlayError(
             f"--samples {play.samples}, --solve-from {play.solve_from}, --limit {play.limit}: each at least 1"
@@ -135,6 +140,7 @@ def check_play(variant: Variant, play: Play) -> None:
         raise StrongPlayError(f"--rollout-from {play.rollout_from}: 0 or more")
     if play.name == "dd":
         check_dd_variant(variant)
+    return play
 
 
 # --- one deal ---------------------------------------------------------------------------------------------
@@ -469,7 +475,7 @@ def advise_strong(
     bidder at the lowest contract, no auction."""
     play = replace(Play() if play is None else play, read_auction=False)  # no auction: no bids to read
     check_advisable(variant, seat)
-    check_play(variant, play)
+    play = check_play(variant, play)
     given = np.asarray(given, dtype=np.uint8)
     run = run_deals(
         variant,
@@ -627,7 +633,7 @@ def bid_odds_strong(
     by-meld tables' bin of ``meld``); at ``bid`` alone, or at the bids where the hands' fate is open."""
     play = Play() if play is None else play
     play = replace(play, read_auction=reads_auction(variant, play.read_auction))  # named in its text
-    check_play(variant, play)
+    play = check_play(variant, play)
     unit = meld_unit(variant)
     b = min(meld // unit, MELD_BINS - 1)
     meld_bin = (b * unit, (b + 1) * unit if b < MELD_BINS - 1 else np.iinfo(np.int64).max)

@@ -180,7 +180,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     seat = 0 if args.seat is None else args.seat
     check_advisable(variant, seat)
     play = play_option(args)
-    check_play(variant, play)
+    play = check_play(variant, play)
     hand = cards_option("hand", args.hand, variant, variant.hand_size, "a hand")
     if int(hand.sum()) != variant.hand_size:
         raise UsageError(

@@ -184,7 +184,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
             f"pinochle bid-odds: {what}, the seats bid as the heuristic: leave out --policy and --tune-margin"
         )
     play = play_option(args)
-    check_play(variant, play)
+    play = check_play(variant, play)
     basis = args.basis or "dealt"
     set_threads(args.threads)
     say_compiling(HAND)

@@ -262,9 +262,8 @@ def add_sampler_args(p: argparse.ArgumentParser, when: str) -> None:
     p.add_argument(
         "--solve-from",
         type=positive_int,
-        default=6,
-        help=f"{when}: the tricks from the end played by sampling and solving; earlier cards are the "
-        "heuristic's (default 6)",
+        help=f"{when}: the tricks from the end played by sampling and solving; earlier cards are weighed by "
+        "playouts (default 6; in two-hand every trick after the stock, whose solves take milliseconds)",
     )
     p.add_argument(
         "--rollout-from",

@@ -397,7 +397,7 @@ def weighs_trump(variant, after_widow: bool = False) -> bool:
 
 def strong_player(
     samples: int = 20,
-    solve_from: int = 6,
+    solve_from: int | None = None,
     share: float | None = None,
     rollout_from: int | None = None,
     read_auction: bool | None = None,

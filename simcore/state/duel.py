@@ -33,12 +33,13 @@ STATE_PLAYERS = ("sampling", "sampled-bids", "sampled-trump", "sampled-exchange"
 def load_policy(
     spec: str,
     samples: int = 20,
-    solve_from: int = 6,
+    solve_from: int | None = None,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
 ):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
-    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks, and playouts
+    sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks (None: the
+    system's default, :func:`simcore.state.sampler.solves_from`), and playouts
     from ``rollout_from`` tricks from the end until then, None: from the first card; its deals fit the
     bids where ``read_auction``, None: as the player does by default), "sampled-bids"
     (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
@@ -66,7 +67,7 @@ def load_policy(
     return fn
 
 
-def _state_player(spec: str, samples: int, solve_from: int, rollout_from: int | None, read_auction: bool | None):
+def _state_player(spec: str, samples: int, solve_from: int | None, rollout_from: int | None, read_auction: bool | None):
     """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer

@@ -1,6 +1,8 @@
 """A sampling player: at each card it plays near the end of a hand, it deals the cards
 it has not seen to the other seats at random, consistently with what it has seen, solves every legal
-card double dummy on each deal, and plays the card best on average.
+card double dummy on each deal, and plays the card best on average. Near the end is the last
+``solve_from`` tricks: by default six (a whole 48-card deal takes seconds to solve), and every trick in
+two-hand, whose hands after the stock solve in milliseconds (:func:`solves_from`).
 
 What it has seen is :meth:`simcore.state.HandState.observation` of its own seat, nothing more: its hand,
 the cards played, the cards it passed and the cards each seat laid down in meld (still in that seat's
@@ -64,12 +66,27 @@ AUCTION_TRIES = 50
 #: to pay in 1,000-deal duels (docs/policies.md, "Deals that fit the bids"). Elsewhere no gain was shown,
 #: at three to six times the time a hand.
 READS_BIDS = ("partnership-auction",)
+#: The tricks from the end the sampling player solves unless told, in most systems: a whole 48-card deal
+#: takes seconds to solve (docs/solver.md), the last six milliseconds.
+SOLVE_FROM = 6
+#: The systems whose sampling player solves every trick it plays unless told: where a whole hand's solve
+#: takes milliseconds (two-hand after the stock: 10 ms median, docs/performance.md) and solving every
+#: trick was shown to pay (docs/policies.md, "Solving more tricks").
+SOLVES_EVERY_TRICK = ("two-hand",)
 
 
 def reads_auction(variant, read_auction: bool | None) -> bool:
     """Whether the sampling player reads the bids into its deals in ``variant``: ``read_auction``, or
     where None, whether the system is one of :data:`READS_BIDS`."""
     return variant.id in READS_BIDS if read_auction is None else bool(read_auction)
+
+
+def solves_from(variant, solve_from: int | None) -> int:
+    """The tricks from the end the sampling player solves in ``variant``: ``solve_from``, or where None
+    every trick of a hand in the systems of :data:`SOLVES_EVERY_TRICK`, else :data:`SOLVE_FROM`."""
+    if solve_from is not None:
+        return solve_from
+    return variant.hand_size if variant.id in SOLVES_EVERY_TRICK else SOLVE_FROM
 
 
 def playouts_text(rollout_from: int, solve_from: int) -> str:
@@ -82,28 +99,29 @@ def playouts_text(rollout_from: int, solve_from: int) -> str:
 
 class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
-    ``solve_from`` tricks, playouts from ``rollout_from`` tricks from the end until then (0: the
-    heuristic's card there; None: :data:`EVERY_TRICK`, for callers that pass on a setting not given),
-    the heuristic elsewhere; ``read_auction``: deals that fit the auction under the model bidders (None:
-    :func:`reads_auction` decides by the system; see the module)."""
+    ``solve_from`` tricks (None: :func:`solves_from` decides by the system), playouts from
+    ``rollout_from`` tricks from the end until then (0: the heuristic's card there; None:
+    :data:`EVERY_TRICK`, for callers that pass on a setting not given), the heuristic elsewhere;
+    ``read_auction``: deals that fit the auction under the model bidders (None: :func:`reads_auction`
+    decides by the system; see the module)."""
 
     def __init__(
         self,
         samples: int = 20,
-        solve_from: int = 6,
+        solve_from: int | None = None,
         seed: int = 0,
         rollout_from: int | None = EVERY_TRICK,
         read_auction: bool | None = None,
     ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
-        if samples < 1 or solve_from < 1 or rollout_from < 0:
+        if samples < 1 or (solve_from is not None and solve_from < 1) or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
         self.read_auction = None if read_auction is None else bool(read_auction)
         self.heuristic = kernel_policy("heuristic")
 
     def __repr__(self) -> str:
-        rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > self.solve_from else ""
+        rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > (self.solve_from or 0) else ""
         auction = "" if self.read_auction is None else f", read_auction={self.read_auction}"
         return (
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
@@ -112,9 +130,14 @@ class SamplingPlayer:
     def settings_name(self, variant) -> str:
         """Its settings in ``variant`` as a file name's part, e.g. "s20-f6-r99-auction": the samples, the
         solved tricks, the tricks played out (where more than solved) and whether it reads the bids."""
-        playouts = f"-r{self.rollout_from}" if self.rollout_from > self.solve_from else ""
+        solved = self.solved(variant)
+        playouts = f"-r{self.rollout_from}" if self.rollout_from > solved else ""
         auction = "-auction" if reads_auction(variant, self.read_auction) else ""
-        return f"s{self.samples}-f{self.solve_from}{playouts}{auction}"
+        return f"s{self.samples}-f{solved}{playouts}{auction}"
+
+    def solved(self, variant) -> int:
+        """The tricks from the end it solves in ``variant`` (:func:`solves_from`)."""
+        return solves_from(variant, self.solve_from)
 
     def __call__(self, state):
         from simcore.state import Action
@@ -126,9 +149,10 @@ class SamplingPlayer:
         v, obs = state.variant, state.observation(r.seat)
         known_sides = v.get("teams.kind") != "called_card" or obs["partner"] is not None or obs["called"] is None
         held = len(obs["hand"])  # cards held = tricks left
-        if obs["stock"] or held > max(self.solve_from, self.rollout_from) or not known_sides:
+        solved = self.solved(v)
+        if obs["stock"] or held > max(solved, self.rollout_from) or not known_sides:
             return fallback
-        if held <= self.solve_from:
+        if held <= solved:
             values = self.mean_values(state, r.seat, obs)
         else:
             values = self.rollout_values(state, r.seat, r.legal, obs)
@@ -394,7 +418,7 @@ class TimedSamplingPlayer(SamplingPlayer):
     def __init__(
         self,
         samples: int = 20,
-        solve_from: int = 6,
+        solve_from: int | None = None,
         seed: int = 0,
         clock=time.perf_counter,
         rollout_from: int | None = EVERY_TRICK,
@@ -473,7 +497,8 @@ def index_by_weight(rng: np.random.Generator, weights: list[int]) -> int:
 
 
 def sampling(state):
-    """The sampling player with its defaults (20 deals a decision, the last 6 tricks): ``pinochle duel
+    """The sampling player with its defaults (20 deals a decision, the last 6 tricks, every trick in
+    two-hand): ``pinochle duel
     --policy simcore.state.sampler:sampling``."""
     return _DEFAULT(state)
 
