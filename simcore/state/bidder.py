@@ -115,10 +115,11 @@ class AdviseTrump(_Sampled):
     (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, and the widow where he
     names trump after taking it, the rest dealt at random, nothing read from the calls; each deal played
     out from that trump on by the hand kernel, every seat playing ``rollout``, at the contract the
-    auction set), by what the hand adds to the bidder's side's score line less the other side's; it
-    names the trump worth most, the ``player``'s where that is worth as much. Where the sides are not
-    known when trump is named (a called partner) it names ``player``'s trump, and where trump is named
-    after the widow is taken, unless ``after_widow`` (in auction that gained nothing: docs/policies.md).
+    auction set), by what the hand adds to the bidder's score line less the mean of the other seats'
+    (with a called partner, whoever holds the called card in each deal, each scoring for himself); it
+    names the trump worth most, the ``player``'s where that is worth as much. Where trump is named after
+    the widow is taken it names ``player``'s trump unless ``after_widow`` (in auction that gained
+    nothing: docs/policies.md).
     The same hand gets the same trump: the deals come from ``seed``."""
 
     def __init__(
@@ -174,7 +175,7 @@ class AdviseExchange(_Sampled):
     """``policy(state) -> Action``: the cards that change hands before meld chosen by their worth on
     sampled deals, every other decision by ``player``: the bidder's partner's pass and the bidder's
     return (partners across, passing one after the other: :func:`weighs_pass`), and the bidder's burial
-    after taking the widow (a bidder alone: :func:`weighs_burial`).
+    after taking the widow (a bidder alone or with a called partner: :func:`weighs_burial`).
 
     At the first card of such a decision it weighs the heuristic's cards and every choice one card away
     from them: each on a tenth of ``deals`` deals of the unseen cards, then the :data:`FINALISTS` best
@@ -324,8 +325,13 @@ def weighs_pass(variant) -> bool:
 
 def weighs_burial(variant) -> bool:
     """Whether :class:`AdviseExchange` weighs the bidder's burial in ``variant``: he takes the widow and
-    plays alone (with a called partner the sides are not known to the deals weighed)."""
-    return bool(variant.get("exchange.widow_to_bidder")) and variant.get("teams.kind") == "bidder_alone"
+    passes no cards (alone or with a called partner, whoever holds the called card in each deal weighed;
+    not where the partner passes cards too, as in five-hand-asked-card)."""
+    return (
+        bool(variant.get("exchange.widow_to_bidder"))
+        and variant.get("teams.kind") in ("bidder_alone", "called_card")
+        and not variant.get("exchange.pass_cards")
+    )
 
 
 def heuristic_pass(variant, hand, trump: int, feeding: bool = True) -> list[int]:
@@ -385,14 +391,10 @@ def auction_read(variant, seen: dict):
 
 
 def weighs_trump(variant, after_widow: bool = False) -> bool:
-    """Whether :class:`AdviseTrump` weighs the trumps in ``variant``: a bidder who names trump knowing the
-    sides (not a called partner); where he names it after taking the widow, only ``after_widow``."""
+    """Whether :class:`AdviseTrump` weighs the trumps in ``variant``: a bidder names trump; where he names
+    it after taking the widow, only ``after_widow``."""
     later = bool(variant.get("exchange.trump_after_widow") and variant.get("exchange.widow_to_bidder"))
-    return (
-        variant.get("auction.kind") != "none"
-        and variant.get("teams.kind") != "called_card"
-        and (after_widow or not later)
-    )
+    return variant.get("auction.kind") != "none" and (after_widow or not later)
 
 
 def strong_player(
