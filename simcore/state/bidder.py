@@ -115,12 +115,12 @@ class AdviseTrump(_Sampled):
     (:func:`simcore.answers.advise.trump_values`: the bidder's cards as they are, and the widow where he
     names trump after taking it, the rest dealt at random, nothing read from the calls; each deal played
     out from that trump on by the hand kernel, every seat playing ``rollout``, at the contract the
-    auction set), by what the hand adds to the bidder's score line less the mean of the other seats'
-    (with a called partner, whoever holds the called card in each deal, each scoring for himself); it
-    names the trump worth most, the ``player``'s where that is worth as much. Where trump is named after
-    the widow is taken it names ``player``'s trump unless ``after_widow`` (in auction that gained
-    nothing: docs/policies.md).
-    The same hand gets the same trump: the deals come from ``seed``."""
+    auction set), by what the hand adds to the bidder's side's score line less the other side's (with
+    a called partner, his own line less the mean of the other seats', the partner's included: whoever
+    holds the called card in each deal, each scoring for himself); it names the trump worth most, the
+    ``player``'s where that is worth as much. Where trump is named after the widow is taken it names
+    ``player``'s trump unless ``after_widow`` (in auction that gained nothing: docs/policies.md). The
+    same hand gets the same trump: the deals come from ``seed``."""
 
     def __init__(
         self,
