@@ -11,6 +11,7 @@ from simcore.state.sampler import (
     SamplingPlayer,
     TimedSamplingPlayer,
     auction_fit,
+    barred_by_duties,
     deal_unseen,
     distinct_deals,
     index_by_weight,
@@ -172,6 +173,59 @@ def test_two_hand_solves_every_trick_after_the_stock_and_other_systems_the_last_
     assert told.rollouts > 0
 
 
+@pytest.mark.parametrize("vid", ["four-hand-150", "double-deck", "auction", "five-hand-called-card"])
+def test_the_duties_of_play_bar_only_cards_a_seat_does_not_hold(vid):
+    # a follower who must head and followed below the winning card holds no card of the suit above it
+    from simcore.kernels.play import beats
+
+    v = load_variant(vid)
+    sp = SamplingPlayer()
+    heuristic = kernel_policy("heuristic")
+    headed = barred_cards = 0
+    for seed in range(6):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            r = state.request()
+            if r.kind == "play" and not state.observation(r.seat)["stock"]:
+                obs = state.observation(r.seat)
+                barred = barred_by_duties(v, r.seat, obs, sp._side(v, obs))
+                for s, cards in barred.items():  # the test may look at the hands
+                    assert not any(state._table.hands[s][x] for x in cards), (seed, s, sorted(cards))
+                    barred_cards += len(cards)
+                trick = [(s, int(parse_hand(c).argmax())) for s, c in obs["trick"]]
+                trump = "SHDC".index(obs["trump"])
+                if len(trick) >= 2 and v.get("play.follow_must_head") == "always":
+                    (win_seat, led), side = trick[0], sp._side(v, obs)
+                    win = led
+                    for s, t in trick[1:]:
+                        if (
+                            s != r.seat
+                            and t // 6 == led // 6 == win // 6
+                            and not beats(t, win, trump)
+                            and (v.get("play.beat_partner") or side[s] != side[win_seat])
+                        ):
+                            assert set(range(led // 6 * 6, win)) <= barred[s]
+                            headed += 1
+                        if beats(t, win, trump):
+                            win, win_seat = t, s
+            state.apply(heuristic(state))
+    assert barred_cards > 0 and (headed > 0 or v.get("play.follow_must_head") != "always")
+
+
+def test_a_barred_card_never_goes_to_the_seat_and_no_bar_draws_as_before():
+    rng = np.random.default_rng(3)
+    pool = list(range(12))
+    void = {1: set(), 2: set()}
+    pinned = {1: [], 2: []}
+    barred = {1: set(range(6)), 2: set()}
+    for _ in range(50):
+        deal = deal_unseen(rng, pool, {1: 6, 2: 6}, void, pinned, barred=barred)
+        assert sorted(deal[1]) == list(range(6, 12)) and sorted(deal[2]) == list(range(6))
+    a, b = np.random.default_rng(5), np.random.default_rng(5)
+    need = {1: 4, 2: 4}
+    assert deal_unseen(a, pool, need, void, pinned) == deal_unseen(b, pool, need, void, pinned, barred={1: set()})
+
+
 def test_cli_duel_plays_the_sampling_player(capsys):
     import json
 
@@ -200,6 +254,15 @@ def test_cli_duel_plays_the_sampling_player(capsys):
     assert got["policy"] == "sampling" and got["hands"] == 2 and got["seat_sets"] == [[0, 2], [1, 3]]
     assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--samples", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+    from simcore.state.duel import load_policy
+    from simcore.state.sampler import READS_DUTIES, reads_duties
+
+    v = load_variant("partnership-auction")
+    assert READS_DUTIES == () and not reads_duties(v, None) and reads_duties(v, True)
+    read = load_policy("sampling", samples=2, read_duties=True)
+    assert read.read_duties is True and read.settings_name(v).endswith("-duties")
+    told = ["duel", "--variant", "four-hand-150", "--policy", "sampling", "--hands", "1", "--samples", "2"]
+    assert main([*told, "--read-duties", "--json"]) == 0 and json.loads(capsys.readouterr().out)["hands"] == 1
 
 
 def test_the_cards_a_seat_laid_down_in_meld_stay_its_own_in_every_sampled_deal():

@@ -36,6 +36,13 @@ def add_parser(sub) -> None:
     )
     add_sampler_args(p, "with --policy sampling or strong")
     p.add_argument(
+        "--read-duties",
+        action=argparse.BooleanOptionalAction,
+        help="with --policy sampling: deal the unseen cards only as the duties of play allow (a seat that "
+        "followed low where it had to head holds no higher card of the suit); off by default "
+        "(docs/policies.md)",
+    )
+    p.add_argument(
         "--hands",
         type=positive_int,
         help="deals (default 100; each is played once per seat set and once by the heuristic alone)",
@@ -64,7 +71,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         if args.games is not None:
             require_game(variant)  # before the policy loads: a sampling player takes a while to set up
-        policy = load_policy(args.policy, args.samples, args.solve_from, args.rollout_from, args.read_auction)
+        policy = load_policy(
+            args.policy, args.samples, args.solve_from, args.rollout_from, args.read_auction, args.read_duties
+        )
         if args.games is not None:
             result = duel_games(variant, policy, args.games, args.seed, args.policy)
         else:

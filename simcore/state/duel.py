@@ -36,6 +36,7 @@ def load_policy(
     solve_from: int | None = None,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
+    read_duties: bool | None = None,
 ):
     """The callable named ``module:function``, or a built-in: "heuristic", "basic", "random", "sampling" (the
     sampling player with ``samples`` deals a decision over the last ``solve_from`` tricks (None: the
@@ -50,7 +51,7 @@ def load_policy(
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
     if spec in STATE_PLAYERS:
-        return _state_player(spec, samples, solve_from, rollout_from, read_auction)
+        return _state_player(spec, samples, solve_from, rollout_from, read_auction, read_duties)
     module, _, name = spec.partition(":")
     if not module or not name:
         built_in = ", ".join((*POLICY_NAMES, *STATE_PLAYERS))
@@ -67,13 +68,24 @@ def load_policy(
     return fn
 
 
-def _state_player(spec: str, samples: int, solve_from: int | None, rollout_from: int | None, read_auction: bool | None):
+def _state_player(
+    spec: str,
+    samples: int,
+    solve_from: int | None,
+    rollout_from: int | None,
+    read_auction: bool | None,
+    read_duties: bool | None = None,
+):
     """The built-in ``spec`` of :data:`STATE_PLAYERS` (imported only when asked for: they load the solver)."""
     if spec == "sampling":
         from simcore.state.sampler import SamplingPlayer
 
         return SamplingPlayer(
-            samples=samples, solve_from=solve_from, rollout_from=rollout_from, read_auction=read_auction
+            samples=samples,
+            solve_from=solve_from,
+            rollout_from=rollout_from,
+            read_auction=read_auction,
+            read_duties=read_duties,
         )
     from simcore.state.bidder import AdviseBidder, AdviseExchange, AdviseTrump, strong_player
 

@@ -8,10 +8,13 @@ What it has seen is :meth:`simcore.state.HandState.observation` of its own seat,
 the cards played, the cards it passed and the cards each seat laid down in meld (still in that seat's
 hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
 seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
-neither followed nor trumped is void in trump too). Heading duties are not read into the deal. The
-bidding is where ``read_auction`` (by default in the systems of :data:`READS_BIDS`): a deal is kept only
-where every other seat whose hand at the auction the seat can rebuild (the cards it holds now, has
-played, and passed or received in its sight) would have made its calls as the model bidders make them
+neither followed nor trumped is void in trump too). The other duties of play are read where
+``read_duties`` (by default in the systems of :data:`READS_DUTIES`, none yet): a seat that followed
+below the winning card where it had to head holds no higher card of the suit, one that trumped low
+where it had to overtrump no higher trump, and so on (:func:`barred_by_duties`). The bidding is where
+``read_auction`` (by default in the systems of :data:`READS_BIDS`): a deal is kept only where every
+other seat whose hand at the auction the seat can rebuild (the cards it holds now, has played, and
+passed or received in its sight) would have made its calls as the model bidders make them
 (:mod:`simcore.answers.auction_so_far`: the heuristic's bid rule, the rule every heuristic seat bids by);
 other deals are dealt again, up to :data:`AUCTION_TRIES` times a sample, and where no deal of the
 decision fits the auction it is not read. Unseen cards beyond what the other seats hold (a widow not
@@ -39,9 +42,10 @@ import time
 
 import numpy as np
 
-from simcore.cards import N_TYPES, card_types, parse_hand
+from simcore.cards import N_RANKS, N_TYPES, card_types, parse_hand
 from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
+from simcore.kernels.play import beats, duties, legal, situation_of
 from simcore.kernels.playout import (
     F_BIDDER,
     F_BROKEN,
@@ -66,6 +70,10 @@ AUCTION_TRIES = 50
 #: to pay in 1,000-deal duels (docs/policies.md, "Deals that fit the bids"). Elsewhere no gain was shown,
 #: at three to six times the time a hand.
 READS_BIDS = ("partnership-auction",)
+#: The systems whose sampling player reads the duties of play into its deals unless told otherwise
+#: (:func:`barred_by_duties`): none yet, as the kept strong-play records were made without it;
+#: docs/policies.md, "The duties of play read into the deals", has what it gained.
+READS_DUTIES: tuple[str, ...] = ()
 #: The tricks from the end the sampling player solves unless told, in most systems: a whole 48-card deal
 #: takes seconds to solve (docs/solver.md), the last six milliseconds.
 SOLVE_FROM = 6
@@ -79,6 +87,12 @@ def reads_auction(variant, read_auction: bool | None) -> bool:
     """Whether the sampling player reads the bids into its deals in ``variant``: ``read_auction``, or
     where None, whether the system is one of :data:`READS_BIDS`."""
     return variant.id in READS_BIDS if read_auction is None else bool(read_auction)
+
+
+def reads_duties(variant, read_duties: bool | None) -> bool:
+    """Whether the sampling player reads the duties of play into its deals in ``variant``:
+    ``read_duties``, or where None, whether the system is one of :data:`READS_DUTIES`."""
+    return variant.id in READS_DUTIES if read_duties is None else bool(read_duties)
 
 
 def solves_from(variant, solve_from: int | None) -> int:
@@ -103,7 +117,8 @@ class SamplingPlayer:
     ``rollout_from`` tricks from the end until then (0: the heuristic's card there; None:
     :data:`EVERY_TRICK`, for callers that pass on a setting not given), the heuristic elsewhere;
     ``read_auction``: deals that fit the auction under the model bidders (None: :func:`reads_auction`
-    decides by the system; see the module)."""
+    decides by the system; see the module); ``read_duties``: deals in which every card the other seats
+    played was theirs to play under the duties (None: :func:`reads_duties` decides by the system)."""
 
     def __init__(
         self,
@@ -112,8 +127,10 @@ class SamplingPlayer:
         seed: int = 0,
         rollout_from: int | None = EVERY_TRICK,
         read_auction: bool | None = None,
+        read_duties: bool | None = None,
     ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
+        self.read_duties = None if read_duties is None else bool(read_duties)
         if samples < 1 or (solve_from is not None and solve_from < 1) or rollout_from < 0:
             raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
@@ -123,6 +140,7 @@ class SamplingPlayer:
     def __repr__(self) -> str:
         rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > (self.solve_from or 0) else ""
         auction = "" if self.read_auction is None else f", read_auction={self.read_auction}"
+        auction += "" if self.read_duties is None else f", read_duties={self.read_duties}"
         return (
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
         )
@@ -133,7 +151,8 @@ class SamplingPlayer:
         solved = self.solved(variant)
         playouts = f"-r{self.rollout_from}" if self.rollout_from > solved else ""
         auction = "-auction" if reads_auction(variant, self.read_auction) else ""
-        return f"s{self.samples}-f{solved}{playouts}{auction}"
+        duties = "-duties" if reads_duties(variant, self.read_duties) else ""
+        return f"s{self.samples}-f{solved}{playouts}{auction}{duties}"
 
     def solved(self, variant) -> int:
         """The tricks from the end it solves in ``variant`` (:func:`solves_from`)."""
@@ -201,11 +220,12 @@ class SamplingPlayer:
         rng = np.random.default_rng(self._seed_of(obs))
         position_of, trick = self._position_maker(v, seat, obs)
         pool, need, void, pinned = self._unseen(v, seat, obs)
+        barred = barred_by_duties(v, seat, obs, self._side(v, obs)) if reads_duties(v, self.read_duties) else None
         fits = auction_fit(v, seat, obs) if reads_auction(v, self.read_auction) else None
         drawn, kept = [], []
         for _ in range(self.samples):
             for _ in range(AUCTION_TRIES if fits is not None else 1):
-                deal = deal_unseen(rng, pool, need, void, pinned)
+                deal = deal_unseen(rng, pool, need, void, pinned, barred=barred)
                 if deal is None:
                     break
                 position = position_of(deal)
@@ -354,6 +374,52 @@ def auction_fit(v, seat: int, obs: dict):
     return fits
 
 
+def barred_by_duties(v, seat: int, obs: dict, side: tuple[int, ...]) -> dict[int, set[int]]:
+    """The card types each other seat cannot hold, read from the duties of play (``play.legal``, the hand
+    kernel's play rule): a card he played would not have been his to play had he held one of them (a
+    higher card of the led suit he had to head with, a trump he had to lead or to overtrump with). Read
+    pair by pair: the card played was not legal from the two cards, the played one and the barred one,
+    as the duties rank a hand's cards in classes and a card is legal when no card held ranks in a better
+    class. Cards leave a hand and none comes back in play, so a card barred then is barred now. Tricks
+    while a stock lasts carry no duty; ``side``: each seat's side (1: the bidder's), for a partner's
+    exemption from heading him."""
+    players, trump = v.players, "SHDC".index(obs["trump"])
+    rules = hand_rules(v)
+    duty = duties(rules)
+    barred: dict[int, set[int]] = {s: set() for s in range(players) if s != seat}
+    tricks = [(lead, [int(parse_hand(c).argmax()) for c in cards]) for lead, cards, _, _ in obs["tricks"]]
+    if obs["trick"]:
+        tricks.append((obs["trick"][0][0], [int(parse_hand(c).argmax()) for _, c in obs["trick"]]))
+    broken = False
+    for k, (leader, types) in enumerate(tricks):
+        if k < _free_tricks(v):
+            broken = broken or any(t // N_RANKS == trump for t in types)
+            continue
+        led, win, win_seat, top = types[0] // N_RANKS, types[0], leader, types[0]
+        for i, t in enumerate(types):
+            s = (leader + i) % players
+            if s != seat:
+                situation = situation_of(
+                    False,
+                    rules.exempt_partner != 0 and i > 0 and side[win_seat] == side[s],
+                    k == 0 and i == 0 and s == obs["bidder"] and rules.bidder_leads_trump != 0,
+                    rules.trump_led_once_broken != 0 and i == 0 and not broken,
+                )
+                trick = (np.int64(i), np.int64(led), np.int64(win), np.int64(top))
+                everything = np.int64((1 << N_TYPES) - 1)
+                if not legal(everything, np.int64(0), situation, trick, np.int64(trump), duty) >> t & 1:
+                    for x in range(N_TYPES):
+                        pair = np.int64((1 << t) | (1 << x))
+                        if not legal(pair, np.int64(0), situation, trick, np.int64(trump), duty) >> t & 1:
+                            barred[s].add(x)
+            if i > 0 and beats(t, win, trump):
+                win, win_seat = t, s
+            if t // N_RANKS == led and t < top:
+                top = t
+        broken = broken or any(t // N_RANKS == trump for t in types)
+    return barred
+
+
 def _free_tricks(v) -> int:
     """The tricks played while a stock lasts, which carry no duty (none without a stock)."""
     return v.get("deal.widow") // v.players if v.get("play.stock_play") else 0
@@ -423,8 +489,9 @@ class TimedSamplingPlayer(SamplingPlayer):
         clock=time.perf_counter,
         rollout_from: int | None = EVERY_TRICK,
         read_auction: bool | None = None,
+        read_duties: bool | None = None,
     ):
-        super().__init__(samples, solve_from, seed, rollout_from, read_auction)
+        super().__init__(samples, solve_from, seed, rollout_from, read_auction, read_duties)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
         self.rollouts, self.rollout_seconds = 0, 0.0
 
@@ -452,22 +519,24 @@ def deal_unseen(
     void: dict[int, set],
     pinned: dict[int, list[int]],
     tries: int = 200,
+    barred: dict[int, set[int]] | None = None,
 ) -> dict[int, list[int]] | None:
     """One deal of ``pool`` (card types) giving each seat ``need[s]`` cards none of whose suits it has
     shown void, on top of its ``pinned`` cards; the rest of the pool is left out. Cards go one by one,
     the most constrained first, each to a seat (or out) with odds by the room left; None when ``tries``
-    attempts all ran into a card no seat could take."""
+    attempts all ran into a card no seat could take. ``barred``: card types a seat cannot hold (None: none)."""
+    barred = barred or {}
     spare = len(pool) - sum(need.values())
     if spare < 0 or min(need.values(), default=0) < 0:
         return None
     for _ in range(tries):
         cards = list(pool)
         rng.shuffle(cards)
-        cards.sort(key=lambda c: -sum(c // 6 in void[s] for s in need))
+        cards.sort(key=lambda c: -sum(c // 6 in void[s] or c in barred.get(s, ()) for s in need))
         room, out = dict(need), spare
         got = {s: list(pinned[s]) for s in need}
         for c in cards:
-            seats = [s for s in need if room[s] > 0 and c // 6 not in void[s]]
+            seats = [s for s in need if room[s] > 0 and c // 6 not in void[s] and c not in barred.get(s, ())]
             weights = [room[s] for s in seats] + [out]
             if not any(weights):
                 break
