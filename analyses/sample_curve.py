@@ -3,7 +3,8 @@ tricks it weighs by playouts and the tricks it solves.
 
 For each setting, every ``samples`` in the list with every ``rollout_from`` in its list (0: the
 heuristic's cards before the solved tricks), every ``read_auction`` in its list (1: deals that fit the
-auction, :class:`simcore.state.sampler.SamplingPlayer`) and every ``solve_from`` in its list, deals
+auction, :class:`simcore.state.sampler.SamplingPlayer`), every ``solve_from`` in its list and every
+``read_duties`` (1: deals that respect the duties of play the other seats have shown), deals
 0 .. DEALS - 1 of seed 1 are played as ``pinochle duel --policy sampling`` plays them
 (:mod:`simcore.state.duel`: the sampling player at both seats of one partnership, the heuristic at the
 other, then the partnerships swapped; the baseline the heuristic at every seat), with the last
@@ -14,8 +15,8 @@ solved decision (a choice among several cards in its solved tricks,
 :meth:`simcore.state.sampler.SamplingPlayer.mean_values`), a playout decision
 (:meth:`~simcore.state.sampler.SamplingPlayer.rollout_values`) and CPU seconds a deal. Points are on the
 variant's scale. Run as ``python -m analyses.sample_curve VARIANT [DEALS] [--samples 5 10 20 40]
-[--rollout-from 0] [--read-auction 0 1] [--solve-from 6 8] [--workers W]``; finished jobs are kept until
-the table is printed (``analyses/strong_records/.partial``), so a stopped run resumes.
+[--rollout-from 0] [--read-auction 0 1] [--solve-from 6 8] [--read-duties 0 1] [--workers W]``; finished
+jobs are kept until the table is printed (``analyses/strong_records/.partial``), so a stopped run resumes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy as np
 
@@ -54,11 +56,22 @@ class SettingPlays:
 
 
 def play_setting(
-    variant: Variant, deals: range, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = True
+    variant: Variant,
+    deals: range,
+    samples: int,
+    solve_from: int,
+    rollout_from: int = 0,
+    read_auction: bool = True,
+    read_duties: bool = False,
 ) -> SettingPlays:
     """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
     player = TimedSamplingPlayer(
-        samples, solve_from, clock=time.process_time, rollout_from=rollout_from, read_auction=read_auction
+        samples,
+        solve_from,
+        clock=time.process_time,
+        rollout_from=rollout_from,
+        read_auction=read_auction,
+        read_duties=read_duties,
     )
     sets = seat_sets(variant)
     start = time.process_time()
@@ -76,22 +89,42 @@ def play_setting(
 
 
 def partial_dir(
-    variant: Variant, deals: int, samples: int, solve_from: int, rollout_from: int = 0, read_auction: bool = False
+    variant: Variant,
+    deals: int,
+    samples: int,
+    solve_from: int,
+    rollout_from: int = 0,
+    read_auction: bool = False,
+    read_duties: bool = False,
 ) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
-    player = SamplingPlayer(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)
+    player = SamplingPlayer(
+        samples, solve_from, rollout_from=rollout_from, read_auction=read_auction, read_duties=read_duties
+    )
     return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-{player.settings_name(variant)}"
 
 
-def curve(variant: Variant, deals: int, settings: list[tuple[int, int, bool, int]], workers: int = 1) -> list[dict]:
-    """One row per setting (samples, rollout_from, read_auction, solve_from) (see the module); the paired
+class Setting(NamedTuple):
+    """One setting of the sampling player the curve plays (see the module)."""
+
+    samples: int
+    rollout_from: int
+    read_auction: bool
+    solve_from: int
+    read_duties: bool = False
+
+
+def curve(variant: Variant, deals: int, settings: list[tuple], workers: int = 1) -> list[dict]:
+    """One row per setting (:class:`Setting`, or a tuple of its fields) (see the module); the paired
     difference is against the last setting."""
+    settings = [Setting(*s) for s in settings]
     per = {}
     for setting in settings:
-        samples, rollout_from, read_auction, solve_from = setting
-        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, read_auction)
+        samples, rollout_from, read_auction, solve_from, read_duties = setting
+        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, read_auction, read_duties)
         jobs = [
-            (play_setting, (variant, r, samples, solve_from, rollout_from, read_auction)) for r in chunks(0, deals, 20)
+            (play_setting, (variant, r, samples, solve_from, rollout_from, read_auction, read_duties))
+            for r in chunks(0, deals, 20)
         ]
         parts = run_jobs(jobs, workers, keep=keep)
         per[setting] = (
@@ -105,7 +138,7 @@ def curve(variant: Variant, deals: int, settings: list[tuple[int, int, bool, int
     top = per[settings[-1]][0]
     rows = []
     for setting in settings:
-        samples, rollout_from, read_auction, solve_from = setting
+        samples, rollout_from, read_auction, solve_from, read_duties = setting
         gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[setting]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
@@ -113,6 +146,7 @@ def curve(variant: Variant, deals: int, settings: list[tuple[int, int, bool, int
                 "samples": samples,
                 "rollout_from": rollout_from,
                 "read_auction": read_auction,
+                "read_duties": read_duties,
                 "solve_from": solve_from,
                 "deals": deals,
                 "gain": g.estimate,
@@ -137,6 +171,7 @@ def _setting(r: dict, name_solved: bool = False) -> str:
     playouts = playouts_text(r["rollout_from"], r["solve_from"])
     words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
     words += ["fitting the auction"] if r.get("read_auction") else []
+    words += ["reading the duties"] if r.get("read_duties") else []
     return ", ".join(words + ([f"the last {r['solve_from']} tricks solved"] if name_solved else []))
 
 
@@ -170,16 +205,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--samples", type=int, nargs="+", default=[5, 10, 20, 40])
     p.add_argument("--rollout-from", type=int, nargs="+", default=[EVERY_TRICK])
     p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[1])
+    p.add_argument("--read-duties", type=int, nargs="+", choices=(0, 1), default=[0])
     p.add_argument("--solve-from", type=int, nargs="+", default=[6])
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
     v = load_variant(args.variant)
     settings = [
-        (s, r, bool(a), f)
+        Setting(s, r, bool(a), f, bool(d))
         for s in sorted(set(args.samples))
         for r in sorted(set(args.rollout_from))
         for a in sorted(set(args.read_auction))
         for f in sorted(set(args.solve_from))
+        for d in sorted(set(args.read_duties))
     ]
     start = time.perf_counter()
     rows = curve(v, args.deals, settings, args.workers)
@@ -187,8 +224,10 @@ def main(argv: list[str] | None = None) -> int:
     solved = ", ".join(str(f) for f in sorted(set(args.solve_from)))
     print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {solved}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples, rollout_from, read_auction, solve_from in settings:
-        shutil.rmtree(partial_dir(v, args.deals, samples, solve_from, rollout_from, read_auction), ignore_errors=True)
+    for samples, rollout_from, read_auction, solve_from, read_duties in settings:
+        shutil.rmtree(
+            partial_dir(v, args.deals, samples, solve_from, rollout_from, read_auction, read_duties), ignore_errors=True
+        )
     return 0
 
 

@@ -167,4 +167,9 @@ def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
     solved = sample_curve.curve(v, 2, [(2, 8, False, 2), (2, 8, False, 3)])
     assert [r["solve_from"] for r in solved] == [2, 3] and solved[1]["against_top"] == 0
     assert "| 2, playouts from 8 tricks from the end, the last 2 tricks solved |" in sample_curve.markdown(v, solved)
+    read = sample_curve.curve(v, 2, [(2, 0, False, 2, False), (2, 0, False, 2, True)])
+    assert [r["read_duties"] for r in read] == [False, True] and "| 2, reading the duties |" in sample_curve.markdown(
+        v, read
+    )
+    assert sample_curve.partial_dir(v, 2, 2, 2, 0, False, True) != sample_curve.partial_dir(v, 2, 2, 2, 0, False)
     assert sample_curve.partial_dir(v, 2, 2, 2, 8) != sample_curve.partial_dir(v, 2, 2, 2, 0)
