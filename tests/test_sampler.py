@@ -212,6 +212,20 @@ def test_the_duties_of_play_bar_only_cards_a_seat_does_not_hold(vid):
     assert barred_cards > 0 and (headed > 0 or v.get("play.follow_must_head") != "always")
 
 
+def test_a_trump_played_instead_of_following_bars_no_trump_and_a_discard_bars_the_suit_and_trumps():
+    from simcore.cards import parse_card
+
+    # five-hand-widow lets a player trump instead of following; made to overtrump too, a low trump after
+    # a higher one does not show him void in the led suit, so no higher trump is barred
+    v = load_variant("five-hand-widow", ["play.void_must_overtrump=true"])
+    obs = {"trump": "S", "bidder": 0, "trick": [], "tricks": [(1, ["AH", "KS", "QS", "9H", "JD"], 2, 0)]}
+    barred = barred_by_duties(v, 4, obs, (1, 0, 0, 0, 0))
+    assert not {parse_card("AS"), parse_card("10S")} & barred[3]
+    # seat 0 threw a diamond on a heart lead: no heart, and (void seats must trump) no spade
+    assert {parse_card(c) for c in ("AH", "9H", "AS", "9S")} <= barred[0]
+    assert parse_card("AD") not in barred[0]
+
+
 def test_a_barred_card_never_goes_to_the_seat_and_no_bar_draws_as_before():
     rng = np.random.default_rng(3)
     pool = list(range(12))

@@ -380,8 +380,11 @@ def barred_by_duties(v, seat: int, obs: dict, side: tuple[int, ...]) -> dict[int
     higher card of the led suit he had to head with, a trump he had to lead or to overtrump with). Read
     pair by pair: the card played was not legal from the two cards, the played one and the barred one,
     as the duties rank a hand's cards in classes and a card is legal when no card held ranks in a better
-    class. Cards leave a hand and none comes back in play, so a card barred then is barred now. Tricks
-    while a stock lasts carry no duty; ``side``: each seat's side (1: the bidder's), for a partner's
+    class; and only from a card that would not have been legal had he held every card, so that some
+    card he might hold made it wrong (a trump played instead of following, where the rules allow it, is
+    legal so: with the led suit held he need not overtrump, and nothing is read of his trumps). Cards
+    leave a hand and none comes back in play, so a card barred then is barred now. Tricks while a stock
+    lasts carry no duty; ``side``: each seat's side (1: the bidder's), for a partner's
     exemption from heading him."""
     players, trump = v.players, "SHDC".index(obs["trump"])
     rules = hand_rules(v)
