@@ -42,7 +42,7 @@ import time
 
 import numpy as np
 
-from simcore.cards import N_RANKS, N_TYPES, card_types, parse_hand
+from simcore.cards import N_RANKS, N_TYPES, card_types, parse_card, parse_hand
 from simcore.kernels.card_features import play_context
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.play import beats, duties, legal, situation_of
@@ -388,39 +388,39 @@ def barred_by_duties(v, seat: int, obs: dict, side: tuple[int, ...]) -> dict[int
     exemption from heading him."""
     players, trump = v.players, "SHDC".index(obs["trump"])
     rules = hand_rules(v)
-    duty = duties(rules)
+    duty, free, everything = duties(rules), _free_tricks(v), np.int64((1 << N_TYPES) - 1)
     barred: dict[int, set[int]] = {s: set() for s in range(players) if s != seat}
-    tricks = [(lead, [int(parse_hand(c).argmax()) for c in cards]) for lead, cards, _, _ in obs["tricks"]]
+    tricks = [(lead, [parse_card(c) for c in cards]) for lead, cards, _, _ in obs["tricks"]]
     if obs["trick"]:
-        tricks.append((obs["trick"][0][0], [int(parse_hand(c).argmax()) for _, c in obs["trick"]]))
+        tricks.append((obs["trick"][0][0], [parse_card(c) for _, c in obs["trick"]]))
     broken = False
     for k, (leader, types) in enumerate(tricks):
-        if k < _free_tricks(v):
-            broken = broken or any(t // N_RANKS == trump for t in types)
-            continue
         led, win, win_seat, top = types[0] // N_RANKS, types[0], leader, types[0]
         for i, t in enumerate(types):
             s = (leader + i) % players
-            if s != seat:
+            if s != seat and k >= free:
                 situation = situation_of(
                     False,
                     rules.exempt_partner != 0 and i > 0 and side[win_seat] == side[s],
                     k == 0 and i == 0 and s == obs["bidder"] and rules.bidder_leads_trump != 0,
                     rules.trump_led_once_broken != 0 and i == 0 and not broken,
                 )
-                trick = (np.int64(i), np.int64(led), np.int64(win), np.int64(top))
-                everything = np.int64((1 << N_TYPES) - 1)
-                if not legal(everything, np.int64(0), situation, trick, np.int64(trump), duty) >> t & 1:
-                    for x in range(N_TYPES):
-                        pair = np.int64((1 << t) | (1 << x))
-                        if not legal(pair, np.int64(0), situation, trick, np.int64(trump), duty) >> t & 1:
-                            barred[s].add(x)
+                rule = (situation, (np.int64(i), np.int64(led), np.int64(win), np.int64(top)), np.int64(trump), duty)
+                if not _may_play(t, everything, rule):
+                    barred[s].update(x for x in range(N_TYPES) if not _may_play(t, (1 << t) | (1 << x), rule))
             if i > 0 and beats(t, win, trump):
                 win, win_seat = t, s
             if t // N_RANKS == led and t < top:
                 top = t
         broken = broken or any(t // N_RANKS == trump for t in types)
     return barred
+
+
+def _may_play(card: int, held: int, rule: tuple) -> bool:
+    """Whether ``card`` is legal from the card types ``held`` (a bitmask) under ``rule``: the situation,
+    trick, trump and duties :func:`simcore.kernels.play.legal` takes."""
+    situation, trick, trump, duty = rule
+    return bool(legal(np.int64(held), np.int64(0), situation, trick, trump, duty) >> card & 1)
 
 
 def _free_tricks(v) -> int:
