@@ -562,9 +562,10 @@ def _play(
 
     if play not in PLAYS:
         raise ValueError(f"play={play!r}: give one of {', '.join(map(repr, PLAYS))}")
-    for name, value in (("samples", samples), ("solve_from", solve_from), ("limit", limit)):
-        if value is not None or name != "solve_from":
-            _positive(name, value)
+    for name, value in (("samples", samples), ("limit", limit)):
+        _positive(name, value)
+    if solve_from is not None:  # None: the system's default
+        _positive("solve_from", solve_from)
     if play == "heuristic":
         return None
     playouts = {}
