@@ -55,24 +55,30 @@ class SettingPlays:
     rollout_cpu: float = 0.0
 
 
-def play_setting(
-    variant: Variant,
-    deals: range,
-    samples: int,
-    solve_from: int,
-    rollout_from: int = 0,
-    read_auction: bool = True,
-    read_duties: bool = False,
-) -> SettingPlays:
-    """Deals ``deals`` of :data:`SEED` played as the duel plays them, by a sampler of ``samples``."""
-    player = TimedSamplingPlayer(
-        samples,
-        solve_from,
-        clock=time.process_time,
-        rollout_from=rollout_from,
-        read_auction=read_auction,
-        read_duties=read_duties,
-    )
+class Setting(NamedTuple):
+    """One setting of the sampling player the curve plays (see the module)."""
+
+    samples: int
+    rollout_from: int
+    read_auction: bool
+    solve_from: int
+    read_duties: bool = False
+
+    def player(self, kind: type[SamplingPlayer] = SamplingPlayer, **more) -> SamplingPlayer:
+        """The sampling player of this setting (``kind``: :class:`TimedSamplingPlayer` to time it)."""
+        return kind(
+            self.samples,
+            self.solve_from,
+            rollout_from=self.rollout_from,
+            read_auction=self.read_auction,
+            read_duties=self.read_duties,
+            **more,
+        )
+
+
+def play_setting(variant: Variant, deals: range, setting: Setting) -> SettingPlays:
+    """Deals ``deals`` of :data:`SEED` played as the duel plays them, by the sampler of ``setting``."""
+    player = setting.player(TimedSamplingPlayer, clock=time.process_time)
     sets = seat_sets(variant)
     start = time.process_time()
     mine, theirs = [], []
@@ -88,30 +94,10 @@ def play_setting(
     )
 
 
-def partial_dir(
-    variant: Variant,
-    deals: int,
-    samples: int,
-    solve_from: int,
-    rollout_from: int = 0,
-    read_auction: bool = False,
-    read_duties: bool = False,
-) -> Path:
+def partial_dir(variant: Variant, deals: int, setting: Setting) -> Path:
     """Where a setting's finished jobs are kept until the table is printed."""
-    player = SamplingPlayer(
-        samples, solve_from, rollout_from=rollout_from, read_auction=read_auction, read_duties=read_duties
-    )
-    return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-{player.settings_name(variant)}"
-
-
-class Setting(NamedTuple):
-    """One setting of the sampling player the curve plays (see the module)."""
-
-    samples: int
-    rollout_from: int
-    read_auction: bool
-    solve_from: int
-    read_duties: bool = False
+    name = setting.player().settings_name(variant)
+    return DATA / ".partial" / f"curve-{variant.id}-{variant.content_hash[:12]}-{deals}-{name}"
 
 
 def curve(variant: Variant, deals: int, settings: list[tuple], workers: int = 1) -> list[dict]:
@@ -120,13 +106,8 @@ def curve(variant: Variant, deals: int, settings: list[tuple], workers: int = 1)
     settings = [Setting(*s) for s in settings]
     per = {}
     for setting in settings:
-        samples, rollout_from, read_auction, solve_from, read_duties = setting
-        keep = partial_dir(variant, deals, samples, solve_from, rollout_from, read_auction, read_duties)
-        jobs = [
-            (play_setting, (variant, r, samples, solve_from, rollout_from, read_auction, read_duties))
-            for r in chunks(0, deals, 20)
-        ]
-        parts = run_jobs(jobs, workers, keep=keep)
+        jobs = [(play_setting, (variant, r, setting)) for r in chunks(0, deals, 20)]
+        parts = run_jobs(jobs, workers, keep=partial_dir(variant, deals, setting))
         per[setting] = (
             np.array([x for p in parts for x in p.mine]) - np.array([x for p in parts for x in p.theirs]),
             sum(p.decisions for p in parts),
@@ -138,16 +119,11 @@ def curve(variant: Variant, deals: int, settings: list[tuple], workers: int = 1)
     top = per[settings[-1]][0]
     rows = []
     for setting in settings:
-        samples, rollout_from, read_auction, solve_from, read_duties = setting
         gain, decisions, decision_cpu, cpu, rollouts, rollout_cpu = per[setting]
         g, d = values_interval(gain), values_interval(gain - top)
         rows.append(
             {
-                "samples": samples,
-                "rollout_from": rollout_from,
-                "read_auction": read_auction,
-                "read_duties": read_duties,
-                "solve_from": solve_from,
+                **setting._asdict(),
                 "deals": deals,
                 "gain": g.estimate,
                 "gain_lo": g.lo,
@@ -224,10 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     solved = ", ".join(str(f) for f in sorted(set(args.solve_from)))
     print(f"{v.id}: {args.deals:,} deals of seed {SEED}, solve_from {solved}, {seconds:.0f} s")
     print(markdown(v, rows))
-    for samples, rollout_from, read_auction, solve_from, read_duties in settings:
-        shutil.rmtree(
-            partial_dir(v, args.deals, samples, solve_from, rollout_from, read_auction, read_duties), ignore_errors=True
-        )
+    for setting in settings:
+        shutil.rmtree(partial_dir(v, args.deals, setting), ignore_errors=True)
     return 0
 
 

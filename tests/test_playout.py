@@ -171,5 +171,10 @@ def test_the_sample_curve_sets_playouts_beside_samples(tmp_path, monkeypatch):
     assert [r["read_duties"] for r in read] == [False, True] and "| 2, reading the duties |" in sample_curve.markdown(
         v, read
     )
-    assert sample_curve.partial_dir(v, 2, 2, 2, 0, False, True) != sample_curve.partial_dir(v, 2, 2, 2, 0, False)
-    assert sample_curve.partial_dir(v, 2, 2, 2, 8) != sample_curve.partial_dir(v, 2, 2, 2, 0)
+    setting = sample_curve.Setting
+    assert sample_curve.partial_dir(v, 2, setting(2, 0, False, 2, True)) != sample_curve.partial_dir(
+        v, 2, setting(2, 0, False, 2)
+    )
+    assert sample_curve.partial_dir(v, 2, setting(2, 8, False, 2)) != sample_curve.partial_dir(
+        v, 2, setting(2, 0, False, 2)
+    )
