@@ -313,16 +313,10 @@ def distinct_deals(positions: list[Position]) -> list[tuple[Position, int]]:
     """Each distinct deal of ``positions`` (by the cards each seat holds) with how many times it was
     drawn, in the order first drawn. Late in a hand, or in two-hand once the stock is gone, the unseen
     cards often admit one deal only, and a deal's solve need not be repeated for its copies."""
-    seen: dict[bytes, int] = {}
-    out: list[tuple[Position, int]] = []
+    drawn: dict[bytes, list] = {}  # in the order first drawn
     for position in positions:
-        k = position.hands.tobytes()
-        if k in seen:
-            out[seen[k]] = (out[seen[k]][0], out[seen[k]][1] + 1)
-        else:
-            seen[k] = len(out)
-            out.append((position, 1))
-    return out
+        drawn.setdefault(position.hands.tobytes(), [position, 0])[1] += 1
+    return [(position, times) for position, times in drawn.values()]
 
 
 def auction_fit(v, seat: int, obs: dict):
