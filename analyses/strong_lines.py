@@ -34,7 +34,7 @@ from analyses import fmt
 from analyses.section import Section, Sizes
 from analyses.strong_deals import DealPlays, StrongDeals, play_deals
 from analyses.strong_play import card_table, total_shift_table
-from simcore.state.sampler import SamplingPlayer, playouts_text, reads_auction
+from simcore.state.sampler import SamplingPlayer, playouts_text, reads_auction, reads_duties
 from simcore.variants import Variant, load_variant
 
 #: Where the kept plays are, one file per system.
@@ -92,12 +92,14 @@ def load(variant: Variant, path: Path | None = None) -> KeptPlays | None:
                 z["policy"], z["heuristic"], z["heuristic_records"], z["strong_records"], z["solved"]
             )
         )
-    # a run kept before the sampling player had playouts (or read the auction) names none: it used none
+    # a run kept before the sampling player had playouts (or read the auction or the duties) names none: it
+    # used none
     player = SamplingPlayer(
         samples=about["samples"],
         solve_from=about["solve_from"],
         rollout_from=about.get("rollout_from", 0),
         read_auction=about.get("read_auction", False),
+        read_duties=about.get("read_duties", False),
     )
     return KeptPlays(StrongDeals(variant, about["seed"], player, plays), about)
 
@@ -125,6 +127,7 @@ def measure(variant: Variant, deals: int = DEALS, seed: int = SEED, workers: int
         "solve_from": player.solved(variant),
         "rollout_from": player.rollout_from,
         "read_auction": reads_auction(variant, player.read_auction),
+        "read_duties": reads_duties(variant, player.read_duties),
         "workers": workers,
         "wall_seconds": round(time.perf_counter() - wall, 1),
         "main_cpu_seconds": round(time.process_time() - cpu, 1),
@@ -159,10 +162,14 @@ def run_text(about: dict) -> str:
     """How the kept run was made, in one sentence."""
     playouts = playouts_text(about.get("rollout_from", 0), about["solve_from"])
     before = f", played out by the heuristic {playouts} until then" if playouts else ""
+    fits = [
+        w for w, on in (("the bids", about.get("read_auction")), ("the duties of play", about.get("read_duties"))) if on
+    ]
+    fitting = f" fitting {' and '.join(fits)}" if fits else ""
     return (
         f"{about['deals']:,} deals (seed {about['seed']}), each played by the heuristic at every seat and by the "
-        f"sampling player at every seat ({about['samples']} deals of the unseen cards a card, double dummy over "
-        f"the last {about['solve_from']} tricks{before}; the heuristic's bids, trump, pass and meld), measured "
+        f"sampling player at every seat ({about['samples']} deals of the unseen cards a card{fitting}, double dummy "
+        f"over the last {about['solve_from']} tricks{before}; the heuristic's bids, trump, pass and meld), measured "
         f"{about['date']} at commit {about['commit']} in {about['wall_seconds'] / 60:.0f} minutes "
         f"({about['workers']} process{'es' if about['workers'] > 1 else ''})"
     )

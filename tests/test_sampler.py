@@ -271,10 +271,12 @@ def test_cli_duel_plays_the_sampling_player(capsys):
     from simcore.state.duel import load_policy
     from simcore.state.sampler import READS_DUTIES, reads_duties
 
-    v = load_variant("partnership-auction")
-    assert READS_DUTIES == () and not reads_duties(v, None) and reads_duties(v, True)
+    v, dd = load_variant("partnership-auction"), load_variant("double-deck")
+    assert "double-deck" not in READS_DUTIES and not reads_duties(dd, None) and reads_duties(dd, True)
+    assert reads_duties(v, None) and not reads_duties(v, False)
     read = load_policy("sampling", samples=2, read_duties=True)
-    assert read.read_duties is True and read.settings_name(v).endswith("-duties")
+    assert read.read_duties is True and read.settings_name(dd).endswith("-duties")
+    assert not load_policy("sampling", samples=2, read_duties=False).settings_name(v).endswith("-duties")
     told = ["duel", "--variant", "four-hand-150", "--policy", "sampling", "--hands", "1", "--samples", "2"]
     assert main([*told, "--read-duties", "--json"]) == 0 and json.loads(capsys.readouterr().out)["hands"] == 1
 

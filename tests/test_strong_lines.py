@@ -52,3 +52,15 @@ def test_a_run_says_whether_its_sampling_player_played_out_the_tricks_before_it_
     about = {**kept.about, "rollout_from": 0}
     assert "played out" not in run_text(about)
     assert "played out by the heuristic from 20 tricks from the end" in run_text({**about, "rollout_from": 20})
+
+
+def test_a_run_says_what_its_sampled_deals_fit_and_replays_with_it():
+    from analyses.strong_lines import run_text
+
+    kept = load(load_variant("double-deck"))
+    assert kept.deals.player.read_duties == kept.about.get("read_duties", False)
+    about = {**kept.about, "read_auction": False, "read_duties": False}
+    assert "fitting" not in run_text(about)
+    assert "a card fitting the duties of play," in run_text({**about, "read_duties": True})
+    both = run_text({**about, "read_auction": True, "read_duties": True})
+    assert "a card fitting the bids and the duties of play," in both

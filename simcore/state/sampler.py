@@ -9,7 +9,7 @@ the cards played, the cards it passed and the cards each seat laid down in meld 
 hand unless it has played them since), the cards it buried or threw away (out of play), and the suits a
 seat has shown void (it did not follow where it had to; and where a void seat must trump, a seat that
 neither followed nor trumped is void in trump too). The other duties of play are read where
-``read_duties`` (by default in the systems of :data:`READS_DUTIES`, none yet): a seat that followed
+``read_duties`` (by default in the systems of :data:`READS_DUTIES`): a seat that followed
 below the winning card where it had to head holds no higher card of the suit, one that trumped low
 where it had to overtrump no higher trump, and so on (:func:`barred_by_duties`). The bidding is where
 ``read_auction`` (by default in the systems of :data:`READS_BIDS`): a deal is kept only where every
@@ -71,9 +71,9 @@ AUCTION_TRIES = 50
 #: at three to six times the time a hand.
 READS_BIDS = ("partnership-auction",)
 #: The systems whose sampling player reads the duties of play into its deals unless told otherwise
-#: (:func:`barred_by_duties`): none yet, as the kept strong-play records were made without it;
-#: docs/policies.md, "The duties of play read into the deals", has what it gained.
-READS_DUTIES: tuple[str, ...] = ()
+#: (:func:`barred_by_duties`): where reading them was shown to pay, paired by deal (docs/policies.md, "The
+#: duties of play read into the deals"). double-deck's gain was within its interval of nothing.
+READS_DUTIES = ("partnership-auction", "four-hand-150")
 #: The tricks from the end the sampling player solves unless told, in most systems: a whole 48-card deal
 #: takes seconds to solve (docs/solver.md), the last six milliseconds.
 SOLVE_FROM = 6
