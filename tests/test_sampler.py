@@ -161,6 +161,12 @@ def test_two_hand_solves_every_trick_after_the_stock_and_other_systems_the_last_
     assert (solves_from(two, None), solves_from(four, None), solves_from(two, 3)) == (12, 6, 3)
     assert check_play(two, Play("strong")).solve_from == 12 and check_play(four, Play("strong")).solve_from == 6
     assert check_play(two, Play("strong", solve_from=2)).solve_from == 2
+    # the duties of play: read by default where the system's player reads them, named in the text and params
+    dd = load_variant("double-deck")
+    four_play, dd_play = check_play(four, Play("strong")), check_play(dd, Play("strong"))
+    assert four_play.read_duties is True and dd_play.read_duties is False
+    assert "the deals fitting the duties of play," in four_play.text() and "fitting" not in dd_play.text()
+    assert check_play(four, Play("strong", read_duties=False)).params()["read_duties"] is False
     player = TimedSamplingPlayer(samples=2)
     state = new_hand(two, 3)
     while not state.is_terminal():

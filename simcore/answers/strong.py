@@ -56,7 +56,15 @@ from simcore.run.store import RunInfo
 from simcore.solver.position import Position, sides, solve
 from simcore.state import HandState, new_hand
 from simcore.state.players import kernel_policy
-from simcore.state.sampler import EVERY_TRICK, SOLVE_FROM, SamplingPlayer, playouts_text, reads_auction, solves_from
+from simcore.state.sampler import (
+    EVERY_TRICK,
+    SOLVE_FROM,
+    SamplingPlayer,
+    playouts_text,
+    reads_auction,
+    reads_duties,
+    solves_from,
+)
 from simcore.variants import Variant
 from simcore.variants import layout as lay
 
@@ -83,7 +91,9 @@ class Play:
     None: the exact points, for every bid); ``rollout_from`` the tricks from the end from which the
     sampling player weighs its cards by the heuristic's playouts until it solves (0: none);
     ``read_auction`` whether its deals fit the bids (read as the model bidders make them; None: as the
-    system's sampling player does by default, :func:`~simcore.state.sampler.reads_auction`)."""
+    system's sampling player does by default, :func:`~simcore.state.sampler.reads_auction`); ``read_duties``
+    whether they respect the duties of play the seats have shown (None: the system's default,
+    :func:`~simcore.state.sampler.reads_duties`, filled in by :func:`check_play`)."""
 
     name: str = "strong"
     samples: int = 20
@@ -92,13 +102,15 @@ class Play:
     bid: int | None = None
     rollout_from: int = EVERY_TRICK
     read_auction: bool | None = None
+    read_duties: bool | None = None
 
     def text(self) -> str:
         """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'. Before
         :func:`check_play` fills in ``solve_from`` for a system, it is named as most systems' default."""
         solve_from = SOLVE_FROM if self.solve_from is None else self.solve_from
         playouts = playouts_text(self.rollout_from, solve_from)
-        bids = ", the deals fitting the bids" if self.read_auction else ""
+        fits = [w for w, on in (("the bids", self.read_auction), ("the duties of play", self.read_duties)) if on]
+        bids = f", the deals fitting {' and '.join(fits)}" if fits else ""
         if self.name == "strong" and playouts:
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card{bids}, solved "
@@ -122,6 +134,7 @@ class Play:
             "bid": self.bid,
             "rollout_from": self.rollout_from,
             "read_auction": self.read_auction,
+            "read_duties": self.read_duties,
         }
 
 
@@ -131,7 +144,11 @@ def check_play(variant: Variant, play: Play) -> Play:
     under ``variant``."""
     if play.name not in PLAYS[1:]:
         raise StrongPlayError(f"--play {play.name!r}: give one of {', '.join(PLAYS)}")
-    play = replace(play, solve_from=solves_from(variant, play.solve_from))
+    play = replace(
+        play,
+        solve_from=solves_from(variant, play.solve_from),
+        read_duties=reads_duties(variant, play.read_duties),
+    )
     if play.samples < 1 or play.solve_from < 1 or play.limit < 1:
         raise StrongPlayError(
             f"--samples {play.samples}, --solve-from {play.solve_from}, --limit {play.limit}: each at least 1"
@@ -169,6 +186,7 @@ def strong_state(state: HandState, play: Play, seed: int) -> HandState:
         seed=seed,
         rollout_from=play.rollout_from,
         read_auction=play.read_auction,
+        read_duties=play.read_duties,
     )
     while not state.is_terminal():
         state.apply(player(state))

@@ -39,8 +39,8 @@ def add_parser(sub) -> None:
         "--read-duties",
         action=argparse.BooleanOptionalAction,
         help="with --policy sampling: deal the unseen cards only as the duties of play allow (a seat that "
-        "followed low where it had to head holds no higher card of the suit); off by default "
-        "(docs/policies.md)",
+        "followed low where it had to head holds no higher card of the suit); by default in "
+        "partnership-auction and four-hand-150 (docs/policies.md)",
     )
     p.add_argument(
         "--hands",
