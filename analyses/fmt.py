@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import re
 
-#: What a page must never contain: scientific notation (2.8e-05), nan or inf as a word.
-FORBIDDEN = re.compile(r"\d[eE][+-]?\d|\bnan\b|\binf\b|\bNaN\b|\bNone\b")
+#: What a page must never contain: scientific notation (2.8e-05), nan or inf as a word. A number in
+#: scientific notation starts a word, so a commit's hash that holds one ("c6f47e1") is not one.
+FORBIDDEN = re.compile(r"(?<![0-9A-Za-z.])\d+(?:\.\d+)?[eE][+-]?\d|\bnan\b|\binf\b|\bNaN\b|\bNone\b")
 
 
 def missing(x) -> bool:

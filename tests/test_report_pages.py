@@ -27,6 +27,8 @@ def page_problems(text: str) -> list[str]:
 def test_the_checker_catches_what_the_issue_found():
     for bad in (
         "| 2.8e-05 |",
+        "| 3e5 |",
+        "1.5E+03 hands",
         "| nan |",
         "0.32 redeals (0.32–0.32; estimated)",
         "95% range 32 to 32",
@@ -42,6 +44,7 @@ def test_the_checker_catches_what_the_issue_found():
         "trick-count-10-10-10",
         "[5–5.5]",
         "−20.5 pp [−20.7 to −20.3]",
+        "measured 2026-12-07 at commit c6f47e1 in 18 minutes",
     ):
         assert not page_problems(good), good
 
