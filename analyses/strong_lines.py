@@ -34,7 +34,7 @@ from analyses import fmt
 from analyses.section import Section, Sizes
 from analyses.strong_deals import DealPlays, StrongDeals, play_deals
 from analyses.strong_play import card_table, total_shift_table
-from simcore.state.sampler import SamplingPlayer, playouts_text, reads_auction, reads_duties
+from simcore.state.sampler import SamplingPlayer, fits_text, playouts_text, reads_auction, reads_duties
 from simcore.variants import Variant, load_variant
 
 #: Where the kept plays are, one file per system.
@@ -162,10 +162,8 @@ def run_text(about: dict) -> str:
     """How the kept run was made, in one sentence."""
     playouts = playouts_text(about.get("rollout_from", 0), about["solve_from"])
     before = f", played out by the heuristic {playouts} until then" if playouts else ""
-    fits = [
-        w for w, on in (("the bids", about.get("read_auction")), ("the duties of play", about.get("read_duties"))) if on
-    ]
-    fitting = f" fitting {' and '.join(fits)}" if fits else ""
+    fits = fits_text(about.get("read_auction"), about.get("read_duties"))
+    fitting = f" fitting {fits}" if fits else ""
     return (
         f"{about['deals']:,} deals (seed {about['seed']}), each played by the heuristic at every seat and by the "
         f"sampling player at every seat ({about['samples']} deals of the unseen cards a card{fitting}, double dummy "

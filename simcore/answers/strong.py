@@ -60,6 +60,7 @@ from simcore.state.sampler import (
     EVERY_TRICK,
     SOLVE_FROM,
     SamplingPlayer,
+    fits_text,
     playouts_text,
     reads_auction,
     reads_duties,
@@ -109,8 +110,8 @@ class Play:
         :func:`check_play` fills in ``solve_from`` for a system, it is named as most systems' default."""
         solve_from = SOLVE_FROM if self.solve_from is None else self.solve_from
         playouts = playouts_text(self.rollout_from, solve_from)
-        fits = [w for w, on in (("the bids", self.read_auction), ("the duties of play", self.read_duties)) if on]
-        bids = f", the deals fitting {' and '.join(fits)}" if fits else ""
+        fits = fits_text(self.read_auction, self.read_duties)
+        bids = f", the deals fitting {fits}" if fits else ""
         if self.name == "strong" and playouts:
             return (
                 f"strong play (the sampling player at every seat: {self.samples} deals a card{bids}, solved "

@@ -111,6 +111,12 @@ def playouts_text(rollout_from: int, solve_from: int) -> str:
     return "from the first card" if rollout_from >= EVERY_TRICK else f"from {rollout_from} tricks from the end"
 
 
+def fits_text(read_auction: bool | None, read_duties: bool | None) -> str:
+    """What the sampling player's deals fit beyond the cards seen, in words: "" (nothing more), "the bids",
+    "the duties of play" or "the bids and the duties of play"."""
+    return " and ".join(w for w, on in (("the bids", read_auction), ("the duties of play", read_duties)) if on)
+
+
 class SamplingPlayer:
     """``policy(state) -> Action``: ``samples`` deals a decision, double dummy over the last
     ``solve_from`` tricks (None: :func:`solves_from` decides by the system), playouts from
