@@ -384,3 +384,30 @@ def test_an_exact_table_entry_inside_a_wide_window_is_the_value():
     )
     assert _reference(p) == 8
     assert solve(p).side_points == 8
+
+
+def _first_trick(variant, seed: int, cards: int) -> tuple[Position, list[int]]:
+    """(the position at the first lead of seed's heuristic hand, the first ``cards`` cards played)."""
+    from simcore.kernels.hand_drivers import trace_hand
+    from simcore.kernels.hand_record import T_PLAY
+    from simcore.kernels.policies import parse_policies
+
+    p = seeded_position(variant, seed)
+    _, trace = trace_hand(variant, seed, parse_policies("heuristic", variant.players))
+    plays = [b for code, _, b, _ in trace.tolist() if code == T_PLAY]
+    return p, plays[:cards]
+
+
+def test_a_solve_that_gives_up_after_a_complete_trick_gives_no_value():
+    """four-hand-150 seed 1, three cards into the first trick: each of seat 0's cards completes the trick.
+    A solve that ran out of trick starts after it answered the trick's points less one (the give-up
+    sentinel added to them: 1, 1, 1, 0), which the page showed flipped as the defenders' 24, 24, 24, 25;
+    the solves give the bidding side 23 with every card. Past its limit a card has no value, never a
+    wrong one."""
+    v = load_variant("four-hand-150")
+    p, trick = _first_trick(v, 1, 3)
+    exact = card_values(p, trick)
+    assert set(exact.values()) == {23}
+    for limit in (1_000, 100_000):
+        limited = card_values(p, trick, limit)
+        assert all(x is None or x == exact[c] for c, x in limited.items()), limited

@@ -956,7 +956,10 @@ def _root(w, leader, trick, n, alpha, beta):
         pts += w.rules[R_LAST_TRICK]
     ours = pts if w.side[win_seat] == 1 else 0
     w.dyn[Y_FIRST] = 0
-    return ours + search(w, _start(win_seat), alpha - ours, beta - ours)
+    v = search(w, _start(win_seat), alpha - ours, beta - ours)
+    if v == GAVE_UP:  # the sentinel is no value: adding the trick's points to it would make one
+        return v
+    return ours + v
 
 
 @njit(cache=True, nogil=True)
