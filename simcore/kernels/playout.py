@@ -90,12 +90,12 @@ def playout_values(start, cards, rules, points, copies, out):
             work.played[:] = start.played
             work.ctx[:] = start.ctx
             work.trick[:] = start.trick
-            total += _play_out(work, cards[j], start, rules, points, copies)
+            total += play_out(work, cards[j], start, rules, points, copies)
         out[j] = total / max(n_deals, 1)
 
 
 @njit(cache=True, inline="always")
-def _play_out(work, forced, start, rules, points, copies):
+def play_out(work, forced, start, rules, points, copies):
     """The bidding side's points from the trick's start, the hands of ``work`` (at the trick's start)
     played out from card ``facts[F_PLAYED]`` of the trick, that card being ``forced``."""
     hands, held, unseen, played, ctx, trick = work

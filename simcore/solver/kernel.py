@@ -51,6 +51,10 @@ from simcore.kernels.play import (
     lowest_card,
     situation_of,
 )
+from simcore.kernels.playout import N_FACTS, PlayoutStart, PlayoutWork, play_out
+from simcore.kernels.policies import CTX_SIZE, HEURISTIC
+from simcore.solver.estimate import N_FEATURES, estimate, position_features
+from simcore.solver.estimate_weights import WEIGHTS
 from simcore.variants.record import HandRules
 
 #: The rules: ``SolverWork.rules`` holds the rules record the hand kernel reads
@@ -63,15 +67,34 @@ R_HEAD, R_HEAD_TRUMPED, R_VOID_TRUMP, R_VOID_OVER, R_TRUMP_INSTEAD = (
     HandRules._fields.index(f)
     for f in ("head", "head_when_trumped", "void_must_trump", "void_must_overtrump", "trump_instead")
 )
+
+
+class PlayRules(NamedTuple):
+    """The rules a playout reads (:func:`simcore.kernels.playout.play_out`), by the names of
+    :class:`~simcore.variants.record.HandRules`, read from the solver's rules record."""
+
+    last_trick: np.int64
+    exempt_partner: np.int64
+    bidder_leads_trump: np.int64
+    trump_led_once_broken: np.int64
+    head: np.int64
+    head_when_trumped: np.int64
+    void_must_trump: np.int64
+    void_must_overtrump: np.int64
+    trump_instead: np.int64
+
+
 #: Entries of the position record, the search state (int64[N_DYN]): trump's suit, the bidder's seat,
 #: trump broken (0/1), the first trick of the hand (0/1), tricks left, points still in play (last-trick
 #: bonus included), trick starts searched, the table's generation (entries of older solves are
 #: ignored), the most trick starts a solve may search (0: no limit; past it the solve gives up and
-#: answers GAVE_UP).
-Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT = range(9)
-N_DYN = 9
+#: answers GAVE_UP), the frontier (0: none, an exact solve; else a trick start with this many tricks
+#: left or fewer is not searched but estimated, :mod:`simcore.solver.estimate`) and the trick starts
+#: so estimated (counted in the trick starts too).
+Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LEFT, Y_REMAINING, Y_NODES, Y_GEN, Y_LIMIT, Y_FRONTIER, Y_EVALS = range(11)
+N_DYN = 11
 #: The facts of a position :func:`load_position` writes into the position record, in this order.
-FACTS = (Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LIMIT)
+FACTS = (Y_TRUMP, Y_BIDDER, Y_BROKEN, Y_FIRST, Y_LIMIT, Y_FRONTIER)
 #: A trick in progress as the search passes it, a tuple of int64 with these fields: card i of the
 #: trick is to be played (cards 0 .. i-1 are out), the seat that led it, the led suit, the winning card
 #: and its seat, the top card of the led suit, the points of its cards and their types (a bitmask).
@@ -159,6 +182,16 @@ class SolverWork(NamedTuple):
     tt_best: np.ndarray
     tt_left: np.ndarray
     tt_gen: np.ndarray
+    #: float64[N_FEATURES]: the evaluation's weights, and the features of the position it estimates.
+    weights: np.ndarray
+    features: np.ndarray
+    #: int64[24]: the deck's copies of each card type; int64[CTX_SIZE]: the card counting of a playout
+    #: that starts from nothing shown (the points and the sides, :func:`simcore.kernels.card_features.play_context`).
+    copies: np.ndarray
+    ctx0: np.ndarray
+    #: The evaluation's playouts: where they start (one deal: the hands at the frontier) and their scratch.
+    playout: PlayoutStart
+    playout_work: PlayoutWork
 
 
 def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5EED) -> SolverWork:
@@ -190,6 +223,27 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
         np.zeros(size, dtype=np.int8),
         np.zeros(size, dtype=np.int8),
         np.full(size, -1, dtype=np.int32),
+        np.asarray(WEIGHTS, dtype=np.float64).copy(),
+        np.zeros(N_FEATURES, dtype=np.float64),
+        np.zeros(N_TYPES, dtype=np.int64),
+        np.zeros(CTX_SIZE, dtype=np.int64),
+        PlayoutStart(
+            np.zeros((1, players, N_TYPES), dtype=np.uint8),
+            np.zeros(players, dtype=np.int64),
+            np.zeros(CTX_SIZE, dtype=np.int64),
+            np.zeros(N_TYPES, dtype=np.int64),
+            np.zeros(players, dtype=np.int64),
+            np.full(players, HEURISTIC, dtype=np.int64),
+            np.zeros(N_FACTS, dtype=np.int64),
+        ),
+        PlayoutWork(
+            np.zeros((players, N_TYPES), dtype=np.uint8),
+            np.zeros(players, dtype=np.int64),
+            np.zeros(players, dtype=np.int64),
+            np.zeros(N_TYPES, dtype=np.int64),
+            np.zeros(CTX_SIZE, dtype=np.int64),
+            np.zeros(players, dtype=np.int64),
+        ),
     )
 
 
@@ -197,7 +251,8 @@ def solver_work(players: int, tricks: int, table_bits: int = 20, seed: int = 0x5
 def load_position(w, hands, side, points, rules, facts, keep_table):
     """Set ``w`` to the position of ``hands`` (copy counts, [players, 24]) at a trick start, with the
     sides, trick points, the rules record (int64, HandRules' fields in order) and the position's
-    ``facts``: (trump, bidder, broken, first, limit of trick starts; 0: none), as :data:`FACTS`. Starts a
+    ``facts``: (trump, bidder, broken, first, limit of trick starts (0: none), frontier (0: none)), as
+    :data:`FACTS`. Starts a
     new table generation, unless ``keep_table``: then the table's entries stay valid, which is sound
     when the sides, points and rules are those of the previous load (an entry is the value of the
     position its key names, whichever solve reached it), as for the legal cards of one trick.
@@ -237,6 +292,7 @@ def load_position(w, hands, side, points, rules, facts, keep_table):
     dyn[Y_LEFT] = left
     dyn[Y_REMAINING] = remaining + (rules[R_LAST_TRICK] if left > 0 else 0)
     dyn[Y_NODES] = 0
+    dyn[Y_EVALS] = 0
     if not keep_table:
         dyn[Y_GEN] += 1
     w.frames[:, G_KILLER] = 0  # a solve's move order (and so its count of trick starts) is its own
@@ -784,6 +840,9 @@ def _enter(w, ply, trick, alpha, beta):
         if left == 1:
             return True, _last_trick(w, leader)
         dyn[Y_NODES] += 1
+        if left <= dyn[Y_FRONTIER]:
+            dyn[Y_EVALS] += 1
+            return True, _evaluate(w, leader)[0]
         # the table first: most trick starts are settled by it, and its probe costs less than the bounds
         key, check = _key(w, leader)
         e = _probe(w, key, check)
@@ -815,6 +874,84 @@ def _enter(w, ply, trick, alpha, beta):
     f[G_CARD_BEST], f[G_K], f[G_KEY], f[G_CHECK] = -1, 0, key, check
     f[G_BROKEN], f[G_FIRST], f[G_LEFT], f[G_SEAT] = dyn[Y_BROKEN], dyn[Y_FIRST], left, seat
     return False, np.int64(0)
+
+
+@leaf
+def _evaluate(w, leader):
+    """The learned estimate of the bidding side's points from the trick start with ``leader`` to lead
+    (:mod:`simcore.solver.estimate`; its features left in ``w.features``), within the exact bounds:
+    (the estimate, the unit of the point features, the lower and the upper bound)."""
+    lower, upper = _bounds(w, leader)
+    dyn = w.dyn
+    unit = position_features(
+        w.hands,
+        w.held,
+        w.side,
+        w.points,
+        dyn[Y_TRUMP],
+        leader,
+        dyn[Y_LEFT],
+        dyn[Y_REMAINING],
+        lower,
+        upper,
+        _played_out(w, leader),
+        w.features,
+    )
+    return estimate(w.weights, w.features, unit, lower, upper), unit, lower, upper
+
+
+@leaf
+def _played_out(w, leader):
+    """The bidding side's points from the trick start with ``leader`` to lead when he leads the best of
+    his legal cards for his side and the heuristic plays every card after it, each seat reading only
+    its own hand and the cards shown from here (:func:`simcore.kernels.playout.play_out`). Each
+    playout's tricks count as trick starts reached."""
+    start, work, r, dyn = w.playout, w.playout_work, w.rules, w.dyn
+    players = w.held.shape[0]
+    rules = PlayRules(
+        r[R_LAST_TRICK],
+        r[R_EXEMPT],
+        r[R_LEAD_TRUMP],
+        r[R_WAIT_BROKEN],
+        r[R_HEAD],
+        r[R_HEAD_TRUMPED],
+        r[R_VOID_TRUMP],
+        r[R_VOID_OVER],
+        r[R_TRUMP_INSTEAD],
+    )
+    for t in range(N_TYPES):
+        n = np.int64(0)
+        for s in range(players):
+            start.deals[0, s, t] = w.hands[s, t]
+            n += w.hands[s, t]
+        start.played[t] = w.copies[t] - n
+    for s in range(players):
+        start.side[s] = w.side[s]
+    start.facts[0], start.facts[1], start.facts[2] = leader, 0, dyn[Y_TRUMP]
+    start.facts[3], start.facts[4], start.facts[5] = dyn[Y_BIDDER], dyn[Y_FIRST], dyn[Y_BROKEN]
+    mine = w.side[leader] == 1
+    best = np.int64(-1) if mine else np.int64(1 << 30)
+    leads = legal_now(w, leader, _start(leader))
+    while leads != 0:
+        t = lowest_card(leads)
+        leads &= leads - 1
+        for s in range(players):
+            for u in range(N_TYPES):
+                work.hands[s, u] = start.deals[0, s, u]
+        for u in range(N_TYPES):
+            work.played[u] = start.played[u]
+        for k in range(w.ctx0.shape[0]):
+            work.ctx[k] = w.ctx0[k]
+        v = play_out(work, np.int64(t), start, rules, w.points, w.copies)
+        dyn[Y_NODES] += dyn[Y_LEFT]
+        best = max(best, v) if mine else min(best, v)
+    return best
+
+
+@njit(cache=True, nogil=True)
+def features_kernel(w, leader):
+    """:func:`_evaluate` of the trick start loaded in ``w`` (:func:`load_position`) with ``leader`` to lead."""
+    return _evaluate(w, leader)
 
 
 @njit(cache=True, inline="always")

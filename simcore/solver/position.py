@@ -261,19 +261,25 @@ def _work(players: int, tricks: int):
     return works[key]
 
 
-def _loaded(position: Position, limit: int = 0, keep_table: bool = False):
+def _loaded(position: Position, limit: int = 0, keep_table: bool = False, frontier: int = 0):
     """The thread's solver work loaded with ``position``: a fresh table, or with ``keep_table`` the
-    entries of the previous load kept (only for a position of the same sides, points and rules)."""
+    entries of the previous load kept (only for a position of the same sides, points, rules and
+    frontier). With ``frontier`` > 0 the trick starts with that many tricks left or fewer are
+    estimated, not searched."""
+    from simcore.kernels.card_features import play_context
     from simcore.solver.kernel import load_position
 
-    w = _work(position.variant.players, position.tricks)
+    v = position.variant
+    w = _work(v.players, position.tricks)
+    w.copies[:] = v.deck_copies
+    w.ctx0[:] = play_context(v, position.side, position.trump, [], (position.leader, []))
     load_position(
         w,
         position.hands.astype(np.int64),
         np.asarray(position.side, dtype=np.int64),
         np.asarray(position.variant.trick_points, dtype=np.int64),
         np.array(hand_rules(position.variant), dtype=np.int64),
-        (position.trump, position.bidder, int(position.broken), int(position.first), limit),
+        (position.trump, position.bidder, int(position.broken), int(position.first), limit, frontier),
         keep_table,
     )
     return w
@@ -376,20 +382,32 @@ def legal_at(position: Position, trick: list[int]) -> list[int]:
     return [t for t in range(N_TYPES) if mask >> t & 1]
 
 
-def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[int, int | None]:
+def card_values(position: Position, trick: list[int], limit: int = 0, frontier: int = 0) -> dict[int, int | None]:
     """The bidding side's points from the start of the trick in progress (``trick`` as for
     :func:`legal_at`) with each legal card of the seat to play next, then perfect play: {card type:
     points}. The trick's own cards count for its winner. The cards' solves share one table: the
     positions after different cards meet again in later tricks. With ``limit`` > 0 each card's solve
-    gives up after that many trick starts and its value is None. Progress, in cards solved, goes to the
+    gives up after that many trick starts and its value is None. With ``frontier`` > 0 the values are
+    a depth-limited search's: the trick starts with that many tricks left or fewer are estimated
+    (:mod:`simcore.solver.estimate`), not searched. Progress, in cards solved, goes to the
     :class:`simcore.run.runner.Execution` in force, whose ``stop`` ends the solves between cards
     (:class:`simcore.run.runner.Stopped`)."""
+    return {card: value for card, value, _, _ in _card_solves(position, trick, limit, frontier)}
+
+
+def _card_solves(
+    position: Position, trick: list[int], limit: int, frontier: int, budget: int = 0
+) -> list[tuple[int, int | None, int, int]]:
+    """(card type, value or None, trick starts reached, of which estimated) for each legal card, as
+    :func:`card_values`; with ``budget`` > 0 the cards' solves together reach at most that many trick
+    starts (each card's limit is what the earlier ones left), and the first to give up ends the list."""
     from simcore.run.runner import checkpoint
-    from simcore.solver.kernel import GAVE_UP, value_kernel
+    from simcore.solver.kernel import GAVE_UP, Y_EVALS, Y_NODES, value_kernel
 
     sub, seat, _ = _in_progress(position, trick)
-    out = {}
+    out = []
     cards = legal_at(position, trick)
+    spent = 0
     for i, card in enumerate(cards):
         checkpoint(i, len(cards))
         after = Position(
@@ -402,9 +420,15 @@ def card_values(position: Position, trick: list[int], limit: int = 0) -> dict[in
             sub.first,
             sub.broken or card // 6 == sub.trump,
         )
-        w = _loaded(after, limit, keep_table=i > 0)
+        if budget:
+            left = max(1, budget - spent)
+            limit = min(limit, left) if limit else left
+        w = _loaded(after, limit, keep_table=i > 0, frontier=frontier)
         value = int(value_kernel(w, position.leader, np.array(list(trick) + [card], dtype=np.int64), len(trick) + 1))
-        out[card] = None if value == GAVE_UP else value
+        spent += int(w.dyn[Y_NODES])
+        out.append((card, None if value == GAVE_UP else value, int(w.dyn[Y_NODES]), int(w.dyn[Y_EVALS])))
+        if budget and value == GAVE_UP:
+            break
     checkpoint(len(cards), len(cards))
     return out
 
@@ -413,3 +437,45 @@ def _without(hands: np.ndarray, seat: int, card: int) -> np.ndarray:
     out = hands.astype(np.uint8).copy()
     out[seat, card] -= 1
     return out
+
+
+@dataclass(frozen=True)
+class CardValue:
+    """A legal card's value: the bidding side's points from the start of the trick in progress with
+    that card, then best play (as :func:`card_values`). ``exact``: proved by the solver; else estimated
+    by a search of the next ``depth`` tricks (the trick in progress the first) with the learned
+    evaluation at its frontier (:mod:`simcore.solver.estimate`)."""
+
+    points: int
+    exact: bool
+    depth: int
+
+
+#: Trick starts a decision's values may reach in all (about half a second on one core): past it the
+#: deepest search finished gives the values.
+VALUES_BUDGET = 400_000
+
+
+def searched_card_values(position: Position, trick: list[int], budget: int = VALUES_BUDGET) -> dict[int, CardValue]:
+    """Every legal card's :class:`CardValue` for the seat to play next to the trick in progress
+    ``trick`` (as :func:`card_values`), exact where the solver proves it within ``budget`` trick starts
+    and otherwise estimated: searched by iterative deepening, one trick deeper each round (the
+    frontier one trick nearer the end), every card to the same depth, until a round would pass the
+    budget; the deepest round finished gives the values. The first round (the trick in progress,
+    then the evaluation) always finishes, so every card has a value. A card whose search met no
+    frontier is exact. Raises :class:`PositionError` for a budget below 1."""
+    if budget < 1:
+        raise PositionError(f"budget {budget}: give a number of trick starts of at least 1")
+    left = position.tricks
+    best: dict[int, CardValue] = {}
+    spent = 0
+    for depth in range(1, left + 1):
+        frontier = left - depth if left - depth >= 2 else 0
+        solves = _card_solves(position, trick, 0, frontier, 0 if depth == 1 else budget - spent)
+        if depth > 1 and (len(solves) < len(best) or any(v is None for _, v, _, _ in solves)):
+            break
+        spent += sum(n for _, _, n, _ in solves)
+        best = {c: CardValue(v, evals == 0, depth) for c, v, _, evals in solves}
+        if frontier == 0 or spent >= budget:
+            break
+    return best
