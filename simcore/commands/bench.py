@@ -40,6 +40,21 @@ def add_parser(sub) -> None:
         "(double-deck); median, 99th percentile, max and give-ups per row",
     )
     p.add_argument(
+        "--values",
+        type=positive_int,
+        metavar="N",
+        help="instead: the estimated card values against exact ones on the kept held-out positions "
+        "(partnership-auction, four-hand-150, double-deck; 9 tricks left), and the time to value every "
+        "legal card at the opening lead of N seeded deals each, one thread",
+    )
+    p.add_argument(
+        "--values-budget",
+        type=positive_int,
+        default=None,
+        metavar="NODES",
+        help="with --values: trick starts a position's values may reach (default: the deal viewer's, 400000)",
+    )
+    p.add_argument(
         "--state",
         type=positive_int,
         metavar="N",
@@ -97,6 +112,8 @@ def run(args: argparse.Namespace) -> int:
         return _bench_execution(args)
     if args.solver:
         return _bench_solver(args)
+    if args.values:
+        return _bench_values(args)
     if args.state:
         return _bench_state(args)
     if args.sampling:
@@ -194,6 +211,31 @@ def _bench_solver(args: argparse.Namespace) -> int:
             )
     if args.json:
         print_json([r.to_json() for r in results])
+    return 0
+
+
+def _bench_values(args: argparse.Namespace) -> int:
+    from simcore.answers.value_errors import value_errors
+    from simcore.solver.position import VALUES_BUDGET
+
+    r = value_errors(args.values_budget or VALUES_BUDGET, args.values)
+    if args.json:
+        print_json(r.to_json())
+        return 0
+    print(f"estimated card values against exact ones, {r.budget:,} trick starts a position, one thread:")
+    for _, x in r.table.iterrows():
+        print(
+            f"{x['system']}, {x['tricks_left']} tricks left, {x['positions']} held-out positions: mean absolute "
+            f"error {x['mean_abs_error']:.2f} points ({x['mean_abs_error_25']:.2f} on a 25-point scale), mean "
+            f"regret of the best estimated card {x['mean_regret']:.2f} ({x['mean_regret_25']:.2f}), best card "
+            f"right {x['best_right']:.0%}, all exact {x['exact']:.0%}, {x['seconds_mean']:.2f} s a position "
+            f"(95th percentile {x['seconds_p95']:.2f} s)"
+        )
+    for _, x in r.opening.iterrows():
+        print(
+            f"{x['system']}: every legal card valued at the opening lead of {x['deals']} seeded deals: median "
+            f"{x['seconds_median']:.2f} s, 95th percentile {x['seconds_p95']:.2f} s"
+        )
     return 0
 
 

@@ -57,6 +57,9 @@ from simcore.solver.estimate import N_FEATURES, estimate, position_features
 from simcore.solver.estimate_weights import WEIGHTS
 from simcore.variants.record import HandRules
 
+if WEIGHTS.shape != (N_FEATURES,):
+    raise ImportError(f"estimate_weights: {WEIGHTS.shape} weights for {N_FEATURES} features")
+
 #: The rules: ``SolverWork.rules`` holds the rules record the hand kernel reads
 #: (:class:`~simcore.variants.record.HandRules`, one int64 per field, in field order), read by these
 #: field positions.
