@@ -1046,7 +1046,9 @@ def new_hand(
     return start(require_full_hands(_variant(variant, overrides)), seed, cards, hand, need)
 
 
-def analyse(record, tricks_left: int | None = 8, limit: int | None = None) -> pd.DataFrame:
+def analyse(
+    record, tricks_left: int | None = None, limit: int | None = None, budget: int | None = None
+) -> pd.DataFrame:
     """Where a played hand went wrong (``pinochle analyse``): ``record`` is the hand's record (a dict as
     ``pinochle playthrough --json`` prints it or :meth:`simcore.state.HandState.played_record` writes
     it, or the path of such a JSON file; see ``docs/analyse.md``). One row per card of the last
@@ -1054,17 +1056,20 @@ def analyse(record, tricks_left: int | None = 8, limit: int | None = None) -> pd
     (bidder, partner, defender), card, legal (cards it could play), value and best (the points the
     seat's side takes from the trick's start with the card played and with the best card,
     ``best_card``, every hand seen and perfect play after) and given_up = best - value, trick points
-    on the variant's scale. ``limit``: the trick starts each card's solve may search (None: the
-    command's default; 0: no limit); where a solve gives up, value, best, best_card and given_up are
+    on the variant's scale, and exact (True where the values are proved, False where estimated). By
+    default every card is valued: exact where the solver proves it within ``budget`` trick starts a
+    decision (None: the command's default), else estimated by its depth-limited search with the
+    learned evaluation. ``limit`` (not None) asks for exact solves only: the trick starts each card's
+    solve may search (0: no limit); where a solve gives up, value, best, best_card and given_up are
     missing. Raises :class:`simcore.answers.analyse.RecordError` (one line naming the trick and the
     seat) for a malformed or impossible record."""
     from pathlib import Path
 
-    from simcore.answers.analyse import DEFAULT_LIMIT, analyse_hand, load_record, read_record
+    from simcore.answers.analyse import DEFAULT_BUDGET, analyse_hand, load_record, read_record
 
     if isinstance(record, (str, os.PathLike)):
         played = read_record(load_record(record), str(record), Path(record).parent)
     else:
         played = read_record(record)
-    result = analyse_hand(played, tricks_left, DEFAULT_LIMIT if limit is None else limit)
+    result = analyse_hand(played, tricks_left, limit, DEFAULT_BUDGET if budget is None else budget)
     return result.decisions.assign(variant=result.variant.id)

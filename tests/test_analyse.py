@@ -255,10 +255,10 @@ def test_the_api_refuses_an_impossible_record():
 
 
 def test_the_command_default_is_the_answer_default():
-    from simcore.answers.analyse import DEFAULT_TRICKS_LEFT
+    from simcore.answers.analyse import DEFAULT_BUDGET
     from simcore.commands import analyse as command
 
-    assert command.DEFAULT_TRICKS_LEFT == DEFAULT_TRICKS_LEFT
+    assert command.DEFAULT_BUDGET == DEFAULT_BUDGET
 
 
 def test_a_hand_not_played_out_is_one_line(capsys, tmp_path):
@@ -271,3 +271,30 @@ def test_a_hand_not_played_out_is_one_line(capsys, tmp_path):
     code, out, err = run(capsys, "analyse", str(path))
     assert code == 2 and out == "" and err.count("\n") == 1
     assert f"{path}: the hand was not played to its last trick (" in err and "nothing to analyse" in err
+
+
+def test_by_default_every_trick_is_judged_the_early_ones_estimated(capsys, tmp_path):
+    """four-hand-150 seed 1 analysed whole: a row for every card, the first trick's estimated (no proof from
+    twelve tricks within the budget), the last tricks' exact and equal to the exact-only analysis; the
+    text marks the estimated values with ~ and says so."""
+    record = seeded_record("four-hand-150", 1)
+    played = read_record(record)
+    result = analyse_hand(played)
+    d = result.decisions
+    assert len(d) == 48 and d["trick"].min() == 1 and d["given_up"].notna().all()
+    assert not d.loc[d["trick"] == 1, "exact"].any() and d.loc[d["trick"] >= 10, "exact"].all()
+    assert result.estimated == int((~d["exact"]).sum()) > 0
+    exact = analyse_hand(played, 3, limit=0).decisions
+    late = d[d["trick"] >= 10].reset_index(drop=True)
+    assert late[["card", "value", "best", "given_up"]].equals(exact[["card", "value", "best", "given_up"]])
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(record))
+    code, out, _ = run(capsys, "analyse", str(path))
+    assert code == 0 and "tricks 1-12 of 12" in out and "~ estimated" in out
+    assert out.splitlines()[4].split()[:5] == ["1", "1", "bidder", d["card"][0], "~" + str(int(d["value"][0]))]
+
+
+def test_a_budget_below_one_is_refused():
+    played = read_record(seeded_record("four-hand-150", 1))
+    with pytest.raises(ValueError, match="--budget 0"):
+        analyse_hand(played, budget=0)

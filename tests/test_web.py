@@ -277,7 +277,6 @@ def test_the_deal_viewer_plays_the_hand_the_state_api_plays():
 
 def test_where_did_i_go_wrong_is_the_apis_analysis_of_the_hand_played():
     from simcore.state.players import kernel_policy
-    from simcore.web.deal import ANALYSE_LIMIT, ANALYSED_TRICKS
 
     with TestClient(create_app(warm=False)) as client:
         end = client.post("/api/deal", json={"seed": 1, "then": "finish", "values": False}).json()
@@ -287,11 +286,11 @@ def test_where_did_i_go_wrong_is_the_apis_analysis_of_the_hand_played():
     state, heuristic = api.new_hand("four-hand-150", seed=1), kernel_policy("heuristic")
     while not state.is_terminal():
         state.apply(heuristic(state))
-    frame = api.analyse(state.played_record(), tricks_left=ANALYSED_TRICKS, limit=ANALYSE_LIMIT)
+    frame = api.analyse(state.played_record())  # every trick, exact or estimated
     got = job["result"]
-    assert job["status"] == "done" and got["tricks_left"] == ANALYSED_TRICKS
-    assert [(d["trick"], d["seat"], d["card"], d["given_up"]) for d in got["decisions"]] == [
-        (r.trick, r.seat, r.card, None if r.given_up != r.given_up else r.given_up) for r in frame.itertuples()
+    assert job["status"] == "done" and got["tricks_left"] == 12 and got["estimated"] > 0
+    assert [(d["trick"], d["seat"], d["card"], d["given_up"], d["exact"]) for d in got["decisions"]] == [
+        (r.trick, r.seat, r.card, r.given_up, r.exact) for r in frame.itertuples()
     ]
 
 
@@ -305,7 +304,10 @@ def test_the_deal_viewer_takes_an_entered_deal(client):
 
 
 def test_deal_values_agree_with_the_solver():
-    """Late in a hand the best card's double-dummy value is the solve of the position."""
+    """Late in a hand the best card's double-dummy value is the solve of the position, and every value
+    is exact."""
+    from simcore.solver.position import VALUES_BUDGET
+
     with TestClient(create_app(warm=False)) as client:
         view = client.post("/api/deal", json={"seed": 3, "values": False}).json()
         while len(view["hands"][0]) > 4 or view["trick"]:
@@ -316,7 +318,7 @@ def test_deal_values_agree_with_the_solver():
         # the page asks for the same values as a job, card by card
         job = finished(client, client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"]}))
         assert job["status"] == "done" and job["result"]["values"] == view["values"]
-        assert job["done"] == job["total"] == len(view["legal"])
+        assert job["done"] == job["total"] == VALUES_BUDGET  # progress in trick starts of the budget
         bad = client.post("/api/deal-values", json={"seed": 3, "moves": view["moves"] + [999]})
         assert bad.status_code == 400 and bad.json()["field"] == "moves"
     seat = view["to_act"]
@@ -329,11 +331,13 @@ def test_deal_values_agree_with_the_solver():
     ).iloc[0]
     mine = (seat - view["bidder"]) % 2 == 0
     assert max(view["values"].values()) == (solved.bidding_side_points if mine else solved.other_side_points)
+    assert view["values_exact"] == dict.fromkeys(view["values"], True)
     assert set(view["values"]) == {a["card"] for a in view["legal"]}
 
 
-def test_deal_values_report_each_card_and_stop_between_cards():
+def test_deal_values_report_their_trick_starts_and_stop_between_cards():
     from simcore.run.runner import Execution, Stopped, executing
+    from simcore.solver.position import VALUES_BUDGET
     from simcore.web.deal import deal_values
 
     v = shipped_default()
@@ -341,7 +345,9 @@ def test_deal_values_report_each_card_and_stop_between_cards():
     seen = []
     with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
         found = deal_values(v, 3, None, moves)["values"]
-    assert seen == [(k, len(found)) for k in range(len(found) + 1)]
+    # one report before each card of each round of the deepening, then the whole budget at the end
+    assert len(seen) > len(found) and seen[-1] == (VALUES_BUDGET, VALUES_BUDGET)
+    assert all(t == VALUES_BUDGET for _, t in seen) and [d for d, _ in seen] == sorted(d for d, _ in seen)
     stop = threading.Event()
     stop.set()
     with pytest.raises(Stopped), executing(Execution(stop=stop)):

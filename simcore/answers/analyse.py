@@ -1,5 +1,6 @@
-"""Where did I go wrong: a played hand read from its record, each card of its last tricks valued by the
-double-dummy solver (``pinochle analyse FILE``, :func:`simcore.api.analyse`).
+"""Where did I go wrong: a played hand read from its record, each card of its tricks valued by the
+double-dummy solver (``pinochle analyse FILE``, :func:`simcore.api.analyse`), exact where it proves the
+value within a budget and otherwise estimated by its depth-limited search with the learned evaluation.
 
 The record is JSON: ``{"variant": ID or rules file, "moves": [...]}``, the moves in the order they
 happened, in the vocabulary of ``pinochle playthrough --json`` (whose output is a record as it stands;
@@ -9,10 +10,11 @@ worked out again, and a ``trick`` move that disagrees with the rules is an error
 checked by the reference referee (:func:`simcore.reference.hand.referee`), so a card not held, a
 revoke, a play out of turn or a wrong count is refused in one line naming the trick and the seat.
 
-Each card of the last ``tricks_left`` tricks is valued as ``pinochle endgame`` values a seeded hand's
-(:func:`simcore.answers.endgame.trace_decisions`): the points the deciding seat's side takes from that
-trick's start with the card played, then perfect play by everybody with every hand seen; beside it
-the same with the best card, and the difference, the points *given up*. Points are trick points on the
+Each card of the last ``tricks_left`` tricks (every trick by default) is valued as ``pinochle endgame``
+values a seeded hand's (:func:`simcore.answers.endgame.trace_decisions`): the points the deciding
+seat's side takes from that trick's start with the card played, then perfect play by everybody with
+every hand seen; beside it the same with the best card, and the difference, the points *given up*.
+Each decision says whether its values are exact or estimated (``exact``). Points are trick points on the
 variant's scale, as taken, the last-trick bonus included. Seats are numbered clockwise from 0 = the
 dealer's left.
 """
@@ -34,11 +36,9 @@ from simcore.reference.stock import RuleBroken
 from simcore.solver.position import PositionError
 from simcore.variants import NotForThisSystem, RulesError, Variant, load_variant, require_full_hands
 
-#: Tricks analysed by default: the last eight solve in about 0.2-1 s a hand of four-hand on a two-core
-#: machine; ten take 3-11 s, the whole hand (twelve) about a minute.
-DEFAULT_TRICKS_LEFT = 8
-#: Trick starts a card's solve may search before it gives up (the decision is then reported unvalued).
-DEFAULT_LIMIT = 2_000_000
+#: Trick starts a decision's values may reach before the deepest search finished gives them (exact
+#: where it reached the end of the hand, else estimated): about a fifth of a second a decision.
+DEFAULT_BUDGET = 150_000
 #: Columns of :func:`analyse`'s table, one row per card played.
 COLUMNS = (
     "trick",
@@ -51,6 +51,7 @@ COLUMNS = (
     "best_card",
     "best",
     "given_up",
+    "exact",
 )
 
 
@@ -267,13 +268,19 @@ class Analysis:
     variant: Variant
     tricks_left: int
     tricks: int  # tricks in the hand
-    limit: int
+    limit: int  # 0 with a budget: every card valued, exact or estimated
     decisions: pd.DataFrame  # COLUMNS; value, best, best_card, given_up are None where a solve gave up
     in_play: int
     value: int | None  # the bidding side's double-dummy value at the first analysed trick
     taken: int  # what the bidding side took over those tricks
     side: tuple[int, ...]  # 1 for the bidding side's seats
     bidder: int  # -1: nobody bid (seat 0's side stands for the bidding side)
+    budget: int = 0  # trick starts a decision's values may reach (0: exact solves within ``limit``)
+
+    @property
+    def estimated(self) -> int:
+        """Decisions whose values are estimated (the search's evaluation, not a proof)."""
+        return int((~self.decisions["exact"].astype(bool)).sum()) if self.budget else 0
 
     @property
     def unvalued(self) -> int:
@@ -313,6 +320,8 @@ class Analysis:
             "tricks": self.tricks,
             "tricks_left": self.tricks_left,
             "limit": self.limit,
+            "budget": self.budget,
+            "estimated": self.estimated,
             "bidding_side": [s for s, x in enumerate(self.side) if x],
             "in_play": self.in_play,
             "bidding_side_double_dummy": self.value,
@@ -324,12 +333,16 @@ class Analysis:
         }
 
 
-def analyse_hand(played: PlayedHand, tricks_left: int | None = None, limit: int = DEFAULT_LIMIT) -> Analysis:
+def analyse_hand(
+    played: PlayedHand, tricks_left: int | None = None, limit: int | None = None, budget: int = DEFAULT_BUDGET
+) -> Analysis:
     """Each card of the last ``tricks_left`` tricks of ``played`` (None: every trick) valued for the
     deciding seat's side: ``value`` with the card played, ``best`` with the best card (``best_card``),
-    ``given_up`` = best - value, points from the trick's start. ``limit`` > 0: the trick starts each
-    card's solve may search (0: no limit); a decision with a card unvalued has None there. Raises
-    :class:`PositionError` for a hand not played to its last trick or ``tricks_left`` out of range."""
+    ``given_up`` = best - value, points from the trick's start. By default every card is valued, exact
+    where the solver proves it within ``budget`` trick starts a decision, else estimated (``exact``
+    False). With ``limit`` (not None) exact solves only: the trick starts each card's solve may search
+    (0: no limit); a decision with a card unvalued has None there. Raises :class:`PositionError` for a
+    hand not played to its last trick, ``tricks_left`` out of range or a budget below 1."""
     from simcore.answers.endgame import trace_decisions
 
     v = played.variant
@@ -337,7 +350,12 @@ def analyse_hand(played: PlayedHand, tricks_left: int | None = None, limit: int 
     tricks_left = n if tricks_left is None else tricks_left
     if not 1 <= tricks_left <= n:
         raise PositionError(f"--tricks-left {tricks_left}: give 1 to {n}, the tricks of a hand of {v.id}")
-    decisions, totals = trace_decisions(v, played.rec, played.trace, tricks_left, limit=limit)
+    if limit is None and budget < 1:
+        raise PositionError(f"--budget {budget}: give a number of trick starts of at least 1")
+    exact_only = limit is not None
+    decisions, totals = trace_decisions(
+        v, played.rec, played.trace, tricks_left, limit=limit or 0, budget=0 if exact_only else budget
+    )
     in_play = totals["in_play"]
     won = [int(b) for code, a, b, c in played.trace.tolist() if code == h.T_TRICK]
     first = played.tricks - tricks_left
@@ -361,6 +379,7 @@ def analyse_hand(played: PlayedHand, tricks_left: int | None = None, limit: int 
                 else card_name(d["chosen"] if d["loss"] == 0 else d["best_card"]),
                 "best": _seen_by(d["best"], flip, left),
                 "given_up": d["loss"],
+                "exact": d["exact"],
             }
         )
     side_of = _sides(played)
@@ -368,13 +387,14 @@ def analyse_hand(played: PlayedHand, tricks_left: int | None = None, limit: int 
         v,
         tricks_left,
         played.tricks,
-        limit,
+        limit or 0,
         pd.DataFrame(rows, columns=list(COLUMNS)),
         in_play,
         totals["value"],
         totals["taken"],
         side_of,
         int(played.rec[h.F_BIDDER]),
+        0 if exact_only else budget,
     )
 
 

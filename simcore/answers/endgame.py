@@ -27,7 +27,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import POLICY_NAMES, parse_policies
 from simcore.run.stats import Interval, values_interval
-from simcore.solver.position import Position, PositionError, card_values, traced_position
+from simcore.solver.position import Position, PositionError, card_values, searched_card_values, traced_position
 from simcore.variants import Variant, require_full_hands
 
 #: A deciding seat's role: the bidder, his partner(s) on the bidding side, or a defender. With no
@@ -47,6 +47,7 @@ DECISION_COLUMNS = (
     "best",
     "loss",
     "random_loss",
+    "exact",
 )
 
 
@@ -70,7 +71,13 @@ def hand_decisions(
 
 
 def trace_decisions(
-    variant: Variant, rec: np.ndarray, trace: np.ndarray, tricks_left: int, seed: int = 0, limit: int = 0
+    variant: Variant,
+    rec: np.ndarray,
+    trace: np.ndarray,
+    tricks_left: int,
+    seed: int = 0,
+    limit: int = 0,
+    budget: int = 0,
 ) -> tuple[list[dict], dict[str, int | None]]:
     """(decisions, totals) for the last ``tricks_left`` tricks of a traced hand (``rec``, ``trace`` as
     :func:`simcore.kernels.hand_drivers.trace_hand` gives them; ``seed`` names it in the rows and
@@ -80,8 +87,11 @@ def trace_decisions(
     those tricks (``in_play``), the bidding side's double-dummy value from their start (``value``) and
     the points it took (``taken``). With ``limit`` > 0 each card's solve gives up after that many trick
     starts: a decision with any card unvalued has ``value``, ``best``, ``best_card``, ``loss`` and
-    ``random_loss`` None (and ``totals['value']`` is None if the first one has). Raises
-    :class:`PositionError` for a hand not played out to its last trick."""
+    ``random_loss`` None (and ``totals['value']`` is None if the first one has). With ``budget`` > 0
+    instead, every card is valued: exact where the solver proves it within ``budget`` trick starts a
+    decision, else estimated (:func:`simcore.solver.position.searched_card_values`); ``exact`` says
+    which (every card of the decision proved). Raises :class:`PositionError` for a hand not played out
+    to its last trick."""
     rows = trace.tolist()
     plays = [b for code, a, b, c in rows if code == h.T_PLAY]
     won = [(a, b) for code, a, b, c in rows if code == h.T_TRICK]
@@ -98,7 +108,13 @@ def trace_decisions(
         trick = plays[t * players : (t + 1) * players]
         for place, chosen in enumerate(trick):
             seat = (position.leader + place) % players
-            values = card_values(position, trick[:place], limit)
+            if budget > 0:
+                searched = searched_card_values(position, trick[:place], budget)
+                values = {c: x.points for c, x in searched.items()}
+                exact = all(x.exact for x in searched.values())
+            else:
+                values = card_values(position, trick[:place], limit)
+                exact = None not in values.values()
             if chosen not in values:
                 raise AssertionError(f"{variant.id} seed {seed}: seat {seat} played a card the solver holds illegal")
             sign = 1 if position.side[seat] == 1 else -1  # the bidding side maximises, the other minimises
@@ -122,6 +138,7 @@ def trace_decisions(
                     best=best,
                     loss=sign * (best - values[chosen]) if known else None,
                     random_loss=float(np.mean([sign * (best - v) for v in values.values()])) if known else None,
+                    exact=exact,
                 )
             )
     taken = sum(pts for winner, pts in won[first:] if start.side[winner] == 1)

@@ -396,11 +396,18 @@ def card_values(position: Position, trick: list[int], limit: int = 0, frontier: 
 
 
 def _card_solves(
-    position: Position, trick: list[int], limit: int, frontier: int, budget: int = 0
+    position: Position,
+    trick: list[int],
+    limit: int,
+    frontier: int,
+    budget: int = 0,
+    progress: tuple[int, int] | None = None,
 ) -> list[tuple[int, int | None, int, int]]:
     """(card type, value or None, trick starts reached, of which estimated) for each legal card, as
     :func:`card_values`; with ``budget`` > 0 the cards' solves together reach at most that many trick
-    starts (each card's limit is what the earlier ones left), and the first to give up ends the list."""
+    starts (each card's limit is what the earlier ones left), and the first to give up ends the list.
+    Progress goes out in cards solved, or with ``progress`` = (trick starts reached before, their
+    total) in trick starts."""
     from simcore.run.runner import checkpoint
     from simcore.solver.kernel import GAVE_UP, Y_EVALS, Y_NODES, value_kernel
 
@@ -409,7 +416,10 @@ def _card_solves(
     cards = legal_at(position, trick)
     spent = 0
     for i, card in enumerate(cards):
-        checkpoint(i, len(cards))
+        if progress is None:
+            checkpoint(i, len(cards))
+        else:
+            checkpoint(min(progress[0] + spent, progress[1]), progress[1])
         after = Position(
             sub.variant,
             _without(sub.hands, seat, card),
@@ -429,7 +439,8 @@ def _card_solves(
         out.append((card, None if value == GAVE_UP else value, int(w.dyn[Y_NODES]), int(w.dyn[Y_EVALS])))
         if budget and value == GAVE_UP:
             break
-    checkpoint(len(cards), len(cards))
+    if progress is None:
+        checkpoint(len(cards), len(cards))
     return out
 
 
@@ -463,7 +474,11 @@ def searched_card_values(position: Position, trick: list[int], budget: int = VAL
     frontier one trick nearer the end), every card to the same depth, until a round would pass the
     budget; the deepest round finished gives the values. The first round (the trick in progress,
     then the evaluation) always finishes, so every card has a value. A card whose search met no
-    frontier is exact. Raises :class:`PositionError` for a budget below 1."""
+    frontier is exact. Progress goes to the :class:`simcore.run.runner.Execution` in force in trick
+    starts of the budget, and its ``stop`` ends the search between cards. Raises
+    :class:`PositionError` for a budget below 1."""
+    from simcore.run.runner import checkpoint
+
     if budget < 1:
         raise PositionError(f"budget {budget}: give a number of trick starts of at least 1")
     left = position.tricks
@@ -471,11 +486,12 @@ def searched_card_values(position: Position, trick: list[int], budget: int = VAL
     spent = 0
     for depth in range(1, left + 1):
         frontier = left - depth if left - depth >= 2 else 0
-        solves = _card_solves(position, trick, 0, frontier, 0 if depth == 1 else budget - spent)
+        solves = _card_solves(position, trick, 0, frontier, 0 if depth == 1 else budget - spent, (spent, budget))
         if depth > 1 and (len(solves) < len(best) or any(v is None for _, v, _, _ in solves)):
             break
         spent += sum(n for _, _, n, _ in solves)
         best = {c: CardValue(v, evals == 0, depth) for c, v, _, evals in solves}
         if frontier == 0 or spent >= budget:
             break
+    checkpoint(budget, budget)
     return best

@@ -15,14 +15,11 @@ import threading
 
 import numpy as np
 
-from simcore.web.inputs import SOLVE_LIMIT, InputError
+from simcore.solver.position import VALUES_BUDGET
+from simcore.web.inputs import InputError
 
 #: A decision left to the heuristic.
 HEURISTIC = -1
-#: Tricks from the end the page's "where did I go wrong" values (the command's default: solved in about
-#: a second each on 2 cores), and the trick starts each card's solve may search.
-ANALYSED_TRICKS = 8
-ANALYSE_LIMIT = 1_000_000
 #: The solver keeps one table per process: one solve at a time.
 _SOLVER = threading.Lock()
 
@@ -36,21 +33,22 @@ def deal_view(variant, seed: int, cards: list[str] | None, moves: list[int], the
 
 
 def deal_values(variant, seed: int, cards: list[str] | None, moves: list[int]) -> dict:
-    """Only the double-dummy values of the view after ``moves``: ``moves`` (as the view's), ``values``
-    ({card: points} or None) and ``values_note``; progress, in cards solved, goes to the run's
+    """Only the values of the view after ``moves``: ``moves`` (as the view's), ``values`` ({card:
+    points} or None), ``values_exact`` ({card: true where proved, false where estimated} or None) and
+    ``values_note``; progress, in cards valued, goes to the run's
     :class:`simcore.run.runner.Execution`, whose ``stop`` ends the solves between cards."""
     state, done = _replay(variant, seed, cards, moves, "none")
     r = state.request()
     if r is None or r.kind != "play":
-        return {"moves": done, "values": None, "values_note": "no card to play"}
-    found, note = _values(state, [state.observation(s) for s in range(variant.players)])
-    return {"moves": done, "values": found, "values_note": note}
+        return {"moves": done, "values": None, "values_exact": None, "values_note": "no card to play"}
+    found, exact, note = _values(state, [state.observation(s) for s in range(variant.players)])
+    return {"moves": done, "values": found, "values_exact": exact, "values_note": note}
 
 
 def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int]) -> dict:
     """Where the hand played by ``moves`` (to its end) gave up points against double dummy: the
-    :class:`simcore.answers.analyse.Analysis` of its last :data:`ANALYSED_TRICKS` tricks as JSON, each
-    card's solve limited to :data:`ANALYSE_LIMIT` trick starts (progress in cards valued; ``stop``
+    :class:`simcore.answers.analyse.Analysis` of every trick as JSON, exact where the solver proves a
+    decision's values within the command's budget, else estimated (progress in cards valued; ``stop``
     ends it between cards). A hand not over raises :class:`InputError`."""
     from simcore.answers.analyse import analyse_hand, read_record
 
@@ -59,7 +57,7 @@ def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int])
         raise InputError("moves", "the hand is not over: play it to the end first")
     played = read_record(state.played_record(), "the hand", variant=variant)
     with _SOLVER:
-        return analyse_hand(played, min(ANALYSED_TRICKS, variant.hand_size), ANALYSE_LIMIT).to_json()
+        return analyse_hand(played).to_json()
 
 
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):
@@ -128,12 +126,13 @@ def _view(state, moves: list[int], values: bool) -> dict:
         "returns": state.returns() if state.is_terminal() else None,
         "legal": [],
         "values": None,
+        "values_exact": None,
         "values_note": None,
     }
     if r is not None and r.kind == "play":
         view["legal"] = [{"code": a.code, "card": _card(a.value)} for a in state.legal_actions()]
         if values:
-            view["values"], view["values_note"] = _values(state, observed)
+            view["values"], view["values_exact"], view["values_note"] = _values(state, observed)
     return view
 
 
@@ -143,18 +142,20 @@ def _card(t: int) -> str:
     return card_name(t)
 
 
-def _values(state, observed: list[dict]) -> tuple[dict | None, str]:
-    """({card: points the side to play takes from this trick's start on with perfect play}, a note),
-    or (None, why not)."""
+def _values(state, observed: list[dict]) -> tuple[dict | None, dict | None, str]:
+    """({card: points the side to play takes from this trick's start on}, {card: exact?}, a note), or
+    (None, None, why not). Exact where the solver proves the value within :data:`VALUES_BUDGET` trick
+    starts, else estimated by the depth-limited search with the learned evaluation
+    (:func:`simcore.solver.position.searched_card_values`)."""
     from simcore.cards import N_TYPES, parse_card
-    from simcore.solver.position import Position, card_values, sides
+    from simcore.solver.position import Position, searched_card_values, sides
 
     v, o = state.variant, observed[0]
     partner = next((x["partner"] for x in observed if x["partner"] is not None), None)
     if o["stock"]:
-        return None, "no double-dummy values while a stock lasts (its order is hidden)"
+        return None, None, "no double-dummy values while a stock lasts (its order is hidden)"
     if o["trump"] is None:
-        return None, "no trump named"
+        return None, None, "no trump named"
     trump = "SHDC".index(o["trump"])
     seat = state.current_player()
     hands = np.zeros((v.players, N_TYPES), dtype=np.uint8)
@@ -170,10 +171,15 @@ def _values(state, observed: list[dict]) -> tuple[dict | None, str]:
     broken = any(parse_card(c) // 6 == trump for _, cards, _, _ in o["tricks"] for c in cards)
     position = Position(v, hands, trump, leader, side, bidder, not o["tricks"], broken)
     with _SOLVER:
-        found = card_values(position, [c for _, c in trick], SOLVE_LIMIT)
+        found = searched_card_values(position, [c for _, c in trick], VALUES_BUDGET)
     mine = side[seat] == 1
-    out = {_card(c): (None if x is None else (x if mine else position.in_play - x)) for c, x in found.items()}
+    out = {_card(c): (x.points if mine else position.in_play - x.points) for c, x in found.items()}
+    exact = {_card(c): x.exact for c, x in found.items()}
     note = "points the side to play takes from this trick on, every hand known and perfect play"
-    if any(x is None for x in out.values()):
-        note += f"; blank: not solved within {SOLVE_LIMIT:,} trick starts"
-    return out, note
+    if not all(exact.values()):
+        depth = max(x.depth for x in found.values())
+        note += (
+            f"; ≈ estimated: {depth} trick{'s' if depth > 1 else ''} searched, then the learned evaluation "
+            "(mean error measured in docs/solver.md)"
+        )
+    return out, exact, note

@@ -21,8 +21,6 @@ ODDS_CAP = 20_000_000
 COMPARE_CAP = 100_000
 #: Most seeds: the kernels' seeds are non-negative 63-bit integers.
 MAX_SEED = (1 << 62) - 1
-#: Trick starts each card's double-dummy solve may search in the deal viewer before it gives up.
-SOLVE_LIMIT = 100_000
 #: Most moves a deal-viewer request may replay (an 80-card four-hand deal takes about 120).
 MAX_MOVES = 400
 

@@ -31,7 +31,7 @@ async function refresh(extra = {}) {
 // and a Cancel button; the cards may be played meanwhile (that cancels it).
 async function values(which) {
   try {
-    const r = await runJob("/api/deal-values", dealBody({ moves: view.moves }), $("#values-job"), "values", " cards solved");
+    const r = await runJob("/api/deal-values", dealBody({ moves: view.moves }), $("#values-job"), "values", " trick starts searched");
     if (which !== shown) return;
     view.values = r.values; view.values_note = r.values_note;
     draw();
@@ -69,10 +69,11 @@ function draw() {
     const cards = hand.map(c => {
       const playable = mine && c in legal;
       const value = playable && v.values ? v.values[c] : undefined;
+      const exact = v.values_exact ? v.values_exact[c] !== false : true;
       return el("button", {
         type: "button", class: "card" + (playable ? " legal" : ""), disabled: !playable, "data-card": c,
         onclick: playable ? () => { moves.push(legal[c]); refresh(); } : null,
-      }, c, value !== undefined ? el("small", { class: "dd" }, value === null ? "?" : String(value)) : "");
+      }, c, value !== undefined ? el("small", { class: "dd" + (exact ? "" : " estimated") }, value === null ? "?" : (exact ? "" : "≈") + String(value)) : "");
     });
     const played = v.trick.find(([ts]) => ts === s);
     return el("div", { class: "seat" + (mine ? " to-act" : ""), "data-seat": s },
@@ -99,14 +100,15 @@ async function analyse() {
   try {
     const a = await runJob("/api/deal-analysis", dealBody({ moves: view.moves }), $("#analysis-job"), "analysis", " cards valued");
     const pts = x => x === null ? "?" : String(x);
-    const worst = a.worst.length ? a.worst.map(d => `trick ${d.trick}, seat ${d.seat} (${d.role}) played ${d.card}: ${d.best_card} was worth ${d.given_up} more`).join("; ")
+    const worst = a.worst.length ? a.worst.map(d => `trick ${d.trick}, seat ${d.seat} (${d.role}) played ${d.card}: ${d.best_card} was worth ${d.exact ? "" : "about "}${d.given_up} more`).join("; ")
       : "no card gave up a point";
     $("#analysis").replaceChildren(
-      el("h3", {}, `Where the points went: the last ${a.tricks_left} tricks`),
-      el("p", {}, `With every hand seen and perfect play from trick ${a.tricks - a.tricks_left + 1}, the bidding side (seats ${a.bidding_side.join(", ")}) would take ${pts(a.bidding_side_double_dummy)} of the ${a.in_play} points left; it took ${a.bidding_side_took}. Worst: ${worst}.`
+      el("h3", {}, a.tricks_left === a.tricks ? "Where the points went: every trick" : `Where the points went: the last ${a.tricks_left} tricks`),
+      el("p", {}, `With every hand seen and perfect play from trick ${a.tricks - a.tricks_left + 1}, the bidding side (seats ${a.bidding_side.join(", ")}) would take ${a.decisions.length && !a.decisions[0].exact ? "about " : ""}${pts(a.bidding_side_double_dummy)} of the ${a.in_play} points left; it took ${a.bidding_side_took}. Worst: ${worst}.`
+        + (a.estimated ? ` ≈: ${a.estimated} decisions estimated (a search of the next tricks, then the learned evaluation), the rest exact.` : "")
         + (a.unvalued ? ` ${a.unvalued} decisions not valued (the search gave up).` : "")),
       table([["seat", r => r.seat], ["role", r => r.role], ["cards", r => r.decisions], ["points given up", r => r.given_up]], a.per_seat, "analysis-seats"),
-      table([["trick", d => d.trick], ["seat", d => d.seat], ["played", d => d.card], ["best", d => d.best_card ?? "?"], ["given up", d => pts(d.given_up)]],
+      table([["trick", d => d.trick], ["seat", d => d.seat], ["played", d => d.card], ["best", d => d.best_card ?? "?"], ["given up", d => (d.exact ? "" : "≈") + pts(d.given_up)]],
         a.decisions.filter(d => d.given_up !== 0), "analysis-cards"));
     document.body.dataset.analysed = Number(document.body.dataset.analysed || 0) + 1;  // for tests
   } catch (e) { if (e.message !== "cancelled") showError(e.field || "analysis", e.message); }
