@@ -31,7 +31,8 @@ class RulesError(ValueError):
         if key is None:
             super().__init__(f"{at}{allowed}")
         else:
-            super().__init__(f"{at}{key} = {_shown(value)}: {allowed}")
+            shown_key = key if len(key) <= 60 else key[:57] + "..."  # a pasted file's key may be any length
+            super().__init__(f"{at}{shown_key} = {_shown(value)}: {allowed}")
 
 
 def _shown(value: Any) -> str:

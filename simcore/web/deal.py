@@ -15,6 +15,7 @@ import threading
 
 import numpy as np
 
+from simcore.web.errors import short_value
 from simcore.web.inputs import SOLVE_LIMIT, InputError
 
 #: A decision left to the heuristic.
@@ -65,7 +66,7 @@ def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int])
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):
     """(the state after ``moves`` and ``then``, the moves taken, as the page keeps them)."""
     from simcore.api import new_hand
-    from simcore.state import IllegalAction
+    from simcore.state import MAX_CODE, IllegalAction
     from simcore.state.players import kernel_policy
 
     if cards is not None:  # an empty line is no cards (a widow-less system's widow), as is a missing widow line
@@ -87,6 +88,12 @@ def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then:
             step(HEURISTIC)
 
     for i, code in enumerate(moves):  # as sent: the heuristic's own steps are in the list as HEURISTIC
+        if not HEURISTIC <= code <= MAX_CODE:
+            raise InputError(
+                "moves",
+                f"move {i + 1}: {short_value(code)} is not a decision: an action code from 0 to {MAX_CODE:,}, "
+                f"or {HEURISTIC} for the heuristic's",
+            )
         if state.is_terminal():
             raise InputError("moves", f"move {i + 1}: the hand is already over")
         try:
