@@ -23,6 +23,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from simcore.web import inputs as i
@@ -106,7 +107,9 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         app.state.jobs.shutdown()
         app.state.solver_jobs.shutdown()
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc with their scripts and styles served from fastapi-offline's package
+    # under /static-offline-docs, never from a CDN: the pages work with no internet
+    app = FastAPIOffline(
         title="pinochle",
         version="1",
         lifespan=lifespan,
