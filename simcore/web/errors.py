@@ -34,9 +34,9 @@ def short_value(value) -> str:
     if isinstance(value, float):
         return repr(value) if math.isfinite(value) else "a number that is not finite"
     if isinstance(value, list | tuple):
-        return f"a list of {len(value):,} items"
+        return f"a list of {len(value):,} item{'' if len(value) == 1 else 's'}"
     if isinstance(value, dict):
-        return f"an object of {len(value):,} keys"
+        return f"an object of {len(value):,} key{'' if len(value) == 1 else 's'}"
     if isinstance(value, bytes):
         return f"{len(value):,} bytes"
     return f"a {type(value).__name__}"
