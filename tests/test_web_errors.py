@@ -154,6 +154,8 @@ def test_a_body_that_is_not_a_json_object_is_told_so(client, content, kind, word
         ("/api/advise", {"hand": HAND, "hands": 5}, "hands", "Deals (hands) = 5: at least 100", "greater"),
         ("/api/compare", {"question": "pass-3-vs-4", "hands": 0}, "hands", "Hands or games (hands) = 0", "greater"),
         ("/api/odds", {"seed": "x"}, "seed", "seed = 'x': should be a valid integer", "Input"),
+        ("/api/deal", {"cards": []}, "cards", "cards: 4 hands and the widow", "--"),
+        ("/api/meld", {"hand": HAND, "variant": "nope", "rules_text": "  "}, "variant", "not a shipped", "--"),
     ],
 )
 def test_messages_use_the_webs_words_not_the_command_lines(client, path, body, field, words, not_words):
@@ -314,3 +316,13 @@ def test_every_get_route_refuses_odd_ids_in_one_line(client):
     assert refused(client.get("/reports/" + "y" * 5000), (404,))["field"] == "name"
     assert refused(client.get("/api/nothing-here"), (404,))["field"] is None
     assert refused(client.post("/api/variants"), (405,))["field"] is None
+
+
+def test_the_openapi_document_gives_the_refusals_shape_not_fastapis(client):
+    spec = client.get("/openapi.json").json()
+    assert "HTTPValidationError" not in json.dumps(spec)
+    assert set(spec["components"]["schemas"]["Refusal"]["properties"]) == {"error", "field"}
+    for path in bodies(client):
+        for status in ("400", "422", "429"):
+            ref = spec["paths"][path]["post"]["responses"][status]["content"]["application/json"]["schema"]["$ref"]
+            assert ref.endswith("/Refusal"), (path, status)

@@ -28,7 +28,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from simcore.web import inputs as i
 from simcore.web import reports as rep
-from simcore.web.errors import body_error, short_value
+from simcore.web.errors import REFUSALS, body_error, short_value
 from simcore.web.jobs import Busy, Job, Jobs
 
 HERE = Path(__file__).parent
@@ -113,6 +113,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         title="pinochle",
         version="1",
         lifespan=lifespan,
+        responses=REFUSALS,
         summary="Pinochle meld, bids, odds, house "
         "rules and double dummy for every rule system, as JSON (the pages use the same routes).",
     )
@@ -419,7 +420,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
         try:
             check_widow(v)
         except ValueError as exc:
-            raise user_error(exc, "rules" if body.rules_text else "variant")
+            raise user_error(exc, "rules" if body.rules_text and body.rules_text.strip() else "variant")
         check_hand(body.hand, v, partial=False)
 
         def work(job: Job) -> dict:

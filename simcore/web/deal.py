@@ -74,7 +74,7 @@ def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then:
     try:
         state = new_hand(variant, seed=seed, cards=cards)
     except ValueError as exc:
-        raise InputError("cards" if cards else "variant", str(exc)) from None
+        raise InputError("cards" if cards is not None else "variant", str(exc)) from None
     heuristic = kernel_policy("heuristic")
     done: list[int] = []
 

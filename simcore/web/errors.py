@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 import math
 
+from pydantic import BaseModel, Field
+
 #: Characters of a bad string quoted in a message; a longer one is cut and its length said instead.
 QUOTED = 40
 #: Digits of a bad number quoted in a message.
@@ -17,6 +19,21 @@ DIGITS = 24
 #: Request keys the page shows under another field: pasted rules under "rules" (the page's box for its
 #: rules), and the deal viewer's "then" (sent by its buttons, never typed) under "moves".
 ON_PAGE = {"rules_text": "rules", "then": "moves"}
+
+
+class Refusal(BaseModel):
+    """Every refusal's body (400, 404, 422, 429), for the OpenAPI document."""
+
+    error: str = Field(..., description="one line: the field, a short prefix of the value sent, what is allowed")
+    field: str | None = Field(..., description="the page's field it belongs to; null for the body as a whole")
+
+
+#: The refusals every route may answer, for the OpenAPI document (FastAPI's own 422 shape is not sent).
+REFUSALS = {
+    400: {"model": Refusal, "description": "a value the rules refuse"},
+    422: {"model": Refusal, "description": "a body that is not JSON, or fields that do not fit"},
+    429: {"model": Refusal, "description": "the job queue is full"},
+}
 
 
 def short_value(value) -> str:

@@ -130,9 +130,8 @@ def rules_of(body: Rules):
     field (or ``variant``) when it cannot be used."""
     from simcore.variants import RulesError, load_variant_text
 
+    pasted = bool(body.rules_text and body.rules_text.strip())  # blank text: the variant picked
     try:
-        if body.rules_text and body.rules_text.strip():
-            return load_variant_text(body.rules_text, "pasted rules")
-        return shipped(body.variant)
+        return load_variant_text(body.rules_text, "pasted rules") if pasted else shipped(body.variant)
     except RulesError as exc:
-        raise InputError("rules" if body.rules_text else "variant", str(exc)) from None
+        raise InputError("rules" if pasted else "variant", str(exc)) from None
