@@ -40,7 +40,14 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
-from simcore.variants import Variant, load_variant, require_auction, require_full_hands, shipped_ids
+from simcore.variants import (
+    Variant,
+    load_variant,
+    require_auction,
+    require_full_hands,
+    rule_differences,
+    shipped_ids,
+)
 
 __all__ = [
     "advise",
@@ -917,6 +924,8 @@ def compare(
         vb = _variant(b if b is not None else a, overrides)
         if b is None and not overrides:
             raise ValueError("B is A unchanged; give rule set B or overrides")
+        if not rule_differences(va, vb):
+            raise ValueError(f"B plays the same game as A ({vb.id} and {va.id} are the same rules)")
         if games is None and hands is None:
             games = 40_000
         result = cmp.compare(va, vb, games=games, hands=hands, seed=seed)

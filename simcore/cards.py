@@ -58,8 +58,9 @@ def parse_card(token: str) -> int:
         text = text.replace(symbol, letter)
     m = _TOKEN.match(text)
     if not m:
+        shown = repr(token) if len(token) <= 20 else repr(token[:17]) + "..."  # a message is one short line
         raise HandError(
-            f"card {token!r} is not a card: write rank then suit, ranks A 10 (or T) K Q J 9, "
+            f"card {shown} is not a card: write rank then suit, ranks A 10 (or T) K Q J 9, "
             "suits S H D C (or ♠ ♥ ♦ ♣), e.g. AS 10H QS JD"
         )
     return card_type(SUITS.index(m.group(2)), _RANK_ALIASES[m.group(1)])

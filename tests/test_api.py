@@ -262,6 +262,25 @@ def test_compare_a_named_question_in_either_mode():
         api.compare("four-hand-150", question="min-bid-25")
     with pytest.raises(ValueError, match="B is A unchanged"):
         api.compare("four-hand-150", hands=10)
+    with pytest.raises(ValueError, match="B plays the same game as A"):
+        api.compare("partnership-auction", overrides=["redeal.min_nines=0"], hands=10)
+
+
+def test_a_question_is_refused_where_it_changes_nothing_and_names_where_it_applies():
+    from simcore.answers.compare import applies_to, question_rules
+    from simcore.variants import NotForThisSystem, rule_differences
+
+    with pytest.raises(NotForThisSystem, match="redeal.min_nines = 0 already") as refused:
+        question_rules("five-nines-redeal", "partnership-auction")
+    assert str(refused.value).endswith("it applies to four-hand-150")
+    assert applies_to("five-nines-redeal") == ["four-hand-150"]
+    a, b = question_rules("five-nines-redeal")  # its own system: A and B differ in the redeal only
+    assert rule_differences(a, b) == ["redeal.min_nines"]
+    # every question applies to its own system, and to each system it names as applying
+    from simcore.answers.questions import QUESTIONS
+
+    for name, q in QUESTIONS.items():
+        assert q.variant in applies_to(name), name
 
 
 HAND = "AS 10S KS QS JS AH KH QH AD JD 9C 9C"

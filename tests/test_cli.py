@@ -295,6 +295,10 @@ BAD = [
     (["games", "--set", "game.target=0"], "game.target = 0: an integer from 1 to 1,000,000"),
     (["compare", "--question", "nope"], "'nope' is not a question"),
     (["compare", "four-hand-150"], "B is A unchanged"),
+    (
+        ["compare", "partnership-auction", "--set", "redeal.min_nines=0"],
+        "B plays the same game as A (partnership-auction+redeal.min_nines=0 and partnership-auction",
+    ),
     (["compare"], "give rule set A"),
     (["compare", "four-hand-150", "double-deck"], "different decks or tables"),
     (["compare", "four-hand-150", "--set", "meld.run=x"], "meld.run = 'x': an integer"),

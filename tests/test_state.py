@@ -12,7 +12,7 @@ from simcore.kernels import hand_record as h
 from simcore.kernels.hand_drivers import trace_hand
 from simcore.kernels.policies import parse_policies
 from simcore.reference.hand import CHANCE
-from simcore.state import TERMINAL, Action, IllegalAction, new_hand
+from simcore.state import KINDS, MAX_CODE, TERMINAL, Action, IllegalAction, new_hand
 from simcore.state.players import kernel_policy
 from simcore.variants import load_variant
 
@@ -84,6 +84,23 @@ def test_illegal_actions_are_refused_with_a_clear_error_and_change_nothing():
     held = {a.value for a in state.legal_actions()}
     with pytest.raises(IllegalAction, match=f"seat {seat} may not play"):
         state.apply(Action("play", next(c for c in range(24) if c not in held)))
+
+
+@pytest.mark.parametrize("code", [-1, -(2**63), MAX_CODE + 1, 2**31, 10**30])
+def test_a_code_outside_the_codes_range_is_refused_naming_it_and_the_range(code):
+    with pytest.raises(ValueError, match=f"codes are 0 to {MAX_CODE}") as raised:
+        Action.from_code(code)
+    assert str(code)[:20] in str(raised.value) and len(str(raised.value)) < 100
+    state = new_hand("four-hand-150", seed=3)
+    with pytest.raises(IllegalAction, match="out of range"):
+        state.apply(code)
+    assert len(state.history()) == 1  # the deal only: nothing applied
+
+
+def test_every_action_code_in_range_decodes_and_encodes_back():
+    for code in (0, 1, 65535, 65536, MAX_CODE):
+        action = Action.from_code(code)
+        assert action.kind in KINDS and action.code == code
 
 
 @pytest.mark.parametrize("vid", SYSTEMS)

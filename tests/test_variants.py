@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from simcore.variants import RulesError, load_variant, shipped_ids
+from simcore.variants import RulesError, load_variant, load_variant_text, rule_differences, shipped_ids
 from simcore.variants.layout import MAX_MULT
 from simcore.variants.variant import multiple_values
 
@@ -70,6 +70,35 @@ def test_user_file_extends_a_shipped_file(tmp_path):
     assert v.meld_value("run", 1) == 15 and v.players == 4
     assert "double pinochle 3000: our table" in v.get("assumptions")
     assert len(v.get("assumptions")) > 1  # the base file's assumptions still apply
+
+
+def test_a_file_that_only_extends_takes_the_parents_id_with_its_changes_as_set_names_them(tmp_path):
+    only = tmp_path / "only.toml"
+    only.write_text('extends = "four-hand-150"\n')
+    assert load_variant(str(only)).id == "four-hand-150"  # the same rules: the same id
+    assert not rule_differences(load_variant(str(only)), load_variant("four-hand-150"))
+    house = tmp_path / "house.toml"
+    house.write_text('extends = "four-hand-150"\nname = "Our table"\n[meld]\ndouble_pinochle = 50\n')
+    v = load_variant(str(house))
+    set_by_option = load_variant("four-hand-150", ["meld.double_pinochle=50"])
+    assert v.id == set_by_option.id == "four-hand-150+meld.double_pinochle=50"
+    assert v.name == "Our table" and v.meld_value("pinochle", 2) == 50
+    # a file extending it, with no id either, takes the derived id in turn
+    (tmp_path / "top.toml").write_text('extends = "house.toml"\n[deal]\nwidow_kind = "none"\n')
+    assert load_variant(str(tmp_path / "top.toml")).id == "four-hand-150+meld.double_pinochle=50+deal.widow_kind='none'"
+    many = "\n".join(f"{k} = 7" for k in ("marriage", "pinochle", "dix", "aces_around", "kings_around", "jacks_around"))
+    (tmp_path / "many.toml").write_text(f'extends = "four-hand-150"\n[meld]\n{many}\n')
+    long = load_variant(str(tmp_path / "many.toml")).id
+    assert long.startswith("four-hand-150+6-keys-") and len(long) < 40
+    # text pasted in a page is read the same way
+    assert load_variant_text('extends = "four-hand-150"\n[meld]\ndouble_pinochle = 50\n').id == v.id
+
+
+def test_a_file_without_id_nor_extends_is_refused_saying_either_will_do(tmp_path):
+    f = tmp_path / "bare.toml"
+    f.write_text('name = "x"\n')
+    msg = _error(str(f))
+    assert "id" in msg and "missing" in msg and "extends another and takes its id" in msg
 
 
 def test_user_file_can_extend_another_user_file_relative_to_itself(tmp_path):

@@ -188,6 +188,30 @@ def test_a_bad_condition_shows_its_line_next_to_the_given_field(server, browser)
     assert "place 'lefty' is not known" in error.text and "\n" not in error.text
 
 
+def test_a_bad_seed_shows_its_line_under_the_seed(server, browser, shots):
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    tap_hand(browser, "AS 10S KS QS JS 9S AH KH QH AD JD QC")
+    browser.find_element(By.ID, "seed").clear()
+    browser.find_element(By.ID, "seed").send_keys("-1")
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="seed"]', 30, text="seed")
+    assert error.text == "seed = -1: at least 0"
+    assert not browser.find_element(By.CSS_SELECTOR, '.error[data-for="variant"]').text  # not the first box's
+    screenshot(browser, shots, "hand-seed-error")
+
+
+def test_a_question_that_cannot_apply_is_refused_at_once_under_the_system(server, browser, shots):
+    browser.get(server + "/house-rules")
+    Select(browser.find_element(By.ID, "question")).select_by_value("five-nines-redeal")
+    Select(browser.find_element(By.ID, "variant")).select_by_value("partnership-auction")
+    start = time.monotonic()
+    browser.find_element(By.ID, "go").click()
+    error = wait(browser, '.error[data-for="variant"]', 10, text="cannot apply")
+    assert time.monotonic() - start < 5 and "it applies to four-hand-150" in error.text
+    screenshot(browser, shots, "house-rules-cannot-apply")
+
+
 def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
     browser.get(server + "/odds")
     browser.find_element(By.CSS_SELECTOR, ".rules summary").click()

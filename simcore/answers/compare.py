@@ -29,7 +29,8 @@ from simcore.kernels.rng import stream_key
 from simcore.run.runner import Job, rows_of, run_job
 from simcore.run.stats import Z95
 from simcore.run.store import RunInfo
-from simcore.variants import Variant, load_variant
+from simcore.variants import NotForThisSystem, Variant, load_variant, rule_differences
+from simcore.variants.loader import CLI_NAMES
 from simcore.variants.record import KernelRules
 
 #: Hands per chunk of ``--hands`` comparisons.
@@ -301,6 +302,50 @@ def compare(
     return CompareResult(a, b, mode, seed, table)
 
 
+def question_rules(
+    name: str, variant: str | None = None, names: tuple[str, str] = CLI_NAMES
+) -> tuple[Variant, Variant]:
+    """(A, B) of the named question (``QUESTIONS``) asked of the shipped system ``variant`` (None: the
+    question's own), loaded as :func:`load_variant` loads them (``names``: what its messages call the rules
+    and the overrides). :class:`NotForThisSystem` when they play the same game there: the question
+    changes nothing in that system's rules, and would answer A = B after a full run."""
+    q = QUESTIONS[name]
+    vid = variant or q.variant
+    a = load_variant(vid, list(q.a), files=False, names=names)
+    b = load_variant(vid, list(q.b), files=False, names=names)
+    if not rule_differences(a, b):
+        held = ", ".join(f"{k} = {_toml(a.values[k])}" for k in q.keys)
+        sides = f"A ({', '.join(q.a) or 'as shipped'}) and B ({', '.join(q.b) or 'as shipped'})"
+        raise NotForThisSystem(
+            f"question {name} cannot apply to {vid}: there {held} already, so {sides} play the same game; "
+            f"it applies to {', '.join(applies_to(name))}"
+        )
+    return a, b
+
+
+def applies_to(name: str) -> list[str]:
+    """The shipped systems in which the named question's A and B are different rules (loaded without
+    error and not the same game), sorted."""
+    from simcore.variants import RulesError, shipped_ids
+
+    q, found = QUESTIONS[name], []
+    for vid in shipped_ids():
+        try:
+            a, b = load_variant(vid, list(q.a), files=False), load_variant(vid, list(q.b), files=False)
+        except RulesError:  # the question's keys contradict this system's other rules
+            continue
+        if rule_differences(a, b):
+            found.append(vid)
+    return found
+
+
+def _toml(value) -> str:
+    """A rules value as a rules file writes it (true, 0, "kitty")."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    return f'"{value}"' if isinstance(value, str) else str(value)
+
+
 def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None = None, prepare=None) -> CompareResult:
     """Run the named question (``QUESTIONS``) and return its comparison, titled. ``mode`` ("games" or
     "hands", one of the question's ``modes``) defaults to the question's own; in the other mode the
@@ -310,7 +355,7 @@ def answer(name: str, size: int | None = None, seed: int = 1, mode: str | None =
     mode = mode or q.mode
     if mode not in q.modes:
         raise ValueError(f"question {name} compares {' or '.join(q.modes)} only; give --{q.mode} N")
-    a, b = load_variant(q.variant, list(q.a)), load_variant(q.variant, list(q.b))
+    a, b = question_rules(name)
     if prepare is not None:
         a, b = prepare(a), prepare(b)
     n = size or (q.size if mode == q.mode else DEFAULT_SIZE[mode])

@@ -53,7 +53,7 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.compare import QUESTIONS, answer, compare
-    from simcore.variants import RulesError
+    from simcore.variants import RulesError, rule_differences
     from simcore.variants.margin import margins_compared
 
     if args.list:
@@ -97,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
             b = load_variant(args.b or args.a, args.overrides, warn=quiet)
             if args.b is None and not args.overrides:
                 raise UsageError("pinochle compare: B is A unchanged; give rule set B or --set KEY=VALUE")
+            if not rule_differences(a, b):  # a full run would only answer A = B
+                raise UsageError(f"pinochle compare: B plays the same game as A ({b.id} and {a.id} are the same rules)")
             a, b = bidding_rules(args, a), bidding_rules(args, b)
             games = args.games if args.hands is None else None
             result = compare(

@@ -60,6 +60,8 @@ from simcore.variants import Variant, load_variant
 TERMINAL = -4
 #: Every kind, decisions first, then chance: an action's integer code is its kind's index here.
 KINDS = DECISIONS + ("deal", "turn", "draw")
+#: The largest action code: the last kind's, with the largest value a code holds (65534).
+MAX_CODE = len(KINDS) * 65536 - 1
 
 
 class IllegalAction(ValueError):
@@ -85,6 +87,11 @@ class Action(NamedTuple):
 
     @classmethod
     def from_code(cls, code: int) -> Action:
+        """The action of ``code`` (see :attr:`code`); ValueError for a code outside 0 to
+        :data:`MAX_CODE`, naming it and the range."""
+        if not 0 <= code <= MAX_CODE:
+            shown = str(code) if len(str(code)) <= 24 else str(code)[:20] + "..."
+            raise ValueError(f"action code {shown} is out of range: codes are 0 to {MAX_CODE}")
         return cls(KINDS[code // 65536], code % 65536 - 1)
 
 
@@ -192,7 +199,10 @@ class HandState:
         if r is None:
             raise IllegalAction("the hand is over")
         if isinstance(action, (int, np.integer)) and not isinstance(action, bool):
-            action = Action.from_code(int(action))
+            try:
+                action = Action.from_code(int(action))
+            except ValueError as exc:
+                raise IllegalAction(str(exc)) from None
         try:
             kind, value = action
         except (TypeError, ValueError):

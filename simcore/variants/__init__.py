@@ -10,9 +10,10 @@ from simcore.variants.loader import (
     require_full_hands,
     shipped_ids,
 )
-from simcore.variants.variant import Variant
+from simcore.variants.variant import DESCRIPTIVE_KEYS, Variant, rule_differences
 
 __all__ = [
+    "DESCRIPTIVE_KEYS",
     "NotForThisSystem",
     "RulesError",
     "Variant",
@@ -21,5 +22,6 @@ __all__ = [
     "parse_override",
     "require_auction",
     "require_full_hands",
+    "rule_differences",
     "shipped_ids",
 ]

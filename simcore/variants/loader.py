@@ -7,6 +7,7 @@ a question a valid system has no answer to is :class:`NotForThisSystem`.
 from __future__ import annotations
 
 import difflib
+import hashlib
 import math
 import tomllib
 from collections.abc import Callable, Iterable, Mapping
@@ -19,7 +20,7 @@ from typing import Any
 from simcore.cards import RANKS
 from simcore.variants.margin import Level, margin_origin
 from simcore.variants.schema import ALWAYS, BIDDING, KEYS, MAX_POINTS, PLAYING, TABLES
-from simcore.variants.variant import Variant
+from simcore.variants.variant import DESCRIPTIVE_KEYS, Variant
 
 
 class RulesError(ValueError):
@@ -31,7 +32,8 @@ class RulesError(ValueError):
         if key is None:
             super().__init__(f"{at}{allowed}")
         else:
-            super().__init__(f"{at}{key} = {_shown(value)}: {allowed}")
+            shown_key = key if len(key) <= 60 else key[:57] + "..."  # a pasted file's key may be any length
+            super().__init__(f"{at}{shown_key} = {_shown(value)}: {allowed}")
 
 
 def _shown(value: Any) -> str:
@@ -195,13 +197,35 @@ def _parsed(
         base_path = Path(where) if files and Path(where).exists() else None
         _, base, levels = _read(flat["extends"], base_path, seen + ((where, identity),), (where, "extends"), files)
         assumptions = list(base.get("assumptions", [])) + list(flat.get("assumptions", []))
+        parent = base.get("id")
         base = {k: v for k, v in base.items() if k not in ("id", "extends")}
         base.update(flat)
+        if "id" not in flat and isinstance(parent, str):
+            base["id"] = extended_id(parent, flat)
         if assumptions:
             base["assumptions"] = assumptions
         flat = base
     name = identity[len("id:") :] if identity.startswith("id:") else where  # a shipped id, else the path
     return where, flat, [Level(name, own, MappingProxyType(dict(flat))), *levels]
+
+
+#: Characters of the changes an ``extends`` file without an id lists in the id it takes.
+MAX_ID_CHANGES = 80
+
+
+def extended_id(parent: str, own: Mapping[str, Any]) -> str:
+    """The id of a rules file that extends ``parent`` and sets no id of its own: the parent's id and the
+    rules it changes (``own``: its keys, flat), as ``--set`` overrides name theirs, e.g.
+    ``four-hand-150+meld.double_pinochle=50``; the parent's id alone when it changes no rule (names and
+    notes do not count); past :data:`MAX_ID_CHANGES` characters, the count of keys and a short hash."""
+    changes = [f"{k}={_shown(v)}" for k, v in own.items() if k not in DESCRIPTIVE_KEYS]
+    if not changes:
+        return parent
+    text = ",".join(changes)
+    if len(text) > MAX_ID_CHANGES:
+        digest = hashlib.sha256(text.encode()).hexdigest()[:8]
+        text = f"{len(changes)}-keys-{digest}"
+    return f"{parent}+{text}"
 
 
 #: How the command line names the rules and the overrides in messages; the API names them its own way.
@@ -288,6 +312,13 @@ def _complete(where: str, flat: dict[str, Any]) -> dict[str, Any]:
             or (spec.need == PLAYING and flat.get("auction.kind") is not None)
             or (spec.need == BIDDING and bidding)
         ):
+            if key == "id":
+                raise RulesError(
+                    where,
+                    key,
+                    None,
+                    "missing; a rules file sets it, or extends another and takes its id (docs/rule-systems.md)",
+                )
             raise RulesError(where, key, None, "missing; " + why[spec.need])
         out[key] = list(spec.default) if isinstance(spec.default, list) else spec.default
     return out

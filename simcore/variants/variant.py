@@ -306,6 +306,17 @@ class Variant:
         return table, flags
 
 
+#: Keys that describe a rule system without changing how a hand or a game is played: its names, where
+#: its rules come from, its notes, the file it extends and its (informative) points scale.
+DESCRIPTIVE_KEYS = frozenset({"id", "name", "description", "source", "assumptions", "extends", "scale"})
+
+
+def rule_differences(a: Variant, b: Variant) -> list[str]:
+    """The keys whose values differ between ``a`` and ``b``, in the schema's order, leaving out those that
+    only describe a system (:data:`DESCRIPTIVE_KEYS`): empty when the two play the same game."""
+    return [k for k in KEYS if k not in DESCRIPTIVE_KEYS and a.values.get(k) != b.values.get(k)]
+
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     """A read-only copy of ``a``."""
     out = np.array(a)

@@ -23,10 +23,12 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
+from fastapi_offline import FastAPIOffline
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from simcore.web import inputs as i
 from simcore.web import reports as rep
+from simcore.web.errors import REFUSALS, body_error, short_value
 from simcore.web.jobs import Busy, Job, Jobs
 
 HERE = Path(__file__).parent
@@ -105,10 +107,13 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
         app.state.jobs.shutdown()
         app.state.solver_jobs.shutdown()
 
-    app = FastAPI(
+    # /docs (Swagger UI) and /redoc with their scripts and styles served from fastapi-offline's package
+    # under /static-offline-docs, never from a CDN: the pages work with no internet
+    app = FastAPIOffline(
         title="pinochle",
         version="1",
         lifespan=lifespan,
+        responses=REFUSALS,
         summary="Pinochle meld, bids, odds, house "
         "rules and double dummy for every rule system, as JSON (the pages use the same routes).",
     )
@@ -146,9 +151,9 @@ def _add_errors(app: FastAPI) -> None:
     @app.exception_handler(RequestValidationError)
     async def _invalid(request: Request, exc: RequestValidationError):
         first = exc.errors()[0] if exc.errors() else {}
-        where = [str(x) for x in first.get("loc", ()) if x != "body"]
-        field = where[0] if where else None
-        return error(422, f"{'.'.join(where) or 'request'}: {first.get('msg', 'invalid')}", field)
+        titles = _titles(request.scope.get("route"))
+        message, field = body_error(first, exc.body, request.headers.get("content-type"), titles)
+        return error(422, message, field)
 
     @app.exception_handler(Busy)
     async def _busy(request: Request, exc: Busy):
@@ -162,6 +167,15 @@ def _add_errors(app: FastAPI) -> None:
     async def _defect(request: Request, exc: Exception):
         log.exception("request %s failed", request.url.path)
         return error(500, f"internal error ({type(exc).__name__}); see the server's log")
+
+
+def _titles(route) -> dict[str, str]:
+    """{key: the page's label} of the request model's fields that set a ``title`` (e.g. hands: "Deals"),
+    for the route a request was refused by (none: a route without a JSON body)."""
+    params = getattr(getattr(route, "dependant", None), "body_params", None) or []
+    model = getattr(params[0].field_info, "annotation", None) if params else None
+    fields = getattr(model, "model_fields", {}) if isinstance(model, type) else {}
+    return {k: f.title for k, f in fields.items() if f.title}
 
 
 def user_error(exc: Exception, field: str) -> i.InputError:
@@ -180,11 +194,15 @@ def check_hand(hand: str, v, partial: bool = True) -> None:
         raise user_error(exc, "hand")
 
 
+#: Where a web answer sends the reader for the events (the command line's says `pinochle odds --list`).
+EVENTS_LISTING = "GET /api/events lists them (the Odds page's Events)"
+
+
 def check_events(events: list[str] | None, v) -> None:
     from simcore.kernels.events import parse_event
 
     try:
-        [parse_event(e, v) for e in events or []]
+        [parse_event(e, v, listing=EVENTS_LISTING) for e in events or []]
     except ValueError as exc:
         raise user_error(exc, "events")
 
@@ -288,7 +306,7 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
     def report_file(name: str):
         files = rep.served(app.state.reports)
         if name not in files:  # the name only picks from the listed files; it is never joined to a path
-            raise i.InputError("name", f"{name[:80]!r} is not a file of the committed report", 404)
+            raise i.InputError("name", f"{short_value(name)} is not a file of the committed report", 404)
         return FileResponse(files[name], media_type=rep.MEDIA[files[name].suffix])
 
 
@@ -371,7 +389,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
 
         v = i.rules_of(body)
         try:
-            check_advisable(v, body.seat)
+            check_advisable(v, body.seat, label="seat ", meld="the hand's meld is under Meld (POST /api/meld)")
         except ValueError as exc:
             raise user_error(exc, "seat" if "seat" in str(exc) else "variant")
         check_hand(body.hand, v)
@@ -402,7 +420,7 @@ def _add_hand_jobs(app: FastAPI) -> None:
         try:
             check_widow(v)
         except ValueError as exc:
-            raise user_error(exc, "rules" if body.rules_text else "variant")
+            raise user_error(exc, "rules" if body.rules_text and body.rules_text.strip() else "variant")
         check_hand(body.hand, v, partial=False)
 
         def work(job: Job) -> dict:
@@ -475,25 +493,21 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
     )
     def compare(body: i.CompareIn):
         from simcore import api
+        from simcore.answers.compare import question_rules
         from simcore.answers.questions import QUESTIONS
 
         q = QUESTIONS.get(body.question)
         if q is None:
             raise i.InputError(
-                "question", f"{body.question[:60]!r} is not a question; choose from " + ", ".join(QUESTIONS)
+                "question", f"{short_value(body.question)} is not a question; choose from " + ", ".join(QUESTIONS)
             )
         size = {"games" if q.mode == "games" else "hands": body.hands}
-        asked = {"question": body.question}
-        if body.variant and body.variant != q.variant:  # the question's A and B applied to another system
-            from simcore.variants import RulesError, load_variant
-
-            try:
-                asked = {
-                    "a": load_variant(body.variant, q.a, files=False),
-                    "b": load_variant(body.variant, q.b, files=False),
-                }
-            except RulesError as exc:
-                raise user_error(exc, "variant")
+        try:  # refused at once where the question changes nothing (a full run would answer A = B)
+            a, b = question_rules(body.question, body.variant, names=i.WEB_NAMES)
+        except ValueError as exc:  # RulesError: its keys contradict the system's; NotForThisSystem
+            raise user_error(exc, "variant")
+        # the question's own system asks it by name (its title and headline); another applies its A and B
+        asked = {"question": body.question} if body.variant in (None, "", q.variant) else {"a": a, "b": b}
 
         def work(job: Job) -> dict:
             frame = api.compare(seed=body.seed, **asked, **size)
@@ -509,14 +523,14 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
     def job(job_id: str):
         found = app.state.jobs.get(job_id) or app.state.solver_jobs.get(job_id)
         if found is None:
-            raise i.InputError("job", f"no job {job_id[:40]!r} (finished jobs are kept for a while)", 404)
+            raise i.InputError("job", f"no job {short_value(job_id)} (finished jobs are kept for a while)", 404)
         return job_response(found)
 
     @app.delete("/api/jobs/{job_id}", summary="cancel a job")
     def cancel(job_id: str):
         found = app.state.jobs.cancel(job_id) or app.state.solver_jobs.cancel(job_id)
         if found is None:
-            raise i.InputError("job", f"no job {job_id[:40]!r}", 404)
+            raise i.InputError("job", f"no job {short_value(job_id)}", 404)
         return job_response(found)
 
     @app.post("/api/deal", summary="a deal played card by card through the state API, with double-dummy values")

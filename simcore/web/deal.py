@@ -16,6 +16,7 @@ import threading
 import numpy as np
 
 from simcore.solver.position import VALUES_BUDGET
+from simcore.web.errors import short_value
 from simcore.web.inputs import InputError
 
 #: A decision left to the heuristic.
@@ -63,7 +64,7 @@ def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int])
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):
     """(the state after ``moves`` and ``then``, the moves taken, as the page keeps them)."""
     from simcore.api import new_hand
-    from simcore.state import IllegalAction
+    from simcore.state import MAX_CODE, IllegalAction
     from simcore.state.players import kernel_policy
 
     if cards is not None:  # an empty line is no cards (a widow-less system's widow), as is a missing widow line
@@ -71,7 +72,7 @@ def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then:
     try:
         state = new_hand(variant, seed=seed, cards=cards)
     except ValueError as exc:
-        raise InputError("cards" if cards else "variant", str(exc)) from None
+        raise InputError("cards" if cards is not None else "variant", str(exc)) from None
     heuristic = kernel_policy("heuristic")
     done: list[int] = []
 
@@ -85,6 +86,12 @@ def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then:
             step(HEURISTIC)
 
     for i, code in enumerate(moves):  # as sent: the heuristic's own steps are in the list as HEURISTIC
+        if not HEURISTIC <= code <= MAX_CODE:
+            raise InputError(
+                "moves",
+                f"move {i + 1}: {short_value(code)} is not a decision: an action code from 0 to {MAX_CODE:,}, "
+                f"or {HEURISTIC} for the heuristic's",
+            )
         if state.is_terminal():
             raise InputError("moves", f"move {i + 1}: the hand is already over")
         try:

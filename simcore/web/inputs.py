@@ -9,6 +9,7 @@ and by the job queue's time cap (:mod:`simcore.web.jobs`).
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field
 
@@ -23,6 +24,10 @@ COMPARE_CAP = 100_000
 MAX_SEED = (1 << 62) - 1
 #: Most moves a deal-viewer request may replay (an 80-card four-hand deal takes about 120).
 MAX_MOVES = 400
+#: Characters of a hand (or a deal's line of cards): 60 cards written "10S," are 240.
+MAX_HAND_CHARS = 500
+#: Characters of an event's name or expression (the longest in the catalogue is about 20).
+MAX_EVENT_CHARS = 100
 
 
 class InputError(ValueError):
@@ -41,7 +46,7 @@ class Rules(BaseModel):
 
 
 class HandIn(Rules):
-    hand: str = Field(..., max_length=500, description='cards, e.g. "AS 10S KS QS JS 9S ..."')
+    hand: str = Field(..., max_length=MAX_HAND_CHARS, description='cards, e.g. "AS 10S KS QS JS 9S ..."')
 
 
 class Given(BaseModel):
@@ -55,18 +60,24 @@ class Given(BaseModel):
 
 class AdviseIn(HandIn, Given):
     seat: int = Field(0, ge=0, le=7, description="my seat, clockwise from 0 = the dealer's left")
-    hands: int = Field(20_000, ge=100, le=ADVISE_CAP, description="deals of the unseen cards to play out")
+    hands: int = Field(
+        20_000, ge=100, le=ADVISE_CAP, title="Deals", description="deals of the unseen cards to play out"
+    )
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
+#: An event's name or expression, bounded.
+EventName = Annotated[str, Field(max_length=MAX_EVENT_CHARS)]
+
+
 class HoldIn(HandIn, Given):
-    events: list[str] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
+    events: list[EventName] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
     hands: int = Field(400_000, ge=100, le=HOLD_CAP)
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
 class OddsIn(Rules):
-    events: list[str] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
+    events: list[EventName] | None = Field(None, max_length=40, description="events (default: every catalogue event)")
     hands: int = Field(1_000_000, ge=100, le=ODDS_CAP)
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
@@ -76,32 +87,40 @@ class CompareIn(BaseModel):
     variant: str | None = Field(
         None, max_length=100, description="ask it of this shipped system instead of the question's own"
     )
-    hands: int = Field(20_000, ge=100, le=COMPARE_CAP, description="paired hands (or games) on each side")
+    hands: int = Field(
+        20_000, ge=100, le=COMPARE_CAP, title="Hands or games", description="paired hands (or games) on each side"
+    )
     seed: int = Field(1, ge=0, le=MAX_SEED)
 
 
 class DealValuesIn(Rules):
     seed: int = Field(1, ge=0, le=MAX_SEED)
-    cards: list[str] | None = Field(None, max_length=9, description="the deal: one hand per seat, then the widow")
+    cards: list[Annotated[str, Field(max_length=MAX_HAND_CHARS)]] | None = Field(
+        None, max_length=9, description="the deal: one hand per seat, then the widow"
+    )
     moves: list[int] = Field(
         default_factory=list, max_length=MAX_MOVES, description="decisions so far, as Action codes"
     )
 
 
 class DealIn(DealValuesIn):
-    then: str = Field(
-        "none",
-        pattern="^(none|heuristic|finish)$",
-        description="after the moves: nothing, the heuristic's next card, or play to the end",
+    then: Literal["none", "heuristic", "finish"] = Field(
+        "none", description="after the moves: nothing, the heuristic's next card, or play to the end"
     )
     values: bool = Field(True, description="each legal card's double-dummy value")
 
 
 @lru_cache(maxsize=64)
 def shipped(variant_id: str):
+    """The shipped rules ``variant_id``; messages name the request's ``variant``, not an option."""
     from simcore.variants import load_variant
 
-    return load_variant(variant_id, files=False)
+    return load_variant(variant_id, files=False, names=WEB_NAMES)
+
+
+#: What messages call the rules and the overrides here: the request's fields, not the command line's
+#: options (the loader's ``names``; "" for the rules: its message starts ``variant = 'x'``).
+WEB_NAMES = ("", "overrides")
 
 
 def rules_of(body: Rules):
@@ -109,9 +128,8 @@ def rules_of(body: Rules):
     field (or ``variant``) when it cannot be used."""
     from simcore.variants import RulesError, load_variant_text
 
+    pasted = bool(body.rules_text and body.rules_text.strip())  # blank text: the variant picked
     try:
-        if body.rules_text and body.rules_text.strip():
-            return load_variant_text(body.rules_text, "pasted rules")
-        return shipped(body.variant)
+        return load_variant_text(body.rules_text, "pasted rules") if pasted else shipped(body.variant)
     except RulesError as exc:
-        raise InputError("rules" if body.rules_text else "variant", str(exc).removeprefix("--variant: ")) from None
+        raise InputError("rules" if pasted else "variant", str(exc)) from None
