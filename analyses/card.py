@@ -18,7 +18,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import bid_strategy, fmt, rare_melds, strong_lines, style
-from analyses.names import event_name, meld_name_with_cards
+from analyses.names import event_name, exchange_words, meld_name_with_cards
 from analyses.section import Section
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
@@ -200,10 +200,11 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
         "",
     ]
     bidding = bidding_rows(tables)
+    before = exchange_words(variant)
     if bidding:
         lines += [
-            f"Your meld as dealt (before any pass or widow) → the highest bid your side makes half the time "
-            f"and three times in four. {played_by}",
+            f"Your meld as dealt{f' (before {before})' if before else ''} → the highest bid your side makes half "
+            f"the time and three times in four. {played_by}",
             "",
             fmt.markdown_table(bidding),
             "",

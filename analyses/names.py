@@ -51,3 +51,15 @@ def event_name(event: str) -> str:
     if event in ("double-aces", "double-kings", "double-queens", "double-jacks"):
         return event.replace("-", " ") + " around"
     return event.replace("-", " ")
+
+
+def exchange_words(variant) -> str:
+    """What changes a hand after the deal in ``variant``, in a player's words, for "as dealt (before
+    ...)": "any pass", "the widow", "the kitty", joined by "or"; "" where nothing does (no pass, no
+    widow the bidder takes: a stock is drawn from in play, not before it)."""
+    words = []
+    if variant.get("exchange.pass_cards"):
+        words.append("any pass")
+    if variant.get("deal.widow") and variant.get("deal.widow_kind") in ("widow", "kitty"):
+        words.append(f"the {variant.get('deal.widow_kind')}")
+    return " or ".join(words)

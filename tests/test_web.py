@@ -411,7 +411,7 @@ def test_a_run_reports_progress_and_stops_when_asked():
     seen = []
     with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
         api.odds("run", hands=200_000, seed=1)
-    assert seen and seen[-1] == (50_000, 50_000) and all(t == 50_000 for _, t in seen)
+    assert seen[0] == (0, 50_000) and seen[-1] == (50_000, 50_000) and all(t == 50_000 for _, t in seen)
     stop = threading.Event()
     stop.set()
     with executing(Execution(stop=stop)):

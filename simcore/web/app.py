@@ -354,7 +354,7 @@ def _add_quick_answers(app: FastAPI) -> None:
 
     @app.post("/api/deck", summary="the cards of a system's deck, for a card grid")
     def deck(body: i.Rules):
-        from analyses.names import event_name
+        from analyses.names import event_name, exchange_words
         from simcore.answers.given import places
         from simcore.cards import N_TYPES, card_name
         from simcore.kernels.events import CATALOGUE
@@ -374,6 +374,7 @@ def _add_quick_answers(app: FastAPI) -> None:
                 {"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES) if v.deck_copies[t]
             ],
             "places": list(places(v)),
+            "before": exchange_words(v),
             "events": [{"event": e, "name": event_name(e), "help": CATALOGUE[e].help} for e in possible_events(v)],
         }
 

@@ -29,9 +29,13 @@ function bidChart(rows, highest, width = 600) {
     add("text", { x: L - 6, y: y(p) + 4, "text-anchor": "end", class: "tick" }, `${p * 100}%`);
   }
   const step = Math.max(1, Math.ceil(rows.length / Math.max(3, Math.floor((W - L - R) / 48))));  // a label every 48 px at most
+  let last = -Infinity;  // the last label's x: the last bid is labelled too, unless it would touch it
   rows.forEach((r, i) => {
-    if (i % step === 0 || i === rows.length - 1)
-      add("text", { x: x(r.bid), y: H - B + 18, "text-anchor": "middle", class: "tick" }, r.bid);
+    const at = x(r.bid);
+    if ((i % step === 0 || i === rows.length - 1) && at - last >= 32) {
+      add("text", { x: at, y: H - B + 18, "text-anchor": "middle", class: "tick" }, r.bid);
+      last = at;
+    }
   });
   add("text", { x: (L + W - R) / 2, y: H - 4, "text-anchor": "middle", class: "axis" }, "bid");
   for (const r of rows) add("line", { x1: x(r.bid), x2: x(r.bid), y1: y(r.lo), y2: y(r.hi), class: "interval" });

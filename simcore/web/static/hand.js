@@ -115,13 +115,14 @@ function holdNote() {
   const names = { partner: "partner's hand", left: "my left opponent's", right: "my right opponent's", any_other: "any other player's", widow: "the widow" };
   const places = deck.places.filter(p => names[p]).map(p => names[p]);
   const list = places.length > 1 ? `${places.slice(0, -1).join(", ")} and ${places[places.length - 1]}` : places[0];
-  return `Given my cards: the chance of each meld in ${list}, simulated, beside the exact value where one hand settles it. Melds no hand of ${deck.variant}'s deck can hold are left out.`;
+  return `Given my cards: the chance of each meld in ${list}. Melds no hand of ${deck.variant}'s deck can hold are left out.`;
 }
 
-// Cards typed that the deck does not have, in one line (the server refuses too many copies).
+// Cards typed that the deck does not have, in one line: tokens that are whole cards (a token being
+// typed, or one that is no card at all, is left to the server's message); the server refuses too many copies.
 function unknownCards(typed) {
   const known = new Set(cardOrder());
-  const bad = Object.keys(typed).filter(c => !known.has(c));
+  const bad = Object.keys(typed).filter(c => /^(A|10|K|Q|J|9)[SHDC]$/.test(c) && !known.has(c));
   return bad.length ? `${bad.join(" ")}: not in ${deck.variant}'s deck (${deck.cards.length} kinds of card: ${cardOrder().join(" ")})` : "";
 }
 
@@ -170,7 +171,8 @@ async function advise() {
       const r = await runJob("/api/advise", body, $("#advise-job"), "advise", " deals", "reading the bids and partner's meld");
       const rows = r.rows, first = rows[0] || {};
       const hi = Object.fromEntries(r.highest.map(h => [h.share, h]));
-      const said = h => h && h.bid !== null ? `${h.bid}` + (h.lo !== null || h.hi !== null ? ` (${h.lo ?? "–"}–${h.hi ?? "–"})` : "") : "none";
+      // the bid with its interval, where the interval is more than the bid itself
+      const said = h => h && h.bid !== null ? `${h.bid}` + ((h.lo !== null || h.hi !== null) && !(h.lo === h.bid && h.hi === h.bid) ? ` (${h.lo ?? "–"}–${h.hi ?? "–"})` : "") : "none";
       out.replaceChildren(
         el("p", { class: "headline", id: "advise-headline" },
           "Made in 50% of deals: ", el("strong", { id: "bid50" }, said(hi[0.5])),
@@ -178,7 +180,7 @@ async function advise() {
         el("p", { class: "note" }, `Over ${fmtInt(first.hands)} deals of the unseen cards, played out by the heuristic at every seat; named trump ${SUIT_NAMES[first.named_trump] ?? "none"}. Intervals are 95%.`),
         acceptanceNote(r.acceptance),
         el("div", { class: "pair" }, bidChart(rows, r.highest, $("#advise").clientWidth),
-          table([["bid", r => r.bid], ["P(make)", r => fmtPct(r.estimate), "p"], ["95% interval", r => `${fmtPct(r.lo)} – ${fmtPct(r.hi)}`, "ci"]], rows, "advise-table")),
+          table([["bid", r => r.bid], ["P(make) [95%]", r => fmtPct(r.estimate, r.lo, r.hi), "p"]], rows, "advise-table")),
         partnerMeld(r.headline.partner_meld));
       $("#advise-headline").scrollIntoView({ block: "nearest", behavior: "instant" });
     } catch (e) { showError(e.field || "advise", e.message); }
@@ -200,9 +202,9 @@ function partnerMeld(pm) {
   const ci = x => `${fmtNum(x.ci95[0])}–${fmtNum(x.ci95[1])}`;
   return el("div", { class: "partner-meld" },
     el("h3", {}, "Partner's meld"),
-    el("p", {}, `Under ${SUIT_NAMES[pm.trump] || pm.trump} as dealt (before any pass): mean `, el("strong", { id: "partner-mean" }, fmtNum(pm.mean.estimate)),
+    el("p", {}, `Under ${SUIT_NAMES[pm.trump] || pm.trump} as dealt${deck.before ? ` (before ${deck.before})` : ""}: mean `, el("strong", { id: "partner-mean" }, fmtNum(pm.mean.estimate)),
       ` (${ci(pm.mean)}) over ${fmtInt(pm.deals)} deals.`),
-    table([["meld at least", x => x.meld], ["chance", x => fmtPct(x.estimate), "p"], ["95% interval", x => `${fmtPct(x.ci95[0])} – ${fmtPct(x.ci95[1])}`, "ci"]], pm.at_least, "partner-table"));
+    table([["meld at least", x => x.meld], ["chance [95%]", x => fmtPct(x.estimate, x.ci95[0], x.ci95[1]), "p"]], pm.at_least, "partner-table"));
 }
 
 function fmtNum(x) { return x === null || x === undefined ? "–" : String(Number(x.toPrecision(4))); }
