@@ -4,13 +4,15 @@
 // `width`: the pixels the chart has (its box's width): the drawing is made at that size, one unit a
 // pixel, so that its text is the stylesheet's size on a phone as on a desktop (not a 600-unit drawing
 // shrunk to 360 px, text and all).
-function bidChart(rows, highest, width = 600) {
+function bidChart(rows, highest, width = 600, id = null) {
   const W = Math.round(Math.max(280, Math.min(640, width || 600))), H = W < 480 ? 220 : 260;
   const L = 44, R = 12, T = 12, B = 38;
   const ns = "http://www.w3.org/2000/svg";
   const svg = document.createElementNS(ns, "svg");
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.setAttribute("class", "chart");
+  if (id) svg.id = id;
+  svg.chartRows = rows; svg.chartHighest = highest;  // to draw it again at another width
   svg.setAttribute("role", "img");
   svg.setAttribute("aria-label", "P(make) by bid with 95% intervals");
   const add = (tag, attrs, text) => {

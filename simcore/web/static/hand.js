@@ -179,7 +179,7 @@ async function advise() {
           " · in 75%: ", el("strong", { id: "bid75" }, said(hi[0.75]))),
         el("p", { class: "note" }, `Over ${fmtInt(first.hands)} deals of the unseen cards, played out by the heuristic at every seat; named trump ${SUIT_NAMES[first.named_trump] ?? "none"}. Intervals are 95%.`),
         acceptanceNote(r.acceptance),
-        el("div", { class: "pair" }, bidChart(rows, r.highest, $("#advise").clientWidth),
+        el("div", { class: "pair" }, bidChart(rows, r.highest, $("#advise").clientWidth, "bid-chart"),
           table([["bid", r => r.bid], ["P(make) [95%]", r => fmtPct(r.estimate, r.lo, r.hi), "p"]], rows, "advise-table")),
         partnerMeld(r.headline.partner_meld));
       $("#advise-headline").scrollIntoView({ block: "nearest", behavior: "instant" });
@@ -224,7 +224,7 @@ async function widowWorth(body) {
       : `trump named before the widow (${SUIT_NAMES[r.named_trump] ?? "none"}, the heuristic's from my hand): the gain under it`;
     const gains = r.gain.at_least, step = Math.ceil(gains.length / 12);
     const shown = gains.filter((_, i) => i % step === 0);
-    const widowRows = picks => table([["widow", w => w.cards, "cards"], ["chance", w => fmtChance(w.p), "p"],
+    const widowRows = picks => table([["widow", w => w.cards, "cards"], ["chance", w => fmtPct(w.p), "p"],
       ["meld after", w => Object.entries(w.meld_after).map(([t, m]) => `${SUIT_NAMES[t] || t}${m}`).join(" "), "after"]], picks, "widow-list");
     out.replaceChildren(
       el("p", { class: "headline" }, "Mean gain: ", el("strong", { id: "widow-gain" }, `${r.gain.mean >= 0 ? "+" : ""}${r.gain.mean.toFixed(2)}`), " points"),
@@ -281,6 +281,14 @@ $("#hand").addEventListener("input", () => {
 });
 $("#clear").addEventListener("click", () => { counts = {}; $("#hand").value = ""; renderGrid(); saveState(); showMeld(); });
 $("#go").addEventListener("click", advise);
+// The chart is drawn at the width it has: drawn again when that changes (a phone turned, a window resized).
+let chartWidth = null;
+addEventListener("resize", () => {
+  const old = $("#bid-chart"), w = $("#advise").clientWidth;
+  if (!old || w === chartWidth) return;
+  chartWidth = w;
+  old.replaceWith(bidChart(old.chartRows, old.chartHighest, w, "bid-chart"));
+});
 for (const box of ["#seat", "#hands", "#seed", "#given"]) $(box).addEventListener("change", saveState);
 // "What the others hold" is long: open at once on a wide screen, folded on a phone.
 $("#hold-box").open = !matchMedia("(max-width: 480px)").matches;
