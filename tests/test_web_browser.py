@@ -219,6 +219,7 @@ def test_a_bad_condition_shows_its_line_next_to_the_given_field(server, browser)
     browser.get(server + "/")
     wait(browser, '#grid .card[data-card="AS"]')
     tap_hand(browser, "AS 10S KS QS JS 9S AH KH QH AD JD QC")
+    wait(browser, '.trump[data-trump="S"] .total')  # the meld laid out and scrolled to: the box stays put
     browser.find_element(By.CSS_SELECTOR, "#given-box summary").click()
     browser.find_element(By.ID, "given").send_keys("lefty: aces>=3")
     browser.find_element(By.ID, "go").click()

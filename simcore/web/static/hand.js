@@ -257,15 +257,17 @@ async function holdOdds(body) {
     const cell = (ev, p) => {
       const x = at[`${ev}|${p}`];
       if (!x) return "";
-      const known = x.exact !== null;
+      // exact plainly, a simulated chance marked ≈ (as the report prints them); "1 in N" under even, which
+      // a phone leaves out to keep one line per meld
+      const known = x.exact !== null, chance = known ? x.exact : x.estimate;
       return el("span", { title: `simulated ${fmtPct(x.estimate, x.lo, x.hi)}` + (known ? `; exact ${fmtPct(x.exact)}` : "") },
-        fmtChance(known ? x.exact : x.estimate), known ? el("small", {}, " exact") : "");
+        (known ? "" : "≈ ") + fmtPct(chance), chance > 0 && chance < 0.5 ? el("small", { class: "odds" }, ` (${fmtOneIn(chance)})`) : "");
     };
     $("#hold-count").textContent = `(${events.length} melds)`;
     out.replaceChildren(
-      el("p", { class: "note" }, `Over ${fmtInt(r.rows[0].deals)} deals of the cards I do not hold; "exact" where one hand settles it, else simulated (hover or press for its 95% interval).`),
+      el("p", { class: "note" }, `Exact where one hand settles it, else simulated over ${fmtInt(r.rows[0].deals)} deals of the cards I do not hold (≈; hover or press for its 95% interval).`),
       acceptanceNote(r.acceptance),
-      el("div", { class: "scroll" }, table([["meld", nameOf, "event", ""], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table stack")),
+      el("div", { class: "scroll" }, table([["meld", nameOf, "event", ""], ...places.map(p => [PLACE_NAMES[p] || p, ev => cell(ev, p), p])], events, "hold-table")),
       dropped.length ? el("p", { class: "note" }, `Not listed, as no other hand can hold them given my cards: ${dropped.map(nameOf).join(", ")}.`) : "");
   } catch (e) { showError(e.field || "hold", e.message); }
 }
