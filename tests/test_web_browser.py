@@ -396,6 +396,16 @@ def test_a_link_reopens_the_same_hand(server, browser):
     browser.get(server + "/house-rules?question=pass-3-vs-none&variant=auction")
     assert wait(browser, "#changes", 10, text="no pass").text == "A: pass 3 cards; B: no pass."
     assert browser.find_element(By.ID, "variant").get_attribute("value") == "auction"
+    browser.get(server + "/odds?variant=auction&events=roundhouse,double-pinochle&seed=3")
+    WebDriverWait(browser, 10).until(
+        lambda d: (
+            {o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#events option:checked")}
+            == {"roundhouse", "double-pinochle"}
+        )
+    )
+    assert browser.find_element(By.ID, "seed").get_attribute("value") == "3"
+    browser.get(server + "/cards?variant=double-deck")
+    wait(browser, "#card-choice", 10, text="double-deck: its card is below")
 
 
 def test_a_deck_without_nines_lists_no_nines_events(server, browser):
