@@ -18,20 +18,22 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import bid_strategy, fmt, rare_melds, strong_lines, style
+from analyses.names import event_name, exchange_words, meld_name_with_cards
 from analyses.section import Section
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
 
-MELD_NAMES = {
-    "run": "run (A-10-K-Q-J of trump)",
-    "royal_marriage": "royal marriage (K-Q of trump)",
-    "marriage": "marriage (K-Q of another suit)",
-    "aces_around": "aces around",
-    "kings_around": "kings around",
-    "queens_around": "queens around",
-    "jacks_around": "jacks around",
-    "pinochle": "pinochle (Q♠ J♦)",
-}
+#: The melds of the card's meld table, in its order; each named with its cards (:mod:`analyses.names`).
+TABLE_MELDS = (
+    "run",
+    "royal_marriage",
+    "marriage",
+    "aces_around",
+    "kings_around",
+    "queens_around",
+    "jacks_around",
+    "pinochle",
+)
 TIMES = ("single", "double", "triple", "quadruple", "quintuple", "sextuple", "septuple", "octuple")
 RANK_NAMES = ("A", "10", "K", "Q", "J", "9")
 
@@ -41,9 +43,9 @@ def meld_values(variant: Variant) -> pd.DataFrame:
     (single, double ...), values in points on the system's scale; then the dix and any extras."""
     rows = []
     for base in MULTIPLE_MELDS:
-        if base not in MELD_NAMES:
+        if base not in TABLE_MELDS:
             continue
-        row = {"meld": MELD_NAMES[base]}
+        row = {"meld": meld_name_with_cards(base)}
         for i, prefix in enumerate(MULTIPLICITY_PREFIXES[: variant.copies]):
             row[TIMES[i]] = variant.get(f"meld.{prefix}{base}")
         rows.append(row)
@@ -117,7 +119,7 @@ def odds_rows(variant: Variant, tables: dict[str, pd.DataFrame]) -> list[dict]:
     t = tables["rare_melds"].sort_values("one_in_hand")
     return [
         {
-            "meld": rare_melds.human_name(r.event),
+            "meld": event_name(r.event),
             "a hand": rare_melds.odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
             "a deal": rare_melds.deal_cell(r, variant.players),
         }
@@ -198,10 +200,11 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
         "",
     ]
     bidding = bidding_rows(tables)
+    before = exchange_words(variant)
     if bidding:
         lines += [
-            f"Your meld as dealt (before any pass or widow) → the highest bid your side makes half the time "
-            f"and three times in four. {played_by}",
+            f"Your meld as dealt{f' (before {before})' if before else ''} → the highest bid your side makes half "
+            f"the time and three times in four. {played_by}",
             "",
             fmt.markdown_table(bidding),
             "",

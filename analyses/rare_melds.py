@@ -23,6 +23,7 @@ import pandas as pd
 from matplotlib.figure import Figure
 
 from analyses import fmt, style
+from analyses.names import event_name
 from analyses.section import Section, Sizes
 from simcore.answers.odds import simulate_odds
 from simcore.kernels.events import CATALOGUE, EventError, parse_event
@@ -163,7 +164,7 @@ def plot_rare_melds(table: pd.DataFrame, variant_id: str, hands: int) -> Figure:
     )
     ax.set_xscale("log")
     ax.set_xlim(1.0, right)
-    ax.set_yticks(y, [human_name(e) for e in rows["event"]])
+    ax.set_yticks(y, [event_name(e) for e in rows["event"]])
     ax.set_ylim(-0.7, len(rows) - 0.3)
     ax.set_xlabel("N: the event is held in one dealt hand in N (log scale)")
     ax.set_ylabel("event in one dealt hand")
@@ -213,20 +214,9 @@ def double_pinochle_paragraph(table: pd.DataFrame, variant: Variant, hands: int)
         f"{head}, a dealt hand holds double pinochle (two Q♠ and two J♦) in {per_hand}. "
         f"At least one player at the table holds it in {per_deal}.{why} "
         f"From {hands:,} simulated hands; the table lists every event, from the commonest, "
-        f"{human_name(common['event'])} ({one_in_text(1 / common['one_in_hand'])} hands), to the rarest, "
-        f"{human_name(rarest['event'])} ({one_in_text(1 / rarest['one_in_hand'])} hands)."
+        f"{event_name(common['event'])} ({one_in_text(1 / common['one_in_hand'])} hands), to the rarest, "
+        f"{event_name(rarest['event'])} ({one_in_text(1 / rarest['one_in_hand'])} hands)."
     )
-
-
-def human_name(event: str) -> str:
-    """The name a player uses: "double pinochle", "aces around", "five nines"."""
-    if event == "redeal":
-        return "redeal hand"
-    if event.startswith("meld>="):
-        return f"meld of {event[6:]} or more"
-    if event in ("double-aces", "double-kings", "double-queens", "double-jacks"):
-        return event.replace("-", " ") + " around"
-    return event.replace("-", " ")
 
 
 #: From this probability up, odds read as a share ("59%"), not as "1 in 1.7"; from ALMOST_ALWAYS up,
@@ -290,7 +280,7 @@ def display_table(table: pd.DataFrame) -> str:
         help_text = CATALOGUE[r.event].help if r.event in CATALOGUE else ""
         rows.append(
             {
-                "meld or hand": f"{human_name(r.event)} ({help_text})" if help_text else human_name(r.event),
+                "meld or hand": f"{event_name(r.event)} ({help_text})" if help_text else event_name(r.event),
                 "in one dealt hand": odds_cell(r.per_hand, r.per_hand_lo, r.per_hand_hi, r.per_hand_exact),
                 "in one deal (any player)": deal_cell(r, players),
             }

@@ -112,7 +112,7 @@ def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
     """Per-hand "1 in N" of the rare melds (:data:`EVENTS`, exact where known, else simulated: a hollow
     marker) as dots on a log scale, one row per way of dealing (deck, players × cards): systems that
     deal alike share a row, since the odds of a dealt hand depend on nothing else."""
-    from analyses.rare_melds import human_name
+    from analyses.names import event_name
 
     shapes = (
         table.sort_values(["deck", "players", "variant"])
@@ -137,7 +137,7 @@ def plot_systems(table: pd.DataFrame, hands: int) -> Figure:
                 sim_x.append(1 / est)
                 sim_y.append(yy)
         ax.plot(
-            exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none", label=human_name(name)
+            exact_x, exact_y, MARKERS[i], color=colour, ms=7, mec="black", mew=0.4, ls="none", label=event_name(name)
         )
         ax.plot(sim_x, sim_y, MARKERS[i], color=colour, mfc="white", ms=7, mew=1.2, ls="none")
     ax.set_xscale("log")

@@ -177,3 +177,17 @@ def test_advise_refuses_bad_input_in_one_line(capsys, argv, words):
     assert main(argv + ["--hands", "10", "--no-store"]) == 2
     err = capsys.readouterr().err.strip()
     assert "\n" not in err and words in err and "Traceback" not in err
+
+
+def test_the_bid_table_holds_the_bids_it_advises_when_thinned():
+    from simcore.answers.advise import bids_around, highest_share
+    from simcore.run.stats import wilson
+
+    # 41 bids from 60 to 100, made less often as they rise: thinned to 20 rows, which step past some bids
+    n = 1000
+    curve = [(b, m, wilson(m, n)) for b, m in zip(range(60, 101), range(1000, 0, -23))]
+    highest = [highest_share(curve, s).bid for s in (0.5, 0.75)]
+    even = [b for b, _, _ in bids_around(curve)]
+    kept = [b for b, _, _ in bids_around(curve, keep=tuple(highest))]
+    assert len(even) == 20 and not set(highest) <= set(even)  # the case of the issue: the headline bid dropped
+    assert set(highest) <= set(kept) and set(even) <= set(kept) and kept == sorted(kept)

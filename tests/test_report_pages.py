@@ -67,6 +67,18 @@ def test_every_default_system_has_a_card_linked_from_the_index():
         assert len(re.findall(rb"/Type /Page(?!s)", (REPORTS / f"{vid}-card.pdf").read_bytes())) == 1  # one page
 
 
+@pytest.mark.parametrize("vid", MAIN_SYSTEMS)
+def test_a_card_names_only_the_exchanges_its_system_has(vid):
+    from analyses.names import exchange_words
+    from simcore.variants import load_variant
+
+    card = (REPORTS / f"{vid}-card.md").read_text()
+    before = exchange_words(load_variant(vid))
+    assert f"Your meld as dealt{f' (before {before})' if before else ''} → " in card
+    if not load_variant(vid).widow:  # four-hand-150 deals no widow: its card says none
+        assert "widow" not in card.split("## Meld values")[0]
+
+
 def test_exact_values_lead():
     index = (REPORTS / "index.md").read_text()
     assert "1 in 38,916" in index  # draw-pinochle's double pinochle, exact

@@ -425,7 +425,7 @@ def test_a_run_reports_progress_and_stops_when_asked():
     seen = []
     with executing(Execution(progress=lambda done, total: seen.append((done, total)))):
         api.odds("run", hands=200_000, seed=1)
-    assert seen and seen[-1] == (50_000, 50_000) and all(t == 50_000 for _, t in seen)
+    assert seen[0] == (0, 50_000) and seen[-1] == (50_000, 50_000) and all(t == 50_000 for _, t in seen)
     stop = threading.Event()
     stop.set()
     with executing(Execution(stop=stop)):
@@ -529,3 +529,29 @@ def test_a_job_that_ends_before_its_answer_is_written_is_still_answered_202():
     assert submitted(job).status_code == 202
     assert job_response(job).status_code == 200
     assert job_response(Job("slow", "advise", status="running")).status_code == 202
+
+
+def test_the_deck_offers_only_events_a_hand_of_it_can_hold(client):
+    nines = client.post("/api/deck", json={}).json()
+    none = client.post("/api/deck", json={"variant": "double-deck"}).json()
+    assert {"five-nines", "redeal"} <= {e["event"] for e in nines["events"]}
+    assert not {"five-nines", "redeal"} & {e["event"] for e in none["events"]}  # no nines, no redeal
+    assert {e["event"]: e["name"] for e in none["events"]}["aces-around"] == "aces around"
+    assert nines["places"] == ["me", "partner", "left", "right", "any_other", "table"]
+    job = finished(client, client.post("/api/hold-odds", json={"variant": "double-deck", "hand": "AS", "hands": 400}))
+    assert job["status"] == "done", job
+    held = {r["event"] for r in job["result"]["rows"]}
+    assert "double-aces" in held and not held & {"five-nines", "redeal"}
+    assert {r["name"] for r in job["result"]["rows"] if r["event"] == "double-aces"} == {"double aces around"}
+
+
+def test_meld_rows_carry_the_players_names(client):
+    got = client.post("/api/meld", json={"hand": "AS 10S KS QS JS 9S AH KH QH AD JD QC"}).json()
+    names = {r["meld"]: r["name"] for r in got if r["meld"]}
+    assert names["royal_marriage"] == "royal marriage" and names["run"] == "run" and names["dix"] == "dix"
+
+
+def test_questions_say_a_and_b_in_a_players_words(client):
+    q = client.get("/api/questions").json()["pass-3-vs-none"]
+    assert q["sides"] == {"a": "pass 3 cards", "b": "no pass"}
+    assert "exchange.pass_cards" not in client.get("/house-rules").text.split('id="committed-data"')[0]

@@ -5,6 +5,7 @@ screenshots are taken at desktop and phone (360 px) widths into ``SCREENSHOTS`` 
 tmp dir; ``docs/img`` to refresh the documentation's). Without a browser the tests skip, saying why."""
 
 import os
+import re
 import shutil
 import socket
 import threading
@@ -26,7 +27,11 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from analyses import fmt
 from simcore import api
+from simcore.kernels.events import CATALOGUE
+from simcore.kernels.meld import NAMED_MELDS
+from simcore.variants.schema import KEYS
 from simcore.web.app import create_app
 
 WIDTHS = {"desktop": (1280, 900), "phone": (360, 740)}
@@ -108,6 +113,36 @@ def screenshot(driver, shots: Path, name: str) -> None:
     driver.set_window_size(*WIDTHS["desktop"])
 
 
+#: Words of the code that a player's page never shows: meld code words (``royal_marriage``), event
+#: names (``aces-around``) and rules keys (``exchange.pass_cards``), where the card uses a name.
+CODE_WORDS = re.compile(
+    r"\b(?:"
+    + "|".join(
+        re.escape(w) for w in sorted({*(m for m in NAMED_MELDS if "_" in m), *(e for e in CATALOGUE if "-" in e)})
+    )
+    + r")\b|(?<![\w.])(?:"
+    + "|".join(re.escape(k) for k in sorted((k for k in KEYS if "." in k), key=len, reverse=True))
+    + r")(?![\w])"
+)
+
+
+def players_words(driver) -> list[str]:
+    """What the page's text shows that a player's card would not: code words, rules keys, scientific
+    notation, nan (the report's check, :func:`analyses.fmt.clean`)."""
+    text = driver.execute_script("return document.body.innerText")
+    return CODE_WORDS.findall(text) + fmt.clean(text)
+
+
+def in_view(driver, css: str) -> bool:
+    """Whether the top of the element is on screen, below the sticky header."""
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect(),"
+        " h = document.querySelector('header').getBoundingClientRect().bottom;"
+        " return r.height > 0 && r.top >= h - 1 && r.top < window.innerHeight - 24",
+        css,
+    )
+
+
 def tap_hand(driver, hand: str) -> None:
     for card in hand.split():
         driver.find_element(By.CSS_SELECTOR, f'#grid .card[data-card="{card}"]').click()
@@ -135,9 +170,12 @@ def test_my_hand_by_tapping_shows_the_apis_meld_and_bids(server, browser, shots)
     assert browser.find_element(By.ID, "bid75").text.split()[0] == str(want[1]["bid"])
     partner = advice.attrs["headline"]["partner_meld"]["mean"]["estimate"]
     assert float(browser.find_element(By.ID, "partner-mean").text) == pytest.approx(partner, rel=1e-3)  # 4 digits
-    held = api.hold_odds(hand, hands=80_000).set_index(["event", "place"])
+    held = api.hold_odds(hand, hands=80_000).set_index(["event", "place"]).loc[("marriage", "partner")]
     first = browser.find_element(By.CSS_SELECTOR, '.hold-table td[data-col="partner"] span').get_attribute("title")
-    assert first.split()[1] == f"{held.loc[('marriage', 'partner'), 'estimate']:.3f}"
+    assert first.startswith(f"simulated {fmt.pct(held.estimate, held.lo, held.hi)}")
+    royal = browser.find_element(By.CSS_SELECTOR, '.trump[data-trump="H"] li[data-meld="royal_marriage"]')
+    assert royal.text.startswith("royal marriage")
+    assert players_words(browser) == []
     screenshot(browser, shots, "hand")
 
 
@@ -160,7 +198,7 @@ def test_my_hand_shows_the_widows_worth_as_the_api_counts_it(server, browser, sh
         int(li.get_attribute("data-x")): li.find_element(By.TAG_NAME, "strong").text
         for li in browser.find_elements(By.CSS_SELECTOR, "#widow-at-least li")
     }
-    assert shown[20] == f"{100 * dict(worth.attrs['gain']['at_least'])[20]:.3g}%"
+    assert shown[20] == fmt.pct(dict(worth.attrs["gain"]["at_least"])[20])
     best = browser.find_element(By.CSS_SELECTOR, '.widow-list td[data-col="cards"]').text
     assert best.split() == worth.attrs["best"][0]["cards"].split()
     wait(browser, "#advise svg.chart", 180)
@@ -181,6 +219,7 @@ def test_a_bad_condition_shows_its_line_next_to_the_given_field(server, browser)
     browser.get(server + "/")
     wait(browser, '#grid .card[data-card="AS"]')
     tap_hand(browser, "AS 10S KS QS JS 9S AH KH QH AD JD QC")
+    wait(browser, '.trump[data-trump="S"] .total')  # the meld laid out and scrolled to: the box stays put
     browser.find_element(By.CSS_SELECTOR, "#given-box summary").click()
     browser.find_element(By.ID, "given").send_keys("lefty: aces>=3")
     browser.find_element(By.ID, "go").click()
@@ -233,13 +272,20 @@ def test_odds_page_shows_exact_beside_simulated(server, browser, shots):
     want = api.odds(["double-pinochle", "roundhouse", "aces-around"], hands=200_000).set_index(["event", "per"])
     rows = browser.find_elements(By.CSS_SELECTOR, ".odds-table tbody tr")
     shown = {r.find_element(By.CSS_SELECTOR, "td").text: r for r in rows}
-    assert set(shown) == {"double-pinochle", "roundhouse", "aces-around"}
-    for event, row in shown.items():
+    names = {"double pinochle": "double-pinochle", "roundhouse": "roundhouse", "aces around": "aces-around"}
+    assert set(shown) == set(names)
+
+    def cell(row, col: str) -> str:
+        return row.find_element(By.CSS_SELECTOR, f'td[data-col="{col}"]').get_attribute("textContent")
+
+    for name, row in shown.items():
         for per in ("hand", "deal"):
-            exact = float(row.find_element(By.CSS_SELECTOR, f'td[data-col="{per}-exact"]').text)
-            simulated = float(row.find_element(By.CSS_SELECTOR, f'td[data-col="{per}"]').text.split()[0])
-            assert exact == pytest.approx(want.loc[(event, per), "exact"], rel=5e-3)  # three digits shown
-            assert simulated == pytest.approx(want.loc[(event, per), "estimate"], rel=5e-3)
+            x = want.loc[(names[name], per)]
+            assert cell(row, f"{per}-exact") == fmt.pct(x.exact)
+            assert cell(row, per) == fmt.pct(x.estimate, x.lo, x.hi)
+            assert cell(row, f"{per}-one-in") == (fmt.one_in(x.exact) if x.exact < 0.5 else "")  # not "1 in 1" for 94%
+    assert players_words(browser) == []
+    assert "events=double-pinochle" in browser.current_url  # the question asked, in the URL
     screenshot(browser, shots, "odds")
 
 
@@ -254,6 +300,8 @@ def test_house_rules_shows_the_committed_verdict_and_asks_another_system(server,
     verdict = wait(browser, "#asked .verdict", 240).text
     want = api.compare("partnership-auction", overrides=["exchange.pass_cards=4"], hands=2000).attrs["verdict"]
     assert verdict == want
+    assert "A, pass 3 cards, against B, pass 4 cards" in browser.find_element(By.ID, "asked").text
+    assert players_words(browser) == []
     screenshot(browser, shots, "house-rules")
 
 
@@ -278,6 +326,7 @@ def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(serv
     Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
     assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
     browser.execute_script("window.scrollTo(0, 0)")
+    assert players_words(browser) == []
     screenshot(browser, shots, "cards")
     Select(browser.find_element(By.ID, "variant")).select_by_value("double-deck")
     wait(browser, "#card-choice", 10, text="double-deck: its card is below")
@@ -320,3 +369,120 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
     want = deal_analysis(load_variant("four-hand-150"), 1, None, moves)["per_seat"]
     assert shown == [[str(r["seat"]), r["role"], str(r["decisions"]), str(r["given_up"])] for r in want]
     screenshot(browser, shots, "deal-analysis")
+
+
+def test_on_a_phone_the_meld_and_the_bid_advice_come_into_view(server, browser):
+    hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+    browser.set_window_size(*WIDTHS["phone"])
+    try:
+        browser.get(server + "/?deals=1000")
+        wait(browser, '#grid .card[data-card="AS"]')
+        tap_hand(browser, hand)
+        wait(browser, '.trump[data-trump="S"] .total')
+        WebDriverWait(browser, 5).until(lambda d: in_view(d, "#meld"))  # after the last card, no scrolling
+        assert in_view(browser, "#go") or browser.find_element(By.ID, "go").is_displayed()
+        assert browser.find_element(By.CSS_SELECTOR, '#grid .card[data-card="10H"]').get_attribute("disabled")
+        browser.find_element(By.ID, "go").click()
+        wait(browser, "#advise-headline", 120)
+        assert in_view(browser, "#advise-headline")  # the answer, where the thumb is
+        font = browser.execute_script(
+            "const t = document.querySelector('#advise svg.chart .tick'), s = t.ownerSVGElement;"
+            " return parseFloat(getComputedStyle(t).fontSize)"
+            " * s.getBoundingClientRect().width / s.viewBox.baseVal.width"
+        )
+        assert font >= 11, f"chart labels {font:.1f} px on a phone"
+        nav = browser.execute_script(
+            "const n = document.querySelector('nav'); return [n.scrollHeight, n.querySelector('a').offsetHeight]"
+        )
+        assert nav[0] < 2 * nav[1], "the navigation wraps onto two lines"
+        assert not browser.find_element(By.ID, "hold-box").get_attribute("open")  # folded on a phone
+    finally:
+        browser.set_window_size(*WIDTHS["desktop"])
+
+
+def test_a_link_reopens_the_same_hand(server, browser):
+    hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+    browser.get(server + "/")
+    wait(browser, '#grid .card[data-card="AS"]')
+    tap_hand(browser, hand)
+    wait(browser, '.trump[data-trump="S"] .total')
+    link = browser.current_url
+    assert "hand=AS+10S" in link
+    browser.get(server + "/odds")
+    browser.get(link)
+    assert wait(browser, "#hand-count", 30, text="12 of 12")
+    assert browser.find_element(By.ID, "hand").get_attribute("value") == hand
+    assert wait(browser, '.trump[data-trump="S"] .total', 30, text="22").text == "22"
+    browser.get(server + "/?variant=auction&hand=AS+AS+KH&seed=7")
+    assert wait(browser, "#hand-count", 30, text="3 of 15")
+    assert browser.find_element(By.ID, "variant").get_attribute("value") == "auction"
+    assert browser.find_element(By.ID, "seed").get_attribute("value") == "7"
+    browser.get(server + "/house-rules?question=pass-3-vs-none&variant=auction")
+    assert wait(browser, "#changes", 10, text="no pass").text == "A: pass 3 cards; B: no pass."
+    assert browser.find_element(By.ID, "variant").get_attribute("value") == "auction"
+    browser.get(server + "/odds?variant=auction&events=roundhouse,double-pinochle&seed=3")
+    WebDriverWait(browser, 10).until(
+        lambda d: (
+            {o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#events option:checked")}
+            == {"roundhouse", "double-pinochle"}
+        )
+    )
+    assert browser.find_element(By.ID, "seed").get_attribute("value") == "3"
+    browser.get(server + "/cards?variant=double-deck")
+    wait(browser, "#card-choice", 10, text="double-deck: its card is below")
+
+
+def test_a_deck_without_nines_lists_no_nines_events(server, browser):
+    hand = "AS AS AS AS 10S 10S KS KS QS QS JS JS AH AH KH QH AD AD JD QC"
+    browser.get(server + "/?variant=double-deck&deals=100")
+    assert wait(browser, "#hand-count", 30, text="0 of 20")
+    assert not browser.find_elements(By.CSS_SELECTOR, '#grid .card[data-card="9S"]')
+    browser.find_element(By.ID, "hand").send_keys(hand)
+    wait(browser, '.trump[data-trump="S"] .total')
+    browser.find_element(By.ID, "go").click()
+    wait(browser, ".hold-table", 180)
+    events = {
+        td.get_attribute("textContent")
+        for td in browser.find_elements(By.CSS_SELECTOR, '.hold-table td[data-col="event"]')
+    }
+    assert "kings around" in events and not events & {"five nines", "redeal hand"}
+    assert "aces around" not in events  # I hold all four aces of spades: named as out of reach instead
+    assert "aces around" in browser.find_element(By.CSS_SELECTOR, "#hold > p:last-child").get_attribute("textContent")
+    assert not any(
+        v == "0%"
+        for v in browser.execute_script(
+            "return Array.from(document.querySelectorAll('.hold-table td:not([data-col=event])'))"
+            ".map(t => t.textContent)"
+        )
+        if v
+    ), "an event no hand can hold is listed"
+    browser.find_element(By.ID, "hand").clear()
+    browser.find_element(By.ID, "hand").send_keys("9S")
+    assert "not in double-deck's deck" in wait(browser, '.error[data-for="hand"]', 10, text="9S").text
+    browser.get(server + "/odds?variant=double-deck")
+    WebDriverWait(browser, 10).until(
+        lambda d: "five nines" not in [o.text for o in d.find_elements(By.CSS_SELECTOR, "#events option")]
+    )
+    assert "aces around" in [o.text for o in browser.find_elements(By.CSS_SELECTOR, "#events option")]
+
+
+def test_the_pages_format_numbers_by_the_reports_rules(server, browser):
+    browser.get(server + "/odds")
+    wait(browser, "#events option")
+    for p in (0.944, 0.5, 0.0387, 7.5e-5, 0.00183, 0.999, 1.0, 0.0, 0.123456):
+        assert browser.execute_script("return fmtPct(arguments[0])", p) == fmt.pct(p), p
+        assert browser.execute_script("return fmtOneIn(arguments[0])", p) == fmt.one_in(p), p
+    for p, lo, hi in ((0.536, 0.534, 0.538), (0.54, 0.5399, 0.5401), (0.0123, 0.0119, 0.0127)):
+        assert browser.execute_script("return fmtPct(...arguments)", p, lo, hi) == fmt.pct(p, lo, hi)
+    for x in (0.0193, -0.205, 12345.6, 2.8e-05, 0.5, -3.25):
+        assert browser.execute_script("return fmtNumber(arguments[0])", x) == fmt.number(x), x
+    for args in (
+        (-0.205, -0.2074, -0.2027),
+        (0.3, -1.7, 2.2, " pp"),
+        (1.9,),
+        (-5e-5, -9e-5, -1e-5),
+        (123.4, 120.1, 126.0),
+    ):
+        assert browser.execute_script("return fmtSigned(...arguments)", *args) == fmt.signed(*args), args
+    assert browser.execute_script("return fmtChance(0.944)") == "94%"  # no "1 in 1"
+    assert browser.execute_script("return fmtChance(7.5e-5)") == "0.0075% (1 in 13,333)"

@@ -181,6 +181,7 @@ def advise(
     trumps = rec[:, h.F_TRUMP]
     named_share = {SUITS[s]: float(np.mean(trumps == s)) for s in range(4) if np.any(trumps == s)}
     curve = make_curve(variant, played, total, stop)
+    highest = [highest_share(curve, s) for s in SHARES]
     mine = my_trump(variant, given) if trump is None else trump
     partners = partner_meld(variant, given, seat, mine, seed=seed, condition=condition, acceptance=acceptance)
     return Advice(
@@ -195,8 +196,8 @@ def advise(
         named_share,
         values_interval(value),
         float(np.mean(played)) if n else math.nan,
-        bids_around(curve),
-        [highest_share(curve, s) for s in SHARES],
+        bids_around(curve, keep=tuple(x.bid for x in highest)),
+        highest,
         run.seconds,
         run.interrupted,
         acceptance,
@@ -431,16 +432,19 @@ def make_curve(
     return [(b, m, wilson(m, n)) for b, m in zip(bids, made)]
 
 
-def bids_around(curve: list[tuple[int, int, Interval]], most: int = 20) -> list[tuple[int, int, Interval]]:
+def bids_around(
+    curve: list[tuple[int, int, Interval]], most: int = 20, keep: tuple[int | None, ...] = ()
+) -> list[tuple[int, int, Interval]]:
     """The bids where the hand's fate is open: from the last one made almost always (>= 0.95) to the
-    first made almost never (<= 0.05), thinned evenly to at most ``most`` rows."""
+    first made almost never (<= 0.05), thinned evenly to at most ``most`` rows, and the bids ``keep``
+    (the headline bids, so that the table holds the bid it advises) wherever they fall."""
     p = [x.estimate for _, _, x in curve]
     first = max([i for i, v in enumerate(p) if v >= 0.95], default=0)
     last = min([i for i, v in enumerate(p) if v <= 0.05], default=len(p) - 1)
     rows = curve[first : last + 1]
     if len(rows) > most:
-        keep = np.unique(np.linspace(0, len(rows) - 1, most).round().astype(int))
-        rows = [rows[i] for i in keep]
+        even = set(np.linspace(0, len(rows) - 1, most).round().astype(int).tolist())
+        rows = [r for i, r in enumerate(rows) if i in even or r[0] in keep]
     return rows
 
 

@@ -206,7 +206,13 @@ class CompareResult:
         clear = r["diff_lo"] > 0 or r["diff_hi"] < 0
 
         def num(x: float) -> str:
-            return f"{x:.3g}" if abs(x) < 1000 else f"{x:,.0f}"
+            # three significant digits, never in scientific notation (0.00005, not 5e-05)
+            if abs(x) >= 1000:
+                return f"{x:,.0f}"
+            if x == 0 or not math.isfinite(x):
+                return f"{x:g}"
+            text = f"{x:.{max(0, 2 - math.floor(math.log10(abs(x))))}f}"
+            return text.rstrip("0").rstrip(".") if "." in text else text
 
         text = (
             f"{headline}: {num(r['a'])} under A, {num(r['b'])} under B; B − A = {num(r['diff'])} "

@@ -97,6 +97,37 @@ def parse_event(name: str, variant: Variant, listing: str = CLI_LISTING) -> Even
     return event
 
 
+def can_hold(event: Event, variant: Variant) -> bool:
+    """Whether some hand the system deals (``hand_size`` cards of its deck) holds ``event``, from the
+    deck's copies and the hand size: five nines in a deck without nines, or a redeal in a system
+    without one, cannot happen. ``event`` as :func:`parse_event` gives it for ``variant`` (a redeal's
+    numbers are the system's). True where the cards alone do not decide it (no meld, meld>=X)."""
+    copies, size = variant.deck_copies, variant.hand_size
+
+    def rank(r: int) -> list[int]:
+        return [int(copies[s * N_RANKS + r]) for s in range(N_SUITS)]
+
+    nines = sum(rank(NINE))
+    if event.kind == K_MARRIAGE:
+        return size >= 2 and any(k and q for k, q in zip(rank(KING), rank(QUEEN)))
+    if event.kind == K_RUN:
+        suits = zip(*(rank(r) for r in (ACE, TEN, KING, QUEEN, JACK)))
+        return size >= 5 * event.a and any(min(s) >= event.a for s in suits)
+    if event.kind == K_PINOCHLE:
+        return size >= 2 * event.a and min(copies[QUEEN_OF_SPADES], copies[JACK_OF_DIAMONDS]) >= event.a
+    if event.kind == K_AROUND:
+        return size >= N_SUITS * event.b and min(rank(event.a)) >= event.b
+    if event.kind == K_ROUNDHOUSE:
+        return size >= 2 * N_SUITS and min(rank(KING) + rank(QUEEN)) >= 1
+    if event.kind == K_NO_ACES:
+        return int(copies.sum()) - sum(rank(ACE)) >= size
+    if event.kind == K_NINES:
+        return min(nines, size) >= event.a
+    if event.kind == K_REDEAL:  # no redeal at all where the system's least nines is 0
+        return event.a > 0 and min(nines, size) >= event.a
+    return True
+
+
 #: Entries of :func:`hand_features`: every event is one of them reaching a threshold (:func:`event_test`).
 (X_MARRIAGE, X_RUN, X_PINOCHLE, X_ROUNDHOUSE, X_NO_ACES, X_NINES, X_NO_MELD, X_NINES_NO_MELD) = range(8)
 X_AROUND = 8  # X_AROUND + rank: the fewest copies of that rank over the four suits

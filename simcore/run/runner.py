@@ -295,6 +295,8 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
 
         bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr, leave=False)
     done = stored
+    if execution.progress is not None:  # the total at once, not after the first batch (which may be all of it)
+        execution.progress(done, deals)
     try:
         with _Interrupt(execution.stop) as interrupt:
             batches = (

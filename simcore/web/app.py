@@ -42,6 +42,8 @@ PAGES = (
     ("/cards", "Bidding cards"),
     ("/deal", "Deal viewer"),
 )
+#: The navigation's words on a phone, where the titles would wrap it onto two lines.
+SHORT_TITLES = {"/": "Hand", "/odds": "Odds", "/house-rules": "House", "/cards": "Cards", "/deal": "Deal"}
 
 
 def records(frame) -> list[dict]:
@@ -198,6 +200,31 @@ def check_hand(hand: str, v, partial: bool = True) -> None:
 EVENTS_LISTING = "GET /api/events lists them (the Odds page's Events)"
 
 
+def possible_events(v) -> list[str]:
+    """The catalogue's events a hand of ``v`` can hold (none of five nines in a deck without nines, nor a
+    redeal where the system has none): what a page lists when no event is asked for."""
+    from simcore.kernels.events import CATALOGUE, can_hold, parse_event
+
+    return [e for e in CATALOGUE if can_hold(parse_event(e, v), v)]
+
+
+def named(rows: list[dict]) -> list[dict]:
+    """Event rows with ``name``, the event as players say it ("aces around" for ``aces-around``)."""
+    from analyses.names import event_name
+
+    return [{**r, "name": event_name(r["event"])} for r in rows]
+
+
+def question_sides(key: str) -> dict[str, str]:
+    """A house-rule question's A and B in a player's words (the report's), not as rules keys."""
+    from analyses.house_rules import SIDES
+    from simcore.answers.questions import QUESTIONS
+
+    q = QUESTIONS[key]
+    a, b = SIDES.get(key, (", ".join(q.a) or "as shipped", ", ".join(q.b) or "as shipped"))
+    return {"a": a, "b": b}
+
+
 def check_events(events: list[str] | None, v) -> None:
     from simcore.kernels.events import parse_event
 
@@ -260,7 +287,16 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
         from simcore.variants import shipped_ids
 
         return templates.TemplateResponse(
-            request, name, {"pages": PAGES, "title": title, "ids": shipped_ids(), "here": request.url.path, **extra}
+            request,
+            name,
+            {
+                "pages": PAGES,
+                "short": SHORT_TITLES,
+                "title": title,
+                "ids": shipped_ids(),
+                "here": request.url.path,
+                **extra,
+            },
         )
 
     @app.get("/", response_class=HTMLResponse, include_in_schema=False)
@@ -269,9 +305,11 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.get("/odds", response_class=HTMLResponse, include_in_schema=False)
     def odds_page(request: Request):
+        from analyses.names import event_name
         from simcore.kernels.events import CATALOGUE
 
-        return page(request, "odds.html", "Odds", events=list(CATALOGUE), caps=i)
+        events = [(e, event_name(e), c.help) for e, c in CATALOGUE.items()]
+        return page(request, "odds.html", "Odds", events=events, caps=i)
 
     @app.get("/house-rules", response_class=HTMLResponse, include_in_schema=False)
     def house_page(request: Request):
@@ -282,6 +320,7 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
             "house.html",
             "House rules",
             questions=QUESTIONS,
+            sides={k: question_sides(k) for k in QUESTIONS},
             committed={r["question"]: r for r in rep.house_rules(app.state.reports)},
             caps=i,
         )
@@ -333,7 +372,10 @@ def _add_quick_answers(app: FastAPI) -> None:
 
     @app.post("/api/deck", summary="the cards of a system's deck, for a card grid")
     def deck(body: i.Rules):
+        from analyses.names import event_name, exchange_words
+        from simcore.answers.given import places
         from simcore.cards import N_TYPES, card_name
+        from simcore.kernels.events import CATALOGUE
 
         v = i.rules_of(body)
         return {
@@ -349,6 +391,9 @@ def _add_quick_answers(app: FastAPI) -> None:
             "cards": [
                 {"card": card_name(t), "copies": int(v.deck_copies[t])} for t in range(N_TYPES) if v.deck_copies[t]
             ],
+            "places": list(places(v)),
+            "before": exchange_words(v),
+            "events": [{"event": e, "name": event_name(e), "help": CATALOGUE[e].help} for e in possible_events(v)],
         }
 
     def widow_worth_asked(v) -> bool:
@@ -370,13 +415,15 @@ def _add_quick_answers(app: FastAPI) -> None:
 
     @app.post("/api/meld", summary="a hand's meld under every trump (simcore.api.meld)")
     def meld(body: i.HandIn):
+        from analyses.names import meld_name
         from simcore import api
 
         v = i.rules_of(body)
         try:
-            return records(api.meld(body.hand, v))
+            rows = records(api.meld(body.hand, v))
         except ValueError as exc:
             raise user_error(exc, "hand")
+        return [{**r, "name": meld_name(r["meld"]) if r["meld"] else None} for r in rows]
 
 
 def _add_hand_jobs(app: FastAPI) -> None:
@@ -441,13 +488,14 @@ def _add_hand_jobs(app: FastAPI) -> None:
         check_hand(body.hand, v)
         check_events(body.events, v)
         given = check_given(body.given, v, 0)
+        events = body.events or possible_events(v)
 
         def work(job: Job) -> dict:
             if given is None:
-                return {"rows": records(api.hold_odds(body.hand, body.events, v, hands=body.hands, seed=body.seed))}
+                return {"rows": named(records(api.hold_odds(body.hand, events, v, hands=body.hands, seed=body.seed)))}
             with given_errors():
-                frame = api.odds(body.events, v, hands=body.hands, seed=body.seed, hold=body.hand, given=given)
-            return {"rows": records(frame), "acceptance": frame.attrs.get("acceptance")}
+                frame = api.odds(events, v, hands=body.hands, seed=body.seed, hold=body.hand, given=given)
+            return {"rows": named(records(frame)), "acceptance": frame.attrs.get("acceptance")}
 
         return submitted(app.state.jobs.submit("hold-odds", work))
 
@@ -461,9 +509,10 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
 
         v = i.rules_of(body)
         check_events(body.events, v)
+        events = body.events or possible_events(v)
         return submitted(
             app.state.jobs.submit(
-                "odds", lambda job: {"rows": records(api.odds(body.events, v, hands=body.hands, seed=body.seed))}
+                "odds", lambda job: {"rows": named(records(api.odds(events, v, hands=body.hands, seed=body.seed)))}
             )
         )
 
@@ -484,6 +533,7 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
                 "mode": q.mode,
                 "modes": list(q.modes),
                 "headline": q.headline,
+                "sides": question_sides(k),
             }
             for k, q in QUESTIONS.items()
         }
@@ -510,8 +560,11 @@ def _add_odds_and_house_rules(app: FastAPI) -> None:
         asked = {"question": body.question} if body.variant in (None, "", q.variant) else {"a": a, "b": b}
 
         def work(job: Job) -> dict:
+            from simcore.answers.compare import MEASURE_KIND
+
             frame = api.compare(seed=body.seed, **asked, **size)
-            return {"rows": records(frame), "verdict": frame.attrs["verdict"]}
+            rows = [{**r, "kind": MEASURE_KIND.get(r["measure"], "points")} for r in records(frame)]
+            return {"rows": rows, "verdict": frame.attrs["verdict"]}
 
         return submitted(app.state.jobs.submit("compare", work))
 

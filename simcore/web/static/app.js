@@ -60,9 +60,11 @@ async function call(method, url, body) {
 
 const post = (url, body) => call("POST", url, body);
 
-// Start a job and follow it: progress bar ("done of total" + unit), elapsed time, a cancel button;
+// Start a job and follow it: progress bar ("1,200 of 4,000 deals"), elapsed time, a cancel button;
 // resolves with its result, rejects with an ApiError (its field, or fallback) when it fails or is cancelled.
-async function runJob(url, body, box, fallback, unit = "") {
+// `unit` names what is counted (" deals"); `after` says what the job does once every one is counted
+// (the exact values, the verdict), shown instead of a full bar that seems stuck.
+async function runJob(url, body, box, fallback, unit = "", after = "working out the answer") {
   const bar = $("progress", box), text = $(".job-text", box), cancel = $(".cancel", box);
   box.hidden = false; bar.removeAttribute("value"); text.textContent = "starting…";
   let job = await post(url, body).catch(e => { box.hidden = true; throw e; });
@@ -72,9 +74,8 @@ async function runJob(url, body, box, fallback, unit = "") {
   try {
     while (job.status === "queued" || job.status === "running") {
       if (box.dataset.job === job.id) {  // a newer job may have taken the box
-        if (job.fraction !== null) bar.value = job.fraction; else bar.removeAttribute("value");
-        text.textContent = job.status === "queued" ? "waiting for a free worker…"
-          : `${job.total ? fmtInt(job.done) + " of " + fmtInt(job.total) + unit : "running"} · ${job.seconds} s`;
+        text.textContent = jobPhase(job, unit, after);
+        if (job.total && job.done < job.total) bar.value = job.fraction; else bar.removeAttribute("value");
       }
       await new Promise(r => setTimeout(r, 300));
       job = await call("GET", `/api/jobs/${job.id}`);
@@ -86,19 +87,69 @@ async function runJob(url, body, box, fallback, unit = "") {
   return job.result;
 }
 
-function fmtInt(n) { return Number(n).toLocaleString("en-US"); }
-function fmtP(p) {
-  if (p === null || p === undefined) return "–";
-  if (p === 0) return "0";
-  if (p < 0.0001) return p.toExponential(2);
-  return p >= 0.9995 ? p.toFixed(4) : String(Number(p.toPrecision(3)));
+// What a job is doing, in words: waiting, starting, "1,200 of 4,000 deals · 3 s", or, once all are
+// counted, "all 4,000 deals counted; working out the exact values… · 5 s".
+function jobPhase(job, unit, after) {
+  if (job.status === "queued") return "waiting for a free worker…";
+  const s = ` · ${Math.round(job.seconds)} s`;
+  if (!job.total) return "starting…" + s;
+  if (job.done >= job.total) return `all ${fmtInt(job.total)}${unit} counted; ${after}…${s}`;
+  return `${fmtInt(job.done)} of ${fmtInt(job.total)}${unit}${s}`;
 }
-function fmtPct(p) { return p === null || p === undefined ? "–" : (100 * p).toFixed(1) + "%"; }
-// A chance as a percentage with the digits that show a small one (0.0183%, 58.7%, 100%).
+
+// Numbers for people, by the rules of the report's formatting (analyses/fmt.py; the browser tests
+// hold these to it): percentages "54%", "3.9%", "0.0075%"; odds "1 in 393"; signed differences
+// "+1.9 [+1.7 to +2.1]"; never scientific notation.
+function missing(x) { return x === null || x === undefined || !Number.isFinite(x); }
+function fmtInt(n) { return Number(n).toLocaleString("en-US"); }
+function fixed(x, d) { return x.toLocaleString("en-US", { minimumFractionDigits: d, maximumFractionDigits: d }); }
+function decimalsForPercent(v) {
+  v = Math.abs(v);
+  if (v >= 10 || v === 0) return 0;
+  if (v >= 1) return 1;
+  return Math.min(4, 1 - Math.floor(Math.log10(v)));
+}
+// fmt.pct: a share as a percentage, with its interval only where it shows at the digits printed.
+function fmtPct(p, lo = null, hi = null, decimals = null) {
+  if (missing(p)) return "–";
+  const d = decimals ?? decimalsForPercent(100 * p), f = x => (100 * x).toFixed(d);
+  if (missing(lo) || missing(hi)) return f(p) + "%";
+  const [a, e, b] = [f(lo), f(p), f(hi)];
+  return a === e && e === b ? e + "%" : `${e}% [${a}–${b}%]`;
+}
+// fmt.one_in: "1 in 393" (whole numbers from 100 up, three significant digits below); "never" for 0.
+function fmtOneIn(p) {
+  if (missing(p)) return "–";
+  if (p <= 0) return "never";
+  const n = 1 / p;
+  return "1 in " + (n >= 100 ? fixed(n, 0) : String(Number(n.toPrecision(3))));
+}
+// fmt.number: thousands separated from 1,000, else `digits` significant digits.
+function fmtNumber(x, digits = 3) {
+  if (missing(x)) return "–";
+  if (Math.abs(x) >= 1000) return fixed(x, 0);
+  if (x === 0) return "0";
+  return x.toFixed(Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(x)))));
+}
+// fmt.signed: a signed difference "+1.9 [+1.7 to +2.1]", digits chosen so the interval shows.
+function fmtSigned(x, lo = null, hi = null, unit = "", digits = 1) {
+  if (missing(x)) return "–";
+  const both = !missing(lo) && !missing(hi);
+  const half = both ? (hi - lo) / 2 : 0, ref = half > 0 ? half : Math.abs(x);
+  let d = ref === 0 ? 0 : Math.min(4, Math.max(0, digits - 1 - Math.floor(Math.log10(ref))));
+  if (Math.abs(x) < 10 && half >= 1) d = Math.max(d, 1);
+  if (Math.abs(x) >= 100) d = 0;
+  const s = v => (v < 0 ? "−" : "+") + fixed(Math.abs(v), d);
+  if (!both) return s(x) + unit;
+  const [a, e, b] = [s(lo), s(x), s(hi)];
+  return a === e && e === b ? e + unit : `${e}${unit} [${a} to ${b}]`;
+}
+// A chance as a player reads it: the percentage, with "1 in N" beside it where that reads sensibly
+// (under even: 94% is not "1 in 1"); one too small for a percentage's four decimals as odds only.
 function fmtChance(p) {
-  if (p === null || p === undefined) return "–";
-  if (p === 0 || p === 1) return `${100 * p}%`;
-  return `${Number((100 * p).toPrecision(p < 0.01 ? 3 : Math.min(3, Math.floor(Math.log10(100 * p)) + 2)))}%`;
+  if (missing(p)) return "–";
+  if (p > 0 && p < 1e-6) return fmtOneIn(p);
+  return p > 0 && p < 0.5 ? `${fmtPct(p)} (${fmtOneIn(p)})` : fmtPct(p);
 }
 
 // A table from columns [title, cell(row), data-col name, label]; each cell carries its label (default:

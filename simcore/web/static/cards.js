@@ -25,5 +25,15 @@ async function choose() {
     el("code", {}, `pinochle report --variant ${asked.rules_text ? "YOUR-RULES.toml" : id}`), " writes its card.");
 }
 
-hookRulesFile(choose);
-if (location.hash && SYSTEMS.includes(location.hash.slice(1))) $("#variant").value = location.hash.slice(1);
+// The system chosen is kept in the URL (?variant=ID, and #ID where it has a card), so a reload or a
+// shared link opens the same card.
+function saveState() {
+  const id = $("#variant").value, q = new URLSearchParams({ variant: id });
+  history.replaceState(null, "", `?${q}` + (SYSTEMS.includes(id) ? `#${id}` : ""));
+}
+
+hookRulesFile(() => { saveState(); choose(); });
+{
+  const asked = new URLSearchParams(location.search).get("variant") || location.hash.slice(1);
+  if (asked && $(`#variant option[value="${CSS.escape(asked)}"]`)) { $("#variant").value = asked; choose(); }
+}

@@ -1,46 +1,73 @@
-// House rules: the committed verdict of each question, and the question asked of another system.
+// House rules: the committed verdict of each question, and the question asked of another system. The
+// page's state (question, system, size) is kept in its URL, so a reload or a shared link asks the same.
 "use strict";
 
 const committed = JSON.parse($("#committed-data").textContent);
+const sides = JSON.parse($("#sides-data").textContent);  // question -> {a, b}: A and B in a player's words
 
 function verdictTable(rows, cols) {
   return el("div", { class: "scroll" }, table(cols, rows, "verdict-table stack"));
 }
 
-const num = x => x === null || x === undefined ? "–" : Math.abs(x) >= 100 ? x.toFixed(0) : Math.abs(x) >= 1 ? x.toFixed(2) : x.toPrecision(3);
-const range = (lo, hi) => `[${num(lo)}, ${num(hi)}]`;
+// A measure's value as the report prints it: a rate as a percentage, a difference of rates in
+// percentage points, anything else as a plain number (analyses/house_rules.py's table).
+const value = (kind, x) => kind === "rate" ? fmtPct(x, null, null, 1) : fmtNumber(x);
+const diff = (kind, x, lo, hi) => kind === "rate" ? fmtSigned(100 * x, 100 * lo, 100 * hi, " pp") : fmtSigned(x, lo, hi);
 
-function showCommitted() {
-  const q = $("#question").value, row = committed[q];
+function saveState() {
+  const q = new URLSearchParams({ question: $("#question").value });
   const opt = $("#question").selectedOptions[0];
-  $("#variant").value = opt.dataset.variant;
+  if ($("#variant").value !== opt.dataset.variant) q.set("variant", $("#variant").value);
+  if ($("#hands").value !== "5000") q.set("hands", $("#hands").value);
+  history.replaceState(null, "", `?${q}`);
+}
+
+function showCommitted(keepSystem = false) {
+  const q = $("#question").value, row = committed[q], side = sides[q];
+  const opt = $("#question").selectedOptions[0];
+  if (!keepSystem) $("#variant").value = opt.dataset.variant;
+  $("#question-title").textContent = opt.textContent;
+  $("#changes").textContent = `A: ${side.a}; B: ${side.b}.`;
   const box = $("#committed");
   if (!row) { box.replaceChildren(el("p", { class: "note" }, "Not in the committed report: ask it below.")); return; }
-  $("#changes").textContent = `A: ${row.a_is}; B: ${row.b_is}.`;
   box.replaceChildren(
     el("p", { class: "note" }, `Committed report: ${row.variant}, ${fmtInt(row.n)} paired ${row.mode}.`),
-    verdictTable([row], [["measure", r => r.measure, "measure", ""], ["A", r => num(r.a)], ["B", r => num(r.b)],
-      ["B − A", r => `${num(r.diff)} ${range(r.diff_lo, r.diff_hi)}`, "diff"], ["size", r => r.size, "size"]]),
+    verdictTable([row], [["measure", r => r.measure, "measure", ""], ["A", r => value(r.kind, r.a)], ["B", r => value(r.kind, r.b)],
+      ["B − A", r => diff(r.kind, r.diff, r.diff_lo, r.diff_hi), "diff"], ["size", r => r.size, "size"]]),
     el("p", { class: "verdict" }, row.verdict));
 }
 
 async function ask() {
   clearErrors();
+  saveState();
   const body = { question: $("#question").value, variant: $("#variant").value, hands: Number($("#hands").value) };
+  const side = sides[body.question];
   const out = $("#asked");
   out.replaceChildren();
   try {
-    const r = await runJob("/api/compare", body, $("#compare-job"), "compare");
+    const unit = ` ${$("#question").selectedOptions[0].dataset.mode}`;
+    const r = await runJob("/api/compare", body, $("#compare-job"), "compare", unit, "reading the verdict");
     const first = r.rows[0] || {};
+    const kind = x => x.kind || "points";
     out.replaceChildren(
-      el("p", { class: "note" }, `${first.variant_a} (A) against ${first.variant_b} (B), ${fmtInt(first.n)} paired ${first.mode}, seed ${first.seed}.`),
-      verdictTable(r.rows, [["measure", x => x.measure, "measure", ""], ["A", x => `${num(x.a)} ${range(x.a_lo, x.a_hi)}`, "a"],
-        ["B", x => `${num(x.b)} ${range(x.b_lo, x.b_hi)}`, "b"], ["B − A", x => `${num(x.estimate)} ${range(x.lo, x.hi)}`, "diff"],
+      el("p", { class: "note" }, `${body.variant}: A, ${side.a}, against B, ${side.b}; ${fmtInt(first.n)} paired ${first.mode}, seed ${first.seed}.`),
+      verdictTable(r.rows, [["measure", x => x.measure, "measure", ""], ["A", x => value(kind(x), x.a), "a"],
+        ["B", x => value(kind(x), x.b), "b"], ["B − A", x => diff(kind(x), x.estimate, x.lo, x.hi), "diff"],
         ["size", x => x.size, "size"]]),
       el("p", { class: "verdict" }, r.verdict));
   } catch (e) { showError(e.field || "compare", e.message); }
 }
 
-$("#question").addEventListener("change", showCommitted);
+function loadState() {
+  const q = new URLSearchParams(location.search);
+  const pick = (box, v) => { if (v && $(`${box} option[value="${CSS.escape(v)}"]`)) $(box).value = v; };
+  pick("#question", q.get("question"));
+  showCommitted();
+  pick("#variant", q.get("variant"));
+  if (q.get("hands")) $("#hands").value = q.get("hands");
+}
+
+$("#question").addEventListener("change", () => { showCommitted(); saveState(); });
+for (const box of ["#variant", "#hands"]) $(box).addEventListener("change", saveState);
 $("#go").addEventListener("click", ask);
-showCommitted();
+loadState();
