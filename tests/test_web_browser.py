@@ -296,3 +296,63 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
     want = deal_analysis(load_variant("four-hand-150"), 1, None, moves)["per_seat"]
     assert shown == [[str(r["seat"]), r["role"], str(r["decisions"]), str(r["given_up"])] for r in want]
     screenshot(browser, shots, "deal-analysis")
+
+
+def in_view(driver, css: str) -> bool:
+    """Whether the element is wholly in the window, below the sticky navigation."""
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "const top = document.querySelector('header').getBoundingClientRect().bottom;"
+        "return r.top >= top - 1 && r.bottom <= window.innerHeight + 1",
+        css,
+    )
+
+
+def test_deal_viewer_on_a_phone_keeps_the_seat_to_play_in_view_shows_the_trick_and_links_the_position(
+    server, browser, shots
+):
+    def drawn() -> int:
+        return int(browser.execute_script("return document.body.dataset.drawn || 0"))
+
+    browser.set_window_size(*WIDTHS["phone"])
+    try:
+        browser.get(server + "/deal?variant=four-hand-150&seed=2&values=off")
+        wait(browser, ".seat.to-act .card.legal")
+        assert in_view(browser, ".seat.to-act")
+        for _ in range(6):  # a trick and a half: the seat to play moves round the table and down the page
+            seat = browser.find_element(By.CSS_SELECTOR, ".seat.to-act").get_attribute("data-seat")
+            card = browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").get_attribute("data-card")
+            before = drawn()
+            browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").click()
+            WebDriverWait(browser, 60).until(lambda d, before=before: drawn() > before)
+            played = browser.find_element(By.CSS_SELECTOR, f'#trick .played-card[data-seat="{seat}"]')
+            assert played.get_attribute("data-card") == card  # this trick, or the one it just closed
+            assert in_view(browser, ".seat.to-act"), f"seat to play out of view after {card}"
+        screenshot(browser, shots, "deal-phone-play")
+        moves = browser.execute_script("return view.moves")
+        trick = browser.execute_script("return view.trick")
+        link = browser.find_element(By.ID, "permalink").get_attribute("href")
+        assert browser.current_url == link and "moves=" in link
+    finally:
+        browser.set_window_size(*WIDTHS["desktop"])
+    # the link opens the same position, which the API gives for the same decisions
+    browser.get(link)
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script("return view && view.moves.length") == len(moves))
+    assert browser.execute_script("return view.moves") == moves
+    want = client_view(moves, seed=2)
+    assert browser.execute_script("return view.trick") == trick == want["trick"]
+    assert browser.execute_script("return view.hands") == want["hands"]
+    # at a desktop's width the trick lies between the top seats and the bottom ones
+    box = browser.execute_script(
+        "const y = e => document.querySelector(e).getBoundingClientRect();"
+        "return [y('.seat[data-seat=\"0\"]').bottom, y('#trick').top, y('#trick').bottom,"
+        " y('.seat[data-seat=\"2\"]').top]"
+    )
+    assert box == sorted(box)
+
+
+def client_view(moves: list[int], seed: int) -> dict:
+    from simcore.web.deal import deal_view
+    from simcore.web.inputs import shipped
+
+    return deal_view(shipped("four-hand-150"), seed, None, moves, "none", False)
