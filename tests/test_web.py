@@ -304,6 +304,41 @@ def test_the_deal_viewer_takes_an_entered_deal(client):
     assert played == sorted(" ".join(hands).split())
 
 
+def test_the_deal_viewer_shows_the_hand_before_the_play_and_points_per_side(client):
+    from simcore.state.players import kernel_policy
+
+    # auction: the widow as dealt and the bidder's burial, the cards the state API records
+    state, heuristic = api.new_hand("auction", seed=1), kernel_policy("heuristic")
+    while state.request().kind != "play":
+        state.apply(heuristic(state))
+    record = state.played_record()["moves"]
+    view = client.post("/api/deal", json={"variant": "auction", "seed": 1, "values": False}).json()
+    assert view["before_play"][0] == {
+        "move": "widow",
+        "kind": "widow",
+        "cards": [m["card"] for m in record if m["move"] == "deal" and m["seat"] is None for _ in range(m["count"])],
+    }
+    buried = [m["card"] for m in view["before_play"] if m["move"] == "bury"]
+    assert buried == [m["card"] for m in record if m["move"] == "bury"] and len(buried) == 3
+    assert view["bids"] == [list(b) for b in state.observation(0)["bids"]] and view["has_auction"]
+    # the sides split the seats; their trick points and meld add up to the seats'
+    o = state.observation(0)
+    assert sorted(s for side in view["sides"] for s in side["seats"]) == [0, 1, 2]
+    assert sum(side["tricks"] for side in view["sides"]) == sum(o["points"])
+    assert sum(side["meld"] for side in view["sides"]) == sum(o["meld"])
+    assert [side["bidding"] for side in view["sides"]].count(True) == 1
+    # four-hand-150: partners across, each pass's giver and taker
+    view = client.post("/api/deal", json={"seed": 1, "values": False}).json()
+    assert [side["seats"] for side in view["sides"]] == [[0, 2], [1, 3]]
+    passes = [(m["seat"], m["to"]) for m in view["before_play"] if m["move"] == "pass"]
+    assert passes == [(3, 1)] * 3 + [(1, 3)] * 3
+    # two-hand: no auction, so no bid and no bidder (not "0 by seat -1"); each seat its own side
+    view = client.post("/api/deal", json={"variant": "two-hand", "seed": 1, "values": False}).json()
+    assert not view["has_auction"] and view["bidder"] is None and view["bid"] is None
+    assert [side["seats"] for side in view["sides"]] == [[0], [1]]
+    assert view["before_play"][0]["kind"] == "stock" and view["turned"]
+
+
 def test_deal_values_agree_with_the_solver():
     """Late in a hand the best card's double-dummy value is the solve of the position."""
     with TestClient(create_app(warm=False)) as client:

@@ -356,3 +356,42 @@ def client_view(moves: list[int], seed: int) -> dict:
     from simcore.web.inputs import shipped
 
     return deal_view(shipped("four-hand-150"), seed, None, moves, "none", False)
+
+
+def test_deal_viewer_plays_a_deal_entered_by_tapping_cards_into_seats(server, browser):
+    dealt = api.new_hand("auction", seed=9)
+    hands = [dealt.observation(s)["hand"] for s in range(3)]
+    browser.get(server + "/deal?variant=auction&seed=1&values=off")
+    wait(browser, ".seat.to-act")
+    browser.find_element(By.CSS_SELECTOR, "#enter-box summary").click()
+    for hand in hands:  # a seat full moves the taps on to the next seat
+        for card in hand:
+            browser.find_element(By.CSS_SELECTOR, f'#enter-grid .card[data-card="{card}"]').click()
+    used_up = [c for c in set(sum(hands, [])) if sum(h.count(c) for h in hands) == 2]  # a single deck: 2 copies
+    assert used_up and all(
+        browser.find_element(By.CSS_SELECTOR, f'#enter-grid .card[data-card="{c}"]').get_attribute("disabled")
+        for c in used_up
+    )
+    before = int(browser.execute_script("return document.body.dataset.drawn || 0"))
+    browser.find_element(By.ID, "enter-play").click()
+    WebDriverWait(browser, 60).until(lambda d: int(d.execute_script("return document.body.dataset.drawn")) > before)
+    lines = browser.find_element(By.ID, "cards").get_attribute("value").split("\n")
+    assert [line.split() for line in lines[:3]] == hands
+    assert sorted(lines[3].split()) == sorted(widow_of(dealt))  # what no seat holds
+    from simcore.web.deal import deal_view
+    from simcore.web.inputs import shipped
+
+    want = deal_view(shipped("auction"), 1, lines, [], "none", False)
+    assert browser.execute_script("return view.hands") == want["hands"]
+    assert browser.execute_script("return view.before_play[0].cards") == want["before_play"][0]["cards"]
+    assert "cards=" in browser.current_url
+
+
+def widow_of(state) -> list[str]:
+    """The widow as dealt, from the hand's record."""
+    return [
+        m["card"]
+        for m in state.played_record()["moves"]
+        if m["move"] == "deal" and m["seat"] is None
+        for _ in range(m["count"])
+    ]
