@@ -550,3 +550,44 @@ def test_a_job_that_ends_before_its_answer_is_written_is_still_answered_202():
     assert submitted(job).status_code == 202
     assert job_response(job).status_code == 200
     assert job_response(Job("slow", "advise", status="running")).status_code == 202
+
+
+def test_a_card_made_on_demand_is_the_analyses_card_kept_in_the_store_and_read_back(tmp_path, monkeypatch):
+    """A system without a committed card (auction), at a small size: the job counts the hands dealt and
+    played, its card is the one analyses.card writes for those sections, and a second request reads it
+    back from the results store without making it again."""
+    import base64
+
+    from analyses import card
+    from analyses.section import Sizes
+    from simcore.run.store import Store
+    from simcore.variants import load_variant
+    from simcore.web.made_cards import made_card
+
+    small = Sizes.small()
+    monkeypatch.setattr(card, "ON_DEMAND", small)
+    store = tmp_path / "results.duckdb"
+    with TestClient(create_app(Jobs(seconds=900), warm=False, store=store)) as client:
+        assert "auction" not in client.get("/cards").text.split('data-systems="')[1].split('"')[0].split()
+        job = finished(client, client.post("/api/card", json={"variant": "auction"}), 300)
+        assert job["status"] == "done", job["error"]
+        made = job["result"]
+        assert made["system"] == "auction" and not made["cached"]
+        assert job["done"] == job["total"] == small.dealt + small.played  # hands dealt for the odds, played for bids
+        assert made["sizes"] == {"dealt": small.dealt, "played": small.played, "games": small.games}
+        assert f"{small.played:,} played out for the bids" in made["markdown"] and made["note"] in made["markdown"]
+        assert "<table>" in made["html"] and "bid made 50% of the time" in made["html"]
+        assert base64.b64decode(made["png"].removeprefix("data:image/png;base64,"))[:8] == b"\x89PNG\r\n\x1a\n"
+        # the same card as analyses.card makes from the same sections (no store)
+        direct = made_card(load_variant("auction"), None, small)
+        assert direct["markdown"] == made["markdown"] and not direct["cached"]
+        # asked again: read back from the store, nothing made (making one would fail here)
+        monkeypatch.setattr(card, "card_analyses", lambda v: (_ for _ in ()).throw(AssertionError("made again")))
+        again = finished(client, client.post("/api/card", json={"variant": "auction"}), 30)
+        assert again["status"] == "done" and again["result"]["cached"]
+        assert {k: v for k, v in again["result"].items() if k != "cached"} == {
+            k: v for k, v in made.items() if k != "cached"
+        }
+        bad = client.post("/api/card", json={"rules_text": 'id = "x"\nextends = "nope"'})
+    assert bad.status_code == 400 and bad.json()["field"] == "rules" and "\n" not in bad.json()["error"]
+    assert list(Store(store).runs()["kernel"]) == ["player-card"]
