@@ -403,7 +403,9 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
                 col_widths=[0.3, 0.35, 0.35],
             )
         if chart_on_top:
-            ax = fig.add_axes((left + 2 * (width + gap) + 0.04, y - height + 0.035, width - 0.04, height - 0.045))
+            at = left + len(columns) * (width + gap) + 0.04  # beside the last column, one or two
+            below = 0.02 if len(columns) == 1 else 0  # a wide column's chart title clears the heading
+            ax = fig.add_axes((at, y - height + 0.035, width - 0.04, height - 0.045 - below))
             _bid_chart(ax, variant, tables, played_by)
         y = (
             _small_print(fig, left, y - height - 0.006, bidding_notes(variant, tables, bidding), 165, fontsize=6.8)

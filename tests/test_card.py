@@ -164,6 +164,25 @@ def test_the_printed_card_draws_every_bidding_row(vid):
         assert r["your meld as dealt"] in drawn
 
 
+@pytest.mark.parametrize("rows", [12, 30])
+def test_the_bid_chart_sits_on_the_page_beside_one_or_two_columns_of_rows(rows):
+    """A card of few meld rows (one column, as a small on-demand card often has) draws its chart beside
+    that column, on the page, as one of two columns does."""
+    from analyses.section import Section
+
+    v = load_variant("four-hand-150")
+    tables = _committed_tables("four-hand-150")
+    highest = tables["highest_bid"]
+    kept = highest[highest["bidder_meld"] <= rows]
+    kept.attrs.update(highest.attrs)
+    tables["highest_bid"] = kept
+    assert len(card.split_rows(bs.bidding_card(kept))) == (1 if rows <= card.ROWS_PER_COLUMN else 2)
+    fig = card.plot_card(v, [Section("t", "", tables)], "played by")
+    chart = next(ax for ax in fig.axes if ax.get_ylabel() == "highest bid (points)")
+    box = chart.get_position()
+    assert 0.5 < box.x0 and box.x1 <= 1 and 0 <= box.y0 < box.y1 <= 1
+
+
 def test_bid_axis_ticks_are_legal_bids_and_not_crowded():
     from matplotlib.figure import Figure
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import io
 import json
+import tempfile
 import time
 from functools import lru_cache
 from pathlib import Path
@@ -103,15 +103,16 @@ def made_card(variant, store=None, sizes=None, seed: int = SEED, job=None) -> di
     who = played_by(sizes, seed)
     note = card.on_demand_note(sizes, seed)
     text = card.card_markdown(variant, sections, None, None, None, who, made=note)
-    image = io.BytesIO()
-    figure = card.plot_card(variant, sections, f"{who} {note}")
-    figure.savefig(image, format="png", dpi=style.DPI)
+    with tempfile.TemporaryDirectory() as folder:  # drawn as the report draws it (style.save wants a path)
+        path = Path(folder) / "card.png"
+        style.save(card.plot_card(variant, sections, who), path)  # its chart names the hands played
+        png = path.read_bytes()
     made = {
         "system": variant.id,
         "name": variant.name,
         "markdown": text,
         "html": markdown_html(text),
-        "png": "data:image/png;base64," + base64.b64encode(image.getvalue()).decode(),
+        "png": "data:image/png;base64," + base64.b64encode(png).decode(),
         "sizes": {"dealt": sizes.dealt, "played": sizes.played, "games": sizes.games},
         "seed": seed,
         "seconds": round(time.perf_counter() - start, 1),
