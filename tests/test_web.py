@@ -232,7 +232,7 @@ def test_bidding_cards_show_their_tables_as_html_linking_report_files_only(clien
     page = client.get("/cards").text
     assert "<th>bid made 50% of the time</th>" in page and "<td>27 [27–28]</td>" in page
     assert 'href="/reports/four-hand-150-card.pdf"' in page and 'href="four-hand-150' not in page
-    assert "cards exist for the systems of the committed report only" in page.lower()
+    assert "the cards below are the committed report's" in page.lower() and "make its card" in page.lower()
 
 
 def test_house_rules_come_from_the_committed_csv(client):

@@ -252,7 +252,13 @@ def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(serv
     ]
     assert cells == [c.strip() for c in first.strip("|").split("|")]
     Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
-    assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
+    assert "No committed card for auction" in wait(browser, "#card-choice", 10, text="No committed card").text
+    browser.find_element(By.ID, "make").click()  # made on demand: its tables as text, then its PNG
+    made = wait(browser, "#made .card-text table", 120)
+    assert browser.find_element(By.ID, "made").get_attribute("data-system") == "auction"
+    assert "Made on demand at a small size" in browser.find_element(By.ID, "made").text
+    assert made.find_elements(By.TAG_NAME, "tr")
+    assert browser.execute_script("return document.querySelector('#made img').naturalWidth") > 100
     browser.execute_script("window.scrollTo(0, 0)")
     screenshot(browser, shots, "cards")
     Select(browser.find_element(By.ID, "variant")).select_by_value("double-deck")
