@@ -391,6 +391,13 @@ def test_deal_viewer_plays_a_deal_entered_by_tapping_cards_into_seats(server, br
     assert browser.execute_script("return view.hands") == want["hands"]
     assert browser.execute_script("return view.before_play[0].cards") == want["before_play"][0]["cards"]
     assert "cards=" in browser.current_url
+    # a card the system's deck lacks is greyed out too (double-deck has no nines)
+    browser.get(server + "/deal?variant=double-deck&seed=1&values=off")
+    wait(browser, ".seat.to-act")
+    browser.find_element(By.CSS_SELECTOR, "#enter-box summary").click()
+    nine = wait(browser, '#enter-grid .card[data-card="9S"]', 10)
+    assert nine.get_attribute("disabled") and "not in this deck" in nine.get_attribute("title")
+    assert not browser.find_element(By.CSS_SELECTOR, '#enter-grid .card[data-card="AS"]').get_attribute("disabled")
 
 
 def widow_of(state) -> list[str]:

@@ -5,6 +5,7 @@
 
 const HEURISTIC = -1;
 const SUIT_NAMES = { S: "♠", H: "♥", D: "♦", C: "♣" };
+const RANKS = ["A", "10", "K", "Q", "J", "9"];
 let view = null;
 let moves = [];
 
@@ -263,12 +264,13 @@ function drawEntry() {
   grid.replaceChildren();
   for (const suit of ["S", "H", "D", "C"]) {
     const row = el("div", { class: `suit suit-${suit}` }, el("span", { class: "suit-name", "aria-hidden": "true" }, SUIT_NAMES[suit]));
-    for (const c of deck.cards.filter(c => c.card.endsWith(suit))) {
-      const left = c.copies - usedCount(c.card);
+    for (const rank of RANKS) {  // every rank, so that a card this deck lacks shows greyed out
+      const card = rank + suit, copies = (deck.cards.find(c => c.card === card) || { copies: 0 }).copies;
+      const left = copies - usedCount(card);
       row.append(el("button", {
-        type: "button", class: "card", "data-card": c.card, disabled: left <= 0 || full,
-        title: `${c.card}: ${left} of ${c.copies} left`, onclick: () => tapCard(c.card),
-      }, c.card.slice(0, -1), el("sup", {}, `${left}`)));
+        type: "button", class: "card", "data-card": card, disabled: left <= 0 || full,
+        title: copies ? `${card}: ${left} of ${copies} left` : `${card}: not in this deck`, onclick: () => tapCard(card),
+      }, rank, el("sup", {}, copies ? `${left}` : "–")));
     }
     grid.append(row);
   }
