@@ -93,8 +93,13 @@ def made_card(variant, store=None, sizes=None, seed: int = SEED, job=None) -> di
             if job is not None and asked:  # an analysis may make several runs: never count backwards
                 job.done, job.total = max(job.done, offset + weight * min(done, asked) // asked), total
 
-        with executing(Execution(stop=job.stop if job else None, progress=progress)):
-            sections.append(module.section(variant, sizes, seed))
+        try:
+            with executing(Execution(stop=job.stop if job else None, progress=progress)):
+                sections.append(module.section(variant, sizes, seed))
+        except ValueError:  # too few hands to read a bid from, say: cancelled if the runs were cut short
+            if job is not None and job.stop.is_set():
+                return {}
+            raise
         offset += weight
         if job is not None:
             job.done, job.total = offset, total
