@@ -221,7 +221,9 @@ def card_markdown(
     tables = _tables(sections)
     strong = _strong_text(tables)
     value_rows = _value_rows(variant)
-    links = f" Printable: [PNG]({png}), [PDF]({pdf}); the full page: [{page}]({page})." if page and png and pdf else "."
+    links = (
+        f". Printable: [PNG]({png}), [PDF]({pdf}); the full page: [{page}]({page})." if page and png and pdf else "."
+    )
     lines = [
         f"# {variant.name}: a player's card",
         "",
