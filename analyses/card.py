@@ -17,9 +17,9 @@ import textwrap
 import pandas as pd
 from matplotlib.figure import Figure
 
-from analyses import bid_strategy, fmt, rare_melds, strong_lines, style
+from analyses import bid_strategy, fmt, rare_melds, redeal, strong_lines, style
 from analyses.names import event_name, exchange_words, meld_name_with_cards
-from analyses.section import Section
+from analyses.section import Section, Sizes
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
 
@@ -181,17 +181,57 @@ def _strong_text(tables: dict[str, pd.DataFrame]) -> str:
     return "" if t is None or t.empty else strong_lines.card_sentence(t)
 
 
-def card_markdown(variant: Variant, sections: list[Section], page: str, png: str, pdf: str, played_by: str) -> str:
-    """The card page in Markdown."""
+#: The analyses a card reads, in order: (what it answers, its module, the size it spends: a field of
+#: :class:`analyses.section.Sizes`, None for one that counts exactly or spends next to nothing).
+CARD_ANALYSES = (
+    ("how rare each meld is", rare_melds, "dealt"),
+    ("how often the deal is thrown in", redeal, None),
+    ("how high to bid", bid_strategy, "played"),
+)
+#: The size of a card made while a page waits (``pinochle serve``): about 10 to 20 s on one core once
+#: compiled, against the report's default of 4,000,000 hands dealt and 200,000 played.
+ON_DEMAND = Sizes(dealt=400_000, played=50_000, games=1_000)
+
+
+def card_analyses(variant: Variant) -> list[tuple[str, object, str | None]]:
+    """The entries of :data:`CARD_ANALYSES` that apply to ``variant`` (the bids only with an auction)."""
+    auction = variant.get("auction.kind") not in (None, "none")
+    return [a for a in CARD_ANALYSES if auction or a[1] is not bid_strategy]
+
+
+def on_demand_note(sizes: Sizes, seed: int) -> str:
+    """What a card made on demand says of its size, beside the report's."""
+    full = Sizes()
+    return (
+        f"Made on demand at a small size, seed {seed}: {sizes.dealt:,} hands dealt for the odds and "
+        f"{sizes.played:,} played out for the bids (the report's cards: {full.dealt:,} and {full.played:,}), "
+        "so its bids' ranges are wider and more neighbouring rows are read together."
+    )
+
+
+def card_markdown(
+    variant: Variant,
+    sections: list[Section],
+    page: str | None,
+    png: str | None,
+    pdf: str | None,
+    played_by: str,
+    made: str | None = None,
+) -> str:
+    """The card page in Markdown. ``page``, ``png``, ``pdf``: the files it links (None for a card made
+    on demand, which links none); ``made``: how it was made, said under its title when given."""
     tables = _tables(sections)
     strong = _strong_text(tables)
     value_rows = _value_rows(variant)
+    links = (
+        f". Printable: [PNG]({png}), [PDF]({pdf}); the full page: [{page}]({page})." if page and png and pdf else "."
+    )
     lines = [
         f"# {variant.name}: a player's card",
         "",
-        f"`{variant.id}` · {variant.description}. Printable: [PNG]({png}), [PDF]({pdf}); the full page: "
-        f"[{page}]({page}).",
+        f"`{variant.id}` · {variant.description}{links}",
         "",
+        *([f"*{made}*", ""] if made else []),
         f"**Points.** {scale_sentence(variant)}",
         "",
         f"**Redeal.** {redeal_sentence(variant, tables)}",
@@ -212,8 +252,7 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
             _rule_text(tables),
             "",
             *([strong + f" From {strong_lines.run_text(tables['strong_line'].attrs['about'])}.", ""] if strong else []),
-            f"![bidding card]({png})",
-            "",
+            *([f"![bidding card]({png})", ""] if png else []),
         ]
     else:
         lines += [f"{variant.id} has no auction, so there is no bid to choose.", ""]
@@ -234,7 +273,11 @@ def card_markdown(variant: Variant, sections: list[Section], page: str, png: str
         "## How this was measured",
         "",
         f"The bidding card: {played_by} The odds: counted exactly where they can be, else from the hands "
-        f"dealt for the full page. The method in a card player's words: the end of [{page}]({page}).",
+        + (
+            f"dealt for the full page. The method in a card player's words: the end of [{page}]({page})."
+            if page
+            else "dealt for the card. The method in a card player's words: the end of any system's page of the report."
+        ),
         "",
     ]
     return "\n".join(lines)
@@ -365,7 +408,9 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
                 col_widths=[0.3, 0.35, 0.35],
             )
         if chart_on_top:
-            ax = fig.add_axes((left + 2 * (width + gap) + 0.04, y - height + 0.035, width - 0.04, height - 0.045))
+            at = left + len(columns) * (width + gap) + 0.04  # beside the last column, one or two
+            below = 0.02 if len(columns) == 1 else 0  # a wide column's chart title clears the heading
+            ax = fig.add_axes((at, y - height + 0.035, width - 0.04, height - 0.045 - below))
             _bid_chart(ax, variant, tables, played_by)
         y = (
             _small_print(fig, left, y - height - 0.006, bidding_notes(variant, tables, bidding), 165, fontsize=6.8)

@@ -164,6 +164,45 @@ def test_the_printed_card_draws_every_bidding_row(vid):
         assert r["your meld as dealt"] in drawn
 
 
+@pytest.mark.parametrize("rows", [12, 30])
+def test_the_bid_chart_sits_on_the_page_beside_one_or_two_columns_of_rows(rows):
+    """A card of few meld rows (one column, as a small on-demand card often has) draws its chart beside
+    that column, on the page, as one of two columns does."""
+    from analyses.section import Section
+
+    v = load_variant("four-hand-150")
+    tables = _committed_tables("four-hand-150")
+    highest = tables["highest_bid"]
+    kept = highest[highest["bidder_meld"] <= rows]
+    kept.attrs.update(highest.attrs)
+    tables["highest_bid"] = kept
+    assert len(card.split_rows(bs.bidding_card(kept))) == (1 if rows <= card.ROWS_PER_COLUMN else 2)
+    fig = card.plot_card(v, [Section("t", "", tables)], "played by")
+    chart = next(ax for ax in fig.axes if ax.get_ylabel() == "highest bid (points)")
+    box = chart.get_position()
+    assert 0.5 < box.x0 and box.x1 <= 1 and 0 <= box.y0 < box.y1 <= 1
+
+
+def test_a_card_links_its_files_as_the_committed_card_does_and_one_made_on_demand_links_none():
+    from pathlib import Path
+
+    from analyses.section import Section, Sizes
+
+    v = load_variant("four-hand-150")
+    sections = [Section("t", "", _committed_tables("four-hand-150"))]
+    committed = (Path(__file__).parent.parent / "reports" / "four-hand-150-card.md").read_text(encoding="utf-8")
+    linked = card.card_markdown(
+        v, sections, "four-hand-150.md", "four-hand-150-card.png", "four-hand-150-card.pdf", "x"
+    )
+    assert linked.splitlines()[2] == committed.splitlines()[2]  # "`id` · description. Printable: [PNG](...) ..."
+    assert "![bidding card](four-hand-150-card.png)" in linked
+    note = card.on_demand_note(Sizes.small(), 1)
+    made = card.card_markdown(v, sections, None, None, None, "x", made=note)
+    assert made.splitlines()[2] == f"`four-hand-150` · {v.description}." and f"*{note}*" in made
+    assert "](" not in made  # no link, no image
+    assert "40,000 hands dealt" in note and "4,000 played out" in note
+
+
 def test_bid_axis_ticks_are_legal_bids_and_not_crowded():
     from matplotlib.figure import Figure
 

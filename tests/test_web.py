@@ -240,7 +240,7 @@ def test_bidding_cards_show_their_tables_as_html_linking_report_files_only(clien
     page = client.get("/cards").text
     assert "<th>bid made 50% of the time</th>" in page and "<td>27 [27–28]</td>" in page
     assert 'href="/reports/four-hand-150-card.pdf"' in page and 'href="four-hand-150' not in page
-    assert "cards exist for the systems of the committed report only" in page.lower()
+    assert "the cards below are the committed report's" in page.lower() and "make its card" in page.lower()
 
 
 def test_house_rules_come_from_the_committed_csv(client):
@@ -309,6 +309,41 @@ def test_the_deal_viewer_takes_an_entered_deal(client):
     assert view["over"] and sum(len(t["cards"]) for t in view["tricks"]) == 48
     played = sorted(c for t in view["tricks"] for c in t["cards"])
     assert played == sorted(" ".join(hands).split())
+
+
+def test_the_deal_viewer_shows_the_hand_before_the_play_and_points_per_side(client):
+    from simcore.state.players import kernel_policy
+
+    # auction: the widow as dealt and the bidder's burial, the cards the state API records
+    state, heuristic = api.new_hand("auction", seed=1), kernel_policy("heuristic")
+    while state.request().kind != "play":
+        state.apply(heuristic(state))
+    record = state.played_record()["moves"]
+    view = client.post("/api/deal", json={"variant": "auction", "seed": 1, "values": False}).json()
+    assert view["before_play"][0] == {
+        "move": "widow",
+        "kind": "widow",
+        "cards": [m["card"] for m in record if m["move"] == "deal" and m["seat"] is None for _ in range(m["count"])],
+    }
+    buried = [m["card"] for m in view["before_play"] if m["move"] == "bury"]
+    assert buried == [m["card"] for m in record if m["move"] == "bury"] and len(buried) == 3
+    assert view["bids"] == [list(b) for b in state.observation(0)["bids"]] and view["has_auction"]
+    # the sides split the seats; their trick points and meld add up to the seats'
+    o = state.observation(0)
+    assert sorted(s for side in view["sides"] for s in side["seats"]) == [0, 1, 2]
+    assert sum(side["tricks"] for side in view["sides"]) == sum(o["points"])
+    assert sum(side["meld"] for side in view["sides"]) == sum(o["meld"])
+    assert [side["bidding"] for side in view["sides"]].count(True) == 1
+    # four-hand-150: partners across, each pass's giver and taker
+    view = client.post("/api/deal", json={"seed": 1, "values": False}).json()
+    assert [side["seats"] for side in view["sides"]] == [[0, 2], [1, 3]]
+    passes = [(m["seat"], m["to"]) for m in view["before_play"] if m["move"] == "pass"]
+    assert passes == [(3, 1)] * 3 + [(1, 3)] * 3
+    # two-hand: no auction, so no bid and no bidder (not "0 by seat -1"); each seat its own side
+    view = client.post("/api/deal", json={"variant": "two-hand", "seed": 1, "values": False}).json()
+    assert not view["has_auction"] and view["bidder"] is None and view["bid"] is None
+    assert [side["seats"] for side in view["sides"]] == [[0], [1]]
+    assert view["before_play"][0]["kind"] == "stock" and view["turned"]
 
 
 def test_deal_values_agree_with_the_solver():
@@ -555,3 +590,44 @@ def test_questions_say_a_and_b_in_a_players_words(client):
     q = client.get("/api/questions").json()["pass-3-vs-none"]
     assert q["sides"] == {"a": "pass 3 cards", "b": "no pass"}
     assert "exchange.pass_cards" not in client.get("/house-rules").text.split('id="committed-data"')[0]
+
+
+def test_a_card_made_on_demand_is_the_analyses_card_kept_in_the_store_and_read_back(tmp_path, monkeypatch):
+    """A system without a committed card (auction), at a small size: the job counts the hands dealt and
+    played, its card is the one analyses.card writes for those sections, and a second request reads it
+    back from the results store without making it again."""
+    import base64
+
+    from analyses import card
+    from analyses.section import Sizes
+    from simcore.run.store import Store
+    from simcore.variants import load_variant
+    from simcore.web.made_cards import made_card
+
+    small = Sizes.small()
+    monkeypatch.setattr(card, "ON_DEMAND", small)
+    store = tmp_path / "results.duckdb"
+    with TestClient(create_app(Jobs(seconds=900), warm=False, store=store)) as client:
+        assert "auction" not in client.get("/cards").text.split('data-systems="')[1].split('"')[0].split()
+        job = finished(client, client.post("/api/card", json={"variant": "auction"}), 300)
+        assert job["status"] == "done", job["error"]
+        made = job["result"]
+        assert made["system"] == "auction" and not made["cached"]
+        assert job["done"] == job["total"] == small.dealt + small.played  # hands dealt for the odds, played for bids
+        assert made["sizes"] == {"dealt": small.dealt, "played": small.played, "games": small.games}
+        assert f"{small.played:,} played out for the bids" in made["markdown"] and made["note"] in made["markdown"]
+        assert "<table>" in made["html"] and "bid made 50% of the time" in made["html"]
+        assert base64.b64decode(made["png"].removeprefix("data:image/png;base64,"))[:8] == b"\x89PNG\r\n\x1a\n"
+        # the same card as analyses.card makes from the same sections (no store)
+        direct = made_card(load_variant("auction"), None, small)
+        assert direct["markdown"] == made["markdown"] and not direct["cached"]
+        # asked again: read back from the store, nothing made (making one would fail here)
+        monkeypatch.setattr(card, "card_analyses", lambda v: (_ for _ in ()).throw(AssertionError("made again")))
+        again = finished(client, client.post("/api/card", json={"variant": "auction"}), 30)
+        assert again["status"] == "done" and again["result"]["cached"]
+        assert {k: v for k, v in again["result"].items() if k != "cached"} == {
+            k: v for k, v in made.items() if k != "cached"
+        }
+        bad = client.post("/api/card", json={"rules_text": 'id = "x"\nextends = "nope"'})
+    assert bad.status_code == 400 and bad.json()["field"] == "rules" and "\n" not in bad.json()["error"]
+    assert list(Store(store).runs()["kernel"]) == ["player-card"]

@@ -324,7 +324,13 @@ def test_bidding_cards_link_their_png_and_pdf_and_show_their_tables_as_text(serv
     ]
     assert cells == [c.strip() for c in first.strip("|").split("|")]
     Select(browser.find_element(By.ID, "variant")).select_by_value("auction")
-    assert "No bidding card for auction" in wait(browser, "#card-choice", 10, text="No bidding card").text
+    assert "No committed card for auction" in wait(browser, "#card-choice", 10, text="No committed card").text
+    browser.find_element(By.ID, "make").click()  # made on demand: its tables as text, then its PNG
+    made = wait(browser, "#made .card-text table", 120)
+    assert browser.find_element(By.ID, "made").get_attribute("data-system") == "auction"
+    assert "Made on demand at a small size" in browser.find_element(By.ID, "made").text
+    assert made.find_elements(By.TAG_NAME, "tr")
+    assert browser.execute_script("return document.querySelector('#made img').naturalWidth") > 100
     browser.execute_script("window.scrollTo(0, 0)")
     assert players_words(browser) == []
     screenshot(browser, shots, "cards")
@@ -486,3 +492,109 @@ def test_the_pages_format_numbers_by_the_reports_rules(server, browser):
         assert browser.execute_script("return fmtSigned(...arguments)", *args) == fmt.signed(*args), args
     assert browser.execute_script("return fmtChance(0.944)") == "94%"  # no "1 in 1"
     assert browser.execute_script("return fmtChance(7.5e-5)") == "0.0075% (1 in 13,333)"
+
+
+def wholly_in_view(driver, css: str) -> bool:
+    """Whether the element is wholly in the window, below the sticky navigation."""
+    return driver.execute_script(
+        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+        "const top = document.querySelector('header').getBoundingClientRect().bottom;"
+        "return r.top >= top - 1 && r.bottom <= window.innerHeight + 1",
+        css,
+    )
+
+
+def test_deal_viewer_on_a_phone_keeps_the_seat_to_play_in_view_shows_the_trick_and_links_the_position(
+    server, browser, shots
+):
+    def drawn() -> int:
+        return int(browser.execute_script("return document.body.dataset.drawn || 0"))
+
+    browser.set_window_size(*WIDTHS["phone"])
+    try:
+        browser.get(server + "/deal?variant=four-hand-150&seed=2&values=off")
+        wait(browser, ".seat.to-act .card.legal")
+        assert wholly_in_view(browser, ".seat.to-act")
+        for _ in range(6):  # a trick and a half: the seat to play moves round the table and down the page
+            seat = browser.find_element(By.CSS_SELECTOR, ".seat.to-act").get_attribute("data-seat")
+            card = browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").get_attribute("data-card")
+            before = drawn()
+            browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").click()
+            WebDriverWait(browser, 60).until(lambda d, before=before: drawn() > before)
+            played = browser.find_element(By.CSS_SELECTOR, f'#trick .played-card[data-seat="{seat}"]')
+            assert played.get_attribute("data-card") == card  # this trick, or the one it just closed
+            assert wholly_in_view(browser, ".seat.to-act"), f"seat to play out of view after {card}"
+        screenshot(browser, shots, "deal-phone-play")
+        moves = browser.execute_script("return view.moves")
+        trick = browser.execute_script("return view.trick")
+        link = browser.find_element(By.ID, "permalink").get_attribute("href")
+        assert browser.current_url == link and "moves=" in link
+    finally:
+        browser.set_window_size(*WIDTHS["desktop"])
+    # the link opens the same position, which the API gives for the same decisions
+    browser.get(link)
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script("return view && view.moves.length") == len(moves))
+    assert browser.execute_script("return view.moves") == moves
+    want = client_view(moves, seed=2)
+    assert browser.execute_script("return view.trick") == trick == want["trick"]
+    assert browser.execute_script("return view.hands") == want["hands"]
+    # at a desktop's width the trick lies between the top seats and the bottom ones
+    box = browser.execute_script(
+        "const y = e => document.querySelector(e).getBoundingClientRect();"
+        "return [y('.seat[data-seat=\"0\"]').bottom, y('#trick').top, y('#trick').bottom,"
+        " y('.seat[data-seat=\"2\"]').top]"
+    )
+    assert box == sorted(box)
+
+
+def client_view(moves: list[int], seed: int) -> dict:
+    from simcore.web.deal import deal_view
+    from simcore.web.inputs import shipped
+
+    return deal_view(shipped("four-hand-150"), seed, None, moves, "none", False)
+
+
+def test_deal_viewer_plays_a_deal_entered_by_tapping_cards_into_seats(server, browser):
+    dealt = api.new_hand("auction", seed=9)
+    hands = [dealt.observation(s)["hand"] for s in range(3)]
+    browser.get(server + "/deal?variant=auction&seed=1&values=off")
+    wait(browser, ".seat.to-act")
+    browser.find_element(By.CSS_SELECTOR, "#enter-box summary").click()
+    for hand in hands:  # a seat full moves the taps on to the next seat
+        for card in hand:
+            browser.find_element(By.CSS_SELECTOR, f'#enter-grid .card[data-card="{card}"]').click()
+    used_up = [c for c in set(sum(hands, [])) if sum(h.count(c) for h in hands) == 2]  # a single deck: 2 copies
+    assert used_up and all(
+        browser.find_element(By.CSS_SELECTOR, f'#enter-grid .card[data-card="{c}"]').get_attribute("disabled")
+        for c in used_up
+    )
+    before = int(browser.execute_script("return document.body.dataset.drawn || 0"))
+    browser.find_element(By.ID, "enter-play").click()
+    WebDriverWait(browser, 60).until(lambda d: int(d.execute_script("return document.body.dataset.drawn")) > before)
+    lines = browser.find_element(By.ID, "cards").get_attribute("value").split("\n")
+    assert [line.split() for line in lines[:3]] == hands
+    assert sorted(lines[3].split()) == sorted(widow_of(dealt))  # what no seat holds
+    from simcore.web.deal import deal_view
+    from simcore.web.inputs import shipped
+
+    want = deal_view(shipped("auction"), 1, lines, [], "none", False)
+    assert browser.execute_script("return view.hands") == want["hands"]
+    assert browser.execute_script("return view.before_play[0].cards") == want["before_play"][0]["cards"]
+    assert "cards=" in browser.current_url
+    # a card the system's deck lacks is greyed out too (double-deck has no nines)
+    browser.get(server + "/deal?variant=double-deck&seed=1&values=off")
+    wait(browser, ".seat.to-act")
+    browser.find_element(By.CSS_SELECTOR, "#enter-box summary").click()
+    nine = wait(browser, '#enter-grid .card[data-card="9S"]', 10)
+    assert nine.get_attribute("disabled") and "not in this deck" in nine.get_attribute("title")
+    assert not browser.find_element(By.CSS_SELECTOR, '#enter-grid .card[data-card="AS"]').get_attribute("disabled")
+
+
+def widow_of(state) -> list[str]:
+    """The widow as dealt, from the hand's record."""
+    return [
+        m["card"]
+        for m in state.played_record()["moves"]
+        if m["move"] == "deal" and m["seat"] is None
+        for _ in range(m["count"])
+    ]

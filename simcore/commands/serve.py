@@ -66,7 +66,10 @@ def run(args: argparse.Namespace) -> int:
     sock.listen(128)  # a request that comes before the server is up waits rather than being refused
     host, port = sock.getsockname()[:2]
     shown = f"[{host}]" if ":" in host else host
-    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap))
+    from simcore.run.store import default_path
+
+    store = default_path()  # $PINOCHLE_STORE or the user's cache; "off" keeps no cards made on demand
+    app = create_app(Jobs(workers=args.jobs, seconds=args.time_cap), store=None if str(store) == "off" else store)
     print(
         f"pinochle: serving on http://{shown}:{port}/ (API at /docs; Ctrl-C stops). Compiling the kernels "
         "in the background: first answers wait for it.",

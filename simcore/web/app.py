@@ -97,9 +97,12 @@ class Warmup:
         return {"state": self.state, "seconds": self.seconds, "error": self.error}
 
 
-def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool = True) -> FastAPI:
+def create_app(
+    jobs: Jobs | None = None, reports: Path | None = None, warm: bool = True, store: Path | None = None
+) -> FastAPI:
     """The app. ``jobs``: the job queue (default: 2 workers, 8 waiting, a 60 s time cap); ``reports``:
-    the committed report's folder; ``warm``: compile the kernels in the background at start."""
+    the committed report's folder; ``warm``: compile the kernels in the background at start; ``store``:
+    the results store that keeps the bidding cards made on demand (None: none kept)."""
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -125,6 +128,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     app.state.solver_jobs = Jobs(workers=1, waiting=8, seconds=app.state.jobs.seconds, prefix="dd")
     app.state.solver_jobs.ready = app.state.jobs.ready  # both wait for the warm-up
     app.state.reports = reports or rep.REPORTS
+    app.state.store = store
     app.state.warmup = Warmup(app.state.jobs.ready)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
@@ -135,6 +139,7 @@ def create_app(jobs: Jobs | None = None, reports: Path | None = None, warm: bool
     _add_hand_jobs(app)
     _add_odds_and_house_rules(app)
     _add_jobs_and_deals(app)
+    _add_made_cards(app)
     return app
 
 
@@ -327,6 +332,8 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
 
     @app.get("/cards", response_class=HTMLResponse, include_in_schema=False)
     def cards_page(request: Request):
+        from analyses.card import ON_DEMAND
+
         found = rep.cards(app.state.reports)
         return page(
             request,
@@ -335,6 +342,7 @@ def _add_pages(app: FastAPI, templates: Jinja2Templates) -> None:
             cards=found,
             html={c.system: rep.card_html(c, app.state.reports) for c in found},
             caps=i,
+            on_demand=ON_DEMAND,
         )
 
     @app.get("/deal", response_class=HTMLResponse, include_in_schema=False)
@@ -623,3 +631,30 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
                 "deal-analysis", lambda job: deal_analysis(v, body.seed, body.cards, body.moves)
             )
         )
+
+
+def _add_made_cards(app: FastAPI) -> None:
+    """A player's card for any system or pasted rules, made on demand and kept in the results store."""
+
+    def opened_store():
+        """The results store, or None (none given, or it cannot be opened: the card is made, not kept)."""
+        from simcore.run.store import Store, StoreError
+
+        if app.state.store is None:
+            return None
+        try:
+            return Store(app.state.store)
+        except StoreError:
+            log.warning("the results store cannot be opened; the bidding card is not kept", exc_info=True)
+            return None
+
+    @app.post(
+        "/api/card",
+        status_code=202,
+        summary="job: a system's player's card made at a small size (analyses.card), kept in the results store",
+    )
+    def made_card_job(body: i.Rules):
+        from simcore.web.made_cards import made_card
+
+        v = i.rules_of(body)
+        return submitted(app.state.jobs.submit("card", lambda job: made_card(v, opened_store(), job=job)))

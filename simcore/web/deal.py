@@ -113,19 +113,26 @@ def _view(state, moves: list[int], values: bool) -> dict:
     o = observed[0]
     r = state.request()
     partner = next((x["partner"] for x in observed if x["partner"] is not None), None)
+    bidder = o["bidder"] if o["bidder"] is not None and o["bidder"] >= 0 else None
     view = {
         "variant": v.id,
         "players": v.players,
+        "hand_size": v.hand_size,
+        "has_auction": v.get("auction.kind") not in (None, "none"),
         "moves": moves,
         "over": state.is_terminal(),
         "hands": [x["hand"] for x in observed],
         "to_act": None if r is None else r.seat,
         "bids": o["bids"],
-        "bidder": o["bidder"],
-        "bid": o["bid"],
+        "bidder": bidder,
+        "bid": o["bid"] if bidder is not None else None,
         "trump": o["trump"],
+        "turned": o["turned"],
+        "called": o["called"],
         "partner": partner,
         "meld": o["meld"],
+        "before_play": before_play(state, observed),
+        "sides": side_points(v, o, bidder, partner),
         "trick": [[s, c] for s, c in o["trick"]],
         "tricks": [{"leader": lead, "cards": c, "winner": w, "points": p} for lead, c, w, p in o["tricks"]],
         "points": o["points"],
@@ -141,6 +148,59 @@ def _view(state, moves: list[int], values: bool) -> dict:
         if values:
             view["values"], view["values_exact"], view["values_note"] = _values(state, observed)
     return view
+
+
+def before_play(state, observed: list[dict]) -> list[dict]:
+    """What happened to the hand besides the bids and the tricks, in order, every card face up: trump
+    named (or turned), a partner called, cards passed (``seat`` to ``to``), buried, thrown, drawn,
+    shared out of the widow, a dix exchanged, meld laid on the table, a hand not played; each a dict
+    of :meth:`simcore.state.HandState.played_record`'s move, with ``to`` added to a pass. The widow's
+    cards as dealt come first (``{"move": "widow", "cards": [...]}``) where the system deals one."""
+    record = state.played_record()["moves"]
+    dealt = [m for m in record if m["move"] == "deal" and m["seat"] is None]
+    out = []
+    if dealt:
+        out.append(
+            {"move": "widow", "kind": dealt[0]["to"], "cards": [m["card"] for m in dealt for _ in range(m["count"])]}
+        )
+    # a pass's receiver, from the table's card moves (each seen by its giver or taker): the n-th pass
+    # of the record is the n-th "give" of the observations
+    gives = [to for who, kind, _, to in observed[0]["moves"] if kind == "give"]
+    passes = iter(gives)
+    for m in record:
+        if m["move"] in ("deal", "redeals", "bid", "play", "trick"):
+            continue
+        if m["move"] == "pass":
+            m = {**m, "to": next(passes, None)}
+        out.append(m)
+    return out
+
+
+def side_points(v, o: dict, bidder: int | None, partner: int | None) -> list[dict]:
+    """The points each side holds so far: its seats, the trick points taken and the meld shown (None
+    before the meld is shown). The sides are the ones the tricks are played between: partners
+    across the table where the rules seat them so; else the bidder (with his partner, once known)
+    against the others together; with no bidder, every seat on its own."""
+    from simcore.solver.position import sides
+
+    n = v.players
+    if v.get("teams.kind") == "partners_across":
+        groups = [[s for s in range(n) if s % 2 == k] for k in range(2)]
+    elif bidder is not None:
+        side = sides(v, bidder, partner if partner is not None else -1)
+        groups = [[s for s in range(n) if side[s]], [s for s in range(n) if not side[s]]]
+    else:
+        groups = [[s] for s in range(n)]
+    meld = o["meld"]
+    return [
+        {
+            "seats": g,
+            "bidding": bidder in g,
+            "tricks": int(sum(o["points"][s] for s in g)),
+            "meld": None if meld is None else int(sum(meld[s] for s in g)),
+        }
+        for g in groups
+    ]
 
 
 def _card(t: int) -> str:

@@ -65,9 +65,14 @@ def card_html(card: Card, folder: Path = REPORTS) -> str:
     tables (readable on a phone, where the PNG's text is too small), headings one level down (the page
     has its own), links to report files pointed at ``/reports/``, other links and the images left out
     (the page shows the PNG itself). Raw HTML in the text is escaped."""
-    import mistune
+    text = card_text(card, folder)
+    return markdown_html(text, served(folder)) if text else ""
 
-    files = served(folder)
+
+def markdown_html(text: str, files: dict | frozenset = frozenset()) -> str:
+    """A card's Markdown as HTML for the page (:func:`card_html`): links to ``files`` pointed at
+    ``/reports/``, other links as their text, images left out, raw HTML escaped."""
+    import mistune
 
     class Renderer(mistune.HTMLRenderer):
         def heading(self, text: str, level: int, **attrs) -> str:
@@ -79,8 +84,7 @@ def card_html(card: Card, folder: Path = REPORTS) -> str:
         def image(self, text: str, url: str, title: str | None = None) -> str:
             return ""
 
-    text = card_text(card, folder)
-    return mistune.create_markdown(renderer=Renderer(escape=True), plugins=["table"])(text) if text else ""
+    return mistune.create_markdown(renderer=Renderer(escape=True), plugins=["table"])(text)
 
 
 def house_rules(folder: Path = REPORTS) -> list[dict]:
