@@ -56,13 +56,16 @@ N_FEATURES = len(FEATURES)
 
 
 @leaf
-def position_features(hands, held, side, points, trump, leader, left, remaining, lower, upper, playout, out):
+def position_features(w, leader, facts, out):
     """Write the :data:`FEATURES` of the trick start led by ``leader`` into ``out`` (float64[N_FEATURES]).
-    ``hands`` int64[players, 24] copies held, ``held`` their bitmasks, ``side`` 1 for the bidding side's
-    seats, ``points`` each card type's trick points, ``left`` the tricks left, ``remaining`` the points
-    in play (last-trick bonus included), ``lower``/``upper`` the solver's bounds on the bidding side's
-    points, ``playout`` its points in the best-lead playout. Returns the unit (the dearest card's
-    points) the point features are divided by."""
+    ``w`` is the solver's work record (:class:`simcore.solver.kernel.SolverWork`), of which this reads
+    ``hands`` (int64[players, 24] copies held), ``held`` (their bitmasks), ``side`` (1 for the bidding
+    side's seats) and ``points`` (each card type's trick points); ``facts`` is (trump, the tricks left,
+    the points in play with the last-trick bonus, the solver's lower and upper bounds on the bidding
+    side's points, its points in the best-lead playout). Returns the unit (the dearest card's points)
+    the point features are divided by."""
+    hands, held, side, points = w.hands, w.held, w.side, w.points
+    trump, left, remaining, lower, upper, playout = facts
     players = hands.shape[0]
     unit = np.int64(1)
     for t in range(points.shape[0]):

@@ -886,19 +886,9 @@ def _evaluate(w, leader):
     (the estimate, the unit of the point features, the lower and the upper bound)."""
     lower, upper = _bounds(w, leader)
     dyn = w.dyn
+    playout = _played_out(w, leader)
     unit = position_features(
-        w.hands,
-        w.held,
-        w.side,
-        w.points,
-        dyn[Y_TRUMP],
-        leader,
-        dyn[Y_LEFT],
-        dyn[Y_REMAINING],
-        lower,
-        upper,
-        _played_out(w, leader),
-        w.features,
+        w, leader, (dyn[Y_TRUMP], dyn[Y_LEFT], dyn[Y_REMAINING], lower, upper, playout), w.features
     )
     return estimate(w.weights, w.features, unit, lower, upper), unit, lower, upper
 
