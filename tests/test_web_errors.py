@@ -304,8 +304,10 @@ def test_a_seeded_fuzz_of_every_post_route_gets_no_500(client):
             refused(r, (400, 404, 422, 429))
         cancel(client, r)
         outcomes[r.status_code] = outcomes.get(r.status_code, 0) + 1
-    # refusals of both kinds, and answers: the fuzz reaches past the fields' checks into the rules
-    assert min(outcomes.get(code, 0) for code in (200, 202, 400, 422)) >= 20, outcomes
+    # refusals of both kinds, and answers (at once, or a job accepted): the fuzz reaches past the fields'
+    # checks into the rules
+    answered = outcomes.get(200, 0) + outcomes.get(202, 0)
+    assert min(answered, outcomes.get(400, 0), outcomes.get(422, 0)) >= 20 and outcomes.get(200, 0) > 0, outcomes
 
 
 def test_every_get_route_refuses_odd_ids_in_one_line(client):
