@@ -348,7 +348,11 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
         WebDriverWait(browser, 60).until(lambda d: drawn() > before)
 
     browser.get(server + "/deal")
-    wait(browser, ".seat.to-act .card.legal")
+    wait(browser, ".seat.to-act .card.legal .dd", 120)  # the opening lead: every card valued, estimated
+    first = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".seat.to-act .card.legal .dd")]
+    job = browser.execute_script("return view.values_exact")
+    assert first and all(v.startswith("≈") and v[1:].isdigit() for v in first), first
+    assert job and not any(job.values())
     seat = browser.find_element(By.CSS_SELECTOR, ".seat.to-act").get_attribute("data-seat")
     card = browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").get_attribute("data-card")
     after(".seat.to-act .card.legal")
@@ -357,7 +361,7 @@ def test_deal_viewer_plays_card_by_card_with_double_dummy_values(server, browser
         after("#heuristic")  # the heuristic plays on to the last tricks, where values come quickly
     wait(browser, ".seat.to-act .card.legal .dd", 60)  # the values job's answer
     values = [e.text for e in browser.find_elements(By.CSS_SELECTOR, ".seat.to-act .card.legal .dd")]
-    assert values and all(v.isdigit() for v in values)
+    assert values and all(v.isdigit() for v in values)  # exact: no mark
     screenshot(browser, shots, "deal")
     after("#finish")
     assert "Over" in browser.find_element(By.ID, "status").text

@@ -70,7 +70,7 @@ async function values(which) {
   try {
     const r = await runJob("/api/deal-values", dealBody({ moves: view.moves }), $("#values-job"), "values", " trick starts searched");
     if (which !== shown) return;
-    view.values = r.values; view.values_note = r.values_note;
+    view.values = r.values; view.values_exact = r.values_exact; view.values_note = r.values_note;
     draw(false);
     document.body.dataset.valued = Number(document.body.dataset.valued || 0) + 1;  // for tests
   } catch (e) {
@@ -317,7 +317,7 @@ $("#undo").addEventListener("click", () => {
 });
 $("#values").addEventListener("change", () => {
   keepPosition();
-  if ($("#values").checked) refresh(); else { stopValues(); view.values = null; view.values_note = null; draw(false); }
+  if ($("#values").checked) refresh(); else { stopValues(); view.values = null; view.values_exact = null; view.values_note = null; draw(false); }
 });
 hookRulesFile(() => { moves = []; $("#cards").value = ""; loadDeck(); refresh(); });
 readPosition();
