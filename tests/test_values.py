@@ -10,6 +10,7 @@ import random
 
 import numpy as np
 import pytest
+from test_solver import random_position
 
 from simcore.cards import N_RANKS, N_TYPES, card_name
 from simcore.kernels.card_features import play_context
@@ -155,18 +156,6 @@ def _best_lead_playout(p: Position) -> int:
     return int(out.max() if p.side[p.leader] == 1 else out.min())
 
 
-def _random_position(v, tricks: int, rng: random.Random) -> Position:
-    """A trick start of ``tricks`` tricks with cards drawn at random from the deck, random trump and leader."""
-    deck = [t for t in range(N_TYPES) for _ in range(int(v.deck_copies[t]))]
-    rng.shuffle(deck)
-    hands = np.zeros((v.players, N_TYPES), dtype=np.uint8)
-    for s in range(v.players):
-        for t in deck[s * tricks : (s + 1) * tricks]:
-            hands[s, t] += 1
-    side = tuple(1 if s % 2 == 0 else 0 for s in range(v.players))
-    return Position(v, hands, rng.randrange(4), rng.randrange(v.players), side, 0, False, rng.random() < 0.5)
-
-
 @pytest.mark.parametrize("vid", REPORT_SYSTEMS)
 def test_the_kernel_reads_the_features_a_plain_reading_gives(vid):
     """The kernel's features of random positions equal the plain reading's, and its estimate lies between
@@ -174,7 +163,7 @@ def test_the_kernel_reads_the_features_a_plain_reading_gives(vid):
     v = load_variant(vid)
     rng = random.Random(vid)
     for n in range(30):
-        p = _random_position(v, 2 + n % 5, rng)
+        p = random_position(v, 2 + n % 5, rng)
         w = _loaded(p)
         est, unit, lower, upper = features_kernel(w, p.leader)
         assert len(w.features) == N_FEATURES

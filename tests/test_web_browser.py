@@ -133,13 +133,15 @@ def players_words(driver) -> list[str]:
     return CODE_WORDS.findall(text) + fmt.clean(text)
 
 
-def in_view(driver, css: str) -> bool:
-    """Whether the top of the element is on screen, below the sticky header."""
+def in_view(driver, css: str, whole: bool = False) -> bool:
+    """Whether the top of the element (with ``whole``: all of it) is on screen, below the sticky header."""
     return driver.execute_script(
         "const r = document.querySelector(arguments[0]).getBoundingClientRect(),"
         " h = document.querySelector('header').getBoundingClientRect().bottom;"
-        " return r.height > 0 && r.top >= h - 1 && r.top < window.innerHeight - 24",
+        " return r.height > 0 && r.top >= h - 1"
+        " && (arguments[1] ? r.bottom <= window.innerHeight + 1 : r.top < window.innerHeight - 24)",
         css,
+        whole,
     )
 
 
@@ -498,16 +500,6 @@ def test_the_pages_format_numbers_by_the_reports_rules(server, browser):
     assert browser.execute_script("return fmtChance(7.5e-5)") == "0.0075% (1 in 13,333)"
 
 
-def wholly_in_view(driver, css: str) -> bool:
-    """Whether the element is wholly in the window, below the sticky navigation."""
-    return driver.execute_script(
-        "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
-        "const top = document.querySelector('header').getBoundingClientRect().bottom;"
-        "return r.top >= top - 1 && r.bottom <= window.innerHeight + 1",
-        css,
-    )
-
-
 def test_deal_viewer_on_a_phone_keeps_the_seat_to_play_in_view_shows_the_trick_and_links_the_position(
     server, browser, shots
 ):
@@ -518,7 +510,7 @@ def test_deal_viewer_on_a_phone_keeps_the_seat_to_play_in_view_shows_the_trick_a
     try:
         browser.get(server + "/deal?variant=four-hand-150&seed=2&values=off")
         wait(browser, ".seat.to-act .card.legal")
-        assert wholly_in_view(browser, ".seat.to-act")
+        assert in_view(browser, ".seat.to-act", whole=True)
         for _ in range(6):  # a trick and a half: the seat to play moves round the table and down the page
             seat = browser.find_element(By.CSS_SELECTOR, ".seat.to-act").get_attribute("data-seat")
             card = browser.find_element(By.CSS_SELECTOR, ".seat.to-act .card.legal").get_attribute("data-card")
@@ -527,7 +519,7 @@ def test_deal_viewer_on_a_phone_keeps_the_seat_to_play_in_view_shows_the_trick_a
             WebDriverWait(browser, 60).until(lambda d, before=before: drawn() > before)
             played = browser.find_element(By.CSS_SELECTOR, f'#trick .played-card[data-seat="{seat}"]')
             assert played.get_attribute("data-card") == card  # this trick, or the one it just closed
-            assert wholly_in_view(browser, ".seat.to-act"), f"seat to play out of view after {card}"
+            assert in_view(browser, ".seat.to-act", whole=True), f"seat to play out of view after {card}"
         screenshot(browser, shots, "deal-phone-play")
         moves = browser.execute_script("return view.moves")
         trick = browser.execute_script("return view.trick")
