@@ -473,10 +473,10 @@ def searched_card_values(position: Position, trick: list[int], budget: int = VAL
     and otherwise estimated: searched by iterative deepening, one trick deeper each round (the
     frontier one trick nearer the end), every card to the same depth, until a round would pass the
     budget; the deepest round finished gives the values. The first round (the trick in progress,
-    then the evaluation) always finishes, so every card has a value. A card whose search met no
-    frontier is exact. Progress goes to the :class:`simcore.run.runner.Execution` in force in trick
-    starts of the budget, and its ``stop`` ends the search between cards. Raises
-    :class:`PositionError` for a budget below 1."""
+    then the evaluation) always finishes, so every card has a value. The values are exact where no
+    card's search of the round met the frontier. Progress goes to the
+    :class:`simcore.run.runner.Execution` in force in trick starts of the budget, and its ``stop`` ends
+    the search between cards. Raises :class:`PositionError` for a budget below 1."""
     from simcore.run.runner import checkpoint
 
     if budget < 1:
@@ -490,7 +490,10 @@ def searched_card_values(position: Position, trick: list[int], budget: int = VAL
         if depth > 1 and (len(solves) < len(best) or any(v is None for _, v, _, _ in solves)):
             break
         spent += sum(n for _, _, n, _ in solves)
-        best = {c: CardValue(v, evals == 0, depth) for c, v, _, evals in solves}
+        # the cards of a round share one table, so a card that met no frontier may still have read an
+        # estimate another card's search left there: a round is exact only if none met the frontier
+        exact = frontier == 0 or not any(evals for _, _, _, evals in solves)
+        best = {c: CardValue(v, exact, depth) for c, v, _, _ in solves}
         if frontier == 0 or spent >= budget:
             break
     checkpoint(budget, budget)
