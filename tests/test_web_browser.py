@@ -264,6 +264,8 @@ def test_malformed_rules_show_their_line_next_to_the_rules(server, browser):
 
 def test_odds_page_shows_exact_beside_simulated(server, browser, shots):
     browser.get(server + "/odds")
+    # the events are the system's once its deck has answered; options picked before would be redrawn
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script("return document.body.dataset.events"))
     select = Select(browser.find_element(By.ID, "events"))
     for name in ("double-pinochle", "roundhouse", "aces-around"):
         select.select_by_value(name)
