@@ -90,6 +90,20 @@ def test_cli_widow(capsys):
     )
     doc = json.loads(out)
     assert doc["widows"] == 5456 and set(doc["by_trump"]) == {"S", "H", "D", "C"} and doc["rule"]
+    assert len(doc["best"]) == len(doc["likeliest"]) == 3
+    code, out, _ = _cli(
+        capsys,
+        "widow",
+        "AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD",
+        "--variant",
+        "auction",
+        "--json",
+        "--top",
+        "7",
+    )
+    top = json.loads(out)
+    assert code == 0 and len(top["best"]) == len(top["likeliest"]) == 7  # --top holds in JSON as in the text
+    assert top["best"][:3] == doc["best"] and top["likeliest"][:3] == doc["likeliest"]
 
 
 @pytest.mark.parametrize(

@@ -200,7 +200,8 @@ class WidowWorth:
         """Rows of the likeliest widows, most ways first."""
         return list(np.lexsort((-self.after.max(axis=1), -self.ways))[:n])
 
-    def to_json(self) -> dict:
+    def to_json(self, top: int = 3) -> dict:
+        """The answer as JSON, with the ``top`` best and likeliest widows."""
         gains = self.gains()
 
         def widow(i: int) -> dict:
@@ -229,8 +230,8 @@ class WidowWorth:
                 for s in range(N_SUITS)
             },
             "gain": {"mean": float(self.mean(gains)), "at_least": [[x, float(p)] for x, p in self.at_least(gains)]},
-            "best": [widow(i) for i in self.best()],
-            "likeliest": [widow(i) for i in self.likeliest()],
+            "best": [widow(i) for i in self.best(top)],
+            "likeliest": [widow(i) for i in self.likeliest(top)],
         }
 
 

@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         )
     r = widow_worth(variant, hand)
     if args.json:
-        print_json(r.to_json())
+        print_json(r.to_json(args.top))
         return 0
     gains = r.gains()
     unseen = int((variant.deck_copies - hand).sum())
