@@ -327,11 +327,16 @@ def _condition(v: Variant, given: str | Sequence[str] | None, me: int):
     """The parsed ``given=`` condition (None for none), places seen from seat ``me``."""
     from simcore.answers.conditioned import read_condition
 
-    return (
-        None
-        if given is None
-        else read_condition(v, given if isinstance(given, str) else list(given), me, label="given=")
-    )
+    if given is None:
+        return None
+    if not isinstance(given, str) and not (
+        isinstance(given, Sequence) and all(isinstance(clause, str) for clause in given)
+    ):
+        raise ValueError(
+            f"given={given!r:.40}: give the conditions as text, e.g. 'left: holds AS; partner: meld>=20', "
+            "or a list of such clauses"
+        )
+    return read_condition(v, given if isinstance(given, str) else list(given), me, label="given=")
 
 
 def _odds_given(

@@ -308,6 +308,8 @@ HAND = "AS 10S KS QS JS AH KH QH AD JD 9C 9C"
         (lambda: api.advise(HAND, "partnership", hands=100), "meld() shows the hand's meld"),
         (lambda: api.simulate(hands=100, out="/nonexistent/dir/x.parquet"), "the directory /nonexistent/dir"),
         (lambda: api.meld(HAND, 7), "variant=7: give a rules id"),
+        (lambda: api.odds("pinochle", hands=1000, given=123), "given=123: give the conditions as text"),
+        (lambda: api.advise(HAND, hands=100, given=[1, 2]), "given=[1, 2]: give the conditions as text"),
     ],
 )
 def test_bad_input_raises_a_value_error_in_the_apis_own_words(call, message):
