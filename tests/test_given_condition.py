@@ -260,6 +260,23 @@ def test_holding_cards_myself_counts_against_the_others():
         check_condition(FOUR, _parse("left: holds AS"), parse_hand("AS AS"), 0, 1)
 
 
+def test_any_other_seat_is_refused_at_once_where_the_cards_are_all_placed_outside_it(monkeypatch):
+    """'any: holds QS' with both queens of spades in my hand: impossible, refused before any pilot deal
+    (the pilot is made to fail here); with one of them the clause stands and the pilot measures it."""
+    import simcore.answers.conditioned as conditioned
+
+    def no_pilot(*args, **kwargs):
+        raise AssertionError("a pilot was run")
+
+    with monkeypatch.context() as m:
+        m.setattr(conditioned, "run_job", no_pilot)
+        with pytest.raises(ConditionError, match="impossible, it places 3 × QS and the deck has 2"):
+            check_condition(FOUR, _parse("any: holds QS"), parse_hand("QS QS"), 0, 1)
+        with pytest.raises(ConditionError, match="places 3 × QS"):  # my clause counts as my cards do
+            check_condition(FOUR, _parse("me: holds QS QS; any: holds QS"), None, 0, 1)
+    assert 0.3 < check_condition(FOUR, _parse("any: holds QS"), parse_hand("QS"), 0, 1).estimate.estimate < 1
+
+
 # --- the full hand under a condition (advise, bid-odds) and the API ---------------------------------
 
 

@@ -226,6 +226,18 @@ def _check_possible(variant: Variant, condition: Condition, given: np.ndarray | 
                 f"{condition.label} {describe_condition(condition)!r}: impossible, it places {asked} "
                 f"× {card_name(t)} and the deck has {int(copies[t])}"
             )
+    # a clause of several seats ("any") needs its copies in one of them, beside what the seats outside
+    # it must hold: past the deck's copies no deal meets it, so no pilot is needed to say so
+    for clause in condition.clauses:
+        if len(clause.seats) > 1:
+            for b in clause.tests:
+                if b.quantity == Q_CARD:
+                    outside = sum(held.get(b.param, 0) for s, held in need.items() if s not in clause.seats)
+                    if b.lo + outside > copies[b.param]:
+                        raise ConditionError(
+                            f"{condition.label} {describe_condition(condition)!r}: impossible, it places "
+                            f"{b.lo + outside} × {card_name(b.param)} and the deck has {int(copies[b.param])}"
+                        )
     for clause in condition.clauses:
         where = f"{condition.label} '{clause.place}: " + ", ".join(describe_test(t) for t in clause.tests) + "'"
         room = int(variant.get("deal.widow")) if clause.seats == (variant.players,) else variant.hand_size
