@@ -70,18 +70,14 @@ def solved_rows(system: str, seeds: range, tricks_left: tuple[int, ...], limit: 
 def feature_rows(system: str, seeds: range, tricks_left: tuple[int, ...]) -> list[dict]:
     """The same positions' features as the kernel reads them now (cheap beside the solves, so they are
     never kept: a change of the features needs no solve again), with the unit of the point features."""
-    from simcore.solver.kernel import features_kernel
-    from simcore.solver.position import _loaded
+    from simcore.solver.position import evaluation
 
     variant = load_variant(system)
     rows = []
     for seed in seeds:
         for left, p in _positions(variant, seed, tricks_left):
-            w = _loaded(p)
-            _, unit, _, _ = features_kernel(w, p.leader)
-            rows.append(
-                {"seed": seed, "tricks_left": left, "unit": int(unit), **dict(zip(FEATURES, w.features.tolist()))}
-            )
+            e = evaluation(p)
+            rows.append({"seed": seed, "tricks_left": left, "unit": e.unit, **dict(zip(FEATURES, e.features.tolist()))})
     return rows
 
 

@@ -30,12 +30,12 @@ from simcore.kernels.playout import (
 )
 from simcore.kernels.policies import HEURISTIC, parse_policies
 from simcore.solver.estimate import FEATURES, N_FEATURES
-from simcore.solver.kernel import GAVE_UP, features_kernel
+from simcore.solver.kernel import GAVE_UP
 from simcore.solver.position import (
     Position,
     PositionError,
-    _loaded,
     card_values,
+    evaluation,
     legal_at,
     searched_card_values,
     seeded_position,
@@ -164,13 +164,12 @@ def test_the_kernel_reads_the_features_a_plain_reading_gives(vid):
     rng = random.Random(vid)
     for n in range(30):
         p = random_position(v, 2 + n % 5, rng)
-        w = _loaded(p)
-        est, unit, lower, upper = features_kernel(w, p.leader)
-        assert len(w.features) == N_FEATURES
-        assert w.features.tolist() == pytest.approx(_reference_features(p, lower, upper)), n
-        assert unit == max(v.trick_points)
+        e = evaluation(p)
+        assert len(e.features) == N_FEATURES
+        assert e.features.tolist() == pytest.approx(_reference_features(p, e.lower, e.upper)), n
+        assert e.unit == max(v.trick_points)
         value = solve(p).side_points
-        assert lower <= value <= upper and lower <= est <= upper
+        assert e.lower <= value <= e.upper and e.lower <= e.estimate <= e.upper
 
 
 @pytest.mark.parametrize("vid", REPORT_SYSTEMS)

@@ -266,13 +266,11 @@ def _loaded(position: Position, limit: int = 0, keep_table: bool = False, fronti
     entries of the previous load kept (only for a position of the same sides, points, rules and
     frontier). With ``frontier`` > 0 the trick starts with that many tricks left or fewer are
     estimated, not searched."""
-    from simcore.kernels.card_features import play_context
     from simcore.solver.kernel import load_position
 
-    v = position.variant
-    w = _work(v.players, position.tricks)
-    w.copies[:] = v.deck_copies
-    w.ctx0[:] = play_context(v, position.side, position.trump, [], (position.leader, []))
+    w = _work(position.variant.players, position.tricks)
+    if frontier:  # only an estimate plays out: exact solves skip its setting up
+        _playout_start(w, position)
     load_position(
         w,
         position.hands.astype(np.int64),
@@ -283,6 +281,39 @@ def _loaded(position: Position, limit: int = 0, keep_table: bool = False, fronti
         keep_table,
     )
     return w
+
+
+def _playout_start(w, position: Position) -> None:
+    """What the evaluation's playouts read besides the position: the deck's copies, and the card
+    counting of a playout that starts with nothing shown (the points and the sides)."""
+    from simcore.kernels.card_features import play_context
+
+    v = position.variant
+    w.copies[:] = v.deck_copies
+    w.ctx0[:] = play_context(v, position.side, position.trump, [], (position.leader, []))
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """The learned evaluation of a trick start (:mod:`simcore.solver.estimate`): its features
+    (float64[N_FEATURES], point features in ``unit`` points), the estimate of the bidding side's points
+    and the solver's exact bounds that hold it."""
+
+    features: np.ndarray
+    estimate: int
+    unit: int
+    lower: int
+    upper: int
+
+
+def evaluation(position: Position) -> Evaluation:
+    """The :class:`Evaluation` of ``position`` as the search reads it at its frontier."""
+    from simcore.solver.kernel import features_kernel
+
+    w = _loaded(position)
+    _playout_start(w, position)
+    est, unit, lower, upper = features_kernel(w, position.leader)
+    return Evaluation(w.features.copy(), int(est), int(unit), int(lower), int(upper))
 
 
 _NO_TRICK = np.zeros(1, dtype=np.int64)
