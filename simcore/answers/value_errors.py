@@ -38,17 +38,13 @@ FIRST_SEED = 100_001
 def held_out_positions(system: str, count: int, tricks_left: int, first_seed: int = FIRST_SEED) -> list[Position]:
     """``count`` trick starts with ``tricks_left`` tricks left, one from each of the first heuristic
     hands from ``first_seed`` on that reach it."""
-    from simcore.kernels.hand_drivers import trace_hand
-    from simcore.kernels.policies import parse_policies
-    from simcore.solver.position import traced_position
+    from simcore.solver.position import seeded_position
 
     v = load_variant(system)
-    policies = parse_policies("heuristic", v.players)
     out, seed = [], first_seed
     while len(out) < count:
-        rec, trace = trace_hand(v, seed, policies)
         try:
-            p = traced_position(v, seed, rec, trace, tricks_played=v.hand_size - tricks_left)
+            p = seeded_position(v, seed, tricks_played=v.hand_size - tricks_left)
         except PositionError:
             p = None
         if p is not None and p.tricks == tricks_left:
