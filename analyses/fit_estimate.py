@@ -21,15 +21,14 @@ estimate and of the middle of the exact bounds is printed per system and tricks 
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-import textwrap
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from analyses.fit_learned import fitted_lines
 from simcore.solver.estimate import FEATURES
 from simcore.variants import load_variant
 
@@ -159,8 +158,7 @@ def main(argv=None) -> int:
             f"--ridge {args.ridge} --write: positions by system: {counts} (the last {args.holdout:.0%} of each "
             "system's seeds held out), trick starts of heuristic hands, each solved exactly"
         )
-        chunks = textwrap.wrap(fitted, 100, drop_whitespace=False)
-        lines = "\n".join(f"    {json.dumps(chunk, ensure_ascii=False)}" for chunk in chunks)
+        lines = fitted_lines(fitted)
         weights = "\n".join(f"        {v: .6f},  # {name}" for v, name in zip(w, FEATURES))
         text = WEIGHTS_FILE.read_text().split("#: Before a fit")[0].split("FITTED =")[0]
         WEIGHTS_FILE.write_text(

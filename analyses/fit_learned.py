@@ -40,6 +40,13 @@ GROUPS = tuple(
 WEIGHTS_FILE = Path(__file__).resolve().parent.parent / "simcore" / "kernels" / "learned_weights.py"
 
 
+def fitted_lines(recipe: str) -> str:
+    """``recipe`` as the lines of a parenthesised string literal for a weights module's ``FITTED``: chunks
+    of 100 characters, each in double quotes as ruff format writes them, whatever the chunk holds."""
+    chunks = textwrap.wrap(recipe, 100, drop_whitespace=False)
+    return "\n".join(f"    {json.dumps(chunk, ensure_ascii=False)}" for chunk in chunks)
+
+
 def decisions(frame: pd.DataFrame) -> pd.DataFrame:
     """The rows sorted by decision, with ``decision`` (a running id) and ``group`` (0-15) columns."""
     f = frame.sort_values(["system", "seed", "trick", "place", "card"], kind="stable").reset_index(drop=True)
@@ -159,9 +166,7 @@ def main(argv=None) -> int:
             f"last {args.holdout:.0%} of each system's seeds held out), the last "
             f"{int(f['tricks_left'].max())} tricks of heuristic hands"
         )
-        # double quotes, as ruff format writes them, whatever the chunk holds
-        chunks = textwrap.wrap(fitted, 100, drop_whitespace=False)
-        lines = "\n".join(f"    {json.dumps(chunk, ensure_ascii=False)}" for chunk in chunks)
+        lines = fitted_lines(fitted)
         half = len(GROUPS) // 2  # counters, then graded points: one block each, one line a feature
 
         def block(cols: np.ndarray) -> str:
