@@ -63,6 +63,7 @@ class Setting(NamedTuple):
     read_auction: bool
     solve_from: int
     read_duties: bool = False
+    search_budget: int = 0
 
     def player(self, kind: type[SamplingPlayer] = SamplingPlayer, **more) -> SamplingPlayer:
         """The sampling player of this setting (``kind``: :class:`TimedSamplingPlayer` to time it)."""
@@ -72,6 +73,7 @@ class Setting(NamedTuple):
             rollout_from=self.rollout_from,
             read_auction=self.read_auction,
             read_duties=self.read_duties,
+            search_budget=self.search_budget,
             **more,
         )
 
@@ -148,6 +150,7 @@ def _setting(r: dict, name_solved: bool = False) -> str:
     words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
     words += ["fitting the auction"] if r.get("read_auction") else []
     words += ["reading the duties"] if r.get("read_duties") else []
+    words += [f"searched ({r['search_budget']:,} trick starts a deal)"] if playouts and r.get("search_budget") else []
     return ", ".join(words + ([f"the last {r['solve_from']} tricks solved"] if name_solved else []))
 
 
@@ -183,16 +186,18 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--read-auction", type=int, nargs="+", choices=(0, 1), default=[1])
     p.add_argument("--read-duties", type=int, nargs="+", choices=(0, 1), default=[0])
     p.add_argument("--solve-from", type=int, nargs="+", default=[6])
+    p.add_argument("--search-budget", type=int, nargs="+", default=[0])
     p.add_argument("--workers", type=int, default=1)
     args = p.parse_args(argv)
     v = load_variant(args.variant)
     settings = [
-        Setting(s, r, bool(a), f, bool(d))
+        Setting(s, r, bool(a), f, bool(d), b)
         for s in sorted(set(args.samples))
         for r in sorted(set(args.rollout_from))
         for a in sorted(set(args.read_auction))
         for f in sorted(set(args.solve_from))
         for d in sorted(set(args.read_duties))
+        for b in sorted(set(args.search_budget))
     ]
     start = time.perf_counter()
     rows = curve(v, args.deals, settings, args.workers)

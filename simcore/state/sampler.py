@@ -58,7 +58,7 @@ from simcore.kernels.playout import (
     playout_values,
 )
 from simcore.kernels.policies import HEURISTIC
-from simcore.solver.position import Position, card_values, sides
+from simcore.solver.position import Position, card_values, searched_card_values, sides
 from simcore.state.players import kernel_policy
 
 #: The ``rollout_from`` that weighs every card before the solved tricks by playouts (the default): more
@@ -134,11 +134,13 @@ class SamplingPlayer:
         rollout_from: int | None = EVERY_TRICK,
         read_auction: bool | None = None,
         read_duties: bool | None = None,
+        search_budget: int = 0,
     ):
         rollout_from = EVERY_TRICK if rollout_from is None else rollout_from
         self.read_duties = None if read_duties is None else bool(read_duties)
-        if samples < 1 or (solve_from is not None and solve_from < 1) or rollout_from < 0:
-            raise ValueError("samples and solve_from: at least 1; rollout_from: at least 0")
+        if samples < 1 or (solve_from is not None and solve_from < 1) or rollout_from < 0 or search_budget < 0:
+            raise ValueError("samples and solve_from: at least 1; rollout_from and search_budget: at least 0")
+        self.search_budget = int(search_budget)
         self.samples, self.solve_from, self.seed, self.rollout_from = samples, solve_from, seed, rollout_from
         self.read_auction = None if read_auction is None else bool(read_auction)
         self.heuristic = kernel_policy("heuristic")
@@ -147,6 +149,7 @@ class SamplingPlayer:
         rollout = f", rollout_from={self.rollout_from}" if self.rollout_from > (self.solve_from or 0) else ""
         auction = "" if self.read_auction is None else f", read_auction={self.read_auction}"
         auction += "" if self.read_duties is None else f", read_duties={self.read_duties}"
+        auction += f", search_budget={self.search_budget}" if self.search_budget else ""
         return (
             f"SamplingPlayer(samples={self.samples}, solve_from={self.solve_from}{rollout}{auction}, seed={self.seed})"
         )
@@ -156,6 +159,7 @@ class SamplingPlayer:
         solved tricks, the tricks played out (where more than solved) and whether it reads the bids."""
         solved = self.solved(variant)
         playouts = f"-r{self.rollout_from}" if self.rollout_from > solved else ""
+        playouts += f"-search{self.search_budget}" if playouts and self.search_budget else ""
         auction = "-auction" if reads_auction(variant, self.read_auction) else ""
         duties = "-duties" if reads_duties(variant, self.read_duties) else ""
         return f"s{self.samples}-f{solved}{playouts}{auction}{duties}"
@@ -211,6 +215,8 @@ class SamplingPlayer:
         positions, trick = self._positions(v, seat, obs)
         if not positions:
             return None
+        if self.search_budget:
+            return _mean_searched(positions, trick, self.search_budget)
         hands = [p.hands for p in positions]
         start = playout_start(v, obs, np.stack(hands), trick, self._side(v, obs))
         out = np.zeros(len(cards), dtype=np.float64)
@@ -313,6 +319,16 @@ class SamplingPlayer:
         need = {s: n - (1 if s in in_trick else 0) - len(pinned[s]) for s in void}
         pool = card_types(left)
         return pool, need, void, pinned
+
+
+def _mean_searched(positions: list[Position], trick: list[int], budget: int) -> dict[int, float]:
+    """Each legal card's mean searched value (:func:`simcore.solver.position.searched_card_values`, at
+    most ``budget`` trick starts a deal) over ``positions``, a distinct deal solved once."""
+    total: dict[int, float] = {}
+    for position, times in distinct_deals(positions):
+        for card, value in searched_card_values(position, trick, budget).items():
+            total[card] = total.get(card, 0.0) + value.points * times
+    return {c: x / len(positions) for c, x in total.items()}
 
 
 def distinct_deals(positions: list[Position]) -> list[tuple[Position, int]]:
@@ -493,8 +509,9 @@ class TimedSamplingPlayer(SamplingPlayer):
         rollout_from: int | None = EVERY_TRICK,
         read_auction: bool | None = None,
         read_duties: bool | None = None,
+        search_budget: int = 0,
     ):
-        super().__init__(samples, solve_from, seed, rollout_from, read_auction, read_duties)
+        super().__init__(samples, solve_from, seed, rollout_from, read_auction, read_duties, search_budget)
         self.clock, self.decisions, self.seconds = clock, 0, 0.0
         self.rollouts, self.rollout_seconds = 0, 0.0
 
