@@ -93,19 +93,19 @@ class ValueErrors:
 
 
 def value_errors(budget: int, opening: int = 20, systems=SYSTEMS, count: int | None = None) -> ValueErrors:
-    """Measure the kept positions (the first ``count`` of each system; None: all) at ``budget`` trick
+    """Measure the kept positions (the first ``count`` of each system and tricks left; None: all) at ``budget`` trick
     starts a position, and ``opening`` opening leads per system (seeds 1..), one thread."""
     from simcore.solver.position import seeded_position
 
     kept = json.loads(POSITIONS_FILE.read_text())
     searched_card_values(position_from_json(kept["positions"][0]), [], 1)  # compile or load first: time is search
     rows = []
-    taken = dict.fromkeys(systems, 0)
+    taken: dict[tuple[str, int], int] = {}
     for d in kept["positions"]:
-        if d["system"] not in systems or (count is not None and taken[d["system"]] >= count):
+        p = position_from_json(d) if d["system"] in systems else None
+        if p is None or (count is not None and taken.get((d["system"], p.tricks), 0) >= count):
             continue
-        taken[d["system"]] += 1
-        p = position_from_json(d)
+        taken[d["system"], p.tricks] = taken.get((d["system"], p.tricks), 0) + 1
         exact = {parse_card(c): x for c, x in d["values"].items()}
         start = time.perf_counter()
         found = searched_card_values(p, [], budget)
@@ -173,10 +173,12 @@ def main(argv=None) -> int:
     p.add_argument("--tricks-left", nargs="+", type=int, default=[9], help="default 9")
     p.add_argument("--systems", nargs="+", default=list(SYSTEMS))
     p.add_argument("--write", action="store_true", help="write the positions file")
+    p.add_argument("--append", action="store_true", help="keep the file's positions and recipe, add these")
     args = p.parse_args(argv)
     from simcore.solver.position import card_values
 
-    out = []
+    kept = json.loads(POSITIONS_FILE.read_text()) if args.append else {"recipe": "", "positions": []}
+    out = list(kept["positions"])
     start = time.perf_counter()
     for system in args.systems:
         for left in args.tricks_left:
@@ -190,6 +192,7 @@ def main(argv=None) -> int:
         f"with that many tricks left of the heuristic hands of seeds {FIRST_SEED} on, each legal lead solved "
         f"exactly with no limit ({time.perf_counter() - start:.0f} s in one process)"
     )
+    recipe = f"{kept['recipe']}; then {recipe}" if kept["recipe"] else recipe
     if args.write:
         POSITIONS_FILE.write_text(json.dumps({"recipe": recipe, "positions": out}, indent=0) + "\n")
         print(f"wrote {POSITIONS_FILE}", file=sys.stderr)
