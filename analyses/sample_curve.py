@@ -6,7 +6,7 @@ heuristic's cards before the solved tricks), every ``read_auction`` in its list 
 auction, :class:`simcore.state.sampler.SamplingPlayer`), every ``solve_from`` in its list and every
 ``read_duties`` (1: deals that respect the duties of play the other seats have shown), deals
 0 .. DEALS - 1 of seed 1 are played as ``pinochle duel --policy sampling`` plays them
-(:mod:`simcore.state.duel`: the sampling player at both seats of one partnership, the heuristic at the
+(:mod:`simcore.strong.duel`: the sampling player at both seats of one partnership, the heuristic at the
 other, then the partnerships swapped; the baseline the heuristic at every seat), with the last
 ``solve_from`` tricks solved. Per setting: the points a deal it gains over the heuristic in the same
 seats (mean over deals, normal 95% interval), the same paired against the last setting (the most
@@ -34,8 +34,8 @@ from analyses import fmt
 from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
-from simcore.state.duel import deal_points, play, seat_sets
 from simcore.state.sampler import EVERY_TRICK, SamplingPlayer, TimedSamplingPlayer, playouts_text
+from simcore.strong.duel import deal_points, play, seat_sets
 from simcore.variants import Variant, load_variant
 
 SEED = 1

@@ -3,11 +3,11 @@ times, so that one set of plays serves both the duel (measurement 1) and the bid
 strong play (measurement 4).
 
 Deal i is :func:`simcore.state.new_hand` (seed, hand=i), the duel's deal i
-(:mod:`simcore.state.duel`). It is played
+(:mod:`simcore.strong.duel`). It is played
 
 * by the heuristic at every seat (the duel's baseline; its record is the heuristic's side of the
   bidding card),
-* with the sampling player in each seat set of :func:`simcore.state.duel.seat_sets` in turn, the
+* with the sampling player in each seat set of :func:`simcore.strong.duel.seat_sets` in turn, the
   heuristic elsewhere (the duel),
 * with the sampling player at every seat (its record is the strong side of the bidding card).
 
@@ -32,8 +32,8 @@ import numpy as np
 
 from analyses.workers import Job, chunks, run_jobs
 from simcore.kernels import hand_record as h
-from simcore.state.duel import deal_points, play_state, seat_sets
 from simcore.state.sampler import SamplingPlayer
+from simcore.strong.duel import deal_points, play_state, seat_sets
 from simcore.variants import Variant
 
 
@@ -63,7 +63,7 @@ class SharedDecisions:
 @dataclass(frozen=True)
 class DealPlays:
     """One deal's four plays, reduced to what the section uses: ``policy``/``heuristic`` the duel's
-    points (:func:`simcore.state.duel.deal_points`), ``heuristic_record``/``strong_record`` the
+    points (:func:`simcore.strong.duel.deal_points`), ``heuristic_record``/``strong_record`` the
     records (:data:`simcore.kernels.hand_record.FIELDS` order) with the heuristic and with the sampling player
     at every seat, and ``solved`` the card decisions in the sampling player's tricks, each position
     counted once however many plays met it (forced cards included)."""

@@ -4,7 +4,7 @@ heuristic on identical deals, the partnerships swapped, as ``pinochle duel --pol
 The plays are :mod:`analyses.strong_deals`'s (deal i of the seed; the sampling player in each
 partnership in turn, the heuristic in the other, and the heuristic everywhere as the baseline). Points
 a deal are what the sampling side's score lines gained, on the system's scale; the difference is paired
-by deal, with a normal 95% interval over deals (:func:`simcore.state.duel.summary`).
+by deal, with a normal 95% interval over deals (:func:`simcore.strong.duel.summary`).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import pandas as pd
 from analyses import fmt
 from analyses.section import Section, StrongSizes
 from analyses.strong_deals import StrongDeals
-from simcore.state.duel import summary
+from simcore.strong.duel import summary
 
 #: Columns of :func:`duel_table`.
 COLUMNS = (

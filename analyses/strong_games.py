@@ -5,7 +5,7 @@ swapped, as ``pinochle duel --policy sampling --games N`` plays it.
 Game g is :func:`simcore.state.game.play_game`'s (the deals of ``pinochle games --seed``); each play of
 it is settled by the rules' own end of game. The rate of games won by the sampling player's partnership
 has a Wilson 95% interval widened for the two plays of one game going together
-(:func:`simcore.state.duel.games_summary`); a player as strong as the heuristic wins half.
+(:func:`simcore.strong.duel.games_summary`); a player as strong as the heuristic wins half.
 """
 
 from __future__ import annotations
@@ -19,8 +19,8 @@ from analyses import fmt
 from analyses.section import Section, StrongSizes
 from analyses.strong_duel import sampler_flags
 from analyses.workers import Job, chunks
-from simcore.state.duel import game_wins, games_summary
 from simcore.state.sampler import SamplingPlayer
+from simcore.strong.duel import game_wins, games_summary
 from simcore.variants import Variant
 
 #: Columns of :func:`games_table`.
@@ -28,7 +28,7 @@ COLUMNS = ("variant", "games", "hands_a_game", "won", "won_lo", "won_hi", "even_
 
 
 def play_games(variant: Variant, seed: int, games: Sequence[int], player: SamplingPlayer) -> list[tuple[int, int]]:
-    """:func:`simcore.state.duel.game_wins` for each of ``games`` (one worker job)."""
+    """:func:`simcore.strong.duel.game_wins` for each of ``games`` (one worker job)."""
     return [game_wins(variant, player, seed, g, "sampling") for g in games]
 
 

@@ -1,8 +1,8 @@
 """The trump named from sampled deals against the heuristic's trump, every other decision the same.
 
 A player (``heuristic``, ``sampling``: :class:`simcore.state.sampler.SamplingPlayer` with its defaults, or
-``strong``: :func:`simcore.state.bidder.strong_player` with the heuristic's trump, ``trump_deals=0``) is
-set beside the same player naming trump from sampled deals (:class:`simcore.state.bidder.AdviseTrump`
+``strong``: :func:`simcore.strong.bidder.strong_player` with the heuristic's trump, ``trump_deals=0``) is
+set beside the same player naming trump from sampled deals (:class:`simcore.strong.bidder.AdviseTrump`
 around it). Deals 0 .. DEALS - 1 of seed 1 are played as
 ``pinochle duel`` plays them: the player at one seat set (a partnership, or a seat alone), the heuristic
 elsewhere, each set in turn. The two are the same player up to the trump: every player here decides from
@@ -30,11 +30,11 @@ from analyses.strong_lines import DATA
 from analyses.workers import chunks, run_jobs
 from simcore.run.stats import values_interval
 from simcore.state import new_hand
-from simcore.state.bidder import AdviseTrump, strong_player
-from simcore.state.duel import seat_sets
 from simcore.state.game import finish
 from simcore.state.players import kernel_policy
 from simcore.state.sampler import SamplingPlayer
+from simcore.strong.bidder import AdviseTrump, strong_player
+from simcore.strong.duel import seat_sets
 from simcore.variants import Variant, load_variant
 
 SEED = 1

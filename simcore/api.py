@@ -349,9 +349,9 @@ def _odds_given(
     auction: str | None,
 ) -> pd.DataFrame:
     """:func:`odds` with cards held by seat 0 and a condition: one row per event and place."""
-    from simcore.answers.auction_so_far import read_auction, with_auction
     from simcore.answers.given import given_odds
     from simcore.cards import check_hand, parse_hand
+    from simcore.kernels.auction_condition import read_auction, with_auction
 
     cards = np.zeros(24, dtype=np.uint8) if hold is None else parse_hand(hold)
     check_hand(cards, v.deck_copies, v.hand_size, partial=True)
@@ -521,7 +521,7 @@ def bid_odds(
         raise ValueError(f"meld={meld!r}: give a whole number of points, 0 or more")
     if strong is not None:
         return _bid_odds_strong(v, strong, meld, bid, basis, hands, seed, policy, given, auction)
-    from simcore.answers.auction_so_far import require_model_bidders, with_calls
+    from simcore.kernels.auction_condition import require_model_bidders, with_calls
 
     if auction is not None:
         require_model_bidders(policy, "policy=")
@@ -782,8 +782,8 @@ def _advise_in_auction(
     given: str | Sequence[str] | None,
 ) -> pd.DataFrame:
     """:func:`advise` with ``auction``: one row per call the seat to call can make."""
-    from simcore.answers.auction_so_far import require_model_bidders
     from simcore.answers.mid_auction import advise_in_auction, seat_to_call
+    from simcore.kernels.auction_condition import require_model_bidders
 
     require_model_bidders(policy, "policy=")
     me = seat_to_call(v, auction, "auction=", seat)

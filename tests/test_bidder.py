@@ -1,4 +1,4 @@
-"""The bidder from the hand's sampled value (simcore.state.bidder, simcore.answers.advise.bid_limit)."""
+"""The bidder from the hand's sampled value (simcore.strong.bidder, simcore.answers.advise.bid_limit)."""
 
 import pytest
 
@@ -6,8 +6,8 @@ from simcore.answers.advise import advise, bid_limit
 from simcore.cards import parse_card, parse_hand
 from simcore.kernels.policies import HEURISTIC
 from simcore.state import new_hand
-from simcore.state.bidder import AdviseBidder, tuned_share
 from simcore.state.players import kernel_policy
+from simcore.strong.bidder import AdviseBidder, tuned_share
 from simcore.variants import load_variant
 
 HAND = "AS AS 10S KS QS JS AH KH QH AD JD 9C"
@@ -119,7 +119,7 @@ def test_a_set_contract_may_seat_its_bidder_apart_and_give_the_partner_s_pass(vi
     from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
     from simcore.reference.hand import referee
-    from simcore.state.bidder import heuristic_pass
+    from simcore.strong.bidder import heuristic_pass
 
     v = load_variant(vid)
     hand = parse_hand("AS AS KS QS KH QH KD QD KC QC JS 9S")
@@ -166,7 +166,7 @@ def test_trump_values_weigh_each_trump_on_the_same_deals_by_the_sides_lines():
 
 @pytest.mark.parametrize("vid", ["partnership-auction", "auction", "five-hand-called-card"])
 def test_the_trump_chooser_names_the_best_weighed_trump_and_leaves_everything_else_to_its_player(vid):
-    from simcore.state.bidder import AdviseTrump, weighs_trump
+    from simcore.strong.bidder import AdviseTrump, weighs_trump
 
     v = load_variant(vid)
     chooser = AdviseTrump(deals=100, after_widow=True)
@@ -202,7 +202,7 @@ def test_the_trump_chooser_names_the_best_weighed_trump_and_leaves_everything_el
 
 @pytest.mark.parametrize("vid", ["four-hand-150", "auction", "partnership-auction", "five-hand-widow"])
 def test_the_exchange_chooser_gives_the_best_weighed_cards_and_leaves_the_rest_to_its_player(vid):
-    from simcore.state.bidder import (
+    from simcore.strong.bidder import (
         AdviseExchange,
         heuristic_burial,
         heuristic_pass,
@@ -279,12 +279,13 @@ def test_a_set_contract_may_give_the_bidder_s_return_to_a_partner_who_holds_the_
     import numpy as np
 
     from simcore.answers.advise import contract_values, return_values
-    from simcore.answers.conditioned import condition_rows, read_condition
+    from simcore.answers.conditioned import read_condition
     from simcore.kernels import hand_record as h
+    from simcore.kernels.auction_condition import condition_rows
     from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
     from simcore.reference.hand import referee
-    from simcore.state.bidder import heuristic_pass
+    from simcore.strong.bidder import heuristic_pass
 
     v = load_variant("four-hand-150")
     hand, bid, trump = parse_hand("AS AS KS QS KH QH KD QD KC QC JS 9S"), v.lowest_contract, 0
@@ -323,7 +324,7 @@ def test_a_set_contract_may_give_the_widow_and_the_burial(vid):
     from simcore.kernels.hand_drivers import trace_hand
     from simcore.kernels.policies import parse_policies
     from simcore.reference.hand import referee
-    from simcore.state.bidder import heuristic_burial
+    from simcore.strong.bidder import heuristic_burial
 
     v = load_variant(vid)
     n, seat, bid, trump = v.get("deal.widow"), 1, v.lowest_contract, 2
@@ -358,10 +359,10 @@ def test_a_set_contract_may_give_the_widow_and_the_burial(vid):
 def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():
     import numpy as np
 
-    from simcore.answers.conditioned import condition_rows
     from simcore.cards import N_TYPES
+    from simcore.kernels.auction_condition import condition_rows
     from simcore.kernels.condition import accepts
-    from simcore.state.bidder import auction_read
+    from simcore.strong.bidder import auction_read
 
     v = load_variant("partnership-auction")
     heuristic = kernel_policy("heuristic")
@@ -388,8 +389,8 @@ def test_the_auction_read_for_trump_is_met_by_the_real_deal_of_model_bidders():
 
 def test_the_trump_analysis_plays_out_only_the_changed_trumps_and_agrees_with_the_duel():
     from analyses.trump_choice import play_deals
-    from simcore.state.bidder import AdviseTrump
-    from simcore.state.duel import duel
+    from simcore.strong.bidder import AdviseTrump
+    from simcore.strong.duel import duel
 
     v = load_variant("four-hand-150")
     plays = play_deals(v, range(40), "heuristic", 200, False)
@@ -401,7 +402,7 @@ def test_the_trump_analysis_plays_out_only_the_changed_trumps_and_agrees_with_th
 
 
 def test_the_strong_player_passes_the_sampled_cards_unless_told_not_to():
-    from simcore.state.bidder import AdviseExchange, strong_player
+    from simcore.strong.bidder import AdviseExchange, strong_player
 
     v = load_variant("four-hand-150")
     heuristic = kernel_policy("heuristic")
@@ -419,7 +420,7 @@ def test_the_strong_player_passes_the_sampled_cards_unless_told_not_to():
 
 
 def test_the_strong_player_names_the_sampled_trump_unless_told_not_to():
-    from simcore.state.bidder import AdviseTrump, strong_player
+    from simcore.strong.bidder import AdviseTrump, strong_player
 
     v = load_variant("four-hand-150")
     heuristic = kernel_policy("heuristic")

@@ -12,14 +12,14 @@ import pytest
 
 from simcore import api
 from simcore.answers.advise import advise
-from simcore.answers.auction_so_far import read_auction
-from simcore.answers.conditioned import FLOOR, check_condition, condition_rows, exact_acceptance, read_condition
+from simcore.answers.conditioned import FLOOR, check_condition, exact_acceptance, read_condition
 from simcore.answers.given import given_odds
 from simcore.answers.partner_meld import partner_meld
 from simcore.answers.widow import widows
 from simcore.cards import N_TYPES, RANKS, SUITS, parse_hand
 from simcore.cli import main
 from simcore.kernels import hand_record as h
+from simcore.kernels.auction_condition import condition_rows, read_auction
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import (
     NO_LIMIT,

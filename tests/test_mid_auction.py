@@ -10,15 +10,15 @@ import numpy as np
 import pytest
 
 from simcore import api
-from simcore.answers.auction_so_far import Turns, auction_condition, read_auction, read_calls
 from simcore.answers.bidodds import bid_odds
-from simcore.answers.conditioned import check_condition, condition_rows
+from simcore.answers.conditioned import check_condition
 from simcore.answers.mid_auction import advise_in_auction, candidate_calls, model_limit
 from simcore.answers.partner_meld import partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.cards import N_TYPES, parse_hand
 from simcore.cli import main
 from simcore.kernels import hand_record as h
+from simcore.kernels.auction_condition import Turns, auction_condition, condition_rows, read_auction, read_calls
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import NO_CONDITION
 from simcore.kernels.hand import next_bid

@@ -274,8 +274,8 @@ def test_cli_duel_plays_the_sampling_player(capsys):
     assert got["policy"] == "sampling" and got["hands"] == 2 and got["seat_sets"] == [[0, 2], [1, 3]]
     assert main(["duel", "--variant", "partnership-auction", "--policy", "sampling", "--samples", "0"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
-    from simcore.state.duel import load_policy
     from simcore.state.sampler import READS_DUTIES, reads_duties
+    from simcore.strong.duel import load_policy
 
     v, dd = load_variant("partnership-auction"), load_variant("double-deck")
     assert "double-deck" not in READS_DUTIES and not reads_duties(dd, None) and reads_duties(dd, True)
@@ -370,8 +370,8 @@ def test_the_bids_are_read_where_that_pays_and_can_be_set_everywhere_the_player_
     from simcore import api
     from simcore.answers.strong import Play
     from simcore.cli import main
-    from simcore.state.duel import load_policy
     from simcore.state.sampler import READS_BIDS, reads_auction
+    from simcore.strong.duel import load_policy
 
     pa, four = load_variant("partnership-auction"), load_variant("four-hand-150")
     assert READS_BIDS == ("partnership-auction",)  # the measured default: docs/policies.md

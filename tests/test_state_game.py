@@ -4,9 +4,9 @@ import pytest
 
 from simcore.kernels.policies import parse_policies
 from simcore.reference.game import reference_game
-from simcore.state.duel import duel_games, load_policy
 from simcore.state.game import play_game
 from simcore.state.players import kernel_policy
+from simcore.strong.duel import duel_games, load_policy
 from simcore.variants import load_variant
 
 

@@ -14,8 +14,8 @@ from analyses.report import MAIN_SYSTEMS
 from analyses.section import StrongSizes
 from analyses.strong_report import PAGE, RUN_LINE, compute, sections, write_page, write_strong_play
 from simcore.cli import main
-from simcore.state.duel import duel, duel_games
 from simcore.state.sampler import SamplingPlayer
+from simcore.strong.duel import duel, duel_games
 from simcore.variants import load_variant
 
 TINY = StrongSizes.tiny()

@@ -26,11 +26,12 @@ from functools import partial
 import numpy as np
 
 from simcore.answers.bidodds import bid_grid, is_bid, joint_params, totals_and_stops
-from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.conditioned import Acceptance, check_condition
 from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.cards import N_TYPES, SUITS, format_hand
 from simcore.kernels import hand_record as h
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import NO_CONDITION, Condition
 from simcore.kernels.meld import meld_by_trump
@@ -247,7 +248,7 @@ def bid_limit(variant: Variant, given: np.ndarray, seat: int, share: float, deal
     """The highest bid ``given`` (uint8[24] copy counts) at ``seat`` makes in at least ``share`` of
     ``deals`` deals of the unseen cards, every seat playing ``policy`` (a kernel policy code), as
     :func:`advise` deals and plays them; 0 when it makes none. A bidder's limit from the hand's sampled
-    value (:class:`simcore.state.bidder.AdviseBidder`)."""
+    value (:class:`simcore.strong.bidder.AdviseBidder`)."""
     check_advisable(variant, seat)
     policies = np.full(variant.players, policy, dtype=np.int64)
     _, (played, total, stop) = _played_deals(variant, np.asarray(given, dtype=np.uint8), seat, deals, seed, policies)

@@ -15,8 +15,9 @@ import numba
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import check_condition, condition_rows, dealing_of, read_condition
+from simcore.answers.conditioned import check_condition, dealing_of, read_condition
 from simcore.cards import N_SUITS, parse_hand
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.condition import NO_CONDITION, ConditionWork, deal_accepted_into, deal_work
 from simcore.kernels.deal import deal_given_into, deal_into
 from simcore.kernels.leaf import leaf

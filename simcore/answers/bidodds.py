@@ -17,9 +17,10 @@ from math import gcd
 import numpy as np
 import pandas as pd
 
-from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.conditioned import Acceptance, check_condition
 from simcore.answers.simulate import run_hands
 from simcore.kernels import hand_record as h
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.compiled import hand_rules
 from simcore.kernels.condition import Condition
 from simcore.kernels.hand_drivers import seat_margins
@@ -392,7 +393,7 @@ def bid_odds(
     with ``condition`` (``--given``, places seen from seat 0, the dealer's left), only deals that meet
     it (checked first by :func:`simcore.answers.conditioned.check_condition`); ``calls``: the auction
     so far (a bid, or 0 for a pass), made as given before the seats bid on
-    (:mod:`simcore.answers.auction_so_far` gives the condition that goes with them)."""
+    (:mod:`simcore.kernels.auction_condition` gives the condition that goes with them)."""
     policies = np.asarray(policies)
     reduce = partial(bid_odds_tally, _units(variant), joint_params(variant, policies))
     acceptance = None if condition is None else check_condition(variant, condition, None, -1, seed)

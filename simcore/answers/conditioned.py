@@ -25,8 +25,7 @@ from numba import njit
 
 from simcore.answers.exact import holding_probability
 from simcore.cards import N_TYPES, card_name
-from simcore.kernels import hand as h
-from simcore.kernels.compiled import hand_rules
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.condition import (
     Q_CARD,
     Condition,
@@ -80,22 +79,6 @@ def _pilot_batch(dealing, states, sizes, chunks):
     out = np.zeros((len(sizes), 1), dtype=np.int64)
     each_chunk(lambda ci: acceptance_chunk(states[ci].copy(), sizes[ci], dealing, out[ci]), states.shape[0])
     return out
-
-
-def condition_rows(variant: Variant, condition: Condition) -> np.ndarray:
-    """The compiled condition (int64[tests, ROW]) with the rules' values its ``value`` and ``trump``
-    tests read (the heuristic's bidding rule, as :mod:`simcore.kernels.hand` applies it)."""
-    r = hand_rules(variant)
-    partner = r.partner_meld if r.teams != h.TEAMS_ALONE else 0
-    no_marriage_no_bid = (r.trump_needs_marriage != 0 and r.trump_after_widow == 0) or r.bid_needs_marriage != 0
-    return condition.rows(
-        int(r.trick_total),
-        int(partner),
-        int(r.pass_cards),
-        int(r.trump_needs_marriage),
-        float(variant.get("policy.margin")),
-        int(no_marriage_no_bid),
-    )
 
 
 def deal_cards(variant: Variant, given: np.ndarray | None, seat: int) -> tuple[np.ndarray, np.ndarray]:

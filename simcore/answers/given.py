@@ -30,9 +30,10 @@ from functools import partial
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import Acceptance, check_condition, condition_rows, dealing_of, exact_acceptance
+from simcore.answers.conditioned import Acceptance, check_condition, dealing_of, exact_acceptance
 from simcore.answers.exact import event_probability_given, widow_holds_probability
 from simcore.cards import N_TYPES, format_hand
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.condition import (
     NO_CONDITION,
     Condition,

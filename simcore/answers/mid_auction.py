@@ -1,7 +1,7 @@
 """Advice in mid-auction (``pinochle advise HAND --auction "pass 260"``): what each call the seat can
 make now is worth, under the model bidders.
 
-The auction so far (:mod:`simcore.answers.auction_so_far`) names the seat to call next; my hand is that
+The auction so far (:mod:`simcore.kernels.auction_condition`) names the seat to call next; my hand is that
 seat's. The other hands are dealt at random, conditioned by rejection on the model bidders (the tuned
 heuristic's bid rule) having made the calls so far (my own calls bound nothing: my hand is known).
 For each call I can make now — pass, and each legal bid from the lowest up to my hand's model limit
@@ -27,22 +27,23 @@ from functools import partial
 import numpy as np
 
 from simcore.answers.advise import AdviseError, check_advisable, my_team, my_trump, seat_name
-from simcore.answers.auction_so_far import (
-    MODEL,
-    AuctionError,
-    Call,
-    Turns,
-    auction_condition,
-    describe_calls,
-    read_calls,
-    with_auction,
-)
-from simcore.answers.conditioned import Acceptance, check_condition, condition_rows
+from simcore.answers.conditioned import Acceptance, check_condition
 from simcore.answers.partner_meld import DEALS as PARTNER_MELD_DEALS
 from simcore.answers.partner_meld import MeldTally, partner_meld
 from simcore.answers.simulate import hand_rows
 from simcore.cards import N_TYPES, format_hand
 from simcore.kernels import hand_record as h
+from simcore.kernels.auction_condition import (
+    MODEL,
+    AuctionError,
+    Call,
+    Turns,
+    auction_condition,
+    condition_rows,
+    describe_calls,
+    read_calls,
+    with_auction,
+)
 from simcore.kernels.compiled import hand_rules, kernel_rules
 from simcore.kernels.condition import (
     NO_CONDITION,

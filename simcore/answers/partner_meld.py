@@ -17,8 +17,9 @@ from functools import partial
 import numpy as np
 from numba import njit
 
-from simcore.answers.conditioned import Acceptance, condition_rows, dealing_of
+from simcore.answers.conditioned import Acceptance, dealing_of
 from simcore.cards import SUITS
+from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.condition import NO_CONDITION, Condition, ConditionWork, deal_accepted_into, deal_work
 from simcore.kernels.leaf import leaf
 from simcore.kernels.meld import meld_by_trump, meld_under

@@ -243,9 +243,9 @@ def _policies_text(policies: Sequence[str]) -> str:
 
 def _run_in_auction(args: argparse.Namespace, variant) -> int:
     """``advise HAND --auction CALLS``: each call the seat to call can make, valued under the model bidders."""
-    from simcore.answers.auction_so_far import require_model_bidders
     from simcore.answers.mid_auction import CONTINUATION, MODEL_NOTE, advise_in_auction, headline, seat_to_call
     from simcore.kernel_cache import HAND
+    from simcore.kernels.auction_condition import require_model_bidders
 
     require_model_bidders(args.policy, "--policy")
     seat = seat_to_call(variant, args.auction, seat=args.seat)

@@ -102,7 +102,7 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("pinochle bid-odds: --json and --csv without a FILE both print; give --csv FILE")
     if args.csv not in (None, "-"):
         output_file("--csv", args.csv)
-    from simcore.answers.auction_so_far import require_model_bidders, with_calls
+    from simcore.kernels.auction_condition import require_model_bidders, with_calls
 
     if args.auction is not None:
         require_model_bidders(args.policy, "--policy")
@@ -278,7 +278,7 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
 
 def _auction_line(result) -> str:
     """The auction so far and the model it holds under."""
-    from simcore.answers.auction_so_far import MODEL
+    from simcore.kernels.auction_condition import MODEL
 
     calls = " ".join(str(c or "pass") for c in result.calls)
     return f"auction so far {calls}, made as given, the model bidding on; {MODEL}"

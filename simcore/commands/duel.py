@@ -30,7 +30,7 @@ def add_parser(sub) -> None:
         metavar="MODULE:FUNCTION",
         help="the policy, e.g. mybot:choose (or heuristic, basic, random: the built-in players, played "
         "in the hand kernel; sampling: the sampling player, simcore.state.sampler; sampled-bids: bids "
-        "from the hand's sampled value, simcore.state.bidder; sampled-trump: trump named from sampled "
+        "from the hand's sampled value, simcore.strong.bidder; sampled-trump: trump named from sampled "
         "deals; sampled-exchange: the pass, return and burial chosen from sampled deals; strong: those bids, "
         "trump and cards passed and buried, and the sampling player's card play)",
     )
@@ -61,8 +61,8 @@ def add_parser(sub) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from simcore.kernels.policies import POLICY_NAMES
-    from simcore.state.duel import PolicyLoadError, duel, duel_games, load_policy
     from simcore.state.game import require_game
+    from simcore.strong.duel import PolicyLoadError, duel, duel_games, load_policy
     from simcore.variants import NotForThisSystem
 
     variant = full_hand_variant(args)

@@ -168,7 +168,7 @@ def _odds_given(args: argparse.Namespace, variant, events) -> int:
         if args.hold is None
         else cards_option("--hold", args.hold, variant, variant.hand_size, "a hand")
     )
-    from simcore.answers.auction_so_far import MODEL, describe_calls, read_auction, with_auction
+    from simcore.kernels.auction_condition import MODEL, describe_calls, read_auction, with_auction
 
     calls, auction = read_auction(variant, args.auction) if args.auction is not None else ([], None)
     condition = with_auction(given_condition(args, variant, 0), auction)

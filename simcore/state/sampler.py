@@ -15,7 +15,7 @@ where it had to overtrump no higher trump, and so on (:func:`barred_by_duties`).
 ``read_auction`` (by default in the systems of :data:`READS_BIDS`): a deal is kept only where every
 other seat whose hand at the auction the seat can rebuild (the cards it holds now, has played, and
 passed or received in its sight) would have made its calls as the model bidders make them
-(:mod:`simcore.answers.auction_so_far`: the heuristic's bid rule, the rule every heuristic seat bids by);
+(:mod:`simcore.kernels.auction_condition`: the heuristic's bid rule, the rule every heuristic seat bids by);
 other deals are dealt again, up to :data:`AUCTION_TRIES` times a sample, and where no deal of the
 decision fits the auction it is not read. Unseen cards beyond what the other seats hold (a widow not
 taken, another seat's burial) are left out at random.
@@ -346,8 +346,7 @@ def auction_fit(v, seat: int, obs: dict):
     that ``seat`` saw (``obs``, its observation): True when every other seat whose hand at the auction
     ``seat`` can rebuild would have made its calls as the model bidders do (see the module). None
     where nothing is tested: no auction, calls the model cannot make, or no seat's hand to rebuild."""
-    from simcore.answers.auction_so_far import seen_auction_condition
-    from simcore.answers.conditioned import condition_rows
+    from simcore.kernels.auction_condition import condition_rows, seen_auction_condition
     from simcore.kernels.condition import Condition, accepts
 
     if v.get("auction.kind") == "none" or not obs["bids"]:

@@ -43,10 +43,10 @@ def load_policy(
     system's default, :func:`simcore.state.sampler.solves_from`), and playouts
     from ``rollout_from`` tricks from the end until then, None: from the first card; its deals fit the
     bids where ``read_auction``, None: as the player does by default), "sampled-bids"
-    (bids from the hand's sampled value, :class:`simcore.state.bidder.AdviseBidder`, the heuristic
-    elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.state.bidder.AdviseTrump`,
+    (bids from the hand's sampled value, :class:`simcore.strong.bidder.AdviseBidder`, the heuristic
+    elsewhere), "sampled-trump" (trump named from sampled deals, :class:`simcore.strong.bidder.AdviseTrump`,
     the heuristic elsewhere), "sampled-exchange" (the pass, return and burial chosen from sampled
-    deals, :class:`simcore.state.bidder.AdviseExchange`, the heuristic elsewhere) or "strong" (those bids,
+    deals, :class:`simcore.strong.bidder.AdviseExchange`, the heuristic elsewhere) or "strong" (those bids,
     trump and cards passed and buried, with the sampling player's card play)."""
     if spec in POLICY_NAMES:
         return kernel_policy(spec)
@@ -87,7 +87,7 @@ def _state_player(
             read_auction=read_auction,
             read_duties=read_duties,
         )
-    from simcore.state.bidder import AdviseBidder, AdviseExchange, AdviseTrump, strong_player
+    from simcore.strong.bidder import AdviseBidder, AdviseExchange, AdviseTrump, strong_player
 
     if spec == "strong":
         return strong_player(samples, solve_from, rollout_from=rollout_from, read_auction=read_auction)

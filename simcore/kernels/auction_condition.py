@@ -17,12 +17,18 @@ seat's limit (``limit`` of :mod:`simcore.kernels.condition`):
 
 The deal is conditioned by rejection: deals whose seats' limits disagree with any call are dealt
 again. The answer holds under the model bidders, not for players who bid otherwise.
+:func:`condition_rows` compiles any condition with the rules' values the model's tests read.
+
+It sits with the kernels, below the game state, because the sampling player reads the auction by it as
+the answers do.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 from simcore.kernels import hand as h
 from simcore.kernels.compiled import hand_rules
@@ -213,6 +219,22 @@ def seen_auction_condition(variant: Variant, bids: list[tuple[int, int]], seat: 
         return auction_condition(variant, text, calls, skip=seat)
     except AuctionError:
         return None
+
+
+def condition_rows(variant: Variant, condition: Condition) -> np.ndarray:
+    """The compiled condition (int64[tests, ROW]) with the rules' values its ``value`` and ``trump``
+    tests read (the heuristic's bidding rule, as :mod:`simcore.kernels.hand` applies it)."""
+    r = hand_rules(variant)
+    partner = r.partner_meld if r.teams != h.TEAMS_ALONE else 0
+    no_marriage_no_bid = (r.trump_needs_marriage != 0 and r.trump_after_widow == 0) or r.bid_needs_marriage != 0
+    return condition.rows(
+        int(r.trick_total),
+        int(partner),
+        int(r.pass_cards),
+        int(r.trump_needs_marriage),
+        float(variant.get("policy.margin")),
+        int(no_marriage_no_bid),
+    )
 
 
 def describe_calls(calls: list[Call]) -> str:

@@ -374,10 +374,10 @@ def one_card_away(hand, cards: list[int]) -> list[tuple[int, ...]]:
 
 def auction_read(variant, seen: dict):
     """The condition the other seats' calls put on the deal (``seen``: the bidder's observation) under the
-    model bidders (:func:`simcore.answers.auction_so_far.auction_condition`), or None where nothing can be
+    model bidders (:func:`simcore.kernels.auction_condition.auction_condition`), or None where nothing can be
     read: calls the model cannot make, or a condition too rare to sample."""
-    from simcore.answers.auction_so_far import seen_auction_condition
     from simcore.answers.conditioned import ConditionError, check_condition
+    from simcore.kernels.auction_condition import seen_auction_condition
 
     seat = seen["seat"]
     condition = seen_auction_condition(variant, seen["bids"], seat)
