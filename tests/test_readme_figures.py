@@ -34,3 +34,15 @@ def test_the_strong_play_line_quoted_is_the_one_the_card_fits():
 
     assert shown("sampling") == (quoted[1], quoted[2])
     assert shown("heuristic") == shown("sampling"), "the README says the heuristic's line is the same"
+
+
+def test_the_figures_the_opening_shows_are_printed_by_the_tour():
+    # the opening's "as a player reads them" figures are outputs of the tour's examples, which
+    # tests/test_examples.py runs
+    text = (Path(__file__).resolve().parent.parent / "README.md").read_text(encoding="utf-8")
+    opening = text.split("\n## ", 1)[0]
+    shown = re.search(r"printed as a player reads them \((.*?)\)\.", " ".join(opening.split()))
+    assert shown, "the README's opening no longer shows how figures are printed"
+    outputs = "\n".join(re.findall(r"```\n(\$ pinochle .*?)```", text, flags=re.S))
+    for figure in re.findall(r'"([^"]+)"', shown[1]):
+        assert figure in outputs, figure
