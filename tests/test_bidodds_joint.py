@@ -204,6 +204,38 @@ def test_bid_and_meld_print_one_line(capsys):
     assert code == 0 and "side's meld after the exchange 60 (the bin of meld 65" in out
 
 
+SCALE = "four-hand-150 counts in single points: 25 trick points a hand, bids from 20 by 1, a game to 150"
+
+
+def _played_range(capsys, argv) -> tuple[int, int, int, int]:
+    """(lowest and highest contract, lowest and highest bidder's meld as dealt) of the same run, by --json."""
+    code, out, _ = cli(capsys, "bid-odds", *argv, "--json")
+    tables = json.loads(out)["tables"]
+    bids, melds = [r["bid"] for r in tables["bid"]], [r["bidder_meld"] for r in tables["bidder_meld"]]
+    return min(bids), max(bids), min(melds), max(melds)
+
+
+def test_a_bid_and_meld_of_another_scale_say_how_the_system_counts(capsys):
+    # a newcomer's partnership-auction numbers on the default system: no hand holds 60 meld as dealt, none
+    # is bid near 250; the line says the system's scale and where its hands lie, and is still an answer
+    run = ["--hands", "3000", "--no-store"]
+    code, out, err = cli(capsys, "bid-odds", "--bid", "250", "--meld", "60", *run)
+    assert code == 0 and len(out.splitlines()) == 1, out + err
+    low, high, meld_low, meld_high = _played_range(capsys, run)
+    assert high < 250 and meld_high < 60
+    assert out.startswith(
+        f"P(make 250 | bidder's meld as dealt 60): no hand had it ({SCALE}; these hands were bid from {low} to "
+        f"{high}, the bidders' meld as dealt from {meld_low} to {meld_high}); 3,000 hands of four-hand-150"
+    ), out
+    # a meld the hands have, a bid above every contract: 0% is the answer, and the line says why
+    code, out, _ = cli(capsys, "bid-odds", "--bid", "100", "--meld", "20", *run)
+    assert code == 0 and out.startswith("P(make 100 | bidder's meld as dealt 20) = 0.0% [0.0%, ")
+    assert f"(0 made; {SCALE}; these hands were bid from {low} to {high}," in out
+    # a bid within the contracts played: no note
+    code, out, _ = cli(capsys, "bid-odds", "--bid", str(high), "--meld", "20", *run)
+    assert code == 0 and " = " in out and "counts in" not in out
+
+
 def test_json_has_the_documented_shape(capsys):
     code, out, _ = cli(
         capsys, "bid-odds", "--variant", "partnership-auction", "--hands", "2000", "--json", "--no-store"

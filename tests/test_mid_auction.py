@@ -203,6 +203,16 @@ def test_cli_advise_auction_bad_input(capsys, argv, message):
     assert code == 2 and message in err and err.count("\n") == 1, err
 
 
+def test_cli_advise_auction_of_another_scale_says_how_the_system_counts(capsys):
+    # 250 is a partnership-auction bid; on four-hand-150's single points no model bidder reaches it
+    code, _, err = _cli(capsys, "advise", STRONG, "--auction", "250", "--hands", "100")
+    assert code == 2 and err.count("\n") == 1, err
+    assert "--auction 'seat 0: limit>=250': no deal of 200,000 met it" in err
+    assert err.rstrip().endswith(
+        "(four-hand-150 counts in single points: 25 trick points a hand, bids from 20 by 1, a game to 150)"
+    ), err
+
+
 def test_cli_advise_auction_needs_the_whole_hand(capsys):
     code, _, err = _cli(capsys, "advise", "AS 10S KS", "--auction", "20", "--hands", "100")
     assert code == 2 and "needs the whole hand (12 cards), got 3" in err and err.count("\n") == 1, err

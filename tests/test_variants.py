@@ -211,3 +211,18 @@ def test_contradictory_hand_rules_are_refused():
         "auction", ["exchange.widow_shared=true", "exchange.widow_to_bidder=true"]
     )
     load_variant("double-deck", ['scoring.save_meld="points"', "scoring.save_meld_points=20"])
+
+
+def test_scale_text_says_how_a_system_counts_its_bids_and_its_game():
+    from simcore.variants import scale_text
+
+    assert scale_text(load_variant("four-hand-150")) == (
+        "four-hand-150 counts in single points: 25 trick points a hand, bids from 20 by 1, a game to 150"
+    )
+    assert scale_text(load_variant("double-deck")).endswith("bids from 50 by 1, by 5 past 60, a game to 500")
+    # no auction, no game: the parts the rules lack are left out
+    assert (
+        scale_text(load_variant("partnership"))
+        == "partnership counts in tens: 250 trick points a hand, a game to 1,000"
+    )
+    assert scale_text(load_variant("auction")) == "auction counts in tens: 250 trick points a hand, bids from 300 by 10"

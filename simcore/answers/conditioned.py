@@ -28,6 +28,9 @@ from simcore.cards import N_TYPES, card_name
 from simcore.kernels.auction_condition import condition_rows
 from simcore.kernels.condition import (
     Q_CARD,
+    Q_LIMIT,
+    Q_MELD,
+    Q_VALUE,
     Condition,
     ConditionError,
     Dealing,
@@ -41,7 +44,7 @@ from simcore.kernels.leaf import leaf
 from simcore.kernels.threads import each_chunk
 from simcore.run.runner import Job, run_job
 from simcore.run.stats import Interval, wilson
-from simcore.variants import Variant
+from simcore.variants import Variant, scale_text
 
 #: The least share of deals a condition may accept (below it, refused as too rare to sample).
 FLOOR = 1e-4
@@ -178,14 +181,21 @@ def check_condition(
     if acceptance.accepted == 0 and exact is None:
         raise ConditionError(
             f"{condition.label} {text!r}: no deal of {run.deals:,} met it: impossible, or rarer than "
-            f"the floor of 1 in {round(1 / FLOOR):,} deals"
+            f"the floor of 1 in {round(1 / FLOOR):,} deals" + _scale_note(variant, condition)
         )
     if share < FLOOR:
         raise ConditionError(
             f"{condition.label} {text!r}: too rare to sample: {share:.4%} of deals meet it (1 in "
-            f"{round(1 / share):,}), below the floor of 1 in {round(1 / FLOOR):,}"
+            f"{round(1 / share):,}), below the floor of 1 in {round(1 / FLOOR):,}" + _scale_note(variant, condition)
         )
     return acceptance
+
+
+def _scale_note(variant: Variant, condition: Condition) -> str:
+    """How the system counts, for a condition on points (meld, a hand's worth, a bid of the auction so
+    far): a bound on another system's scale is the likeliest reason no deal meets it."""
+    points = any(t.quantity in (Q_MELD, Q_VALUE, Q_LIMIT) for c in condition.clauses for t in c.tests)
+    return f" ({scale_text(variant)})" if points else ""
 
 
 def _check_possible(variant: Variant, condition: Condition, given: np.ndarray | None, seat: int) -> None:

@@ -172,6 +172,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
     heuristic's, on the same seeded hands."""
     from simcore.answers.strong import bid_odds_strong, check_play
     from simcore.kernel_cache import HAND
+    from simcore.variants import scale_text
 
     what = f"with --play {args.play}"
     if args.meld is None:
@@ -211,7 +212,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
         f"{r.seconds:.1f} s" + partial_note(r)
     )
     if r.hands == 0:
-        print("no hand of that meld was bid in the hands looked through")
+        print(f"no hand of that meld was bid in the hands looked through ({scale_text(variant)})")
         return exit_status(r)
     print_play_rates(name, r.played, r.heuristic)
     if r.difference is not None:
@@ -268,11 +269,30 @@ def _joint_line(variant, result, basis: str, bid: int, meld: int) -> str:
         played += f"; {_auction_line(result)}"
 
     if row.n == 0:
-        return f"P(make {bid} | {given}): no hand had it; {played}"
+        return f"P(make {bid} | {given}): no hand had it ({_scale_note(variant, result, basis)}); {played}"
     unknown = f"; {row.unknown:,} not played, fate unknown, counted as not made" if row.unknown else ""
+    bids = result.table("bid")["bid"]
+    above = f"; {_scale_note(variant, result, basis)}" if len(bids) and bid > bids.max() else ""
     return (
         f"P(make {bid} | {given}) = {row.estimate:.1%} [{row.lo:.1%}, {row.hi:.1%}] over "
-        f"{row.n:,} hands ({row.made:,} made{unknown}); {played}"
+        f"{row.n:,} hands ({row.made:,} made{unknown}{above}); {played}"
+    )
+
+
+def _scale_note(variant, result, basis: str) -> str:
+    """Where a cell asked for lies against the system's scale: how it counts and the contracts and melds
+    of the hands played (a bid or meld of another system's scale finds no hands, or only hands that
+    make nothing)."""
+    from simcore.variants import scale_text
+
+    table = "bidder_meld" if basis == "dealt" else "side_meld"
+    bids, melds = result.table("bid")["bid"], result.table(table)[table]
+    if not len(bids):
+        return f"{scale_text(variant)}; no hand was bid"
+    whose = "the bidders' meld as dealt" if basis == "dealt" else "the sides' meld after the exchange"
+    return (
+        f"{scale_text(variant)}; these hands were bid from {bids.min():,} to {bids.max():,}, "
+        f"{whose} from {melds.min():,} to {melds.max():,}"
     )
 
 

@@ -10,7 +10,7 @@ from simcore.variants.loader import (
     require_full_hands,
     shipped_ids,
 )
-from simcore.variants.variant import DESCRIPTIVE_KEYS, Variant, rule_differences
+from simcore.variants.variant import DESCRIPTIVE_KEYS, Variant, rule_differences, scale_text
 
 __all__ = [
     "DESCRIPTIVE_KEYS",
@@ -23,5 +23,6 @@ __all__ = [
     "require_auction",
     "require_full_hands",
     "rule_differences",
+    "scale_text",
     "shipped_ids",
 ]

@@ -317,6 +317,23 @@ def rule_differences(a: Variant, b: Variant) -> list[str]:
     return [k for k in KEYS if k not in DESCRIPTIVE_KEYS and a.values.get(k) != b.values.get(k)]
 
 
+def scale_text(variant: Variant) -> str:
+    """How the system counts, in one phrase: its unit (``scale``), the trick points of a hand, its bids
+    and its game, e.g. ``four-hand-150 counts in single points: 25 trick points a hand, bids from 20
+    by 1, a game to 150`` (the parts the rules do not have are left out)."""
+    unit = {1: "single points", 10: "tens"}.get(variant.get("scale"))
+    parts = [f"{variant.trick_total:,} trick points a hand"]
+    if variant.get("auction.kind") != "none":
+        step_from = variant.get("auction.step_from")
+        parts.append(
+            f"bids from {variant.lowest_contract:,} by {variant.get('auction.step'):,}"
+            + (f", by {variant.get('auction.step_after'):,} past {step_from:,}" if step_from else "")
+        )
+    if variant.get("game.target"):
+        parts.append(f"a game to {variant.get('game.target'):,}")
+    return f"{variant.id}{f' counts in {unit}' if unit else ''}: {', '.join(parts)}"
+
+
 def _frozen(a: np.ndarray) -> np.ndarray:
     """A read-only copy of ``a``."""
     out = np.array(a)
