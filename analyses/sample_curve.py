@@ -150,8 +150,16 @@ def _setting(r: dict, name_solved: bool = False) -> str:
     words = [str(r["samples"])] + ([f"playouts {playouts}"] if playouts else [])
     words += ["fitting the auction"] if r.get("read_auction") else []
     words += ["reading the duties"] if r.get("read_duties") else []
-    words += [f"searched ({r['search_budget']:,} trick starts a deal)"] if playouts and r.get("search_budget") else []
+    words += [search_text(r["search_budget"])] if playouts and r.get("search_budget") else []
     return ", ".join(words + ([f"the last {r['solve_from']} tricks solved"] if name_solved else []))
+
+
+def search_text(budget: int) -> str:
+    """How the cards before the solved tricks are searched, in words: a budget of 1 trick start finishes
+    only the first round (the trick in progress, then the evaluation)."""
+    if budget <= 1:
+        return "searched to the trick's end, then evaluated"
+    return f"searched within {budget:,} trick starts a deal"
 
 
 def markdown(variant: Variant, rows: list[dict]) -> str:

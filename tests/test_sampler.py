@@ -126,6 +126,47 @@ def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values()
     assert compared >= 5
 
 
+def test_searched_values_before_the_solved_tricks_are_the_search_of_the_real_position():
+    # two-hand once the stock is gone: each sampled deal is the real one, so the searched player's
+    # values are searched_card_values of the real position: exact where its budget proves them (then
+    # the solver's values), estimated at a budget of one trick start; the card played is a best one
+    from simcore.solver.position import searched_card_values
+
+    v = load_variant("two-hand")
+    proved = SamplingPlayer(samples=2, solve_from=1, search_budget=10**7)
+    shallow = SamplingPlayer(samples=2, solve_from=1, search_budget=1)
+    heuristic = kernel_policy("heuristic")
+    compared = 0
+    for seed in range(2):
+        state = new_hand(v, seed)
+        while not state.is_terminal():
+            seat, r = state.current_player(), state.request()
+            obs = state.observation(seat) if r.kind == "play" else None
+            if obs and not obs["stock"] and 2 <= len(obs["hand"]) <= 5 and len(r.legal) > 1:
+                t = state._table
+                hands = np.array(t.hands, dtype=np.uint8)
+                for s, c in t.trick:
+                    hands[s, c] += 1
+                trump = "SHDC".index(obs["trump"])
+                broken = any(c // 6 == trump for _, cards, _, _ in t.tricks for c in cards)
+                leader = t.trick[0][0] if t.trick else seat
+                real = Position(v, hands, trump, leader, proved._side(v, obs), obs["bidder"], False, broken)
+                trick = [c for _, c in t.trick]
+                exact = card_values(real, trick)
+                assert proved.rollout_values(state, seat, r.legal) == {c: float(x) for c, x in exact.items()}
+                found = searched_card_values(real, trick, 1)
+                values = shallow.rollout_values(state, seat, r.legal)
+                assert values == {c: float(x.points) for c, x in found.items()}
+                sign = 1 if shallow._side(v, obs)[seat] == 1 else -1
+                assert sign * values[shallow(state).value] == max(sign * x for x in values.values())
+                compared += 1
+            state.apply(heuristic(state))
+    assert compared >= 5
+    assert "search_budget=1" in repr(shallow) and "-search1" in shallow.settings_name(v)
+    with pytest.raises(ValueError):
+        SamplingPlayer(search_budget=-1)
+
+
 def test_a_deal_drawn_again_is_solved_once_and_weighed_by_its_draws(monkeypatch):
     v = load_variant("four-hand-150")
     sp = SamplingPlayer(samples=3, solve_from=4)

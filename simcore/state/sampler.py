@@ -24,10 +24,13 @@ The cards it plays before those tricks, from ``rollout_from`` tricks from the en
 :data:`EVERY_TRICK`: from the first card), are weighed the same way on the same kind of deals, but by
 playing each deal out with the heuristic at every seat (:mod:`simcore.kernels.playout`: microseconds a
 deal where a solve from the first lead takes seconds); ``rollout_from=0`` plays the heuristic's card
-there. Before that, while a stock lasts, and for every other decision (bids, trump,
-passing, meld) it plays as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in
-a duel against the heuristic only the card play differs. Among cards of equal mean value
-it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
+there. With ``search_budget`` > 0 they are weighed instead by the depth-limited search
+(:func:`simcore.solver.position.searched_card_values`, that many trick starts a deal: 1 finishes the
+trick in progress and evaluates what follows); in paired duels it did not beat the playouts, which model
+the heuristic seats it plays against (docs/policies.md, "Searched values before the solved tricks").
+Before that, while a stock lasts, and for every other decision (bids, trump, passing, meld) it plays
+as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in a duel against the
+heuristic only the card play differs. Among cards of equal mean value it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
 has seen, so the same state gets the same card.
 
 Double-dummy values are the bidding side's trick points (:func:`simcore.solver.position.card_values`);
@@ -124,7 +127,9 @@ class SamplingPlayer:
     :data:`EVERY_TRICK`, for callers that pass on a setting not given), the heuristic elsewhere;
     ``read_auction``: deals that fit the auction under the model bidders (None: :func:`reads_auction`
     decides by the system; see the module); ``read_duties``: deals in which every card the other seats
-    played was theirs to play under the duties (None: :func:`reads_duties` decides by the system)."""
+    played was theirs to play under the duties (None: :func:`reads_duties` decides by the system);
+    ``search_budget``: the depth-limited search instead of the playouts, within that many trick starts
+    a deal (0: the playouts)."""
 
     def __init__(
         self,
