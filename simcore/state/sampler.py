@@ -30,8 +30,9 @@ trick in progress and evaluates what follows); in paired duels it did not beat t
 the heuristic seats it plays against (docs/policies.md, "Searched values before the solved tricks").
 Before that, while a stock lasts, and for every other decision (bids, trump, passing, meld) it plays
 as the kernel's heuristic (:func:`simcore.state.players.kernel_policy`), so in a duel against the
-heuristic only the card play differs. Among cards of equal mean value it keeps the heuristic's card. Its draws come from a generator seeded by ``seed`` and what the seat
-has seen, so the same state gets the same card.
+heuristic only the card play differs. Among cards of equal mean value it keeps the heuristic's card.
+Its draws come from a generator seeded by ``seed`` and what the seat has seen, so the same state gets
+the same card.
 
 Double-dummy values are the bidding side's trick points (:func:`simcore.solver.position.card_values`);
 seats are the hand's (0 = the dealer's left).
