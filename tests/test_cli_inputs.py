@@ -32,6 +32,10 @@ def _one_line(capsys, argv, message):
             "--csv /nonexistent/x.csv: there is no directory",
         ),
         (["report", "--out", "/proc/nope"], "--out /proc/nope: cannot create the directory"),
+        # a folder that exists but takes no files, though permission bits say yes to root
+        (["report", "--out", "/proc"], "--out /proc: the directory cannot be written (it takes no new files)"),
+        (["report", "--variant", "two-hand", "--out", "/proc"], "--out /proc: the directory cannot be written"),
+        (["bid-odds", "--hands", "10", "--csv", "/proc/x.csv"], "--csv /proc/x.csv: the directory /proc cannot be"),
         (["odds", "--set", "meld.dix=10\nmeld.pinochle=999"], "spans lines; give one KEY=VALUE per --set"),
         (["compare", "four-hand-150", "--set", "meld.dix=10\rmeld.pinochle=999"], "spans lines"),
     ],

@@ -9,10 +9,12 @@ parser from these functions before any of them is needed.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import math
 import os
 import sys
+import tempfile
 from pathlib import Path
 
 DEFAULT_VARIANT = "four-hand-150"
@@ -174,14 +176,26 @@ def output_file(option: str, path: str) -> str:
         raise UsageError(
             f"pinochle: {option} {path}: there is no directory {folder}; create it first or give another path"
         )
-    if not os.access(folder, os.W_OK):
-        raise UsageError(f"pinochle: {option} {path}: the directory {folder} cannot be written")
+    why = _why_unwritable(folder)
+    if why:
+        raise UsageError(f"pinochle: {option} {path}: the directory {folder} cannot be written ({why})")
     return path
+
+
+def _why_unwritable(folder: Path) -> str:
+    """Why no file can be made in ``folder`` ("" when one can): a probe file is made and removed at once,
+    since permission bits say yes to root where a file still cannot be made (``/proc``)."""
+    try:
+        with tempfile.NamedTemporaryFile(dir=folder, prefix=".pinochle-probe-"):
+            pass
+    except OSError as exc:
+        return "it takes no new files" if exc.errno == errno.ENOENT else (exc.strerror or str(exc)).lower()
+    return ""
 
 
 def output_dir(option: str, path: str) -> Path:
     """A directory the command will write files into, created if missing (with its parents); refused in
-    one line when it is a file or cannot be created or written."""
+    one line when it is a file or cannot be created or written (:func:`_why_unwritable`)."""
     target = Path(path)
     if target.exists() and not target.is_dir():
         raise UsageError(
@@ -191,8 +205,11 @@ def output_dir(option: str, path: str) -> Path:
         target.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise UsageError(f"pinochle: {option} {path}: cannot create the directory ({exc.strerror or exc})") from None
-    if not os.access(target, os.W_OK):
-        raise UsageError(f"pinochle: {option} {path}: the directory cannot be written")
+    why = _why_unwritable(target)
+    if why:
+        raise UsageError(
+            f"pinochle: {option} {path}: the directory cannot be written ({why}); give a directory you can write to"
+        )
     return target
 
 
