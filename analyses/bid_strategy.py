@@ -70,11 +70,13 @@ MIN_HANDS = 50
 LABELS = {
     "bidder_meld": "bidder's meld as dealt",
     "bidder_meld_after": "bidder's meld after the pass or widow",
-    "side_meld": "bidding side's meld after the pass or widow, both partners (the card: your meld as dealt)",
+    "side_meld": "bidding side's meld: both partners together, after the pass or widow",
     "trump_len": "bidder's trump length after the pass or widow",
     "aces": "bidder's aces after the pass or widow",
     "bid": "winning bid",
 }
+#: A second line under an axis label, where the measure is easily taken for another.
+LABEL_NOTES = {"side_meld": "not the bidding card's meld, which is your own hand as dealt"}
 
 
 def meld_unit(variant: Variant) -> int:
@@ -449,8 +451,16 @@ def merge_bins(table: pd.DataFrame, field: str, factor: int) -> pd.DataFrame:
     return merged
 
 
-def _left_out_note(left_out: int) -> str:
-    return f"\n{left_out:,} hands with rarer, larger melds beyond the right edge are not drawn" if left_out else ""
+def _x_label(x: str, width: int, left_out: int) -> str:
+    """The label of a meld axis: the measure and its unit, a note where it is easily misread, and the
+    hands beyond the right edge."""
+    unit = f"points, bins of {width}" if width > 1 else "points"
+    lines = [f"{LABELS.get(x, x)} ({unit})"]
+    if x in LABEL_NOTES:
+        lines.append(LABEL_NOTES[x])
+    if left_out:
+        lines.append(f"{left_out:,} hands with rarer, larger melds beyond the right edge are not drawn")
+    return "\n".join(lines)
 
 
 def plot_make_heatmap(
@@ -510,8 +520,7 @@ def plot_make_heatmap(
     ax.grid(False)
     bar = fig.colorbar(mesh, ax=ax, pad=0.01)
     bar.set_label("bidding side makes its bid (%)" + (f"; scale from {vmin:.0f}%" if vmin > 0 else ""))
-    unit = f"points, bins of {widths[x]}" if widths[x] > 1 else "points"
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
+    ax.set_xlabel(_x_label(x, widths[x], left_out))
     ax.set_ylabel(LABELS.get(y, y) + " (cards)")
     ax.set_yticks(ys)
     ax.set_title(
@@ -528,41 +537,46 @@ def plot_make_heatmap(
 def plot_make_by_aces(
     table: pd.DataFrame, x: str = "side_meld", min_hands: int = MIN_HANDS, lines: int = 5, count: str = ""
 ) -> Figure:
-    """P(make) against meld (``x``) with one line per number of aces the bidder holds, from
-    ``make_table(records, variant, by=(x, "aces"))``: the ``lines`` most common ace counts, points with
-    fewer than ``min_hands`` hands left out, Wilson 95% bands; a cluster of rare melds far beyond the
-    rest is not drawn (as in :func:`plot_make_heatmap`)."""
+    """P(make) in % against meld (``x``) with one line per number of aces the bidder holds, from
+    ``make_table(records, variant, by=(x, "aces"))``: the ``lines`` most common ace counts and no aces at
+    all (the hand players ask about), points with fewer than ``min_hands`` hands left out, Wilson 95%
+    bands; where no meld bin holds ``min_hands`` hands without an ace, the legend says so. A cluster of
+    rare melds far beyond the rest is not drawn (as in :func:`plot_make_heatmap`)."""
     widths = table.attrs.get("bin_widths", {x: 1})
     total = int(table["hands"].sum())
     table = _trim(table, x, min_hands, max_gap=5 * widths.get(x, 1))
     left_out = total - int(table["hands"].sum())
     fig, ax = style.new_figure()
     common = table.groupby("aces")["hands"].sum().sort_values(ascending=False).index[:lines]
-    for k, aces in enumerate(sorted(common)):
+    drawn = {int(a) for a in common} | {0}
+    no_aces = False
+    for k, aces in enumerate(sorted(drawn)):
         part = table[(table["aces"] == aces) & (table["hands"] >= min_hands)].sort_values(x)
         if part.empty:
             continue
+        no_aces |= aces == 0
         colour = style.PALETTE[k % len(style.PALETTE)]
         ax.plot(
             part[x],
-            part["p_make"],
+            100 * part["p_make"],
             marker="o",
             ms=3,
             color=colour,
             label=f"{aces} ace{'s' if aces != 1 else ''} ({int(part['hands'].sum()):,} hands)",
         )
-        ax.fill_between(part[x], part["lo"], part["hi"], color=colour, alpha=0.18, linewidth=0)
-    ax.set_ylim(0, 1.02)
-    unit = f"points, bins of {widths[x]}" if widths.get(x, 1) > 1 else "points"
-    ax.set_xlabel(f"{LABELS.get(x, x)} ({unit})" + _left_out_note(left_out))
-    ax.set_ylabel("P(bidding side makes its bid)")
+        ax.fill_between(part[x], 100 * part["lo"], 100 * part["hi"], color=colour, alpha=0.18, linewidth=0)
+    ax.set_ylim(0, 102)
+    ax.set_xlabel(_x_label(x, widths.get(x, 1), left_out))
+    ax.set_ylabel("bidding side makes its bid (%)")
     if ax.get_lines():
+        if not no_aces:
+            ax.plot([], [], ls="none", label=f"no aces: no line, no meld bin\nhas {min_hands} such hands")
         ax.legend(title="bidder holds", loc="lower right", fontsize=8)
     else:  # a small run: say so rather than draw an empty frame with an empty legend
         ax.text(0.5, 0.5, f"no meld bin has {min_hands}+ hands for any ace count", ha="center", transform=ax.transAxes)
     ax.set_title(
         style.title(
-            f"P(make) by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
+            f"Bidding side makes its bid (%), by meld and aces (bands: 95% intervals; bins of {min_hands}+ hands)",
             table.attrs.get("variant", ""),
             count or f"{int(table['hands'].sum()):,} hands",
         )

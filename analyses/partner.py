@@ -140,7 +140,7 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
                 }
             )
     else:
-        why = "no partner to pass" if alone else f"no pass in {variant.id} (exchange.pass_cards = 0)"
+        why = "no partner to pass" if alone else f"partners pass no cards in {variant.id}"
         for name, unit in PASS_MEASURES:
             rows.append(
                 {
@@ -170,11 +170,16 @@ def partner_contribution(variant: Variant, hands: int, seed: int = 1) -> pd.Data
 def plot_partner(table: pd.DataFrame, count: str = "") -> Figure:
     """Bars with 95% error bars: left, what the bidding side holds per hand (points); right, what
     the pass adds in points (with − without, same deals) and, below, what it adds to the make rate
-    (percentage points). A system without a pass says so in the right panels."""
-    fig, first = style.new_figure(size=(11.0, 5.2))
+    (percentage points). A system without a pass has the left panel only, its title saying why."""
+    passed = table[table["part"] == "pass"]
+    measured = bool(passed["mean"].notna().any())
+    fig, first = style.new_figure(size=(11.0, 5.2) if measured else (6.5, 5.2))
     first.remove()
-    grid = fig.add_gridspec(2, 2, height_ratios=[4, 1.4], width_ratios=[1, 1])
-    axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, 1])]
+    if measured:
+        grid = fig.add_gridspec(2, 2, height_ratios=[4, 1.4], width_ratios=[1, 1])
+        axes = [fig.add_subplot(grid[:, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, 1])]
+    else:
+        axes = [fig.add_subplot(1, 1, 1)]
     variant = table.attrs.get("variant", "")
 
     def bars(ax, part: pd.DataFrame, scale: float = 1.0, colour: str = style.PALETTE[0]) -> None:
@@ -200,29 +205,19 @@ def plot_partner(table: pd.DataFrame, count: str = "") -> Figure:
     bars(axes[0], holding)
     axes[0].set_xlabel("points per hand (mean, 95% interval)")
     axes[0].set_title("What the bidding side holds", fontsize=10)
-    passed = table[table["part"] == "pass"]
     points, share = passed[passed["unit"] == "points"], passed[passed["unit"] == "share"]
-    axes[1].set_title("What the pass adds", fontsize=10)
-    if passed["mean"].notna().any():
+    if measured:
+        axes[1].set_title("What the pass adds", fontsize=10)
         bars(axes[1], points, colour=style.PALETTE[1])
         bars(axes[2], share, scale=100.0, colour=style.PALETTE[2])
         axes[1].set_xlabel("points per hand, with − without the pass")
         axes[2].set_xlabel("make rate: percentage points, with − without the pass")
+        heading = "Partner's contribution and what the pass is worth (95% intervals)"
     else:
         note = passed["note"].iloc[0] if len(passed) else "no pass"
-        axes[1].text(0.5, 0.5, f"not measured:\n{note}", ha="center", va="center", transform=axes[1].transAxes)
-        for ax in axes[1:]:
-            ax.set_xticks([])
-            ax.set_yticks([])
-            ax.grid(False)
-        axes[2].axis("off")
+        heading = f"Partner's contribution (95% intervals)\n{note}: the pass is not valued"
     n = int(table.attrs.get("hands", 0))
-    fig.suptitle(
-        style.title(
-            "Partner's contribution and what the pass is worth (95% intervals)", variant, count or f"{n:,} hands"
-        ),
-        fontsize=11,
-    )
+    fig.suptitle(style.title(heading, variant, count or f"{n:,} hands"), fontsize=11)
     fig.tight_layout()
     return fig
 
