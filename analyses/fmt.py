@@ -115,8 +115,34 @@ def value(x: float, lo: float | None = None, hi: float | None = None, unit: str 
     return f"{est}{tail} [{a}–{b}]"
 
 
-def signed(x: float, lo: float | None = None, hi: float | None = None, unit: str = "", digits: int = 1) -> str:
-    """A signed difference "+1.9 pp [+1.7 to +2.1]", digits chosen so the interval shows."""
+#: The most decimals :func:`decimals_apart` adds to tell a value from its threshold.
+MOST_DECIMALS = 4
+
+
+def decimals_apart(x: float, threshold: float, decimals: int) -> int:
+    """Decimals at which ``|x|`` and ``threshold`` print differently: ``decimals`` where they already do
+    (or are equal), else the fewest more (at most :data:`MOST_DECIMALS`). A value printed beside the
+    threshold it is judged against must not read as the threshold itself when it falls on one side of
+    it: 0.0099 against 0.01 is "0.99", not "1.0"."""
+    if missing(x) or missing(threshold) or abs(x) == threshold:
+        return decimals
+    d = decimals
+    while d < MOST_DECIMALS and f"{abs(x):.{d}f}" == f"{threshold:.{d}f}":
+        d += 1
+    return d
+
+
+def signed(
+    x: float,
+    lo: float | None = None,
+    hi: float | None = None,
+    unit: str = "",
+    digits: int = 1,
+    threshold: float | None = None,
+) -> str:
+    """A signed difference "+1.9 pp [+1.7 to +2.1]", digits chosen so the interval shows and, with a
+    ``threshold`` of size (same units, positive), so the value never prints as the threshold it is
+    judged against (:func:`decimals_apart`)."""
     if missing(x):
         return "—"
     half = (hi - lo) / 2 if lo is not None and hi is not None and not missing(lo) and not missing(hi) else 0
@@ -126,6 +152,8 @@ def signed(x: float, lo: float | None = None, hi: float | None = None, unit: str
         d = max(d, 1)  # "+0.3 [−1.7 to +2.2]", not "+0 [−2 to +2]"
     if abs(x) >= 100:
         d = 0
+    if threshold is not None:
+        d = decimals_apart(x, threshold, d)
     est = f"{x:+,.{d}f}".replace("-", "−")
     if lo is None or hi is None or missing(lo) or missing(hi):
         return est + unit
@@ -133,6 +161,18 @@ def signed(x: float, lo: float | None = None, hi: float | None = None, unit: str
     if a == est == b:
         return est + unit
     return f"{est}{unit} [{a} to {b}]"
+
+
+def line(a: float, b: float, x: str = "your meld") -> str:
+    """A fitted line "26.0 + 0.80 × your meld": the intercept to three significant digits (whole numbers
+    from 1,000), the slope to two decimals, as the cards print a rule of thumb."""
+    return f"{number(a, 3)} + {b:.2f} × {x}"
+
+
+def same_line(first: tuple[float, float], second: tuple[float, float]) -> bool:
+    """True when the lines ``(a, b)`` print alike (:func:`line`): a reader cannot tell them apart, so
+    the text says "the same line" rather than print one twice."""
+    return line(*first) == line(*second)
 
 
 def markdown_table(rows: list[dict], columns: list[str] | None = None) -> str:

@@ -124,6 +124,13 @@ def _value(kind: str, x: float) -> str:
     return fmt.number(x, 3)
 
 
+def shown_difference(r, unit: str = "") -> str:
+    """A row's B − A in its natural unit with its interval, "+0.99 pp [+0.51 to +1.47]": digits enough
+    that the value never prints as the threshold it is judged against."""
+    scale = UNITS[r.kind][0]
+    return fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi, unit, threshold=scale * r.threshold)
+
+
 def display_table(table: pd.DataFrame) -> str:
     """The house-rule table as a player reads it: one row per question."""
     rows = []
@@ -138,7 +145,7 @@ def display_table(table: pd.DataFrame) -> str:
                 "B": r.b_is,
                 "measure": r.measure + (" (a game)" if r.kind == "count" else ""),
                 "A → B": f"{_value(r.kind, r.a)} → {_value(r.kind, r.b)}",
-                "B − A [95%]": fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi, short),
+                "B − A [95%]": shown_difference(r, short),
                 "verdict": f"**{r.size}** (threshold {threshold})",
             }
         )
@@ -191,7 +198,7 @@ def plot_house_rules(table: pd.DataFrame) -> Figure:
             if (1.45 * span - abs(hh if outward > 0 else ll)) < 0.55 * span:
                 outward = -outward
             x_text = hh if outward > 0 else ll
-            shown = fmt.signed(dd, ll, hh).split(" [")[0]  # as the table prints it
+            shown = shown_difference(r).split(" [")[0]  # as the table prints it
             ax.annotate(
                 f"{shown}: {r.size}",
                 (x_text, yy),
@@ -233,9 +240,8 @@ def house_rules_paragraph(table: pd.DataFrame) -> str:
             continue
         items = []
         for r in rows.itertuples(index=False):
-            scale, unit, _ = UNITS[r.kind]
             short = {"rate": " pp", "points": " points", "count": " a game"}[r.kind]
-            shown = fmt.signed(scale * r.diff, scale * r.diff_lo, scale * r.diff_hi).split(" [")[0]  # as in the table
+            shown = shown_difference(r).split(" [")[0]  # as in the table
             items.append(f"{r.a_is} → {r.b_is} ({r.variant}): {r.measure} {shown}{short}")
         parts.append(f"- **{word.capitalize()}** ({len(rows)}): " + "; ".join(items) + ".")
     narrowing = np.nanmedian(table["narrowing"].replace(np.inf, np.nan))

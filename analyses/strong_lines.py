@@ -173,9 +173,11 @@ def run_text(about: dict) -> str:
     )
 
 
-def card_sentence(table: pd.DataFrame) -> str:
-    """The card's line: the rule under strong play beside the heuristic's, the paired shift of its
-    intercept (how well the run places it against the heuristic's), and the shift of the total."""
+def card_sentence(table: pd.DataFrame, rule: pd.Series | None = None) -> str:
+    """The card's line: the rule under strong play beside the heuristic's ("the same line" where the two
+    print alike), the paired shift of its intercept (how well the run places it against the heuristic's),
+    and the shift of the total. With ``rule`` (the report's rule of thumb: ``a``, ``b``, ``hands``), a
+    heuristic's line that prints differently from it says why: the two are fitted on different hands."""
     t = table.set_index("play")
     s, hh, d = t.loc["sampling"], t.loc["heuristic"], t.loc["difference"]
     if any(map(fmt.missing, (s["a"], hh["a"]))):
@@ -185,12 +187,28 @@ def card_sentence(table: pd.DataFrame) -> str:
     last = f"the last {tricks} tricks" if tricks else "the last tricks"
     playouts = playouts_text(about.get("rollout_from", 0), tricks) if tricks else ""
     how = f"sampled: played out {playouts}, solved in {last}" if playouts else f"in {last} sampled and solved"
+    strong, heuristic = (s["a"], s["b"]), (hh["a"], hh["b"])
+    if fmt.same_line(strong, heuristic):
+        against = "the same line as the heuristic's on the same deals"
+    else:
+        against = f"against {fmt.line(*heuristic)} on the same deals played by the heuristic"
     return (
-        f"Under strong play (both sides' card play {how}): bid up to "
-        f"{fmt.number(s['a'], 3)} + {s['b']:.2f} × your meld, against {fmt.number(hh['a'], 3)} + {hh['b']:.2f} × "
-        f"your meld on the same deals played by the heuristic (the intercept "
-        f"{fmt.signed(d['a'], d['a_lo'], d['a_hi'])} points, paired); the side's total a hand moves by "
-        f"{fmt.signed(d['total'], d['total_lo'], d['total_hi'])} points."
+        f"Under strong play (both sides' card play {how}): bid up to {fmt.line(*strong)}, {against} (the "
+        f"intercept {fmt.signed(d['a'], d['a_lo'], d['a_hi'])} points, paired); the side's total a hand moves by "
+        f"{fmt.signed(d['total'], d['total_lo'], d['total_hi'])} points.{_why_not_the_rule(hh, rule)}"
+    )
+
+
+def _why_not_the_rule(heuristic: pd.Series, rule: pd.Series | None) -> str:
+    """Why the heuristic's line on the kept deals differs from the report's rule of thumb, which the same
+    player's hands give: the kept run is a far smaller sample ("" where the two print alike)."""
+    if rule is None or fmt.same_line((heuristic["a"], heuristic["b"]), (rule["a"], rule["b"])):
+        return ""
+    inside = heuristic["a_lo"] <= rule["a"] <= heuristic["a_hi"] and heuristic["b_lo"] <= rule["b"] <= heuristic["b_hi"]
+    return (
+        f" The heuristic's line here differs from the rule of thumb's {fmt.line(rule['a'], rule['b'])} because it "
+        f"is fitted on {int(heuristic['deals']):,} deals only, the rule on {int(rule['hands']):,} hands; the rule "
+        + ("lies inside its 95% range." if inside else "lies outside its 95% range.")
     )
 
 

@@ -100,6 +100,27 @@ def test_formatting_rules():
         assert fmt.pct(x) == fmt.one_in(x) == fmt.number(x) == "—"
 
 
+def test_a_value_never_prints_as_the_threshold_it_is_judged_against():
+    # 0.99 pp against a threshold of 1 pp: one decimal would print "+1.0", the threshold's own digits
+    assert fmt.signed(0.99, 0.51, 1.47, " pp") == "+1.0 pp [+0.5 to +1.5]"
+    assert fmt.signed(0.99, 0.51, 1.47, " pp", threshold=1.0) == "+0.99 pp [+0.51 to +1.47]"
+    assert fmt.signed(-1.004, -1.5, -0.5, threshold=1.0) == "−1.004 [−1.500 to −0.500]"
+    # apart already, or exactly the threshold: the digits stay as they were
+    assert fmt.signed(1.3, 0.8, 1.8, " pp", threshold=1.0) == "+1.3 pp [+0.8 to +1.8]"
+    assert fmt.signed(1.0, 0.5, 1.5, " pp", threshold=1.0) == "+1.0 pp [+0.5 to +1.5]"
+    assert fmt.decimals_apart(0.99, 1.0, 1) == 2 and fmt.decimals_apart(0.99, 1.0, 2) == 2
+    assert fmt.decimals_apart(1 + 1e-9, 1.0, 1) == fmt.MOST_DECIMALS  # never more than that
+    assert fmt.decimals_apart(float("nan"), 1.0, 1) == 1
+
+
+def test_two_lines_that_print_alike_are_the_same_line():
+    assert fmt.line(26.043276, 0.802497) == "26.0 + 0.80 × your meld"
+    assert fmt.line(1500.4, 1.126, "meld") == "1,500 + 1.13 × meld"
+    assert fmt.same_line((152.946905, 1.128705), (152.707728, 1.127897))  # partnership-auction's two
+    assert not fmt.same_line((26.922433, 0.751082), (26.202024, 0.73658))
+    assert not fmt.same_line((153.0, 1.13), (153.0, 1.12))
+
+
 def test_the_index_links_the_strong_play_page_and_the_page_its_files():
     from analyses.report import STRONG_PLAY_LINE
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from analyses.section import Sizes
@@ -64,3 +66,41 @@ def test_a_run_says_what_its_sampled_deals_fit_and_replays_with_it():
     assert "a card fitting the duties of play," in run_text({**about, "read_duties": True})
     both = run_text({**about, "read_auction": True, "read_duties": True})
     assert "a card fitting the bids and the duties of play," in both
+
+
+def _committed_line(vid: str):
+    """The committed strong-line table of ``vid`` and its rule of thumb, as the card reads them."""
+    import pandas as pd
+
+    reports = Path(__file__).parent.parent / "reports"
+    table = pd.read_csv(reports / f"{vid}-strong_line.csv")
+    table.attrs["about"] = {"solve_from": 6, "rollout_from": 100}
+    return table, pd.read_csv(reports / f"{vid}-rule_of_thumb.csv").iloc[0]
+
+
+def test_two_lines_that_print_alike_read_as_the_same_line():
+    from analyses.strong_lines import card_sentence
+
+    table, _ = _committed_line("partnership-auction")  # 152.9 + 1.1287 against 152.7 + 1.1279
+    said = card_sentence(table)
+    assert "bid up to 153 + 1.13 × your meld, the same line as the heuristic's on the same deals" in said
+    assert said.count("153 + 1.13") == 1
+    table, _ = _committed_line("four-hand-150")
+    assert "bid up to 26.9 + 0.75 × your meld, against 26.2 + 0.74 × your meld" in card_sentence(table)
+
+
+def test_a_heuristic_line_unlike_the_rule_of_thumb_says_why():
+    from analyses.strong_lines import card_sentence
+
+    table, rule = _committed_line("four-hand-150")  # the rule 26.0 + 0.80, the kept run's 26.2 + 0.74
+    said = card_sentence(table, rule)
+    assert (
+        "The heuristic's line here differs from the rule of thumb's 26.0 + 0.80 × your meld because it is "
+        f"fitted on 2,000 deals only, the rule on {int(rule['hands']):,} hands; the rule lies inside its 95% range."
+    ) in said
+    far = rule.copy()
+    far["a"] = 40.0  # outside the kept run's interval for a
+    assert card_sentence(table, far).endswith("the rule lies outside its 95% range.")
+    same = rule.copy()
+    same["a"], same["b"] = 26.18, 0.741  # prints as the heuristic's line: nothing to explain
+    assert "rule of thumb" not in card_sentence(table, same)
