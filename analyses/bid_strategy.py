@@ -548,13 +548,13 @@ def plot_make_by_aces(
     left_out = total - int(table["hands"].sum())
     fig, ax = style.new_figure()
     common = table.groupby("aces")["hands"].sum().sort_values(ascending=False).index[:lines]
-    drawn = {int(a) for a in common} | {0}
-    no_aces = False
-    for k, aces in enumerate(sorted(drawn)):
-        part = table[(table["aces"] == aces) & (table["hands"] >= min_hands)].sort_values(x)
-        if part.empty:
-            continue
-        no_aces |= aces == 0
+    parts = {
+        aces: table[(table["aces"] == aces) & (table["hands"] >= min_hands)].sort_values(x)
+        for aces in sorted({int(a) for a in common} | {0})
+    }
+    parts = {aces: part for aces, part in parts.items() if not part.empty}
+    no_aces = 0 in parts
+    for k, (aces, part) in enumerate(parts.items()):
         colour = style.PALETTE[k % len(style.PALETTE)]
         ax.plot(
             part[x],
