@@ -93,13 +93,16 @@ class Execution:
     ``store``: a results file, or None for none. ``scheduler``: a Dask scheduler address; ``workers``:
     start a local Dask cluster of that many single-threaded worker processes. Neither: numba threads.
     ``stop``: an event that stops a run after the chunks in hand, as Ctrl-C does (a web page's cancel
-    button); ``progress``: called with (deals done, deals requested) after every batch."""
+    button); ``progress``: called with (deals done, deals requested) after every batch; ``started``:
+    called with the unit of a run ("deals", "hands", "games") and its size as it starts, so a caller
+    can say what the counts count."""
 
     store: Path | None = None
     scheduler: str | None = None
     workers: int = 0
     stop: threading.Event | None = None
     progress: Callable[[int, int], None] | None = None
+    started: Callable[[str, int], None] | None = None
     _client: object = field(default=None, repr=False)
     _store: Store | None = field(default=None, repr=False)
 
@@ -295,6 +298,8 @@ def run_job(job: Job, seed: int, deals: int, progress: bool = False) -> RunResul
 
         bar = tqdm(total=deals, initial=stored, unit=" " + job.unit, unit_scale=True, file=sys.stderr, leave=False)
     done = stored
+    if execution.started is not None:
+        execution.started(job.unit, deals)
     if execution.progress is not None:  # the total at once, not after the first batch (which may be all of it)
         execution.progress(done, deals)
     try:
