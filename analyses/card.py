@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 from analyses import bid_strategy, fmt, rare_melds, redeal, strong_lines, style
 from analyses.names import event_name, exchange_words, meld_name_with_cards
 from analyses.section import Section, Sizes
+from analyses.titles import description_line, system_title
 from simcore.variants import Variant
 from simcore.variants.schema import MULTIPLE_MELDS, MULTIPLICITY_PREFIXES
 
@@ -170,15 +171,17 @@ def _rule_text(tables: dict[str, pd.DataFrame]) -> str:
         return ""
     r = r.iloc[0]
     return (
-        f"Rule of thumb: bid up to {fmt.number(r['a'], 3)} + {r['b']:.2f} × your meld as dealt; "
+        f"Rule of thumb: bid up to {fmt.line(r['a'], r['b'], 'your meld as dealt')}; "
         f"single hands land within ±{fmt.number(r['hand_spread'], 2)} points of it half the time."
     )
 
 
 def _strong_text(tables: dict[str, pd.DataFrame]) -> str:
     """The bidding line under strong play, where the system has a kept run (:mod:`analyses.strong_lines`)."""
-    t = tables.get("strong_line")
-    return "" if t is None or t.empty else strong_lines.card_sentence(t)
+    t, rule = tables.get("strong_line"), tables.get("rule_of_thumb")
+    if t is None or t.empty:
+        return ""
+    return strong_lines.card_sentence(t, None if rule is None or rule.empty else rule.iloc[0])
 
 
 #: The analyses a card reads, in order: (what it answers, its module, the size it spends: a field of
@@ -227,9 +230,9 @@ def card_markdown(
         f". Printable: [PNG]({png}), [PDF]({pdf}); the full page: [{page}]({page})." if page and png and pdf else "."
     )
     lines = [
-        f"# {variant.name}: a player's card",
+        f"# {system_title(variant)}: a player's card",
         "",
-        f"`{variant.id}` · {variant.description}{links}",
+        f"`{variant.id}` · {description_line(variant)}{links}",
         "",
         *([f"*{made}*", ""] if made else []),
         f"**Points.** {scale_sentence(variant)}",
@@ -362,8 +365,8 @@ def plot_card(variant: Variant, sections: list[Section], played_by: str) -> Figu
     fig, first = style.new_figure(size=(8.5, 11.0))
     first.remove()
     left, right, gap = 0.05, 0.965, 0.025
-    fig.text(left, 0.975, f"{variant.name}: a player's card", fontsize=15, fontweight="bold", va="top")
-    y = _small_print(fig, left, 0.948, [f"{variant.id} · {variant.description}"], 135, fontsize=8.5) - 0.006
+    fig.text(left, 0.975, f"{system_title(variant)}: a player's card", fontsize=15, fontweight="bold", va="top")
+    y = _small_print(fig, left, 0.948, [f"{variant.id} · {description_line(variant)}"], 135, fontsize=8.5) - 0.006
     words = [f"Points. {scale_sentence(variant)}", f"Redeal. {redeal_sentence(variant, tables)}"]
     rule = _rule_text(tables)
     if rule:

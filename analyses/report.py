@@ -24,7 +24,9 @@ from analyses import (
     style,
     systems,
 )
+from analyses.progress import told
 from analyses.section import Section, Sizes
+from analyses.titles import description_line, is_house, system_title
 from simcore.variants import Variant, load_variant
 
 #: The index's line on the strong-play page, which ``pinochle report --strong-play`` writes apart
@@ -68,6 +70,14 @@ def measured_note(sizes: Sizes, seed: int) -> list[str]:
 MAIN_SYSTEMS = ("four-hand-150", "partnership-auction", "double-deck")
 
 
+def default_out(variants: Sequence[Variant], reports: str | Path = "reports") -> Path:
+    """Where a report goes when no folder is given: ``reports`` for shipped systems; for house rules
+    (:func:`analyses.titles.is_house`) a folder of their own inside it, named by their ids
+    (``reports/my-house``), so the shipped report's files are never written over."""
+    houses = [v.id for v in variants if is_house(v)]
+    return Path(reports) / "+".join(houses) if houses else Path(reports)
+
+
 def _plays_full_hands(v: Variant) -> bool:
     return v.get("auction.kind") not in (None, "none")
 
@@ -80,7 +90,8 @@ def system_sections(v: Variant, sizes: Sizes, seed: int, say: Callable[[str], No
     out = []
     for label, module in analyses:
         say(f"{v.id}: {label} ...")
-        out.append(module.section(v, sizes, seed))
+        with told(f"{v.id}: {label}", say):
+            out.append(module.section(v, sizes, seed))
     if _plays_full_hands(v):
         strong = strong_lines.section(v, sizes, seed)  # kept plays: only where they were measured
         if strong is not None:
@@ -140,10 +151,16 @@ def write_report(
     seed: int = 1,
     say: Callable[[str], None] = lambda _: None,
 ) -> list[Path]:
-    """Write the report into ``out`` and return every file written (index first). ``variants`` are ids,
-    rules files or loaded rules (a margin tuned just now, say)."""
+    """Write the report into ``out`` and return every file written (the file to open first, first).
+    ``variants`` are ids, rules files or loaded rules (a margin tuned just now, say).
+
+    A report that covers house rules (:func:`analyses.titles.is_house`) writes only the pages and cards
+    of the systems asked for, the first page first: no ``index.md`` (so it never writes over the shipped
+    report's, whatever ``out``), and neither the shipped house-rule questions nor the shipped systems
+    side by side, which do not depend on the rules asked for."""
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
+    loaded = [vid if isinstance(vid, Variant) else load_variant(vid) for vid in variants]
     written: list[Path] = []
     counts = (
         f"seed {seed}; {sizes.dealt:,} hands dealt per dealing analysis, {sizes.played:,} hands "
@@ -151,16 +168,15 @@ def write_report(
     )
     answers: dict[str, list[str]] = {"double": [], "redeal": [], "bid": []}
     pages, cards = [], []
-    for vid in variants:
+    for v in loaded:
         start = time.perf_counter()
-        v = vid if isinstance(vid, Variant) else load_variant(vid)
         sections = system_sections(v, sizes, seed, say)
         page = out / f"{v.id}.md"
         card_page = write_card(v, sections, page, out, sizes, seed, written)
         lines = [
-            f"# {v.name} (`{v.id}`)",
+            f"# {system_title(v)}" + ("" if system_title(v) == v.id else f" (`{v.id}`)"),
             "",
-            v.description,
+            description_line(v),
             "",
             f"Rules: `{v.where}`; {counts}. **Points:** {card.scale_sentence(v)} "
             f"The player's card: [{card_page.name}]({card_page.name}).",
@@ -189,11 +205,15 @@ def write_report(
                 "",
             ]
         say(f"{v.id}: {len(sections)} sections in {time.perf_counter() - start:.0f} s")
+    if any(is_house(v) for v in loaded):
+        return [p for _, p in pages] + [f for f in written if f not in {p for _, p in pages}]
     start = time.perf_counter()
     say("house rules (each played both ways on the same deals) ...")
-    rules = house_rules.section(sizes, seed)
+    with told("house rules", say):
+        rules = house_rules.section(sizes, seed)
     say("the systems side by side ...")
-    compared = systems.section(sizes, seed)
+    with told("the systems side by side", say):
+        compared = systems.section(sizes, seed)
     say(f"house rules and systems in {time.perf_counter() - start:.0f} s")
     table = compared.tables["systems"]
     explained = systems.make_rate_explained(table[table["variant"].isin([v.id for v, _ in pages])])
@@ -206,10 +226,10 @@ def write_report(
         "this was measured: at the end of the page.",
         "",
         "**Cards to print** (bidding card, meld values, odds, redeal rate on one page): "
-        + ", ".join(f"[{v.name}]({c.name})" for v, c in cards)
+        + ", ".join(f"[{system_title(v)}]({c.name})" for v, c in cards)
         + ".",
         "",
-        "**Full pages:** " + ", ".join(f"[{v.name}]({p.name})" for v, p in pages) + ".",
+        "**Full pages:** " + ", ".join(f"[{system_title(v)}]({p.name})" for v, p in pages) + ".",
         "",
         STRONG_PLAY_LINE,
         "",

@@ -1,6 +1,8 @@
 """The redeal, house-rule and systems analyses, and `pinochle report` (small, seeded runs)."""
 
+import json
 import math
+from pathlib import Path
 
 import pytest
 from matplotlib.figure import Figure
@@ -77,35 +79,52 @@ def test_house_rule_verdicts_use_compare_words_and_natural_units():
 
 
 @pytest.mark.slow
-def test_report_writes_every_file_it_lists_for_a_rules_file_of_ones_own(tmp_path):
+def test_a_house_report_stands_apart_and_is_titled_with_the_house(capsys, tmp_path, monkeypatch):
     from test_report_pages import page_problems
 
-    from analyses.report import write_report
+    from simcore.cli import main
 
+    shipped = tmp_path / "reports"
+    shipped.mkdir()
+    index = Path(__file__).parent.parent / "reports" / "index.md"
+    (shipped / "index.md").write_bytes(index.read_bytes())
     rules = tmp_path / "my-house.toml"
     rules.write_text(
-        'extends = "four-hand-150"\nid = "my-house"\nname = "Our house"\n'
+        'extends = "four-hand-150"\nid = "my-house"\n'
         'assumptions = ["double pinochle 50: our table"]\n\n[meld]\ndouble_pinochle = 50\n'
     )
-    out = tmp_path / "out"
-    files = write_report(out, [str(rules)], SMALL, seed=2)
-    assert files[0].name == "index.md"
-    for f in files:
-        assert f.exists() and f.stat().st_size > 0, f
-    index = files[0].read_text()
-    for question in (
-        "How often is double pinochle dealt?",
-        "How often do we redeal?",
-        "How high should I bid?",
-        "Which house rules matter",
-    ):
-        assert question in index
-    page = (out / "my-house.md").read_text()
-    card = (out / "my-house-card.md").read_text()
-    for f in files[1:]:  # every chart and table is linked from a page
-        assert f.name in page or f.name in index or f.name in card or f.suffix == ".md"
+    monkeypatch.chdir(tmp_path)
+    assert main(["report", "--variant", str(rules), "--hands", "2000", "--seed", "2"]) == 0
+    out, err = capsys.readouterr()
+    assert (shipped / "index.md").read_bytes() == index.read_bytes()  # the shipped index untouched
+    assert sorted(p.name for p in shipped.iterdir()) == ["index.md", "my-house"]
+    house = shipped / "my-house"
+    assert out.strip() == f"wrote {len(list(house.iterdir()))} files; open reports/my-house/my-house.md"
+    assert "house rules" not in err and "systems side by side" not in err  # only what was asked for
+    page, card = (house / "my-house.md").read_text(), (house / "my-house-card.md").read_text()
+    assert page.startswith("# my-house\n") and card.startswith("# my-house: a player's card\n")
+    assert "Four-hand partnership pinochle to 150" not in page + card  # not the parent system's name
+    assert "House rules on four-hand-150, changing meld.double_pinochle to 50; four-hand-150: 48 cards" in card
     assert "| pinochle (Q♠ J♦) | 4 | 50 |" in card  # the house's own double pinochle
-    for f in files:
+    for f in house.iterdir():  # every chart and table is linked from the page or the card
+        assert f.stat().st_size > 0 and (f.name in page or f.name in card or f.suffix == ".md"), f.name
         if f.suffix == ".md":
             assert page_problems(f.read_text()) == [], f.name
-    assert {f.suffix for f in files} >= {".png", ".csv", ".pdf"}
+    assert {f.suffix for f in house.iterdir()} >= {".png", ".csv", ".pdf"}
+    # a house asked to write into the shipped folder itself still writes no index there
+    assert main(["report", "--variant", str(rules), "--hands", "2000", "--out", str(shipped), "--json"]) == 0
+    manifest = json.loads(capsys.readouterr()[0])
+    assert manifest["index"] == str(shipped / "my-house.md")
+    assert (shipped / "index.md").read_bytes() == index.read_bytes()
+
+
+def test_a_house_that_names_itself_is_titled_with_its_name():
+    from analyses.titles import description_line, is_house, system_title
+
+    named = load_variant("four-hand-150", ["name='Our house'"])
+    assert is_house(named) and system_title(named) == "Our house"
+    kept = load_variant("four-hand-150", ["meld.double_pinochle=50"])
+    assert system_title(kept) == "four-hand-150+meld.double_pinochle=50"
+    shipped = load_variant("four-hand-150")
+    assert not is_house(shipped) and system_title(shipped) == shipped.name
+    assert description_line(shipped) == shipped.description

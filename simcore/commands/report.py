@@ -41,7 +41,12 @@ def add_parser(sub) -> None:
         "for the dealing analyses and a tenth as many whole games are played",
     )
     p.add_argument("--seed", type=nonnegative_int, default=1, help="random seed (default 1)")
-    p.add_argument("--out", default="reports", metavar="DIR", help="output directory (default reports)")
+    p.add_argument(
+        "--out",
+        metavar="DIR",
+        help="output directory (default reports; for house rules, a folder of their own in it, "
+        "reports/<id>, and no index: the shipped report is never written over)",
+    )
     p.add_argument("--threads", type=positive_int, help="worker threads (results do not depend on it)")
     p.add_argument("--json", action="store_true", help="print a manifest of the files written as one JSON object")
     p.add_argument(
@@ -74,7 +79,7 @@ def add_parser(sub) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from analyses.report import MAIN_SYSTEMS, write_report
+    from analyses.report import MAIN_SYSTEMS, default_out, write_report
     from analyses.section import Sizes, TooFewHands
     from simcore.kernel_cache import GAMES, HAND, ODDS, SOLVER
 
@@ -92,6 +97,8 @@ def run(args: argparse.Namespace) -> int:
 
         for v in loaded:  # the make odds need a contract: refuse before the solver's compile notice
             require_auction(v, "its double-dummy make odds are not computed here (there is no contract)")
+    if args.out is None:
+        args.out = str(default_out(loaded))
     output_dir("--out", args.out)  # every option checked first: a refused command creates no folder
     set_threads(args.threads)
     say_compiling(HAND, SOLVER) if args.strong_play else say_compiling(ODDS, HAND, GAMES)
