@@ -131,14 +131,22 @@ function fmtNumber(x, digits = 3) {
   if (x === 0) return "0";
   return x.toFixed(Math.max(0, digits - 1 - Math.floor(Math.log10(Math.abs(x)))));
 }
-// fmt.signed: a signed difference "+1.9 [+1.7 to +2.1]", digits chosen so the interval shows.
-function fmtSigned(x, lo = null, hi = null, unit = "", digits = 1) {
+// fmt.decimals_apart: decimals at which |x| and its threshold print differently (at most 4).
+function decimalsApart(x, threshold, d) {
+  if (missing(x) || missing(threshold) || Math.abs(x) === threshold) return d;
+  while (d < 4 && Math.abs(x).toFixed(d) === threshold.toFixed(d)) d += 1;
+  return d;
+}
+// fmt.signed: a signed difference "+1.9 [+1.7 to +2.1]", digits chosen so the interval shows and, with a
+// threshold, so the value never prints as the threshold it is judged against.
+function fmtSigned(x, lo = null, hi = null, unit = "", digits = 1, threshold = null) {
   if (missing(x)) return "–";
   const both = !missing(lo) && !missing(hi);
   const half = both ? (hi - lo) / 2 : 0, ref = half > 0 ? half : Math.abs(x);
   let d = ref === 0 ? 0 : Math.min(4, Math.max(0, digits - 1 - Math.floor(Math.log10(ref))));
   if (Math.abs(x) < 10 && half >= 1) d = Math.max(d, 1);
   if (Math.abs(x) >= 100) d = 0;
+  if (threshold !== null) d = decimalsApart(x, threshold, d);
   const s = v => (v < 0 ? "−" : "+") + fixed(Math.abs(v), d);
   if (!both) return s(x) + unit;
   const [a, e, b] = [s(lo), s(x), s(hi)];

@@ -10,9 +10,13 @@ function verdictTable(rows, cols) {
 }
 
 // A measure's value as the report prints it: a rate as a percentage, a difference of rates in
-// percentage points, anything else as a plain number (analyses/house_rules.py's table).
+// percentage points, anything else as a plain number, with the digits that tell a difference from its
+// threshold of practical size (analyses/house_rules.py's table).
 const value = (kind, x) => kind === "rate" ? fmtPct(x, null, null, 1) : fmtNumber(x);
-const diff = (kind, x, lo, hi) => kind === "rate" ? fmtSigned(100 * x, 100 * lo, 100 * hi, " pp") : fmtSigned(x, lo, hi);
+const diff = (kind, x, lo, hi, t) => {
+  const scale = kind === "rate" ? 100 : 1, threshold = missing(t) ? null : scale * t;
+  return fmtSigned(scale * x, scale * lo, scale * hi, kind === "rate" ? " pp" : "", 1, threshold);
+};
 
 function saveState() {
   const q = new URLSearchParams({ question: $("#question").value });
@@ -33,7 +37,7 @@ function showCommitted(keepSystem = false) {
   box.replaceChildren(
     el("p", { class: "note" }, `Committed report: ${row.variant}, ${fmtInt(row.n)} paired ${row.mode}.`),
     verdictTable([row], [["measure", r => r.measure, "measure", ""], ["A", r => value(r.kind, r.a)], ["B", r => value(r.kind, r.b)],
-      ["B − A", r => diff(r.kind, r.diff, r.diff_lo, r.diff_hi), "diff"], ["size", r => r.size, "size"]]),
+      ["B − A", r => diff(r.kind, r.diff, r.diff_lo, r.diff_hi, r.threshold), "diff"], ["size", r => r.size, "size"]]),
     el("p", { class: "verdict" }, row.verdict));
 }
 
@@ -52,7 +56,7 @@ async function ask() {
     out.replaceChildren(
       el("p", { class: "note" }, `${body.variant}: A, ${side.a}, against B, ${side.b}; ${fmtInt(first.n)} paired ${first.mode}, seed ${first.seed}.`),
       verdictTable(r.rows, [["measure", x => x.measure, "measure", ""], ["A", x => value(kind(x), x.a), "a"],
-        ["B", x => value(kind(x), x.b), "b"], ["B − A", x => diff(kind(x), x.estimate, x.lo, x.hi), "diff"],
+        ["B", x => value(kind(x), x.b), "b"], ["B − A", x => diff(kind(x), x.estimate, x.lo, x.hi, x.threshold), "diff"],
         ["size", x => x.size, "size"]]),
       el("p", { class: "verdict" }, r.verdict));
   } catch (e) { showError(e.field || "compare", e.message); }
