@@ -43,7 +43,7 @@ class StepState:
             return f"{label}: {seconds:.0f} s, preparing (a kernel's first use compiles it)"
         unit = f" {self.unit}" if self.unit else ""
         if self.done == 0:
-            waiting = f"none done yet, {seconds:.0f} s (a kernel's first use compiles it)"
+            waiting = f"none counted yet, {seconds:.0f} s (its first batch, or a kernel compiling on first use)"
             return f"{label}: {self.total:,}{unit} to run, {waiting}"
         share = f" ({100 * self.done / self.total:.0f}%)" if self.total else ""
         run = f"run {self.runs}, " if self.runs > 1 else ""

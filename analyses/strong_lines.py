@@ -206,9 +206,9 @@ def _why_not_the_rule(heuristic: pd.Series, rule: pd.Series | None) -> str:
         return ""
     inside = heuristic["a_lo"] <= rule["a"] <= heuristic["a_hi"] and heuristic["b_lo"] <= rule["b"] <= heuristic["b_hi"]
     return (
-        f" The heuristic's line here differs from the rule of thumb's {fmt.line(rule['a'], rule['b'])} because it "
-        f"is fitted on {int(heuristic['deals']):,} deals only, the rule on {int(rule['hands']):,} hands; the rule "
-        + ("lies inside its 95% range." if inside else "lies outside its 95% range.")
+        f" The heuristic's line differs from the rule of thumb ({fmt.line(rule['a'], rule['b'])}) because it is "
+        f"fitted on these {int(heuristic['deals']):,} deals only, the rule on {int(rule['hands']):,} hands: a "
+        "smaller sample, " + ("whose 95% range holds the rule." if inside else "though its 95% range misses the rule.")
     )
 
 

@@ -14,7 +14,7 @@ def test_a_step_line_says_what_runs_and_how_far():
     assert state.line("redeals", 5.2) == "redeals: 5 s, preparing (a kernel's first use compiles it)"
     state.started("games", 20_000)
     assert state.line("redeals", 10) == (
-        "redeals: 20,000 games to run, none done yet, 10 s (a kernel's first use compiles it)"
+        "redeals: 20,000 games to run, none counted yet, 10 s (its first batch, or a kernel compiling on first use)"
     )
     state.progress(12_000, 20_000)
     assert state.line("redeals", 41) == "redeals: 12,000 of 20,000 games (60%), 41 s"

@@ -95,12 +95,13 @@ def test_a_heuristic_line_unlike_the_rule_of_thumb_says_why():
     table, rule = _committed_line("four-hand-150")  # the rule 26.0 + 0.80, the kept run's 26.2 + 0.74
     said = card_sentence(table, rule)
     assert (
-        "The heuristic's line here differs from the rule of thumb's 26.0 + 0.80 × your meld because it is "
-        f"fitted on 2,000 deals only, the rule on {int(rule['hands']):,} hands; the rule lies inside its 95% range."
+        "The heuristic's line differs from the rule of thumb (26.0 + 0.80 × your meld) because it is fitted on "
+        f"these 2,000 deals only, the rule on {int(rule['hands']):,} hands: a smaller sample, whose 95% range "
+        "holds the rule."
     ) in said
     far = rule.copy()
     far["a"] = 40.0  # outside the kept run's interval for a
-    assert card_sentence(table, far).endswith("the rule lies outside its 95% range.")
+    assert card_sentence(table, far).endswith("a smaller sample, though its 95% range misses the rule.")
     same = rule.copy()
     same["a"], same["b"] = 26.18, 0.741  # prints as the heuristic's line: nothing to explain
     assert "rule of thumb" not in card_sentence(table, same)

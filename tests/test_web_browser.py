@@ -498,7 +498,12 @@ def test_the_pages_format_numbers_by_the_reports_rules(server, browser):
         (123.4, 120.1, 126.0),
     ):
         assert browser.execute_script("return fmtSigned(...arguments)", *args) == fmt.signed(*args), args
-    for x, lo, hi, t in ((0.99, 0.51, 1.47, 1.0), (-1.004, -1.5, -0.5, 1.0), (1.3, 0.8, 1.8, 1.0), (1.0, 0.5, 1.5, 1.0)):
+    for x, lo, hi, t in (
+        (0.99, 0.51, 1.47, 1.0),
+        (-1.004, -1.5, -0.5, 1.0),
+        (1.3, 0.8, 1.8, 1.0),
+        (1.0, 0.5, 1.5, 1.0),
+    ):
         shown = browser.execute_script("return fmtSigned(...arguments)", x, lo, hi, " pp", 1, t)
         assert shown == fmt.signed(x, lo, hi, " pp", threshold=t), (x, t)
     assert browser.execute_script("return fmtChance(0.944)") == "94%"  # no "1 in 1"
