@@ -128,3 +128,11 @@ def test_a_house_that_names_itself_is_titled_with_its_name():
     shipped = load_variant("four-hand-150")
     assert not is_house(shipped) and system_title(shipped) == shipped.name
     assert description_line(shipped) == shipped.description
+
+
+def test_a_report_of_house_rules_goes_to_a_folder_of_their_own_by_default():
+    from analyses.report import default_out
+
+    shipped, house = load_variant("four-hand-150"), load_variant("four-hand-150", ["meld.double_pinochle=50"])
+    assert default_out([shipped, load_variant("double-deck")]) == Path("reports")
+    assert default_out([shipped, house]) == Path("reports") / "four-hand-150+meld.double_pinochle=50"
