@@ -148,7 +148,7 @@ def test_no_pass_comparison_without_a_pass_or_a_partner():
     table = pt.partner_contribution(load_variant("double-deck"), 2_000, seed=11)
     passed = table[table["part"] == "pass"]
     assert len(passed) == len(pt.PASS_MEASURES) and passed["mean"].isna().all()
-    assert passed["note"].str.contains("no pass").all()
+    assert (passed["note"] == "partners pass no cards in double-deck").all()  # a player's words, not a rules key
     holding = table[table["part"] == "holding"].set_index("measure")
     assert holding["mean"].notna().all()
     assert holding.loc["exchange's gain to the bidder's meld", "mean"] == 0  # nothing is exchanged
@@ -174,3 +174,36 @@ def test_section_returns_text_tables_and_figures(module, variant):
     finally:
         for f in sec.figures.values():
             plt.close(f)
+
+
+def test_a_partner_chart_without_a_pass_has_no_empty_panel():
+    table = pt.partner_contribution(load_variant("double-deck"), 2_000, seed=11)
+    fig = pt.plot_partner(table)
+    try:
+        assert len(fig.axes) == 1  # what the bidding side holds; nothing drawn for a pass there is not
+        assert "partners pass no cards in double-deck" in fig._suptitle.get_text()
+        assert "pass_cards" not in fig._suptitle.get_text()
+    finally:
+        plt.close(fig)
+
+
+@pytest.mark.parametrize("vid, no_ace_line", [("four-hand-150", True), ("double-deck", False)])
+def test_make_by_aces_reads_in_percent_with_its_no_ace_line_or_why_not(vid, no_ace_line):
+    from pathlib import Path
+
+    table = pd.read_csv(Path(__file__).parent.parent / "reports" / f"{vid}-make_by_meld_and_aces.csv")
+    table.attrs.update(variant=vid, bin_widths={"side_meld": bs.point_bin_width(load_variant(vid)), "aces": 1})
+    fig = bs.plot_make_by_aces(table)
+    try:
+        ax = fig.axes[0]
+        assert "(%)" in ax.get_ylabel() and ax.get_ylim()[1] > 100
+        label = ax.get_xlabel()  # the side's meld, told apart from the card's in plain words
+        assert "both partners together" in label and "not the bidding card's meld" in label
+        assert "(the card:" not in label
+        drawn = [line for line in ax.get_lines() if len(line.get_xdata())]
+        assert max(max(line.get_ydata()) for line in drawn) > 90  # percentages, not shares of one
+        labels = [t.get_text() for t in ax.get_legend().get_texts()]
+        assert any(label.startswith("0 aces (") for label in labels) == no_ace_line
+        assert any(label.startswith("no aces: no line") for label in labels) != no_ace_line
+    finally:
+        plt.close(fig)
