@@ -84,9 +84,11 @@ def table_text(table) -> str:
     for t in table.trumps:
         lines.append(f"{SUITS[t]:<6}" + "".join(f"{table.cell(t, s).text:>9}" for s in range(v.players)))
     lines.append("")
+    lines.append(f"exchange: {table.exchange_text()}")
     lines.append(
-        f"exchange: {table.exchange_text()}; lowest contract {v.lowest_contract}; '–': not even that; "
-        f"'>= B' ('≥'): B made, a solve gave up above it at {table.limit:,} trick starts"
+        f"lowest contract {v.lowest_contract}; '–' not even that; '≥ B' B made, a solve gave up above it "
+        f"(at {table.limit:,} trick starts); '≤ B' a solve gave up before the lowest contract was settled, "
+        "B at most; '·' that trump not allowed"
     )
     lines.append(f"{table.seconds:.2f} s, {sum(c.nodes for c in table.cells):,} trick starts")
     return "\n".join(lines)
