@@ -205,6 +205,12 @@ def _gave_up(n: int) -> str:
     return f"{n:,} hand{'' if n == 1 else 's'} unsolved"
 
 
+def _span(lo: float, hi: float) -> str:
+    """Points of a hundred from ``lo`` to ``hi`` (shares), one number where they round alike."""
+    a, b = f"{100 * lo:.0f}", f"{100 * hi:.0f}"
+    return a if a == b else f"{a} to {b}"
+
+
 def _range(lo: float, hi: float) -> str:
     a, b = fmt.pct(lo, decimals=0), fmt.pct(hi, decimals=0)
     return a if a == b else f"{a} to {b}"
@@ -221,9 +227,9 @@ def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
     for r in overall.itertuples():
         gap_lo, gap_hi = r.dd_low - r.heuristic, r.dd_high - r.heuristic
         if gap_lo > 0:
-            verdict = f"perfect play makes more contracts: {100 * gap_lo:.0f} to {100 * gap_hi:.0f} more in a hundred"
+            verdict = f"perfect play makes more contracts: {_span(gap_lo, gap_hi)} more in a hundred"
         elif gap_hi < 0:
-            verdict = f"perfect play makes fewer: {100 * -gap_hi:.0f} to {100 * -gap_lo:.0f} fewer in a hundred"
+            verdict = f"perfect play makes fewer: {_span(-gap_hi, -gap_lo)} fewer in a hundred"
         else:
             verdict = "the range holds the heuristic's rate, so the unsolved hands leave the comparison open"
         lines.append(
