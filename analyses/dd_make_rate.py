@@ -44,11 +44,13 @@ MIN_CHART_HANDS = 5
 
 
 def _hands(variant: Variant, seeds: range, limit: int) -> pd.DataFrame:
-    return dd_make_odds(variant, len(seeds), seeds.start, limit).hands
+    return dd_make_odds(variant, len(seeds), seeds.start, limit, budget=0).hands
 
 
 def jobs(variant: Variant, hands: int, seed: int, limit: int, chunk: int = 10) -> list[Job]:
-    """:func:`dd_make_odds` over seeds ``seed .. seed + hands - 1`` as worker jobs of ``chunk`` seeds."""
+    """:func:`dd_make_odds` over seeds ``seed .. seed + hands - 1`` as worker jobs of ``chunk`` seeds,
+    one pass each at ``limit`` (the give-ups are escalated over all the jobs' hands by
+    :meth:`~simcore.answers.dd_make.MakeOdds.escalated`)."""
     return [(_hands, (variant, r, limit)) for r in chunks(seed, hands, chunk)]
 
 
@@ -86,7 +88,10 @@ def by_bid_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
 
 def overall_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
     """One row per system: the same columns as :func:`by_bid_table` over all its hands (``bid`` is the
-    mean bid), plus ``seeds`` tried and ``limit``."""
+    mean bid), plus the rate's estimate (``dd``, unsolved hands half made; its interval runs from
+    ``dd_low_lo`` to ``dd_high_hi``), the unsolved hands' ``band``, the rate's 95% ``half_width`` and
+    whether the band is at most a third of it (``settled``), ``seeds`` tried, the first pass's ``limit``,
+    the trick starts searched (``nodes``) and the ``passes``."""
     rows = []
     for o in odds:
         a = o.overall()
@@ -104,8 +109,14 @@ def overall_table(odds: Sequence[MakeOdds]) -> pd.DataFrame:
                 "dd_high": a["dd_high"],
                 "dd_high_hi": _outer(made + gave, n, False),
                 "gave_up": gave,
+                "dd": a["dd"].estimate,
+                "band": a["band"],
+                "half_width": a["half_width"],
+                "settled": a["settled"],
                 "seeds": len(o.seeds),
                 "limit": o.limit,
+                "nodes": o.nodes,
+                "passes": len(o.runs),
             }
         )
     return pd.DataFrame(rows)
@@ -166,8 +177,8 @@ def display_overall(overall: pd.DataFrame) -> str:
             "system": r.variant,
             "hands": f"{r.hands:,}",
             "made by the heuristic's play": fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi),
-            "made with perfect play": _range(r.dd_low, r.dd_high),
-            "hands unsolved": f"{r.gave_up:,}",
+            "made with perfect play": fmt.pct(r.dd, r.dd_low_lo, r.dd_high_hi),
+            "hands unsolved (band)": f"{r.gave_up:,} ({100 * r.band:.1f} points of a hundred)",
         }
         for r in overall.itertuples()
     ]
@@ -194,6 +205,12 @@ def _gave_up(n: int) -> str:
     return f"{n:,} hand{'' if n == 1 else 's'} unsolved"
 
 
+def _span(lo: float, hi: float) -> str:
+    """Points of a hundred from ``lo`` to ``hi`` (shares), one number where they round alike."""
+    a, b = f"{100 * lo:.0f}", f"{100 * hi:.0f}"
+    return a if a == b else f"{a} to {b}"
+
+
 def _range(lo: float, hi: float) -> str:
     a, b = fmt.pct(lo, decimals=0), fmt.pct(hi, decimals=0)
     return a if a == b else f"{a} to {b}"
@@ -210,22 +227,25 @@ def section(odds: Sequence[MakeOdds], sizes: StrongSizes, seed: int) -> Section:
     for r in overall.itertuples():
         gap_lo, gap_hi = r.dd_low - r.heuristic, r.dd_high - r.heuristic
         if gap_lo > 0:
-            verdict = f"perfect play makes more contracts: {100 * gap_lo:.0f} to {100 * gap_hi:.0f} more in a hundred"
+            verdict = f"perfect play makes more contracts: {_span(gap_lo, gap_hi)} more in a hundred"
         elif gap_hi < 0:
-            verdict = f"perfect play makes fewer: {100 * -gap_hi:.0f} to {100 * -gap_lo:.0f} fewer in a hundred"
+            verdict = f"perfect play makes fewer: {_span(-gap_hi, -gap_lo)} fewer in a hundred"
         else:
             verdict = "the range holds the heuristic's rate, so the unsolved hands leave the comparison open"
         lines.append(
             f"* **{r.variant}**: {r.hands:,} contracts played out; the heuristic's own play made "
             f"{fmt.pct(r.heuristic, r.heuristic_lo, r.heuristic_hi)}, perfect play "
-            f"{_range(r.dd_low, r.dd_high)} ({_gave_up(r.gave_up)}): {verdict}."
+            f"{fmt.pct(r.dd, r.dd_low_lo, r.dd_high_hi)} ({_gave_up(r.gave_up)}, a band of "
+            f"{100 * r.band:.1f} points of a hundred against a 95% half-width of {100 * r.half_width:.1f}): {verdict}."
         )
     text = (
         "For each contract the heuristic bid and played out, could the bidding side have made it with every "
         "hand face up and both sides playing perfectly? Both sides' play changes, so this is not the bidder's "
         "gain alone: perfect defence sets contracts the heuristic's defence lets through. A search still "
-        f"unfinished after {sizes.limit:,} positions gives up; the perfect-play rate is then a range, from "
-        "counting every unsolved hand as lost to counting it as made.\n\n" + "\n".join(lines) + "\n\n"
+        f"unfinished after {sizes.limit:,} positions gives up, and only those hands are searched again with "
+        "ten times as many, and so on, until the hands still unsolved leave a band (from all lost to all "
+        "made) at most a third of the rate's 95% half-width, or the budget is spent; the rate's interval "
+        "holds every way the unsolved hands could go.\n\n" + "\n".join(lines) + "\n\n"
         f"The chart shows bids made on at least {MIN_CHART_HANDS} hands; intervals on the heuristic's rate are "
         "95% (Wilson). Where the bar lies above the dot, perfect play on both sides makes the contract more "
         "often than the heuristic does; a tall bar is the search giving up on some hands, not uncertainty "

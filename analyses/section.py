@@ -48,7 +48,9 @@ class StrongSizes:
     card, :mod:`analyses.strong_deals`); ``games``: whole games played twice each, the sampling player in each
     partnership in turn (:mod:`analyses.strong_games`); ``dd_hands``: seeded hands whose contracts are solved
     double dummy; ``endgame_hands``: seeded hands whose last ``tricks_left`` tricks are replayed against the
-    solver; ``limit``: trick starts a make-or-not solve may search before it gives up; ``samples`` and
+    solver; ``limit``: trick starts a make-or-not solve of the first pass may search before it gives up, each
+    later pass (the give-ups only) ten times more, until the give-ups' band is at most a third of the rate's
+    95% half-width or ``dd_budget`` trick starts are spent (:mod:`simcore.solver.escalation`); ``samples`` and
     ``solve_from``: the sampling player's deals a decision and the tricks from the end where it solves them,
     ``rollout_from``: the tricks from the end from which it weighs its cards by playouts until then (by default
     from the first card; 0: none); ``read_auction``: whether its deals fit the bids (None: as the system's
@@ -60,7 +62,8 @@ class StrongSizes:
     games: int = 300
     dd_hands: int = 300
     endgame_hands: int = 900
-    limit: int = 4_000_000
+    limit: int = 20_000
+    dd_budget: int = 1_000_000_000
     samples: int = 20
     solve_from: int = 6
     rollout_from: int = EVERY_TRICK
@@ -120,6 +123,7 @@ class StrongSizes:
             dd_hands=6,
             endgame_hands=6,
             limit=20_000,
+            dd_budget=2_000_000,
             samples=2,
             solve_from=2,
             tricks_left=2,

@@ -89,7 +89,10 @@ def compute(
         elif kind == "games":
             got[kind].append(strong_games.gather(v, seed, mine))
         elif kind == "odds":
-            got[kind].append(dd_make_rate.gather(v, sizes.dd_hands, seed, sizes.limit, mine))
+            odds = dd_make_rate.gather(v, sizes.dd_hands, seed, sizes.limit, mine)
+            # the give-ups are solved again over every job's hands at once: the stopping rule is the
+            # system's whole rate, not a job's
+            got[kind].append(odds.escalated(sizes.dd_budget, threads=workers))
         else:
             got[kind].append(worst_decisions.gather(v, sizes.endgame_hands, seed, sizes.tricks_left, mine))
     return StrongResults(tuple(variants), *(tuple(got[k]) for k in ("plays", "odds", "endings", "games")))
@@ -151,7 +154,9 @@ def players(results: StrongResults, sizes: StrongSizes) -> str:
         f'bid, pass and meld, it plays as the heuristic. *Perfect play* ("double dummy", as '
         f"bridge players say): the result with every hand face up and both sides playing perfectly, found "
         f"by an exhaustive search that gives up after {sizes.limit:,} positions (a position: the cards "
-        f"left at the start of a trick)."
+        f"left at the start of a trick), then on the hands it gave up on again with ten times as many, "
+        f"and so on, until the hands still unsolved matter too little beside the sampling error or "
+        f"{sizes.dd_budget:,} positions are spent in all."
     )
 
 

@@ -24,6 +24,7 @@ API = (
     "games",
     "hand_records",
     "hold_odds",
+    "makeable",
     "meld",
     "new_hand",
     "odds",

@@ -153,7 +153,7 @@ def test_cli_writes_the_page_and_its_manifest(capsys, tmp_path):
             "--deals",
             "2",
             "--limit",
-            "20000",
+            "5000",
             "--workers",
             "1",
             "--seed",
@@ -164,10 +164,10 @@ def test_cli_writes_the_page_and_its_manifest(capsys, tmp_path):
         ]
     )
     manifest = json.loads(capsys.readouterr().out)
-    assert code == 0 and manifest["sizes"]["deals"] == 2 and manifest["sizes"]["limit"] == 20000
+    assert code == 0 and manifest["sizes"]["deals"] == 2 and manifest["sizes"]["limit"] == 5000
     assert manifest["index"] == str(tmp_path / PAGE)
     assert (
-        "pinochle report --strong-play --deals 2 --seed 4 --limit 20000 --variant four-hand-150"
+        "pinochle report --strong-play --deals 2 --seed 4 --limit 5000 --variant four-hand-150"
         in (tmp_path / PAGE).read_text()
     )
 

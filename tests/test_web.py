@@ -631,3 +631,27 @@ def test_a_card_made_on_demand_is_the_analyses_card_kept_in_the_store_and_read_b
         bad = client.post("/api/card", json={"rules_text": 'id = "x"\nextends = "nope"'})
     assert bad.status_code == 400 and bad.json()["field"] == "rules" and "\n" not in bad.json()["error"]
     assert list(Store(store).runs()["kernel"]) == ["player-card"]
+
+
+def test_deal_makeable_is_the_apis_table_and_refuses_bad_deals(client):
+    job = finished(client, client.post("/api/deal-makeable", json={"seed": 7, "limit": 2_000}))
+    assert job["status"] == "done" and job["done"] == job["total"] == 16
+    frame = api.makeable("four-hand-150", seed=7, limit=2_000)
+    assert [c["text"] for c in job["result"]["cells"]] == list(frame["text"])
+    given = finished(
+        client,
+        client.post(
+            "/api/deal-makeable",
+            json={"cards": job["result"]["hands"] + [""], "exchange": "given", "limit": 2_000},
+        ),
+    )
+    assert given["status"] == "done" and given["result"]["exchange"] == "given" and given["result"]["seed"] is None
+    for body, field in (
+        ({"cards": ["AS", "KS", "QS", "JS"]}, "cards"),
+        ({"variant": "two-hand"}, "variant"),
+        ({"exchange": "swap"}, "exchange"),
+        ({"seed": -1}, "seed"),
+    ):
+        bad = client.post("/api/deal-makeable", json=body)
+        assert 400 <= bad.status_code < 500 and bad.json()["field"] == field, bad.text
+        assert "\n" not in bad.json()["error"]

@@ -66,7 +66,8 @@ def add_parser(sub) -> None:
     p.add_argument(
         "--limit",
         type=positive_int,
-        help="with --strong-play: trick starts a make-or-not solve may search before it gives up (default 4000000)",
+        help="with --strong-play: trick starts a make-or-not solve of the first pass may search before it gives up "
+        "(default 20000; the give-ups are solved again at ten times the limit, and so on)",
     )
     p.add_argument(
         "--workers",

@@ -320,10 +320,13 @@ _NO_TRICK = np.zeros(1, dtype=np.int64)
 _WARM: list[bool] = []
 
 
-def solve(position: Position, target: int | None = None, limit: int = 0) -> Solved:
+def solve(position: Position, target: int | None = None, limit: int = 0, keep_table: bool = False) -> Solved:
     """The exact points of each side from ``position``; with ``target``, only whether the bidding side
     can take at least ``target`` (one null-window search, much cheaper). With ``limit`` > 0 the solve
-    gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer)."""
+    gives up after searching that many trick starts (:attr:`Solved.gave_up`; no answer). With
+    ``keep_table`` the thread's table keeps the entries of the solve before, which must have been of
+    this same position on this thread (its entries bound the values whatever the target: bisecting a
+    position's value by thresholds); its trick starts then depend on that solve."""
     from simcore.solver.kernel import GAVE_UP, Y_NODES, threshold_kernel, value_kernel
 
     if not _WARM:  # compile (or load) the kernels first, so that the time is the solve's own
@@ -332,7 +335,7 @@ def solve(position: Position, target: int | None = None, limit: int = 0) -> Solv
         threshold_kernel(w, position.leader, _NO_TRICK, 0, 1)
         _WARM.append(True)
     start = time.perf_counter()
-    w = _loaded(position, limit)
+    w = _loaded(position, limit, keep_table)
     if target is None:
         value = int(value_kernel(w, position.leader, _NO_TRICK, 0))
         return Solved(

@@ -632,6 +632,20 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
             )
         )
 
+    @app.post(
+        "/api/deal-makeable",
+        status_code=202,
+        summary="job: the makeable bids of the deal, each trump and bidder, double dummy (simcore.api.makeable)",
+    )
+    def deal_makeable_job(body: i.DealMakeableIn):
+        from simcore.web.deal import deal_makeable, makeable_deal
+
+        v = playing_rules(body)
+        deal = makeable_deal(v, body.seed, body.cards)  # a system or deal the table cannot take: refused here
+        return submitted(
+            app.state.solver_jobs.submit("deal-makeable", lambda job: deal_makeable(v, deal, body.exchange, body.limit))
+        )
+
 
 def _add_made_cards(app: FastAPI) -> None:
     """A player's card for any system or pasted rules, made on demand and kept in the results store."""

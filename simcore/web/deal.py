@@ -61,6 +61,36 @@ def deal_analysis(variant, seed: int, cards: list[str] | None, moves: list[int])
         return analyse_hand(played).to_json()
 
 
+def makeable_deal(variant, seed: int, cards: list[str] | None) -> list:
+    """The deal the makeable table of ``seed`` (or the entered ``cards``, one line a seat, a widow line
+    after them ignored) is of, as :mod:`simcore.answers.makeable` takes it; a system or deal it cannot
+    take raises :class:`InputError` (on ``variant`` or ``cards``)."""
+    from simcore.answers.dd_make import check_variant
+    from simcore.answers.makeable import MakeableError, given_deal, seeded_deal
+    from simcore.variants import NotForThisSystem
+
+    try:
+        check_variant(variant)
+    except NotForThisSystem as exc:
+        raise InputError("variant", str(exc)) from None
+    try:
+        if cards is None:
+            return seeded_deal(variant, seed)
+        return given_deal(variant, list(cards[: variant.players]))
+    except MakeableError as exc:
+        raise InputError("cards" if cards is not None else "seed", str(exc)) from None
+
+
+def deal_makeable(variant, deal: list, exchange: str, limit: int) -> dict:
+    """The makeable table of ``deal`` (:func:`makeable_deal`) as JSON
+    (:meth:`simcore.answers.makeable.Makeable.to_json`), each solve at most ``limit`` trick starts; progress in
+    cells answered."""
+    from simcore.answers.makeable import table_of_deal
+
+    with _SOLVER:
+        return table_of_deal(variant, deal, None, exchange, limit).to_json()
+
+
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):
     """(the state after ``moves`` and ``then``, the moves taken, as the page keeps them)."""
     from simcore.api import new_hand

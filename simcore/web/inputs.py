@@ -103,6 +103,18 @@ class DealValuesIn(Rules):
     )
 
 
+class DealMakeableIn(Rules):
+    seed: int = Field(1, ge=0, le=MAX_SEED)
+    cards: list[Annotated[str, Field(max_length=MAX_HAND_CHARS)]] | None = Field(
+        None, max_length=9, description="the deal as dealt: one hand per seat (a widow line after them is ignored)"
+    )
+    exchange: Literal["heuristic", "given"] = Field(
+        "heuristic",
+        description="the cards passed after the bid: the heuristic's, or none (the hands as after the exchange)",
+    )
+    limit: int = Field(100_000, ge=1, le=2_000_000, description="trick starts one threshold solve may search")
+
+
 class DealIn(DealValuesIn):
     then: Literal["none", "heuristic", "finish"] = Field(
         "none", description="after the moves: nothing, the heuristic's next card, or play to the end"

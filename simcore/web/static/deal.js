@@ -59,6 +59,7 @@ async function refresh(extra = {}) {
     moves = view.moves;
     keepPosition();
     draw();
+    forgetMakeable();
   } catch (e) { showError(e.field || "moves", e.message); }
   finally { $("#table").classList.remove("busy"); }
   if (view && $("#values").checked && view.legal.length) values(++shown);
@@ -236,6 +237,49 @@ async function analyse() {
   } catch (e) { if (e.message !== "cancelled") showError(e.field || "analysis", e.message); }
 }
 
+// The makeable bids of the deal: for each trump (a row) and each seat as the bidder (a column), the
+// highest bid his side makes double dummy; then what the bidder of the hand on the table could have bid.
+let madeFor = "";  // the deal the table shown is of
+
+async function makeable() {
+  clearErrors();
+  $("#makeable-table").replaceChildren();
+  const body = { ...rules(), seed: Number($("#seed").value), cards: dealLines(), exchange: $("#makeable-exchange").value };
+  try {
+    const m = await runJob("/api/deal-makeable", body, $("#makeable-job"), "makeable", " cells", "finishing");
+    madeFor = JSON.stringify([body.seed, body.cards, body.variant]);
+    drawMakeable(m);
+    document.body.dataset.makeable = Number(document.body.dataset.makeable || 0) + 1;  // for tests
+  } catch (e) { if (e.message !== "cancelled") showError(e.field || "makeable", e.message); }
+}
+
+function drawMakeable(m) {
+  const seats = [...new Set(m.cells.map(c => c.bidder))], trumps = [...new Set(m.cells.map(c => c.trump))];
+  const cell = (t, s) => m.cells.find(c => c.trump === t && c.bidder === s);
+  const title = c => !c.allowed ? "not allowed" : `meld ${c.meld}; ` + (c.exact ? (c.made === null ? "not even the lowest contract" : `${c.made} made, ${c.made + 1} not`)
+    : `${c.made ?? "nothing"} made, up to ${c.upper} unknown`) + ` (${c.solves} solves, ${fmtInt(c.nodes)} trick starts)`;
+  const columns = [["trump", t => SUIT_NAMES[t] + " " + t]].concat(seats.map(s => [`seat ${s}`, t => {
+    const c = cell(t, s);
+    return el("span", { title: title(c), class: c.exact ? "" : "open" }, c.text);
+  }, `seat-${s}`]));
+  const said = [el("p", { class: "note" }, `Cards passed: ${m.exchange_text}. Lowest contract ${m.lowest_contract}; each search gives up after ${fmtInt(m.limit)} trick starts. ${m.seconds.toFixed(1)} s.`)];
+  if (view && view.bidder !== null && view.bid) {
+    const best = m.cells.filter(c => c.bidder === view.bidder && c.made !== null).sort((a, b) => b.made - a.made)[0];
+    const here = view.trump ? m.cells.find(c => c.bidder === view.bidder && c.trump === view.trump) : null;
+    const parts = [`Seat ${view.bidder} bid ${view.bid}`];
+    if (here) parts.push(`in ${SUIT_NAMES[view.trump]} his side could have bid ${here.text} double dummy`);
+    if (best && (!here || best.trump !== here.trump)) parts.push(`his best trump was ${SUIT_NAMES[best.trump]} (${best.text})`);
+    if (!best) parts.push("no trump makes even the lowest contract for his side");
+    said.unshift(el("p", { id: "makeable-bidder" }, parts.join("; ") + "."));
+  }
+  $("#makeable-table").replaceChildren(table(columns, trumps, "makeable-table"), ...said);
+}
+
+function forgetMakeable() {  // a new deal: the table shown is of the old one
+  const now = JSON.stringify([Number($("#seed").value), dealLines(), $("#variant").value]);
+  if (madeFor && now !== madeFor) { $("#makeable-table").replaceChildren(); madeFor = ""; }
+}
+
 // --- entering a deal by tapping: pick a seat, tap its cards in the deck ----------------------------
 let deck = null;        // /api/deck's answer for the rules picked
 let entered = [];       // one list of cards per seat
@@ -305,6 +349,8 @@ $("#enter-clear").addEventListener("click", () => { entered = entered.map(() => 
 $("#cards").addEventListener("change", loadDeck);
 
 $("#analyse").addEventListener("click", analyse);
+$("#makeable").addEventListener("click", makeable);
+$("#makeable-exchange").addEventListener("change", () => { if (madeFor) makeable(); });
 $("#new").addEventListener("click", () => { moves = []; refresh(); });
 $("#heuristic").addEventListener("click", () => refresh({ then: "heuristic" }));
 $("#finish").addEventListener("click", () => refresh({ then: "finish" }));
