@@ -40,3 +40,16 @@ def test_compile_times_wraps_the_command_line(tmp_path):
     )  # a cold cache
     assert out.returncode == 0 and "four-hand-150" in out.stdout
     assert "of which compiling" in out.stderr and "simcore.kernels.meld" in out.stderr
+
+
+def test_cold_times_a_first_answer_on_an_empty_cache(capsys):
+    from simcore.compile_times import cold, cold_run, cold_table
+
+    run = cold_run("meld")  # its own empty cache, whatever this process's is
+    assert run.status == 0 and run.wall > 0 and run.cpu > 0
+    assert 0 < run.compiling_cpu <= run.cpu and 0 < run.compiling < run.wall
+    assert any("simcore.kernels.meld" in line for line in run.slowest)
+    rows = cold_table([run])
+    assert rows[0].count("|") == rows[2].count("|") == 6 and rows[2].startswith("| `meld` |")
+    assert cold(["nonsense"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
