@@ -96,6 +96,19 @@ def test_the_inference_admits_the_real_deal_and_the_player_finishes_hands(vid):
     assert checked >= 20
 
 
+def _real_position(v, state, sp, seat, obs) -> tuple[Position, list[int]]:
+    """(the real position at the start of the trick in progress, every hand as the table holds it, the
+    trick's cards so far): what every sampled deal is once no card is hidden from ``seat``."""
+    t = state._table
+    hands = np.array(t.hands, dtype=np.uint8)
+    for s, c in t.trick:
+        hands[s, c] += 1
+    trump = "SHDC".index(obs["trump"])
+    broken = any(c // 6 == trump for _, cards, _, _ in t.tricks for c in cards)
+    leader = t.trick[0][0] if t.trick else seat
+    return Position(v, hands, trump, leader, sp._side(v, obs), obs["bidder"], False, broken), [c for _, c in t.trick]
+
+
 def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values():
     # two-hand once the stock is gone: every unseen card is the opponent's, so each sampled deal is the
     # real one and the mean value of each card is the solver's exact value of the real position
@@ -111,15 +124,8 @@ def test_with_no_card_hidden_the_mean_values_are_the_exact_double_dummy_values()
             if r.kind == "play":
                 obs = state.observation(seat)
             if obs and not obs["stock"] and len(obs["hand"]) <= 5 and len(r.legal) > 1:
-                t = state._table
-                hands = np.array(t.hands, dtype=np.uint8)
-                for s, c in t.trick:
-                    hands[s, c] += 1
-                trump = "SHDC".index(obs["trump"])
-                broken = any(c // 6 == trump for _, cards, _, _ in t.tricks for c in cards)
-                leader = t.trick[0][0] if t.trick else seat
-                real = Position(v, hands, trump, leader, sp._side(v, obs), obs["bidder"], False, broken)
-                exact = card_values(real, [c for _, c in t.trick])
+                real, trick = _real_position(v, state, sp, seat, obs)
+                exact = card_values(real, trick)
                 assert sp.mean_values(state, seat) == {c: float(x) for c, x in exact.items()}
                 compared += 1
             state.apply(heuristic(state))
@@ -143,15 +149,7 @@ def test_searched_values_before_the_solved_tricks_are_the_search_of_the_real_pos
             seat, r = state.current_player(), state.request()
             obs = state.observation(seat) if r.kind == "play" else None
             if obs and not obs["stock"] and 2 <= len(obs["hand"]) <= 5 and len(r.legal) > 1:
-                t = state._table
-                hands = np.array(t.hands, dtype=np.uint8)
-                for s, c in t.trick:
-                    hands[s, c] += 1
-                trump = "SHDC".index(obs["trump"])
-                broken = any(c // 6 == trump for _, cards, _, _ in t.tricks for c in cards)
-                leader = t.trick[0][0] if t.trick else seat
-                real = Position(v, hands, trump, leader, proved._side(v, obs), obs["bidder"], False, broken)
-                trick = [c for _, c in t.trick]
+                real, trick = _real_position(v, state, proved, seat, obs)
                 exact = card_values(real, trick)
                 assert proved.rollout_values(state, seat, r.legal) == {c: float(x) for c, x in exact.items()}
                 found = searched_card_values(real, trick, 1)
