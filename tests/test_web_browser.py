@@ -435,6 +435,9 @@ def test_a_link_reopens_the_same_hand(server, browser):
     assert wait(browser, "#changes", 10, text="no pass").text == "A: pass 3 cards; B: no pass."
     assert browser.find_element(By.ID, "variant").get_attribute("value") == "auction"
     browser.get(server + "/odds?variant=auction&events=roundhouse,double-pinochle&seed=3")
+    # the page lists the system's events once its deck is in; reading the options before would read a list
+    # about to be replaced (a stale element)
+    WebDriverWait(browser, 60).until(lambda d: d.execute_script("return document.body.dataset.events"))
     WebDriverWait(browser, 10).until(
         lambda d: (
             {o.get_attribute("value") for o in d.find_elements(By.CSS_SELECTOR, "#events option:checked")}
