@@ -205,11 +205,7 @@ class SamplingPlayer:
         v = state.variant
         obs = state.observation(seat) if obs is None else obs
         positions, trick = self._positions(v, seat, obs)
-        total: dict[int, float] = {}
-        for position, times in distinct_deals(positions):
-            for card, value in card_values(position, trick).items():
-                total[card] = total.get(card, 0.0) + value * times
-        return None if not positions else {c: x / len(positions) for c, x in total.items()}
+        return _mean_over_deals(positions, lambda p: card_values(p, trick)) if positions else None
 
     def rollout_values(self, state, seat: int, cards: list[int], obs: dict | None = None) -> dict[int, float] | None:
         """Each of ``cards`` (the seat's legal cards) by its mean value over the sampled deals when the
@@ -222,7 +218,10 @@ class SamplingPlayer:
         if not positions:
             return None
         if self.search_budget:
-            return _mean_searched(positions, trick, self.search_budget)
+            budget = self.search_budget
+            return _mean_over_deals(
+                positions, lambda p: {c: x.points for c, x in searched_card_values(p, trick, budget).items()}
+            )
         hands = [p.hands for p in positions]
         start = playout_start(v, obs, np.stack(hands), trick, self._side(v, obs))
         out = np.zeros(len(cards), dtype=np.float64)
@@ -327,13 +326,13 @@ class SamplingPlayer:
         return pool, need, void, pinned
 
 
-def _mean_searched(positions: list[Position], trick: list[int], budget: int) -> dict[int, float]:
-    """Each legal card's mean searched value (:func:`simcore.solver.position.searched_card_values`, at
-    most ``budget`` trick starts a deal) over ``positions``, a distinct deal solved once."""
+def _mean_over_deals(positions: list[Position], values_of) -> dict[int, float]:
+    """Each card's mean of ``values_of(position)`` ({card: points}) over ``positions``, a distinct deal
+    valued once and weighed by its draws (:func:`distinct_deals`)."""
     total: dict[int, float] = {}
     for position, times in distinct_deals(positions):
-        for card, value in searched_card_values(position, trick, budget).items():
-            total[card] = total.get(card, 0.0) + value.points * times
+        for card, value in values_of(position).items():
+            total[card] = total.get(card, 0.0) + value * times
     return {c: x / len(positions) for c, x in total.items()}
 
 
