@@ -37,7 +37,7 @@ def layer_of(module: str) -> int | None:
     return best
 
 
-def module_level_imports(path: Path, inside_functions: bool = False) -> list[tuple[int, str]]:
+def imports_of(path: Path, inside_functions: bool = False) -> list[tuple[int, str]]:
     """(line, dotted module) of each import at the top level of ``path`` (not in a function or class), or
     with ``inside_functions`` of every import anywhere in it; a ``from package import name`` counts as the
     submodule ``package.name`` where that is a module."""
@@ -76,7 +76,7 @@ def upward_imports(inside_functions: bool) -> list[str]:
     upward = []
     for path, module in sources():
         own = layer_of(module)
-        for line, target in module_level_imports(path, inside_functions):
+        for line, target in imports_of(path, inside_functions):
             theirs = layer_of(target)
             if own is not None and theirs is not None and theirs > own:
                 upward.append(
@@ -100,8 +100,8 @@ def test_the_check_sees_an_upward_import(tmp_path):
     # the check itself: a kernel importing an answer at load is reported
     bad = tmp_path / "bad.py"
     bad.write_text("import numpy\nfrom simcore.answers import odds\n\ndef f():\n    from simcore import cli\n")
-    assert [t for _, t in module_level_imports(bad)] == ["numpy", "simcore.answers.odds"]
-    assert [t for _, t in module_level_imports(bad, inside_functions=True)][-1] == "simcore.cli"
+    assert [t for _, t in imports_of(bad)] == ["numpy", "simcore.answers.odds"]
+    assert [t for _, t in imports_of(bad, inside_functions=True)][-1] == "simcore.cli"
     assert layer_of("simcore.answers.odds") > layer_of("simcore.kernels.hand") > layer_of("simcore.cards")
     assert layer_of("simcore.kernels.hand_record") < layer_of("simcore.variants.loader")
 
