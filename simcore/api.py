@@ -470,6 +470,7 @@ def bid_odds(
     limit: int = 5_000_000,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
+    budget: int = 1_000_000_000,
 ) -> pd.DataFrame:
     """P(the bidding side makes), as ``pinochle bid-odds``: one row per table and value seen, with
     ``variant``, ``seed``, ``policies``, ``by`` (bid, bidder_meld, side_meld, trump_length, aces),
@@ -489,11 +490,14 @@ def bid_odds(
     deals a card over the last ``solve_from`` tricks, and from ``rollout_from`` tricks from the end until
     then by the heuristic's playouts of the deals; None: from the first card; deals fitting the bids with
     ``read_auction``, None: where the system's sampling player reads them) or double dummy from the
-    first lead (solves giving up at ``limit`` trick starts), beside the heuristic's on the same ``hands``
+    first lead (solves giving up at ``limit`` trick starts, those that gave up solved again at ten times
+    the limit a pass within ``budget`` more trick starts, until their band is at most a third of each
+    shown rate's 95% half-width), beside the heuristic's on the same ``hands``
     hands (None: 200): one row per play and bid with ``play``, ``bid``, ``made``, ``unknown`` (solves
     given up), ``estimate``, ``lo``, ``hi``, ``low`` and ``high`` (the range with the unknown hands not
     made and made);
-    ``attrs["difference"]`` holds the paired difference at ``bid`` (play − heuristic, in shares).
+    ``attrs["difference"]`` holds the paired difference at ``bid`` (play − heuristic, in shares), and
+    ``attrs["passes"]`` the passes that solved again (``limit``, ``solves``, ``gave_up``, ``nodes``).
 
     >>> b = bid_odds(hands=2_000)
     >>> list(b["by"].cat.categories)
@@ -507,7 +511,7 @@ def bid_odds(
     require_auction(v, "no bids to tabulate")
     _positive("hands", hands)
     _seed(seed)
-    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction, budget)
     if basis is not None and basis not in ("dealt", "after_exchange"):
         raise ValueError(f"basis={basis!r}: give 'dealt' or 'after_exchange'")
     if bid is not None:
@@ -569,6 +573,7 @@ def _play(
     limit: int,
     rollout_from: int | None,
     read_auction: bool | None,
+    budget: int,
 ):
     """The :class:`simcore.answers.strong.Play` asked for (None: heuristic play), checked."""
     from simcore.answers.strong import PLAYS, Play, check_play
@@ -577,6 +582,7 @@ def _play(
         raise ValueError(f"play={play!r}: give one of {', '.join(map(repr, PLAYS))}")
     for name, value in (("samples", samples), ("limit", limit)):
         _positive(name, value)
+    _positive("budget", budget, least=0)
     if solve_from is not None:  # None: the system's default
         _positive("solve_from", solve_from)
     if play == "heuristic":
@@ -591,7 +597,7 @@ def _play(
     if read_auction is not None and not isinstance(read_auction, (bool, np.bool_)):
         raise ValueError(f"read_auction={read_auction!r}: give True, False or None (the system's default)")
     reads = None if read_auction is None else bool(read_auction)
-    return check_play(v, Play(play, samples, solve_from, limit, **playouts, read_auction=reads))
+    return check_play(v, Play(play, samples, solve_from, limit, **playouts, read_auction=reads, budget=int(budget)))
 
 
 def _strong_only(play, **options) -> None:
@@ -630,6 +636,7 @@ def _bid_odds_strong(v, play, meld, bid, basis, hands, seed, policy, given, auct
         else {"estimate": r.difference.estimate, "lo": r.difference.lo, "hi": r.difference.hi, "hands": r.solved}
     )
     frame.attrs["seconds"] = r.seconds
+    frame.attrs["passes"] = [p.to_json() for p in r.passes]
     return frame
 
 
@@ -649,6 +656,7 @@ def advise(
     limit: int = 5_000_000,
     rollout_from: int | None = None,
     read_auction: bool | None = None,
+    budget: int = 1_000_000_000,
     trump: str | None = None,
 ) -> pd.DataFrame:
     """What the hand would make with ``seat`` (None: 0, the dealer's left) the bidder, as ``pinochle advise``:
@@ -679,9 +687,11 @@ def advise(
     deals a card over the last ``solve_from`` tricks, by playouts from ``rollout_from`` tricks from the
     end until then; None: from the first card; deals fitting the bids with ``read_auction``, where there
     are bids) or solved double dummy from the first lead
-    (``limit`` trick starts a solve), beside the heuristic's on the same ``hands`` deals (None: 100): one
+    (``limit`` trick starts a solve; those that gave up solved again within ``budget`` more, as
+    :func:`bid_odds`), beside the heuristic's on the same ``hands`` deals (None: 100): one
     row per play and bid with ``play``, ``bid``, ``made``, ``unknown``, ``estimate``, ``lo``, ``hi``,
-    ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired difference.
+    ``low`` and ``high``; ``attrs["side_total"]`` holds both mean side totals and their paired
+    difference, ``attrs["passes"]`` the passes that solved again.
 
     >>> a = advise("AS AS 10S KS QS JS 9S AH KH QH AD JD", "auction", hands=1_000)
     >>> a.loc[0, "named_trump"], bool(a["estimate"].is_monotonic_decreasing)
@@ -697,7 +707,7 @@ def advise(
     _positive("hands", hands)
     _seed(seed)
     check_advisable(v, 0 if seat is None else seat, "seat=", "meld() shows the hand's meld")
-    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction)
+    strong = _play(v, play, samples, solve_from, limit, rollout_from, read_auction, budget)
     named = _trump(trump, play, auction)
     if strong is not None:
         return _advise_strong(v, cards, strong, seat, hands, seed, policy, given, auction)
@@ -769,6 +779,7 @@ def _advise_strong(v, cards, play, seat, hands, seed, policy, given, auction) ->
         for name, shares in a.highest().items()
     }
     frame.attrs["seconds"] = a.seconds
+    frame.attrs["passes"] = [p.to_json() for p in a.passes]
     return frame
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 
 import numba
 import numpy as np
@@ -16,6 +17,7 @@ from simcore.answers.strong import (
     ROW_WIDTH,
     Play,
     deal_rows,
+    escalated_rows,
     given_state,
     heuristic_state,
     heuristic_totals,
@@ -119,6 +121,29 @@ def test_a_threshold_solve_agrees_with_the_exact_points():
         assert np.array_equal(asked.makes(bid)[both], t.makes(bid)[both])
 
 
+def test_escalation_solves_again_only_the_deals_that_gave_up_and_keeps_every_answer():
+    # deal 0 of these four gives up at 20,000 trick starts and is answered at 200,000 (measured)
+    v, bid = load_variant("partnership-auction"), 350
+    given = (tuple(int(x) for x in parse_hand(PA_HAND)), 0)
+    ks = np.arange(4, dtype=np.int64)
+    states, sizes = chunk_states(5, ks.tolist()), np.ones(4, dtype=np.int64)
+    hurried = Play("dd", limit=20_000, bid=bid, budget=50_000_000)
+    first = deal_rows(v, hurried, 5, given, None, states, sizes, ks)
+    unhurried = deal_rows(v, Play("dd", limit=3_000_000, bid=bid), 5, given, None, states, sizes, ks)
+    gave = first[:, GAVE_UP] == 1
+    assert gave.any() and not gave.all() and not unhurried[:, GAVE_UP].any()
+    again, passes = escalated_rows(v, hurried, 5, first, lambda rows: [bid], given)
+    assert np.array_equal(again[~gave], first[~gave])  # an answered deal is never solved again
+    assert np.array_equal(again, unhurried)  # and the answers are those of a solve with no hurry
+    assert passes[0].limit == 200_000 and passes[0].solves == gave.sum() and passes[-1].gave_up == 0
+    # no budget, or one that cannot pay for a pass larger than the first: the rows as they were
+    for budget in (0, 10):
+        same, none = escalated_rows(v, replace(hurried, budget=budget), 5, first, lambda rows: [bid], given)
+        assert np.array_equal(same, first) and none == ()
+    # no bid shown, no band to narrow: nothing is solved again
+    assert escalated_rows(v, hurried, 5, first, lambda rows: [])[1] == ()
+
+
 def test_strong_rows_do_not_depend_on_the_thread_count_and_are_stored(tmp_path):
     v = load_variant("partnership-auction")
     given = (tuple(int(x) for x in parse_hand(PA_HAND)), 0)
@@ -173,15 +198,19 @@ def test_advise_under_strong_play_from_the_cli_and_the_api(capsys):
 
 def test_bid_odds_under_double_dummy_from_the_cli_and_the_api(capsys):
     argv = ["bid-odds", "--variant", "partnership-auction", "--play", "dd", "--meld", "100", "--bid", "250"]
-    argv += ["--hands", "4", "--limit", "2000000", "--no-store"]
+    # three of these hands give up at 20,000 trick starts, two still at 200,000: the budget runs out
+    argv += ["--hands", "4", "--limit", "20000", "--budget", "2000000", "--no-store"]
     assert main(argv) == 0
     out = capsys.readouterr().out
     assert "P(make B | bidder's meld as dealt 100) over 4 hands the heuristic bid" in out
     assert "dd − heuristic at 250, paired on the same hands" in out
-    b = api.bid_odds("partnership-auction", hands=4, meld=100, bid=250, play="dd", limit=2_000_000)
+    assert "solved again (trick starts a solve): 200,000: 3 solves, 2 gave up; " in out
+    b = api.bid_odds("partnership-auction", hands=4, meld=100, bid=250, play="dd", limit=20_000, budget=2_000_000)
     assert list(b["play"]) == ["heuristic", "dd"] and set(b["bid"]) == {250}
     dd = b[b["play"] == "dd"].iloc[0]
-    assert dd["low"] <= dd["high"] and dd["made"] + dd["unknown"] <= 4
+    assert dd["unknown"] == 2 and dd["low"] == dd["made"] / 4 and dd["high"] == (dd["made"] + 2) / 4
+    passes = b.attrs["passes"]
+    assert [p["limit"] for p in passes][0] == 200_000 and sum(p["nodes"] for p in passes) <= 2_000_000 + 4
 
 
 @pytest.mark.parametrize(
@@ -195,6 +224,7 @@ def test_bid_odds_under_double_dummy_from_the_cli_and_the_api(capsys):
         (["bid-odds", "--play", "dd", "--meld", "100", "--csv", "x.csv"], "--csv"),
         (["bid-odds", "--play", "best"], "invalid choice"),
         (["advise", PA_HAND, "--play", "strong", "--samples", "0"], "--samples"),
+        (["bid-odds", "--play", "dd", "--meld", "100", "--budget", "-5"], "--budget"),
     ],
 )
 def test_strong_play_refuses_bad_input_in_one_line(capsys, argv, words):

@@ -30,6 +30,7 @@ the chunk runner keeps finished deals in the results store and resumes from them
 
 from __future__ import annotations
 
+import sys
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from functools import partial
@@ -40,7 +41,7 @@ import numpy as np
 from simcore.answers.advise import METHOD, SHARES, BidShare, check_advisable, highest_share
 from simcore.answers.bidodds import MELD_BINS, bid_grid, is_bid, joint_params, meld_unit, totals_and_stops
 from simcore.answers.dd_make import check_variant as check_dd_variant
-from simcore.answers.dd_make import trick_need
+from simcore.answers.dd_make import settled, trick_need
 from simcore.answers.simulate import hand_rows
 from simcore.cards import N_TYPES, card_types, format_hand
 from simcore.kernels import hand_record as h
@@ -53,7 +54,8 @@ from simcore.kernels.rng import chunk_states
 from simcore.run.runner import Job, RunResult, run_job
 from simcore.run.stats import Interval, values_interval, wilson
 from simcore.run.store import RunInfo
-from simcore.solver.position import Position, sides, solve
+from simcore.solver.escalation import FACTOR, Pass, escalated_solves
+from simcore.solver.position import Position, Solved, sides, solve
 from simcore.state import HandState, new_hand
 from simcore.state.players import kernel_policy
 from simcore.state.sampler import (
@@ -73,6 +75,8 @@ from simcore.variants import layout as lay
 PLAYS = ("heuristic", "strong", "dd")
 #: Trick starts a double-dummy solve may search before it gives up (``--limit``).
 DD_LIMIT = 5_000_000
+#: Trick starts the deals whose solve gave up may spend in all being solved again (``--budget``).
+DD_BUDGET = 1_000_000_000
 #: Columns of a deal's row after the two records (the heuristic's, then the play's): the solved
 #: points (-1: none), and 1 where the solve gave up.
 DD_POINTS, GAVE_UP = 2 * h.N_FIELDS, 2 * h.N_FIELDS + 1
@@ -89,7 +93,9 @@ class Play:
     ``solve_from`` the tricks from the end solved by the sampling player (``strong``; None: the system's
     default, :func:`~simcore.state.sampler.solves_from`, filled in by :func:`check_play`); ``limit`` the trick
     starts of a ``dd`` solve, and ``bid`` the one bid it asks about (a threshold solve, much cheaper;
-    None: the exact points, for every bid); ``rollout_from`` the tricks from the end from which the
+    None: the exact points, for every bid), and ``budget`` the trick starts that may be spent solving
+    again, at ten times the limit a pass, the deals whose solve gave up (:func:`escalated_rows`; 0:
+    none); ``rollout_from`` the tricks from the end from which the
     sampling player weighs its cards by the heuristic's playouts until it solves (0: none);
     ``read_auction`` whether its deals fit the bids (read as the model bidders make them; None: as the
     system's sampling player does by default, :func:`~simcore.state.sampler.reads_auction`); ``read_duties``
@@ -104,6 +110,7 @@ class Play:
     rollout_from: int = EVERY_TRICK
     read_auction: bool | None = None
     read_duties: bool | None = None
+    budget: int = DD_BUDGET
 
     def text(self) -> str:
         """How a report names it: 'strong play (...)', 'double dummy (...)' or 'heuristic play'. Before
@@ -123,10 +130,16 @@ class Play:
                 f"last {solve_from} tricks, the heuristic elsewhere)"
             )
         if self.name == "dd":
-            return f"double dummy from the first lead (every hand known; solves give up at {self.limit:,} trick starts)"
+            again = f", those that give up solved again within {self.budget:,} more" if self.budget else ""
+            return (
+                f"double dummy from the first lead (every hand known; solves give up at {self.limit:,} trick "
+                f"starts{again})"
+            )
         return "heuristic play"
 
     def params(self) -> dict:
+        """What a deal's row depends on (the results store's key): everything but ``budget``, which only
+        decides how far the deals whose solve gave up are solved again afterwards."""
         return {
             "play": self.name,
             "samples": self.samples,
@@ -154,6 +167,8 @@ def check_play(variant: Variant, play: Play) -> Play:
         raise StrongPlayError(
             f"--samples {play.samples}, --solve-from {play.solve_from}, --limit {play.limit}: each at least 1"
         )
+    if play.budget < 0:
+        raise StrongPlayError(f"--budget {play.budget}: trick starts, 0 (no second pass) or more")
     if play.rollout_from < 0:
         raise StrongPlayError(f"--rollout-from {play.rollout_from}: 0 or more")
     if play.name == "dd":
@@ -227,13 +242,22 @@ def _solved_points(variant: Variant, position: Position, play: Play, rec: np.nda
     ``play.bid``, one threshold solve at the points that bid needs with the record's meld
     (:func:`simcore.answers.dd_make.trick_need`): the need when it is reached, one less when not, so
     that the side total says "made" exactly at that bid."""
-    if play.bid is None:
-        solved = solve(position, None, play.limit)
-        return (-1 if solved.side_points is None else solved.side_points), int(solved.gave_up)
-    need = trick_need(variant, play.bid, int(rec[h.F_SIDE_MELD]))
-    if need <= 0:
+    need = _dd_need(variant, play, rec)
+    if need is not None and need <= 0:
         return 0, 0
-    solved = solve(position, need, play.limit)
+    return _dd_points(solve(position, need, play.limit), need)
+
+
+def _dd_need(variant: Variant, play: Play, rec: np.ndarray) -> int | None:
+    """The trick points a deal's solve asks about: those ``play.bid`` needs with the record's meld, None
+    for the exact points (no bid asked)."""
+    return None if play.bid is None else trick_need(variant, play.bid, int(rec[h.F_SIDE_MELD]))
+
+
+def _dd_points(solved: Solved, need: int | None) -> tuple[int, int]:
+    """A deal's (solved points, gave up) columns from its solve of ``need`` (None: the exact points)."""
+    if need is None:
+        return (-1 if solved.side_points is None else solved.side_points), int(solved.gave_up)
     return (need if solved.reaches else need - 1), int(solved.gave_up)
 
 
@@ -264,6 +288,21 @@ def seeded_state(variant: Variant, seed: int, chunk: int):
     return lambda: new_hand(variant, seed, hand=chunk)
 
 
+def deal_maker(
+    variant: Variant,
+    seed: int,
+    given: tuple[tuple[int, ...], int] | None,
+    picks: tuple[int, ...] | None,
+    k: int,
+    state: np.ndarray,
+):
+    """A function giving chunk ``k``'s deal fresh (:func:`deal_rows` says what ``given`` and ``picks``
+    mean), ``state`` the chunk's stream (uint64[4], not changed)."""
+    if given is None:
+        return seeded_state(variant, seed, k if picks is None else picks[k])
+    return given_state(variant, np.array(given[0], dtype=np.uint8), given[1], seed, k, state.copy())
+
+
 def deal_rows(
     variant: Variant,
     play: Play,
@@ -282,12 +321,7 @@ def deal_rows(
         raise ValueError("strong play deals one deal a chunk")
 
     def one(i: int) -> np.ndarray:
-        k = int(chunks[i])
-        if given is None:
-            make = seeded_state(variant, seed, k if picks is None else picks[k])
-        else:
-            make = given_state(variant, np.array(given[0], dtype=np.uint8), given[1], seed, k, states[i].copy())
-        return deal_row(variant, make, play, seed)
+        return deal_row(variant, deal_maker(variant, seed, given, picks, int(chunks[i]), states[i]), play, seed)
 
     threads = min(numba.get_num_threads(), len(chunks))
     # worker threads start without the caller's execution context, so the sampling player's solves
@@ -311,6 +345,60 @@ def run_deals(
     info = RunInfo("strong-play", variant.id, variant.content_hash, {**params, "picks": picks}, "rows")
     job = Job(partial(deal_rows, variant, play, seed, given, picks), "rows", run=info, chunk_deals=1, unit="deals")
     return run_job(job, seed, deals, progress=progress)
+
+
+def escalated_rows(
+    variant: Variant,
+    play: Play,
+    seed: int,
+    rows: np.ndarray,
+    shown_bids,
+    given: tuple[tuple[int, ...], int] | None = None,
+    picks: tuple[int, ...] | None = None,
+    progress: bool = False,
+) -> tuple[np.ndarray, tuple[Pass, ...]]:
+    """``rows`` (:func:`run_deals`' under ``dd``, same arguments) with the deals whose solve gave up at
+    ``play.limit`` solved again at ten times it, and so on (:func:`~simcore.solver.escalation.escalated_solves`),
+    until no bid the answer shows (``shown_bids(rows)``) has a band of unsolved deals wider than a third
+    of its rate's 95% half-width (:func:`simcore.answers.dd_make.settled`), none is left, or
+    ``play.budget`` more trick starts are spent; and the passes run (none: nothing to solve again). A
+    solve's answer does not depend on its limit, so no deal already answered changes."""
+    gave = [int(k) for k in np.flatnonzero(rows[:, GAVE_UP] == 1)]
+    if play.name != "dd" or not play.budget or not gave or _dd_settled(variant, play, rows, shown_bids(rows)):
+        return rows, ()
+    positions, needs = [], []
+    for k, state in zip(gave, chunk_states(seed, gave)):
+        position = first_lead_position(heuristic_state(deal_maker(variant, seed, given, picks, k, state)(), True))
+        positions.append(position)
+        needs.append(_dd_need(variant, play, rows[k, : h.N_FIELDS]))
+    out = rows.copy()
+
+    def with_latest(latest: list[Solved]) -> np.ndarray:
+        for k, solved, need in zip(gave, latest, needs):
+            if solved is not None:  # None: the budget paid for no pass larger than the first
+                out[k, DD_POINTS], out[k, GAVE_UP] = _dd_points(solved, need)
+        return out
+
+    def enough(latest: list[Solved]) -> bool:
+        now = with_latest(latest)
+        return _dd_settled(variant, play, now, shown_bids(now))
+
+    if progress:
+        say = f"solving again the {len(gave):,} deals that gave up, within {play.budget:,} trick starts"
+        print(say, file=sys.stderr)
+    got = escalated_solves(positions, needs, play.limit * FACTOR, play.budget, enough=enough, gave_up_at=play.limit)
+    return with_latest(got.solved), got.passes
+
+
+def _dd_settled(variant: Variant, play: Play, rows: np.ndarray, bids: list[int]) -> bool:
+    """Whether at every bid of ``bids`` the deals whose solve gave up leave a band of at most a third of
+    the rate's 95% half-width (:func:`simcore.answers.dd_make.settled`)."""
+    totals, n = play_totals(variant, play, rows), len(rows)
+    for bid in bids:
+        unknown = int(np.count_nonzero(totals.unknown(bid)))
+        if unknown and not settled(int(np.count_nonzero(totals.makes(bid))), unknown, n):
+            return False
+    return True
 
 
 # --- totals -------------------------------------------------------------------------------------------------
@@ -418,7 +506,8 @@ class StrongAdvice:
     """What :func:`advise_strong` found: the hand's P(make B) under ``play`` beside the heuristic's on the
     same deals (``bids``: the bids where either's fate is open), the mean side totals (a deal not played
     counting 0; under double dummy over the deals solved) and their paired difference (play − heuristic,
-    one value per deal), and the highest bids made in 50% and 75% of the deals by each."""
+    one value per deal), and the highest bids made in 50% and 75% of the deals by each; ``passes``: the
+    passes that solved again the deals whose double-dummy solve gave up (:func:`escalated_rows`)."""
 
     variant: Variant
     hand: np.ndarray
@@ -434,6 +523,7 @@ class StrongAdvice:
     solved: int
     seconds: float
     interrupted: bool = False
+    passes: tuple[Pass, ...] = ()
 
     def highest(self) -> dict[str, list[BidShare]]:
         return {
@@ -463,7 +553,8 @@ class StrongAdvice:
             "hands": self.deals,
             "seat": self.seat,
             "hand": format_hand(self.hand),
-            "play": {**self.play.params(), "text": self.play.text()},
+            "play": {**self.play.params(), "budget": self.play.budget, "text": self.play.text()},
+            "passes": [p.to_json() for p in self.passes],
             "side_total": {
                 "heuristic": iv(self.heuristic_total),
                 self.play.name: iv(self.play_total),
@@ -504,14 +595,11 @@ def advise_strong(
         given=(tuple(int(x) for x in given), seat),
         progress=progress,
     )
-    rows = run.tally
-    heur, mine = heuristic_totals(variant, rows), play_totals(variant, play, rows)
-    lo, width = bid_grid(variant)
-    top = max([lo] + [int(t.total[t.played & t.known].max()) for t in (heur, mine) if np.any(t.played & t.known)])
-    grid = [b for b in range(lo, top + width, width) if is_bid(variant, b) or b == lo]
-    h_curve, p_curve = curve_of(heur, grid), curve_of(mine, grid)
-    keep = _open_bids(h_curve, p_curve)
-    h_curve, p_curve = _only(h_curve, keep), _only(p_curve, keep)
+    deals_given = (tuple(int(x) for x in given), seat)
+    rows, passes = escalated_rows(
+        variant, play, seed, run.tally, lambda r: _advise_curves(variant, play, r)[1].bids, deals_given, None, progress
+    )
+    (heur, mine), (h_curve, p_curve) = _totals(variant, play, rows), _advise_curves(variant, play, rows)
     known = mine.known
     return StrongAdvice(
         variant,
@@ -528,7 +616,25 @@ def advise_strong(
         int(np.count_nonzero(known)),
         run.seconds,
         run.interrupted,
+        passes,
     )
+
+
+def _totals(variant: Variant, play: Play, rows: np.ndarray) -> tuple[Totals, Totals]:
+    """(the heuristic's, ``play``'s) :class:`Totals` of ``rows``."""
+    return heuristic_totals(variant, rows), play_totals(variant, play, rows)
+
+
+def _advise_curves(variant: Variant, play: Play, rows: np.ndarray) -> tuple[Curve, Curve]:
+    """(the heuristic's, ``play``'s) :class:`Curve` of ``rows`` at the bids where either's fate is open,
+    on the bid grid from the lowest contract to the highest total known."""
+    heur, mine = _totals(variant, play, rows)
+    lo, width = bid_grid(variant)
+    top = max([lo] + [int(t.total[t.played & t.known].max()) for t in (heur, mine) if np.any(t.played & t.known)])
+    grid = [b for b in range(lo, top + width, width) if is_bid(variant, b) or b == lo]
+    h_curve, p_curve = curve_of(heur, grid), curve_of(mine, grid)
+    keep = _open_bids(h_curve, p_curve)
+    return _only(h_curve, keep), _only(p_curve, keep)
 
 
 def _open_bids(a: Curve, b: Curve, most: int = 20) -> list[int]:
@@ -587,7 +693,8 @@ class StrongBidOdds:
     heuristic bids whose meld (``basis``) lies in ``meld_bin``, each bid by the heuristic's auction and
     played by both; ``difference``: the paired difference in make rate at ``bid`` (play − heuristic, one
     value per hand solved, in shares), where a bid is asked; ``solved``: the hands whose double-dummy
-    solve did not give up (all of them under strong play)."""
+    solve did not give up (all of them under strong play); ``passes``: the passes that solved the others
+    again (:func:`escalated_rows`)."""
 
     variant: Variant
     seed: int
@@ -604,6 +711,7 @@ class StrongBidOdds:
     solved: int
     seconds: float
     interrupted: bool = False
+    passes: tuple[Pass, ...] = ()
 
     def to_json(self) -> dict:
         def rows(c: Curve) -> list[dict]:
@@ -625,7 +733,8 @@ class StrongBidOdds:
             "basis": self.basis,
             "meld": self.meld,
             "meld_bin": list(self.meld_bin),
-            "play": {**self.play.params(), "text": self.play.text()},
+            "play": {**self.play.params(), "budget": self.play.budget, "text": self.play.text()},
+            "passes": [p.to_json() for p in self.passes],
             "hands": self.hands,
             "bid": self.bid,
             "solved": self.solved,
@@ -660,21 +769,14 @@ def bid_odds_strong(
         play = replace(play, bid=bid)
     picks = hands_with_meld(variant, seed, meld_bin, basis, BID_ODDS_HANDS if hands is None else hands)
     run = run_deals(variant, play, seed, len(picks), picks=picks, progress=progress)
-    rows = run.tally
-    heur, mine = heuristic_totals(variant, rows), play_totals(variant, play, rows)
+    rows, passes = escalated_rows(
+        variant, play, seed, run.tally, lambda r: _bid_odds_curves(variant, play, r, bid)[1].bids, None, picks, progress
+    )
+    (heur, mine), (h_curve, p_curve) = _totals(variant, play, rows), _bid_odds_curves(variant, play, rows, bid)
+    difference = None
     if bid is not None:
-        grid = [bid]
         known = mine.known
         difference = values_interval((mine.makes(bid).astype(float) - heur.makes(bid).astype(float))[known])
-    else:
-        lo, width = bid_grid(variant)
-        tops = [int(t.total[t.played].max()) for t in (heur, mine) if np.any(t.played)]
-        grid = [b for b in range(lo, max([lo] + tops) + width, width) if is_bid(variant, b)]
-        difference = None
-    h_curve, p_curve = curve_of(heur, grid), curve_of(mine, grid)
-    if bid is None:
-        keep = _open_bids(h_curve, p_curve)
-        h_curve, p_curve = _only(h_curve, keep), _only(p_curve, keep)
     return StrongBidOdds(
         variant,
         seed,
@@ -691,4 +793,19 @@ def bid_odds_strong(
         int(np.count_nonzero(mine.known)),
         run.seconds,
         run.interrupted,
+        passes,
     )
+
+
+def _bid_odds_curves(variant: Variant, play: Play, rows: np.ndarray, bid: int | None) -> tuple[Curve, Curve]:
+    """(the heuristic's, ``play``'s) :class:`Curve` of ``rows``: at ``bid`` alone, or (None) at the bids
+    where either's fate is open."""
+    heur, mine = _totals(variant, play, rows)
+    if bid is not None:
+        return curve_of(heur, [bid]), curve_of(mine, [bid])
+    lo, width = bid_grid(variant)
+    tops = [int(t.total[t.played].max()) for t in (heur, mine) if np.any(t.played)]
+    grid = [b for b in range(lo, max([lo] + tops) + width, width) if is_bid(variant, b)]
+    h_curve, p_curve = curve_of(heur, grid), curve_of(mine, grid)
+    keep = _open_bids(h_curve, p_curve)
+    return _only(h_curve, keep), _only(p_curve, keep)

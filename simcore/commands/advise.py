@@ -22,6 +22,7 @@ from simcore.commands.common import (
     positive_int,
     print_json,
     print_play_rates,
+    print_solved_again,
     say_compiling,
     set_threads,
 )
@@ -212,6 +213,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
         f"{interval_text(a.heuristic_total)}; {name} − heuristic, paired on the same deals: {_points(a.difference)}"
     )
     print_play_rates(name, a.played, a.heuristic)
+    print_solved_again(a)
     for who, shares in a.highest().items():
         for s in shares:
             if s.bid is None:

@@ -23,6 +23,7 @@ from simcore.commands.common import (
     positive_int,
     print_json,
     print_play_rates,
+    print_solved_again,
     say_compiling,
     set_threads,
 )
@@ -215,6 +216,7 @@ def _run_strong(args: argparse.Namespace, variant) -> int:
         print(f"no hand of that meld was bid in the hands looked through ({scale_text(variant)})")
         return exit_status(r)
     print_play_rates(name, r.played, r.heuristic)
+    print_solved_again(r)
     if r.difference is not None:
         d = r.difference
         print(

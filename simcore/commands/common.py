@@ -317,6 +317,14 @@ def add_play_args(p: argparse.ArgumentParser) -> None:
         help="dd: trick starts a solve may search before it gives up; a deal given up counts in a range "
         "(default 5,000,000)",
     )
+    p.add_argument(
+        "--budget",
+        type=nonnegative_int,
+        default=1_000_000_000,
+        help="dd: trick starts to spend solving again, at ten times --limit a pass, the deals that gave up, "
+        "until their band is at most a third of each shown rate's 95%% half-width (default 1,000,000,000; "
+        "0: one pass)",
+    )
 
 
 def print_play_rates(name: str, played, heuristic) -> None:
@@ -332,6 +340,19 @@ def print_play_rates(name: str, played, heuristic) -> None:
         print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
 
 
+def passes_text(passes, nodes: int) -> str:
+    """Escalating solves' passes (:class:`simcore.solver.escalation.Pass` each) in one line: each pass's
+    limit, solves and give-ups, then ``nodes``, the trick starts in all."""
+    parts = [f"{p.limit:,}: {p.solves:,} solves, {p.gave_up:,} gave up" for p in passes]
+    return "(trick starts a solve): " + "; ".join(parts) + f" — {nodes:,} trick starts in all"
+
+
+def print_solved_again(result) -> None:
+    """Under double dummy, the passes that solved again the deals that gave up (nothing where none ran)."""
+    if result.passes:
+        print("solved again " + passes_text(result.passes, sum(p.nodes for p in result.passes)))
+
+
 def play_option(args: argparse.Namespace):
     """The :class:`simcore.answers.strong.Play` the arguments ask for (None: heuristic play)."""
     from simcore.answers.strong import Play
@@ -340,7 +361,12 @@ def play_option(args: argparse.Namespace):
         return None
     given = {"rollout_from": args.rollout_from, "read_auction": args.read_auction}
     return Play(
-        args.play, args.samples, args.solve_from, args.limit, **{k: x for k, x in given.items() if x is not None}
+        args.play,
+        args.samples,
+        args.solve_from,
+        args.limit,
+        budget=args.budget,
+        **{k: x for k, x in given.items() if x is not None},
     )
 
 

@@ -12,6 +12,7 @@ from simcore.commands.common import (
     add_seeded_hands_args,
     load_variant,
     nonnegative_int,
+    passes_text,
     positive_int,
     print_json,
     set_threads,
@@ -61,12 +62,6 @@ def rate_text(iv) -> str:
     return f"{100 * iv.estimate:.1f}% [{100 * iv.lo:.1f}–{100 * iv.hi:.1f}%]"
 
 
-def passes_text(result) -> str:
-    """One line per pass: its limit, solves and give-ups; then the trick starts in all."""
-    parts = [f"{p.limit:,}: {p.solves:,} solves, {p.gave_up:,} gave up" for p in result.runs]
-    return "passes (trick starts a solve): " + "; ".join(parts) + f" — {result.nodes:,} trick starts in all"
-
-
 def run(args: argparse.Namespace) -> int:
     from simcore.answers.dd_make import dd_make_odds
     from simcore.kernels.policies import parse_policies
@@ -95,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if not o["hands"]:
         return 0
     print(f"made by the policies' play {rate_text(o['heuristic'])}; with double-dummy play {rate_text(o['dd'])}")
-    print(passes_text(result))
+    print("passes " + passes_text(result.runs, result.nodes))
     if o["gave_up"]:
         verdict = (
             "at most a third of it: they matter too little to solve further"
