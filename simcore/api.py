@@ -1042,7 +1042,7 @@ def makeable(
     limit: int = 20_000,
     trumps: str = "SHDC",
     overrides: Iterable[str] = (),
-    budget: int = 2_000_000,
+    budget: int = 1_500_000,
 ) -> pd.DataFrame:
     """The makeable bids of a deal (``pinochle makeable``, :mod:`simcore.answers.makeable`): for each trump
     in ``trumps`` and each seat as the bidder, the highest bid his side makes double dummy (meld plus

@@ -127,6 +127,15 @@ def test_cli_text_json_and_the_api_agree(capsys):
     assert list(frame["bidder"]) == [0, 1, 2, 3] and set(frame["trump"]) == {"S"}
     # the command's defaults are the answer module's (written there so that --help loads no numpy)
     assert (command.EXCHANGES, command.LIMIT, command.BUDGET) == (EXCHANGES, LIMIT, BUDGET)
+    # and the API's and the web route's
+    from inspect import signature
+
+    from simcore.web.inputs import DealMakeableIn
+
+    defaults = signature(api.makeable).parameters
+    assert (defaults["limit"].default, defaults["budget"].default) == (LIMIT, BUDGET)
+    fields = DealMakeableIn.model_fields
+    assert (fields["limit"].default, fields["budget"].default) == (LIMIT, BUDGET)
 
 
 @pytest.mark.parametrize(

@@ -43,7 +43,7 @@ EXCHANGES = ("heuristic", "given")
 #: later pass allows ten times the last.
 LIMIT = 20_000
 #: Trick starts the solves of a whole table may search (``--budget``).
-BUDGET = 2_000_000
+BUDGET = 1_500_000
 
 
 class MakeableError(PositionError):

@@ -115,7 +115,7 @@ class DealMakeableIn(Rules):
     limit: int = Field(
         20_000, ge=1, le=2_000_000, description="trick starts a threshold solve may search in the first pass"
     )
-    budget: int = Field(2_000_000, ge=1, le=20_000_000, description="trick starts the whole table's solves may search")
+    budget: int = Field(1_500_000, ge=1, le=20_000_000, description="trick starts the whole table's solves may search")
 
 
 class DealIn(DealValuesIn):
