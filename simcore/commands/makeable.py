@@ -105,5 +105,5 @@ def table_text(table) -> str:
     passes = ", ".join(f"{p.limit:,} ({p.solves} solves, {p.gave_up} gave up)" for p in table.passes)
     budget = f"of a budget of {table.budget:,}" if table.budget else "no budget"
     lines.append(f"passes, trick starts a solve: {passes or 'none'}")
-    lines.append(f"{table.seconds:.2f} s, {table.nodes:,} trick starts {budget}")
+    lines.append(f"{table.seconds:.2f} s (wall clock), {table.nodes:,} trick starts {budget}")
     return "\n".join(lines)
