@@ -264,7 +264,7 @@ function drawMakeable(m) {
     const c = cell(t, s);
     return el("span", { title: title(c), class: c.exact ? "" : "open" }, c.text);
   }, `seat-${s}`]));
-  const said = [el("p", { class: "note" }, `Cards passed: ${m.exchange_text}. Lowest contract ${m.lowest_contract}; searches of ${fmtInt(m.limit)} trick starts first, then ten times longer for the cells still open, ${fmtInt(m.nodes)} trick starts in all${m.budget ? ` of ${fmtInt(m.budget)}` : ""}. ${m.seconds.toFixed(1)} s.`)];
+  const said = [el("p", { class: "note" }, `Cards passed: ${m.exchange_text}. Lowest contract ${m.lowest_contract}; searches of ${fmtInt(m.limit)} trick starts first, then ten times longer for the cells still open, ${fmtInt(m.nodes)} trick starts searched${m.budget ? ` of a budget of ${fmtInt(m.budget)}` : ""}. ${m.seconds.toFixed(1)} s.`)];
   if (view && view.bidder !== null && view.bid) {
     const best = m.cells.filter(c => c.bidder === view.bidder && c.made !== null).sort((a, b) => b.made - a.made)[0];
     const here = view.trump ? m.cells.find(c => c.bidder === view.bidder && c.trump === view.trump) : null;
