@@ -134,7 +134,7 @@ class Makeable:
 
     @property
     def gave_up(self) -> int:
-        """Cells where a solve gave up (their answer a range)."""
+        """Cells left a range (a solve gave up, or the budget ran out before they were settled)."""
         return sum(1 for c in self.cells if c.allowed and not c.exact)
 
     @property
