@@ -102,7 +102,9 @@ def table_text(table) -> str:
     )
     if table.shared:
         lines.append(f"{table.shared} cells answered by another bidder's solves (the same position, or its other side)")
-    passes = ", ".join(f"{p.limit:,} ({p.solves} solves, {p.gave_up} gave up)" for p in table.passes)
+    passes = ", ".join(
+        f"{f'{p.limit:,}' if p.limit else 'no limit'} ({p.solves} solves, {p.gave_up} gave up)" for p in table.passes
+    )
     budget = f"of a budget of {table.budget:,}" if table.budget else "no budget"
     lines.append(f"passes, trick starts a solve: {passes or 'none'}")
     lines.append(f"{table.seconds:.2f} s (wall clock), {table.nodes:,} trick starts {budget}")
