@@ -1050,30 +1050,36 @@ def makeable(
     seed: int | None = 1,
     hands: Sequence[str] | None = None,
     exchange: str = "heuristic",
-    limit: int = 100_000,
+    limit: int = 20_000,
     trumps: str = "SHDC",
     overrides: Iterable[str] = (),
+    budget: int = 1_500_000,
 ) -> pd.DataFrame:
     """The makeable bids of a deal (``pinochle makeable``, :mod:`simcore.answers.makeable`): for each trump
     in ``trumps`` and each seat as the bidder, the highest bid his side makes double dummy (meld plus
-    trick points, under the rules on saving meld), bisected by threshold solves of at most ``limit``
-    trick starts each (0: none). The deal is the first hand of ``seed`` as dealt, or ``hands`` (one string
+    trick points, under the rules on saving meld), bisected by threshold solves, every cell first under
+    ``limit`` trick starts a solve, then the cells still open at ten times it, and so on, within
+    ``budget`` trick starts the table (0: none; cells that are one problem share their solves). The
+    deal is the first hand of ``seed`` as dealt, or ``hands`` (one string
     of cards per seat from seat 0, the whole deal; then ``seed`` is ignored). ``exchange``: "heuristic"
     (the heuristic's passes for each bidder and trump) or "given" (the hands as after the exchange).
 
     One row per trump and bidder: variant, seed (None for given hands), exchange, trump, bidder, meld (the
     side's), made (the highest bid shown made; NaN: not even the lowest contract), upper (the highest
     not shown unmakeable; made == upper when exact), exact, text ("33", "≥ 33", "–"), allowed (False:
-    the rules do not let him name that trump), solves, nodes, seconds. ``attrs["exchange_text"]`` says
-    which exchange the table assumes."""
+    the rules do not let him name that trump), solves, nodes, seconds, answered_by (None, or the bidder
+    whose cell's solves answered this one and whether from the other side). ``attrs["exchange_text"]``
+    says which exchange the table assumes, ``attrs["passes"]`` the passes run (limit, solves, gave_up,
+    nodes), ``attrs["nodes"]`` the trick starts the table searched."""
     from simcore.answers.makeable import makeable as table_of
 
     v = _variant(variant, overrides)
     if hands is None:
         _seed(seed)
     _positive("limit", limit, least=0)
+    _positive("budget", budget, least=0)
     table = table_of(
-        v, seed if hands is None else None, None if hands is None else list(hands), exchange, limit, trumps
+        v, seed if hands is None else None, None if hands is None else list(hands), exchange, limit, trumps, budget
     )
     rows = [{"variant": v.id, "seed": table.seed, "exchange": table.exchange, **c.to_json()} for c in table.cells]
     frame = pd.DataFrame(rows)
@@ -1081,6 +1087,8 @@ def makeable(
         frame[col] = frame[col].astype("float64")
     frame.attrs["exchange_text"] = table.exchange_text()
     frame.attrs["hands"] = list(table.dealt)
+    frame.attrs["passes"] = [p.to_json() for p in table.passes]
+    frame.attrs["nodes"] = table.nodes
     return frame
 
 

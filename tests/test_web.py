@@ -634,15 +634,15 @@ def test_a_card_made_on_demand_is_the_analyses_card_kept_in_the_store_and_read_b
 
 
 def test_deal_makeable_is_the_apis_table_and_refuses_bad_deals(client):
-    job = finished(client, client.post("/api/deal-makeable", json={"seed": 7, "limit": 2_000}))
-    assert job["status"] == "done" and job["done"] == job["total"] == 16
-    frame = api.makeable("four-hand-150", seed=7, limit=2_000)
+    job = finished(client, client.post("/api/deal-makeable", json={"seed": 7, "limit": 2_000, "budget": 100_000}))
+    assert job["status"] == "done" and job["done"] == job["total"] == 100_000  # progress: the budget's trick starts
+    frame = api.makeable("four-hand-150", seed=7, limit=2_000, budget=100_000)
     assert [c["text"] for c in job["result"]["cells"]] == list(frame["text"])
     given = finished(
         client,
         client.post(
             "/api/deal-makeable",
-            json={"cards": job["result"]["hands"] + [""], "exchange": "given", "limit": 2_000},
+            json={"cards": job["result"]["hands"] + [""], "exchange": "given", "limit": 2_000, "budget": 100_000},
         ),
     )
     assert given["status"] == "done" and given["result"]["exchange"] == "given" and given["result"]["seed"] is None
@@ -651,6 +651,8 @@ def test_deal_makeable_is_the_apis_table_and_refuses_bad_deals(client):
         ({"variant": "two-hand"}, "variant"),
         ({"exchange": "swap"}, "exchange"),
         ({"seed": -1}, "seed"),
+        ({"budget": -1}, "budget"),
+        ({"budget": "lots"}, "budget"),
     ):
         bad = client.post("/api/deal-makeable", json=body)
         assert 400 <= bad.status_code < 500 and bad.json()["field"] == field, bad.text

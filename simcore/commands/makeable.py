@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-#: The choices and default of ``simcore.answers.makeable`` (EXCHANGES, LIMIT), written here so that
-#: ``--help`` imports no numerical library (a test holds them equal).
-EXCHANGES, LIMIT = ("heuristic", "given"), 100_000
+#: The choices and defaults of ``simcore.answers.makeable`` (EXCHANGES, LIMIT, BUDGET), written here so
+#: that ``--help`` imports no numerical library (a test holds them equal).
+EXCHANGES, LIMIT, BUDGET = ("heuristic", "given"), 20_000, 1_500_000
 
 from simcore.commands.common import add_rules_args, load_variant, nonnegative_int, print_json, say_compiling
 
@@ -18,9 +18,11 @@ def add_parser(sub) -> None:
         description="For each trump (S, H, D, C) and each seat as the bidder, the highest bid his side "
         "makes with every hand known and perfect play by both sides: its meld plus the trick points it "
         "takes, under the system's rules on saving meld. Each cell is bisected over the bids by "
-        "threshold solves; where one gives up at --limit trick starts the cell says what was proved "
-        "('>= 33': 33 made, higher unknown). The deal is the first hand of --seed as dealt, or the "
-        "hands given as cards, one a seat from seat 0.",
+        "threshold solves, every cell first under --limit trick starts a solve, then the cells still open "
+        "at ten times the limit, and so on within --budget trick starts the table; where solves gave up "
+        "the cell says what was proved ('32–35': 32 made, 36 shown unmakeable). Cells that are one "
+        "problem (the same position, or the other side of it) share their solves. The deal is the first "
+        "hand of --seed as dealt, or the hands given as cards, one a seat from seat 0.",
     )
     p.add_argument(
         "cards",
@@ -41,7 +43,15 @@ def add_parser(sub) -> None:
         "--limit",
         type=nonnegative_int,
         default=LIMIT,
-        help=f"trick starts one threshold solve may search before it gives up (default {LIMIT:,}; 0: none)",
+        help=f"trick starts a threshold solve may search in the first pass over the cells, each later pass "
+        f"ten times the last (default {LIMIT:,}; 0: none, a single pass)",
+    )
+    p.add_argument(
+        "--budget",
+        type=nonnegative_int,
+        default=BUDGET,
+        help=f"trick starts the whole table's solves may search (default {BUDGET:,}, about 1.5 s of one core in "
+        "four-hand-150; 0: none, until every cell is exact)",
     )
     p.add_argument(
         "--trump",
@@ -63,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.overrides)
     say_compiling(SOLVER)
     seed = None if args.cards else (1 if args.seed is None else args.seed)
-    table = makeable(variant, seed, args.cards or None, args.exchange, args.limit, args.trump)
+    table = makeable(variant, seed, args.cards or None, args.exchange, args.limit, args.trump, args.budget)
     if args.json:
         print_json(table.to_json())
         return 0
@@ -86,9 +96,16 @@ def table_text(table) -> str:
     lines.append("")
     lines.append(f"exchange: {table.exchange_text()}")
     lines.append(
-        f"lowest contract {v.lowest_contract}; '–' not even that; '≥ B' B made, a solve gave up above it "
-        f"(at {table.limit:,} trick starts); '≤ B' a solve gave up before the lowest contract was settled, "
-        "B at most; '·' that trump not allowed"
+        f"lowest contract {v.lowest_contract}; '–' not even that; 'A–B' A made, B the highest bid not shown "
+        "unmakeable (solves gave up between them); '≤ B' the lowest contract unsettled, B at most; "
+        "'·' that trump not allowed"
     )
-    lines.append(f"{table.seconds:.2f} s, {sum(c.nodes for c in table.cells):,} trick starts")
+    if table.shared:
+        lines.append(f"{table.shared} cells answered by another bidder's solves (the same position, or its other side)")
+    passes = ", ".join(
+        f"{f'{p.limit:,}' if p.limit else 'no limit'} ({p.solves} solves, {p.gave_up} gave up)" for p in table.passes
+    )
+    budget = f"of a budget of {table.budget:,}" if table.budget else "no budget"
+    lines.append(f"passes, trick starts a solve: {passes or 'none'}")
+    lines.append(f"{table.seconds:.2f} s (wall clock), {table.nodes:,} trick starts {budget}")
     return "\n".join(lines)

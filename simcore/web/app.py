@@ -643,7 +643,9 @@ def _add_jobs_and_deals(app: FastAPI) -> None:
         v = playing_rules(body)
         deal = makeable_deal(v, body.seed, body.cards)  # a system or deal the table cannot take: refused here
         return submitted(
-            app.state.solver_jobs.submit("deal-makeable", lambda job: deal_makeable(v, deal, body.exchange, body.limit))
+            app.state.solver_jobs.submit(
+                "deal-makeable", lambda job: deal_makeable(v, deal, body.exchange, body.limit, body.budget)
+            )
         )
 
 

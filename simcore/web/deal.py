@@ -81,14 +81,14 @@ def makeable_deal(variant, seed: int, cards: list[str] | None) -> list:
         raise InputError("cards" if cards is not None else "seed", str(exc)) from None
 
 
-def deal_makeable(variant, deal: list, exchange: str, limit: int) -> dict:
+def deal_makeable(variant, deal: list, exchange: str, limit: int, budget: int) -> dict:
     """The makeable table of ``deal`` (:func:`makeable_deal`) as JSON
-    (:meth:`simcore.answers.makeable.Makeable.to_json`), each solve at most ``limit`` trick starts; progress in
-    cells answered."""
+    (:meth:`simcore.answers.makeable.Makeable.to_json`), its solves escalated from ``limit`` trick starts
+    a solve within ``budget`` trick starts; progress in trick starts of the budget."""
     from simcore.answers.makeable import table_of_deal
 
     with _SOLVER:
-        return table_of_deal(variant, deal, None, exchange, limit).to_json()
+        return table_of_deal(variant, deal, None, exchange, limit, budget=budget).to_json()
 
 
 def _replay(variant, seed: int, cards: list[str] | None, moves: list[int], then: str):

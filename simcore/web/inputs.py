@@ -112,7 +112,10 @@ class DealMakeableIn(Rules):
         "heuristic",
         description="the cards passed after the bid: the heuristic's, or none (the hands as after the exchange)",
     )
-    limit: int = Field(100_000, ge=1, le=2_000_000, description="trick starts one threshold solve may search")
+    limit: int = Field(
+        20_000, ge=1, le=2_000_000, description="trick starts a threshold solve may search in the first pass"
+    )
+    budget: int = Field(1_500_000, ge=1, le=20_000_000, description="trick starts the whole table's solves may search")
 
 
 class DealIn(DealValuesIn):

@@ -246,7 +246,7 @@ async function makeable() {
   $("#makeable-table").replaceChildren();
   const body = { ...rules(), seed: Number($("#seed").value), cards: dealLines(), exchange: $("#makeable-exchange").value };
   try {
-    const m = await runJob("/api/deal-makeable", body, $("#makeable-job"), "makeable", " cells", "finishing");
+    const m = await runJob("/api/deal-makeable", body, $("#makeable-job"), "makeable", " trick starts", "finishing");
     madeFor = JSON.stringify([body.seed, body.cards, body.variant]);
     drawMakeable(m);
     document.body.dataset.makeable = Number(document.body.dataset.makeable || 0) + 1;  // for tests
@@ -257,12 +257,14 @@ function drawMakeable(m) {
   const seats = [...new Set(m.cells.map(c => c.bidder))], trumps = [...new Set(m.cells.map(c => c.trump))];
   const cell = (t, s) => m.cells.find(c => c.trump === t && c.bidder === s);
   const title = c => !c.allowed ? "not allowed" : `meld ${c.meld}; ` + (c.exact ? (c.made === null ? "not even the lowest contract" : `${c.made} made, ${c.made + 1} not`)
-    : `${c.made ?? "nothing"} made, up to ${c.upper} unknown`) + ` (${c.solves} solves, ${fmtInt(c.nodes)} trick starts)`;
+    : `${c.made ?? "nothing"} made, up to ${c.upper} unknown`) + (c.answered_by
+      ? ` (answered by seat ${c.answered_by.bidder}'s solves${c.answered_by.mirrored ? ", the other side of the same deal" : ": the same deal"})`
+      : ` (${c.solves} solves, ${fmtInt(c.nodes)} trick starts)`);
   const columns = [["trump", t => SUIT_NAMES[t] + " " + t]].concat(seats.map(s => [`seat ${s}`, t => {
     const c = cell(t, s);
     return el("span", { title: title(c), class: c.exact ? "" : "open" }, c.text);
   }, `seat-${s}`]));
-  const said = [el("p", { class: "note" }, `Cards passed: ${m.exchange_text}. Lowest contract ${m.lowest_contract}; each search gives up after ${fmtInt(m.limit)} trick starts. ${m.seconds.toFixed(1)} s.`)];
+  const said = [el("p", { class: "note" }, `Cards passed: ${m.exchange_text}. Lowest contract ${m.lowest_contract}; searches of ${fmtInt(m.limit)} trick starts first, then ten times longer for the cells still open, ${fmtInt(m.nodes)} trick starts searched${m.budget ? ` of a budget of ${fmtInt(m.budget)}` : ""}. ${m.seconds.toFixed(1)} s.`)];
   if (view && view.bidder !== null && view.bid) {
     const best = m.cells.filter(c => c.bidder === view.bidder && c.made !== null).sort((a, b) => b.made - a.made)[0];
     const here = view.trump ? m.cells.find(c => c.bidder === view.bidder && c.trump === view.trump) : null;
