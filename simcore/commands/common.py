@@ -330,14 +330,17 @@ def add_play_args(p: argparse.ArgumentParser) -> None:
 def print_play_rates(name: str, played, heuristic) -> None:
     """The table of P(make) by bid under ``name``'s play beside the heuristic's on the same deals
     (:class:`simcore.answers.strong.Curve` each); a rate whose solves gave up prints as a range."""
-    print(f"  bid   {name + ' P(make) [95% CI]':<28} heuristic P(make) [95% CI]")
-    for i, bid in enumerate(played.bids):
+    mine = []
+    for i in range(len(played.bids)):
         low, high = played.range(i)
-        x, hx = played.rate[i], heuristic.rate[i]
-        mine = (
+        x = played.rate[i]
+        mine.append(
             f"{x.estimate:.1%} [{x.lo:.1%}, {x.hi:.1%}]" if low == high else f"{low:.1%} to {high:.1%} (solves gave up)"
         )
-        print(f"  {bid:>4}   {mine:<28} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
+    width = max([28] + [len(m) + 1 for m in mine])  # a range is wider than a rate: the columns stay aligned
+    print(f"  bid   {name + ' P(make) [95% CI]':<{width}} heuristic P(make) [95% CI]")
+    for bid, m, hx in zip(played.bids, mine, heuristic.rate):
+        print(f"  {bid:>4}   {m:<{width}} {hx.estimate:.1%} [{hx.lo:.1%}, {hx.hi:.1%}]")
 
 
 def passes_text(passes, nodes: int) -> str:
