@@ -62,7 +62,7 @@ def test_the_notice_names_only_the_kernels_not_cached(tmp_path, monkeypatch):
     assert compile_notice([HAND, GAMES]).startswith(
         "pinochle: compiling the whole-game kernel (first run only: about 10 s "
     )
-    (tmp_path / "kernels_0123" / "game.play_game-157.py311.nbi").write_bytes(b"")
+    (tmp_path / "kernels_0123" / "game.games_chunk-276.py311.nbi").write_bytes(b"")
     assert compile_notice([HAND, GAMES]) is None
 
 
