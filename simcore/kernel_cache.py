@@ -132,7 +132,7 @@ class Kernel:
     seconds: int
 
 
-HAND = Kernel("the hand kernel", "hand", "play_hand", 35)
+HAND = Kernel("the hand kernel", "hand", "play_hand", 26)
 GAMES = Kernel("the whole-game kernel", "game", "games_chunk", 10)
 ODDS = Kernel("the odds kernel", "odds", "odds_chunk", 10)
 SOLVER = Kernel("the double-dummy solver", "kernel", "search", 60)
