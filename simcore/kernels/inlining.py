@@ -43,8 +43,11 @@ class _OneScopeCopy:
 def install() -> None:
     """Wraps numba's ``InlineWorker.inline_ir`` (once) so that each call copies with a
     :class:`_OneScopeCopy` of its own. Numba compiles under its compiler lock, one function at a time,
-    so swapping the inliner module's ``copy`` for the call's length is seen by that call alone."""
-    worker = inline_closurecall.InlineWorker
+    so swapping the inliner module's ``copy`` for the call's length is seen by that call alone. A numba
+    whose inliner does not copy through its module's ``copy`` is left alone."""
+    worker = getattr(inline_closurecall, "InlineWorker", None)
+    if getattr(inline_closurecall, "copy", None) is not copy or not hasattr(worker, "inline_ir"):
+        return  # a numba whose inliner is laid out otherwise is left as it is
     if getattr(worker.inline_ir, "copies_one_scope", False):
         return
     numba_inline_ir = worker.inline_ir
