@@ -9,9 +9,13 @@ themselves.)
     python -m analyses.instruction_counts --against HEAD~3 --workload hands:four-hand-150:50000
 
 Each tree (this checkout, and ``--against`` checked out into a temporary git worktree) gets its own
-numba cache, warmed first without valgrind; the compiled code is pinned to the host's CPU name and
-features (``NUMBA_CPU_NAME``/``NUMBA_CPU_FEATURES``) so that the process under valgrind, whose CPU
-reads differently, loads that cache instead of compiling under it. A workload is run twice under
+numba cache (in a scratch directory: the checkout's own cache is neither read nor written), warmed
+first without valgrind; the compiled code is pinned to one CPU, :data:`VALGRIND_CPU` (``NUMBA_CPU_NAME``
+with no extra ``NUMBA_CPU_FEATURES``): x86-64 with AVX2 at most, which valgrind decodes (3.19 stops
+with SIGILL at the first AVX-512 instruction numba emits for a host that has them), and the same for
+the warm-up and the process under valgrind, whose CPU reads differently, so that this one loads the
+cache instead of compiling under it. The counts are of that code, not the host's own: compare two
+trees counted alike, not a count with a timing. A workload is run twice under
 callgrind, with none and with N units after the same warm-up, and the difference divided by N is its
 instructions a unit: the interpreter's start, the imports and the cache loads cancel out. The
 workloads, ``MODE:VARIANT:N[:POLICY]`` (a kernel policy at every seat, the heuristic unless named; one
@@ -111,14 +115,17 @@ def per_unit(with_none: int, with_units: int, units: int) -> float:
     return (with_units - with_none) / units
 
 
-def cpu_env() -> dict[str, str]:
-    """The environment that pins numba's code to this host's CPU, one thread, and Python's string
-    hashing (so that the interpreter's own share of the two runs repeats as nearly as it can)."""
-    import llvmlite.binding as ll
+#: The CPU numba compiles for in the counted runs: LLVM's x86-64 level 3 (AVX2, BMI2, FMA; no AVX-512),
+#: with none of the host's other features added, so that valgrind can run every instruction.
+VALGRIND_CPU = "x86-64-v3"
 
+
+def cpu_env() -> dict[str, str]:
+    """The environment that pins numba's code to :data:`VALGRIND_CPU`, one thread, and Python's string
+    hashing (so that the interpreter's own share of the two runs repeats as nearly as it can)."""
     return {
-        "NUMBA_CPU_NAME": ll.get_host_cpu_name(),
-        "NUMBA_CPU_FEATURES": ll.get_host_cpu_features().flatten(),
+        "NUMBA_CPU_NAME": VALGRIND_CPU,
+        "NUMBA_CPU_FEATURES": "",
         "NUMBA_NUM_THREADS": "1",
         "PYTHONHASHSEED": "0",
     }
@@ -199,6 +206,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for w, here, there in rows:
         print(f"{str(w):<{width}} {here:>12,.0f} {there:>12,.0f} {there / here:>7.3f}")
     print("instructions a unit (hand, game or dealt hand); ratio = the other's over this checkout's")
+    print(f"numba's code compiled for {VALGRIND_CPU} (AVX2 at most, which valgrind runs), not this host's CPU")
     return 0
 
 

@@ -15,9 +15,10 @@ nest), and ``×N`` counts its compiled copies (one per set of argument types). P
 with an empty numba cache and an empty results store (a fresh install), and prints a Markdown table:
 the wall time to the first answer, the process's CPU time (user + sys: on a shared machine the fair
 figure, where the wall time counts the other work too), and the part of the wall time spent compiling.
-``serve``'s first answer is its warm-up done (``/api/status`` says ``ready``, the state in which the
-pages stop saying "Warming up"); the server is then stopped with Ctrl-C (SIGINT), and its CPU time
-counts to its exit.
+``serve``'s first answer is its answers' warm-up done (``/api/status`` says ``ready``, the state in which
+the pages stop saying "Warming up" and the answers' jobs start); ``serve-solver``'s (asked for by name,
+not run by default) is the warm-up's second stage done too, the double-dummy solver's. The server is
+then stopped with Ctrl-C (SIGINT), and its CPU time counts to its exit.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ FIRST_ANSWERS: dict[str, tuple[str, ...]] = {
     "bid-odds": ("bid-odds", "--variant", "partnership-auction", "--bid", "250", "--meld", "60", "--hands", "100000"),
     "serve": ("serve", "--port", "0"),
 }
+#: First answers asked for by name only: the server until its whole warm-up is done, the solver's too.
+MORE_ANSWERS: dict[str, tuple[str, ...]] = {"serve-solver": ("serve", "--port", "0")}
 #: What a profiled run prints last: ``import I s; command C s, of which compiling K s (CPU P s)``.
 SUMMARY = re.compile(r"import ([\d.]+) s; command ([\d.]+) s, of which compiling ([\d.]+) s \(CPU ([\d.]+) s\)")
 SERVING = re.compile(r"serving on (http://\S+?)/ ")
@@ -114,8 +117,9 @@ class ColdRun:
     slowest: tuple[str, ...]
 
 
-def _served(run: subprocess.Popen, timeout: float) -> None:
-    """Waits until the server ``run`` has warmed up (``/api/status``), or has ended or timed out."""
+def _served(run: subprocess.Popen, timeout: float, solver: bool = False) -> None:
+    """Waits until the server ``run`` has warmed up (``/api/status``: the answers' kernels, and with
+    ``solver`` the solver's too), or has ended or timed out."""
     line = run.stdout.readline()
     found = SERVING.search(line)
     if not found:
@@ -124,7 +128,8 @@ def _served(run: subprocess.Popen, timeout: float) -> None:
     while run.poll() is None and time.monotonic() < deadline:
         try:
             with urllib.request.urlopen(found.group(1) + "/api/status", timeout=5) as answer:
-                if json.load(answer)["warmup"]["state"] in ("ready", "failed"):
+                warmup = json.load(answer)["warmup"]
+                if all(w["state"] in ("ready", "failed") for w in (warmup, warmup["solver"])[: 1 + solver]):
                     return
         except OSError:
             pass
@@ -132,19 +137,20 @@ def _served(run: subprocess.Popen, timeout: float) -> None:
 
 
 def cold_run(name: str, timeout: float = 1200.0) -> ColdRun:
-    """Runs ``pinochle`` with :data:`FIRST_ANSWERS` ``[name]`` as a fresh install would (empty numba cache,
-    empty results store), profiled, and times it to its first answer."""
+    """Runs ``pinochle`` with :data:`FIRST_ANSWERS` (or :data:`MORE_ANSWERS`) ``[name]`` as a fresh install
+    would (empty numba cache, empty results store), profiled, and times it to its first answer."""
     with tempfile.TemporaryDirectory(prefix="pinochle-cold-") as tmp:
         env = {**os.environ, "NUMBA_CACHE_DIR": tmp, "PINOCHLE_STORE": os.path.join(tmp, "results.duckdb")}
-        args = [sys.executable, "-m", "simcore.compile_times", *FIRST_ANSWERS[name]]
-        served = name == "serve"
+        command = {**FIRST_ANSWERS, **MORE_ANSWERS}[name]
+        args = [sys.executable, "-m", "simcore.compile_times", *command]
+        served = command[0] == "serve"
         with open(os.path.join(tmp, "stderr"), "w+") as err_file:
             start = time.perf_counter()
             run = subprocess.Popen(
                 args, env=env, stdout=subprocess.PIPE if served else subprocess.DEVNULL, stderr=err_file, text=True
             )
             if served:
-                _served(run, timeout)
+                _served(run, timeout, solver=name == "serve-solver")
                 wall = time.perf_counter() - start
                 run.send_signal(signal.SIGINT)
             _, status, usage = os.wait4(run.pid, 0)
@@ -187,10 +193,11 @@ def cold_table(runs: Sequence[ColdRun]) -> list[str]:
 
 def cold(names: Sequence[str]) -> int:
     """``--cold [NAME ...]``: each first answer (all by default) on an empty cache, one after another."""
-    unknown = [n for n in names if n not in FIRST_ANSWERS]
+    unknown = [n for n in names if n not in FIRST_ANSWERS and n not in MORE_ANSWERS]
     if unknown:
         print(
-            f"compile_times --cold: {unknown[0]!r} is not a first answer; give {', '.join(FIRST_ANSWERS)}",
+            f"compile_times --cold: {unknown[0]!r} is not a first answer; give "
+            f"{', '.join([*FIRST_ANSWERS, *MORE_ANSWERS])}",
             file=sys.stderr,
         )
         return 2

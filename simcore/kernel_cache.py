@@ -132,8 +132,8 @@ class Kernel:
     seconds: int
 
 
-HAND = Kernel("the hand kernel", "hand", "play_hand", 35)
-GAMES = Kernel("the whole-game kernel", "game", "play_game", 10)
+HAND = Kernel("the hand kernel", "hand", "play_hand", 26)
+GAMES = Kernel("the whole-game kernel", "game", "games_chunk", 10)
 ODDS = Kernel("the odds kernel", "odds", "odds_chunk", 10)
 SOLVER = Kernel("the double-dummy solver", "kernel", "search", 60)
 

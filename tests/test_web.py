@@ -18,7 +18,7 @@ pytest.importorskip("httpx", reason="the test client needs httpx (pip install -e
 from fastapi.testclient import TestClient
 
 from simcore import api
-from simcore.web.app import PAGES, create_app
+from simcore.web.app import PAGES, Warmup, create_app
 from simcore.web.jobs import Busy, Job, Jobs
 
 HAND = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
@@ -452,6 +452,48 @@ def test_jobs_wait_for_the_warm_up_before_their_time_cap_starts():
     while job.status != "done" and time.monotonic() < end:
         time.sleep(0.01)
     assert job.result == {"answer": 42}
+
+
+def until(done, seconds: float = 10) -> None:
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        time.sleep(0.01)
+
+
+def test_the_answers_jobs_start_while_the_solver_still_compiles():
+    answers, solver = Jobs(workers=1, seconds=5), Jobs(workers=1, seconds=5, prefix="dd")
+    gate = threading.Event()
+    warmup = Warmup(answers.ready, solver.ready, answers=lambda: None, solver=lambda: gate.wait(10))
+    warmup.start()
+    hand, values = answers.submit("hand", lambda job: {"answer": 1}), solver.submit("values", lambda job: {"answer": 2})
+    until(lambda: hand.status == "done")
+    time.sleep(0.2)
+    seen = warmup.to_json()
+    assert hand.result == {"answer": 1} and values.status == "queued"
+    assert seen["state"] == "ready" and seen["solver"]["state"] == "warming" and seen["solver"]["seconds"] is None
+    gate.set()
+    until(lambda: values.status == "done")
+    assert values.result == {"answer": 2} and warmup.to_json()["solver"]["state"] == "ready"
+
+
+def test_a_failed_warm_up_stage_lets_its_jobs_start_and_says_why():
+    answers, solver = Jobs(workers=1, seconds=5), Jobs(workers=1, seconds=5, prefix="dd")
+
+    def broken():
+        raise RuntimeError("no compiler")
+
+    warmup = Warmup(answers.ready, solver.ready, answers=broken, solver=lambda: None)
+    warmup.start()
+    until(lambda: solver.ready.is_set())
+    seen = warmup.to_json()
+    assert answers.ready.is_set() and seen["state"] == "failed" and seen["error"] == "RuntimeError: no compiler"
+    assert seen["solver"] == {"state": "ready", "seconds": seen["solver"]["seconds"], "error": None}
+
+
+def test_the_status_names_each_warm_up_stage():
+    with TestClient(create_app(warm=False)) as client:
+        warmup = client.get("/api/status").json()["warmup"]
+    assert warmup["state"] == "waiting" and warmup["solver"]["state"] == "waiting"
 
 
 def test_a_run_reports_progress_and_stops_when_asked():

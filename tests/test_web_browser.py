@@ -48,7 +48,7 @@ def server():
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     end = time.monotonic() + 600
-    while app.state.warmup.state not in ("ready", "failed") and time.monotonic() < end:
+    while not app.state.warmup.solver_ready.is_set() and time.monotonic() < end:  # the last stage
         time.sleep(0.2)
     yield f"http://127.0.0.1:{port}"
     server.should_exit = True

@@ -203,7 +203,9 @@ def game_work(tables, players):
     )
 
 
-@njit(cache=True)
+# inlined into games_chunk, its one caller: as a function of its own, its compiled library (the hand
+# kernel linked in) would be optimised and turned into machine code once more inside games_chunk's
+@njit(cache=True, inline="always")
 def play_game(key, game, rules, game_rules, seating, out, gw):
     """Play game ``game`` of the run keyed ``key`` to its end and write its record into ``out``
     (int64[N_GAME_FIELDS]). ``rules`` and ``game_rules`` are the variant's

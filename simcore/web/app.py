@@ -5,7 +5,8 @@ seed and size).
 Quick answers (meld, the deal viewer) are answered in the request; the rest run as background jobs
 (:mod:`simcore.web.jobs`) that the page polls for progress and may cancel. Numba compiles each kernel
 on its first call, so the app warms them up in a background thread at start and the pages say so
-until it is done; jobs wait for it, so that their time cap is not spent compiling.
+until it is done; jobs wait for it, so that their time cap is not spent compiling. The answers' kernels
+come first, the double-dummy solver's after, so that the answers' jobs need not wait for the solver.
 """
 
 from __future__ import annotations
@@ -62,36 +63,76 @@ def _clean(value):
     return value
 
 
-class Warmup:
-    """Numba's first compile of the kernels the pages use, in a background thread."""
+def compile_answers() -> None:
+    """Compiles the kernels of the answers' jobs (the hand, the odds, the widow) by asking small ones."""
+    from simcore import api
 
-    def __init__(self, ready: threading.Event):
-        self.state, self.seconds, self.error, self.ready = "waiting", None, None, ready
+    hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
+    api.meld(hand)
+    api.advise(hand, hands=200)
+    api.hold_odds(hand, hands=400)
+    api.odds(hands=400)
+    api.widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "auction")
+
+
+def compile_solver() -> None:
+    """Compiles the double-dummy solver's kernels by valuing the cards of a deal's first lead."""
+    from simcore import api
+    from simcore.web.deal import deal_view
+
+    deal_view(i.shipped(api.DEFAULT_VARIANT), 1, None, [], "none", True)
+
+
+class Warmup:
+    """Numba's first compile of the kernels the pages use, in a background thread, in two stages: the
+    answers' kernels (``answers``, default :func:`compile_answers`), after which ``ready`` is set and the
+    answers' jobs start; then the double-dummy solver's (``solver``, default :func:`compile_solver`),
+    after which ``solver_ready`` is set and the deal viewer's values, analyses and makeable tables start.
+    A stage that fails only means slower first answers: its event is set all the same."""
+
+    def __init__(self, ready: threading.Event, solver_ready: threading.Event, answers=None, solver=None):
+        self.ready, self.solver_ready = ready, solver_ready
+        self._compile = {"answers": answers or compile_answers, "solver": solver or compile_solver}
+        self.stages = {"answers": _Stage(), "solver": _Stage()}
+
+    @property
+    def state(self) -> str:
+        """The answers' stage: waiting, warming, ready or failed."""
+        return self.stages["answers"].state
 
     def start(self) -> None:
-        """Compile in the background; ``ready`` is cleared until it is done (jobs wait for it)."""
+        """Compile in the background; ``ready`` and ``solver_ready`` are cleared until their stage is done
+        (jobs wait for them)."""
         self.ready.clear()
+        self.solver_ready.clear()
         threading.Thread(target=self._run, name="pinochle-warmup", daemon=True).start()
 
     def _run(self) -> None:
-        from simcore import api
-        from simcore.web.deal import deal_view
+        self.stages["answers"].run(self._compile["answers"], self.ready)
+        self.stages["solver"].run(self._compile["solver"], self.solver_ready)
 
+    def to_json(self) -> dict:
+        """The answers' stage as ``state``, ``seconds``, ``error``; the solver's under ``solver``."""
+        return {**self.stages["answers"].to_json(), "solver": self.stages["solver"].to_json()}
+
+
+class _Stage:
+    """One stage of the warm-up: its state, its seconds once done, and its error if it failed."""
+
+    def __init__(self) -> None:
+        self.state, self.seconds, self.error = "waiting", None, None
+
+    def run(self, compile_kernels, done: threading.Event) -> None:
+        """Runs ``compile_kernels`` and sets ``done`` after, whether it worked or not."""
         self.state, start = "warming", time.perf_counter()
-        hand = "AS 10S KS QS JS 9S AH KH QH AD JD QC"
         try:
-            api.meld(hand)
-            api.advise(hand, hands=200)
-            api.hold_odds(hand, hands=400)
-            api.odds(hands=400)
-            api.widow("AS 10S KS QS JS 9S AH 10H QH JH 9H AD 10D KD QD", "auction")
-            deal_view(i.shipped(api.DEFAULT_VARIANT), 1, None, [], "none", True)
+            compile_kernels()
             self.state = "ready"
         except Exception as exc:  # a warm-up that fails only means slower first answers
             log.exception("warm-up failed")
             self.state, self.error = "failed", f"{type(exc).__name__}: {exc}"
         self.seconds = round(time.perf_counter() - start, 1)
-        self.ready.set()
+        done.set()
 
     def to_json(self) -> dict:
         return {"state": self.state, "seconds": self.seconds, "error": self.error}
@@ -126,10 +167,10 @@ def create_app(
     # The deal viewer's values have a queue of their own, so that a click's values never wait behind
     # long answers; one worker, since the solver keeps one table and solves one position at a time.
     app.state.solver_jobs = Jobs(workers=1, waiting=8, seconds=app.state.jobs.seconds, prefix="dd")
-    app.state.solver_jobs.ready = app.state.jobs.ready  # both wait for the warm-up
     app.state.reports = reports or rep.REPORTS
     app.state.store = store
-    app.state.warmup = Warmup(app.state.jobs.ready)
+    # the answers' jobs wait for their kernels' warm-up, the solver's for the solver's, compiled after
+    app.state.warmup = Warmup(app.state.jobs.ready, app.state.solver_jobs.ready)
     templates = Jinja2Templates(directory=str(HERE / "templates"))
     app.mount("/static", StaticFiles(directory=str(HERE / "static")), name="static")
 

@@ -90,7 +90,7 @@ async function runJob(url, body, box, fallback, unit = "", after = "working out 
 // What a job is doing, in words: waiting, starting, "1,200 of 4,000 deals · 3 s", or, once all are
 // counted, "all 4,000 deals counted; working out the exact values… · 5 s".
 function jobPhase(job, unit, after) {
-  if (job.status === "queued") return "waiting for a free worker…";
+  if (job.status === "queued") return warmingUp ? "waiting for the warm-up…" : "waiting for a free worker…";
   const s = ` · ${Math.round(job.seconds)} s`;
   if (!job.total) return "starting…" + s;
   if (job.done >= job.total) return `all ${fmtInt(job.total)}${unit} counted; ${after}…${s}`;
@@ -168,20 +168,27 @@ function table(columns, rows, cls = "") {
     el("tbody", {}, rows.map(r => el("tr", {}, columns.map(c => el("td", { "data-col": c[2] || c[0], "data-label": c[3] ?? c[0] }, c[1](r)))))));
 }
 
-// The warm-up note: numba compiles the kernels on their first use.
+// The warm-up note: numba compiles the kernels on their first use, the answers' first, then the
+// double-dummy solver's (only the deal viewer's values, analyses and makeable tables wait for those).
+// warmingUp: the note says that this page's jobs wait for a warm-up.
+let warmingUp = false;
 async function watchWarmup() {
   const note = $("#warmup");
+  const solverPage = location.pathname === "/deal";
   for (;;) {
     let s;
     try { s = await call("GET", "/api/status"); } catch (e) { return; }
-    const w = s.warmup;
-    if (w.state === "ready" || w.state === "failed") {
-      note.hidden = w.state !== "failed";
-      if (w.state === "failed") note.textContent = `Warm-up failed (${w.error}); first answers will be slow.`;
-      return;
-    }
-    note.hidden = false;
-    note.textContent = "Warming up: compiling the simulation kernels (about a minute after a fresh install; seconds after). First answers wait for it.";
+    const w = s.warmup, solver = w.solver || { state: "ready" };
+    const done = state => state === "ready" || state === "failed";
+    let text = "";
+    if (!done(w.state)) text = "Warming up: compiling the simulation kernels (about a minute after a fresh install; seconds after). First answers wait for it.";
+    else if (w.state === "failed") text = `Warm-up failed (${w.error}); first answers will be slow.`;
+    else if (solverPage && !done(solver.state)) text = "Warming up: compiling the double-dummy solver (about a minute after a fresh install). The values, analysis and makeable bids wait for it; the deal and its play do not.";
+    else if (solverPage && solver.state === "failed") text = `The solver's warm-up failed (${solver.error}); the first values will be slow.`;
+    note.hidden = !text;
+    note.textContent = text;
+    warmingUp = !!text && !text.includes("failed");
+    if (done(w.state) && (done(solver.state) || !solverPage)) return;
     await new Promise(r => setTimeout(r, 2000));
   }
 }
