@@ -19,7 +19,10 @@ from __future__ import annotations
 import copy
 import functools
 
-from numba.core import inline_closurecall, ir
+try:
+    from numba.core import inline_closurecall, ir
+except ImportError:  # a numba laid out otherwise: its inliner is left as it is
+    inline_closurecall = ir = None
 
 
 class _OneScopeCopy:
@@ -45,6 +48,8 @@ def install() -> None:
     :class:`_OneScopeCopy` of its own. Numba compiles under its compiler lock, one function at a time,
     so swapping the inliner module's ``copy`` for the call's length is seen by that call alone. A numba
     whose inliner does not copy through its module's ``copy`` is left alone."""
+    if inline_closurecall is None:
+        return
     worker = getattr(inline_closurecall, "InlineWorker", None)
     if getattr(inline_closurecall, "copy", None) is not copy or not hasattr(worker, "inline_ir"):
         return  # a numba whose inliner is laid out otherwise is left as it is
