@@ -1066,7 +1066,7 @@ def makeable(
 
     One row per trump and bidder: variant, seed (None for given hands), exchange, trump, bidder, meld (the
     side's), made (the highest bid shown made; NaN: not even the lowest contract), upper (the highest
-    not shown unmakeable; made == upper when exact), exact, text ("33", "≥ 33", "–"), allowed (False:
+    not shown unmakeable; made == upper when exact), exact, text ("33", "32–35", "≤ 26", "–"), allowed (False:
     the rules do not let him name that trump), solves, nodes, seconds, answered_by (None, or the bidder
     whose cell's solves answered this one and whether from the other side). ``attrs["exchange_text"]``
     says which exchange the table assumes, ``attrs["passes"]`` the passes run (limit, solves, gave_up,

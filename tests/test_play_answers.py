@@ -213,6 +213,20 @@ def test_bid_odds_under_double_dummy_from_the_cli_and_the_api(capsys):
     assert [p["limit"] for p in passes][0] == 200_000 and sum(p["nodes"] for p in passes) <= 2_000_000 + 4
 
 
+def test_the_double_dummy_budget_has_one_default_on_the_cli_and_the_api():
+    from inspect import signature
+
+    from simcore.answers.strong import DD_BUDGET, DD_LIMIT
+    from simcore.cli import build_parser
+
+    for command in (["advise", PA_HAND], ["bid-odds"]):
+        args = build_parser().parse_args(command)
+        assert (args.limit, args.budget) == (DD_LIMIT, DD_BUDGET)
+    for function in (api.advise, api.bid_odds):
+        defaults = signature(function).parameters
+        assert (defaults["limit"].default, defaults["budget"].default) == (DD_LIMIT, DD_BUDGET)
+
+
 @pytest.mark.parametrize(
     "argv, words",
     [
